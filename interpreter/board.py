@@ -1,0 +1,42 @@
+"""Read-only questions about the state that several verbs and names ask."""
+from __future__ import annotations
+
+
+def staff(state: dict, seat: int) -> list[str]:
+    """A player's whole staff: supply, hand, discard, and the card being played."""
+    p = state["players"][seat]
+    cards = p["supply"] + p["hand"] + p["discard"]
+    if p["played"] is not None:
+        cards = cards + [p["played"]]
+    return cards
+
+
+def garments_of(state: dict, seat: int) -> list[str]:
+    """A player's garments on the board: rented in the halls or moved to the balcony."""
+    out = [g["garment"] for g in state["guests"].values() if g["owner"] == seat]
+    out += [g["garment"] for g in state["balcony"].values() if g["owner"] == seat]
+    return out
+
+
+def decorations_of(state: dict, seat: int) -> list[str]:
+    return [space for space, owner in state["decorations"].items() if owner == seat]
+
+
+def garment_place(state: dict, garment: str) -> tuple[str, str] | None:
+    """Where a garment stands on the board: ('guest', space) or ('balcony', space)."""
+    for space, g in state["guests"].items():
+        if g["garment"] == garment:
+            return ("guest", space)
+    for space, g in state["balcony"].items():
+        if g["garment"] == garment:
+            return ("balcony", space)
+    return None
+
+
+def halls_present(state: dict, side, seat: int) -> set[str]:
+    """The halls a player is represented in: a garment rented there or its musician funded."""
+    halls = {side.guest_spaces[s].hall for s, g in state["guests"].items() if g["owner"] == seat}
+    for hall in side.halls:
+        if state["decorations"].get(hall.musician) == seat:
+            halls.add(hall.id)
+    return halls

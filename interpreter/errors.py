@@ -1,0 +1,55 @@
+"""Errors of the interpreter, split by cause; all share rulesdsl's base `RulesError`."""
+from __future__ import annotations
+
+from rulesdsl import RulesError, RulesErrors, Span
+
+__all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
+           "ReferenceError_", "IllegalDecisionError", "CorruptSaveError"]
+
+
+class YamlError(RulesError):
+    """A rules file is not well-formed YAML."""
+
+    code = "yaml"
+
+
+class SchemaError(RulesError):
+    """A rules file does not follow the JSON Schema of its kind."""
+
+    code = "schema"
+
+
+class ModuleError(RulesError):
+    """Modules that conflict, are missing, or add/replace/remove ids wrongly."""
+
+    code = "module"
+
+
+class ReferenceError_(RulesError):
+    """An id that points at nothing, or an id defined twice."""
+
+    code = "reference"
+
+
+class IllegalDecisionError(RulesError):
+    """An option that is not among the legal ones; the game is left unchanged."""
+
+    code = "illegal"
+
+    def __init__(self, message: str):
+        super().__init__(message, Span("<game>", 0, 0))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CorruptSaveError(RulesError):
+    """A save file that cannot be read back into a game."""
+
+    code = "save"
+
+    def __init__(self, message: str):
+        super().__init__(message, Span("<save>", 0, 0))
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,95 @@
+"""The flow of a game as data: rounds of phases, then final scoring; a cursor says where we are."""
+from __future__ import annotations
+
+from .model import Phase, Ruleset
+
+
+def phases_of(rules: Ruleset, state: dict) -> tuple[Phase, ...]:
+    return rules.final_phases if state["cursor"]["stage"] == "final" else rules.round_phases
+
+
+def order_from_start(state: dict) -> list[int]:
+    n, start = len(state["players"]), state["start_player"]
+    return [(start + i) % n for i in range(n)]
+
+
+def current(rules: Ruleset, state: dict):
+    """The step to run next and the seat it runs for, or None when the game is over."""
+    cur = state["cursor"]
+    if cur is None:
+        return None
+    phase = phases_of(rules, state)[cur["phase"]]
+    if phase.kind == "steps":
+        return phase, phase.steps[cur["index"]], state["start_player"]
+    if phase.kind == "each_player":
+        return phase, phase.steps[0], order_from_start(state)[cur["index"]]
+    return phase, phase.steps[0], cur["index"]
+
+
+def start(rules: Ruleset, state: dict) -> None:
+    state["round"] = 1
+    state["cursor"] = {"stage": "round", "phase": 0, "index": 0}
+    _settle(rules, state)
+
+
+def advance(rules: Ruleset, state: dict) -> None:
+    """Move the cursor past the step that just completed."""
+    cur = state["cursor"]
+    phase = phases_of(rules, state)[cur["phase"]]
+    if phase.kind == "turns":
+        nxt = _next_turn(state, cur["index"])
+        if nxt is not None:
+            cur["index"] = nxt
+            return
+        cur["index"] = len(state["players"])
+    else:
+        cur["index"] += 1
+    _settle(rules, state)
+
+
+def _length(phase: Phase, state: dict) -> int:
+    return len(phase.steps) if phase.kind == "steps" else len(state["players"])
+
+
+def _next_turn(state: dict, after: int | None) -> int | None:
+    """The next seat clockwise (after `after`, or from the start player) still holding cards."""
+    n = len(state["players"])
+    first = state["start_player"] if after is None else (after + 1) % n
+    for i in range(n):
+        seat = (first + i) % n
+        if state["players"][seat]["hand"]:
+            return seat
+    return None
+
+
+def _settle(rules: Ruleset, state: dict) -> None:
+    """Step over finished phases and rounds until the cursor points at a step to run."""
+    while True:
+        cur = state["cursor"]
+        phases = phases_of(rules, state)
+        if cur["phase"] < len(phases):
+            phase = phases[cur["phase"]]
+            if phase.kind == "turns" and cur["index"] == -1:
+                seat = _next_turn(state, None)
+                cur["index"] = seat if seat is not None else len(state["players"])
+                if seat is not None:
+                    return
+            elif cur["index"] < _length(phase, state) and not (phase.kind == "turns"
+                                                               and cur["index"] >= len(state["players"])):
+                return
+            cur["phase"] += 1
+            nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None
+            cur["index"] = -1 if nxt is not None and nxt.kind == "turns" else 0
+            continue
+        if cur["stage"] == "round" and state["round"] < rules.rounds:
+            state["round"] += 1
+            state["cursor"] = {"stage": "round", "phase": 0, "index": 0}
+        elif cur["stage"] == "round":
+            state["cursor"] = {"stage": "final", "phase": 0, "index": 0}
+        else:
+            state["cursor"] = None
+            state["finished"] = True
+            return
+        first = phases_of(rules, state)[0] if state["cursor"] else None
+        if first is not None and first.kind == "turns":
+            state["cursor"]["index"] = -1

@@ -1,0 +1,59 @@
+"""How ids read to a person: cards, garments, tiles and spaces as short descriptions."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def silk_text(silk) -> str:
+    return ", ".join(f"{n} {color}" for color, n in silk.items())
+
+
+class Labeller:
+    """Turns option values into readable labels; anything unknown is shown as it is."""
+
+    def __init__(self, rules, side):
+        self.rules, self.side = rules, side
+        self._cache: dict[str, str] = {}
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str):
+            return str(value)
+        if value not in self._cache:
+            self._cache[value] = self._label(value)
+        return self._cache[value]
+
+    def _label(self, value: str) -> str:
+        rules, side = self.rules, self.side
+        if value in rules.employees:
+            card = rules.employees[value]
+            level = "start" if card.start else f"level {card.level}"
+            effect = card.bonus or card.final
+            text = f": {effect.text}" if effect is not None and effect.text else ""
+            crown = " (crown)" if card.final is not None else ""
+            return f"{card.name} [{level}]{crown}{text}"
+        if value in rules.garments:
+            g = rules.garments[value]
+            needs = silk_text(g.silk)
+            extra = "".join([f", {g.thread} thread" if g.thread else "",
+                             f", {g.lace} lace" if g.lace else ""])
+            master = " (Master only)" if g.master else ""
+            return (f"{g.color} {rules.word(g.kind)}{master} [{needs}{extra}] "
+                    f"value {g.value}, {g.prestige} prestige")
+        if value in rules.tiles:
+            t = rules.tiles[value]
+            return f"tile [{silk_text(t.silk)} | {t.bottom}]"
+        if value in side.guest_spaces:
+            space = side.guest_spaces[value]
+            hall = next(h for h in side.halls if h.id == space.hall)
+            master = " (Master guest space)" if space.master else ""
+            reward = f", reward: {space.reward.source}" if space.reward else ""
+            return f"{hall.name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
+        if value in side.decorations:
+            d = side.decorations[value]
+            where = ""
+            if d.hall:
+                where = " in " + next(h.name for h in side.halls if h.id == d.hall)
+            mult = f", balcony x{d.multiplier}" if d.multiplier else ""
+            return (f"{rules.word(d.area)} {d.order + 1}{where} "
+                    f"({d.cost} Livre, {d.prestige} prestige{mult})")
+        return rules.word(value)

@@ -1,0 +1,107 @@
+"""The board and results as rich renderables, for the terminal."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow", "blue": "blue",
+               "white": "white", "pink": "bright_magenta", "green": "green", "orange": "dark_orange"}
+
+
+def seat_name(game, seat: int) -> Text:
+    color = game.state["players"][seat]["color"]
+    return Text(f"{color} (seat {seat})", style=COLOR_STYLE.get(color, ""))
+
+
+def board(game, seat: int | None = None) -> Group:
+    """What a player sees: displays, halls, decorations and every player's open supplies."""
+    state, side, label = game.state, game.side, game.label
+    parts = [Text(f"Round {state['round']} of {game.rules.rounds}, start player: ", style="bold")
+             + seat_name(game, state["start_player"])]
+    garments = Table(title="Garment Design display", show_lines=False, expand=False)
+    garments.add_column("cost")
+    garments.add_column("garment")
+    for cost, gid in zip(side.garment_costs, state["garment_display"]):
+        garments.add_row(str(cost), label(gid) if gid else "-")
+    parts.append(garments)
+    drawers = Table(title="Resource display / New Employees")
+    drawers.add_column("drawer")
+    drawers.add_column("tiles")
+    for i, drawer in enumerate(state["drawers"]):
+        drawers.add_row(str(i + 1), "; ".join(label(t) for t in drawer) or "-")
+    drawers.add_row("hire", "; ".join(label(c) for c in state["hire_display"]) or "-")
+    parts.append(drawers)
+    halls = Table(title="Halls")
+    halls.add_column("hall")
+    halls.add_column("guests (M = Master guest space)")
+    halls.add_column("musician")
+    colors = [p["color"] for p in state["players"]]
+    for hall in side.halls:
+        cells = Text()
+        for space_id in hall.guest_spaces:
+            guest = state["guests"].get(space_id)
+            mark = "M" if side.guest_spaces[space_id].master else "."
+            if guest is None:
+                cells.append(f"[{mark}] ")
+            else:
+                color = colors[guest["owner"]]
+                cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige}] ",
+                             style=COLOR_STYLE.get(color, ""))
+        owner = state["decorations"].get(hall.musician)
+        halls.add_row(f"{hall.name} {'/'.join(map(str, hall.majority))}", cells,
+                      colors[owner] if owner is not None else "-")
+    parts.append(halls)
+    decos = Table(title="Decorations")
+    decos.add_column("space")
+    decos.add_column("owner")
+    for space_id, deco in side.decorations.items():
+        if deco.area == "musician":
+            continue
+        owner = state["decorations"].get(space_id)
+        decos.add_row(label(space_id), Text(colors[owner], style=COLOR_STYLE.get(colors[owner], ""))
+                      if owner is not None else "-")
+    parts.append(decos)
+    parts.append(players(game, seat))
+    return Group(*parts)
+
+
+def players(game, seat: int | None) -> Table:
+    table = Table(title="Players")
+    for col in ("player", "livre", "prestige", "thread", "lace", "tiles (bales|bottom)", "hand",
+                "supply", "discard"):
+        table.add_column(col)
+    for p in game.state["players"]:
+        own = seat is None or p["seat"] == seat
+        tiles = " ".join(_tile_code(game, t) for t in p["tiles"]) if own else str(len(p["tiles"]))
+        hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
+            else str(len(p["hand"]))
+        table.add_row(Text(p["color"], style=COLOR_STYLE.get(p["color"], "")), str(p["livre"]), str(p["prestige"]),
+                      str(p["thread"]), str(p["lace"]), tiles or "-", hand or "-",
+                      str(len(p["supply"])), str(len(p["discard"])))
+    return table
+
+
+def _tile_code(game, tile_id: str) -> str:
+    """A tile in a few letters: bales by colour initial, then its bottom half."""
+    tile = game.rules.tiles[tile_id]
+    bales = "".join(f"{n}{color[0]}" for color, n in tile.silk.items())
+    bottom = tile.bottom.replace("thread", "T").replace("lace", "L")
+    return f"{bales}|{bottom}"
+
+
+def final_scores(game) -> Table:
+    """The final-scoring table: one column per scoring step, in the printed order."""
+    steps = ["play"] + [p.id for p in game.rules.final_phases]
+    table = Table(title="Final scoring (prestige by step, in the printed order)")
+    table.add_column("rank")
+    table.add_column("player")
+    for step in steps:
+        table.add_column(step, justify="right")
+    table.add_column("prestige", justify="right", style="bold")
+    table.add_column("livre", justify="right")
+    for rank, row in enumerate(game.standings(), 1):
+        table.add_row(str(rank), Text(row["color"], style=COLOR_STYLE.get(row["color"], "")),
+                      *[str(row["score"].get(s, 0)) for s in steps],
+                      str(row["prestige"]), str(row["livre"]))
+    return table

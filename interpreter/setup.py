@@ -1,0 +1,66 @@
+"""A new game's state: plain JSON data, with the random generator's state inside it."""
+from __future__ import annotations
+
+from . import rng
+from .journal import Journal
+from .model import Ruleset
+
+
+def new_state(rules: Ruleset, players: int, seed: int) -> dict:
+    """Set up the board for `players` players: decks, bags, displays and personal supplies."""
+    if not 2 <= players <= len(rules.colors):
+        raise ValueError(f"the base game is for 2 to {len(rules.colors)} players, not {players}")
+    side = rules.side_for(players)
+    state: dict = {"rng": rng.seed_state(seed)}
+    tx = Journal()  # setup is never rolled back; the journal only carries the rng
+    deck: list[str] = []
+    for level in rules.hire_levels:
+        cards = sorted(c.id for c in rules.employees.values() if not c.start and c.level == level)
+        deck += rng.shuffled(cards, state, tx)
+    setup = rules.setup
+    state.update({
+        "version": 1,
+        "ruleset": rules.fingerprint,
+        "modules": list(rules.modules),
+        "seed": seed,
+        "side": side.id,
+        "round": 0,
+        "start_player": rng.next_int(state, tx, players),
+        "favor": None,
+        "hire_deck": deck,
+        "hire_display": [],
+        "removed_employees": [],
+        "resource_bag": sorted(rules.tiles),
+        "resource_discard": [],
+        "drawers": [[] for _ in range(side.drawers)],
+        "garment_bag": sorted(rules.garments),
+        "garment_discard": [],
+        "garment_display": [None] * len(side.garment_costs),
+        "guests": {},
+        "balcony": {},
+        "decorations": {},
+        "all_halls": [],
+        "players": [],
+        "cursor": None,
+        "answers": [],
+        "pending": None,
+        "history": [],
+        "finished": False,
+    })
+    for seat in range(players):
+        color = rules.colors[seat]
+        state["players"].append({
+            "seat": seat,
+            "color": color,
+            "livre": setup["livre"],
+            "prestige": 0,
+            "thread": setup["thread"],
+            "lace": setup["lace"],
+            "tiles": [],
+            "supply": [f"start.{color}.{t.id}" for t in rules.start_cards],
+            "hand": [],
+            "discard": [],
+            "played": None,
+            "score": {},
+        })
+    return state

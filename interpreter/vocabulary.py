@@ -1,0 +1,172 @@
+"""The game's vocabulary for the effect language: every name, field, resource and verb it may use.
+
+This is where the interpreter's knowledge of Rococo's *verbs* meets the rules data; no card,
+garment or space is named here.
+"""
+from __future__ import annotations
+
+from rulesdsl import (BOOLEAN, NUMBER, EnumType, FieldDef, ListType, NameDef, OptionDef,
+                      RecordType, VerbDef, Vocabulary)
+
+from . import board, verbs_actions as act, verbs_phases as ph, verbs_scoring as sc
+
+GARMENT, EMPLOYEE, TILE, DECORATION = (RecordType(n) for n in ("garment", "employee", "tile",
+                                                                 "decoration"))
+COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
+                                                             "action"))
+GARMENT_KIND = EnumType("garment_kind")
+AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
+
+
+def _names(words) -> dict[str, NameDef]:
+    def me(key):
+        return lambda ctx: ctx.me[key]
+
+    return {
+        "my.livre": NameDef(NUMBER, me("livre"), f"your {words('livre')}"),
+        "my.prestige": NameDef(NUMBER, me("prestige"), f"your {words('prestige')}"),
+        "my.thread": NameDef(NUMBER, me("thread"), f"your {words('thread')} tokens"),
+        "my.lace": NameDef(NUMBER, me("lace"), f"your {words('lace')} tokens"),
+        "my.tiles": NameDef(ListType(TILE), lambda ctx: list(ctx.me["tiles"]),
+                            "your Resource tiles"),
+        "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
+                           "the Employees in your hand"),
+        "my.staff": NameDef(ListType(EMPLOYEE), lambda ctx: board.staff(ctx.state, ctx.seat),
+                            "the cards in your staff"),
+        "my.garments": NameDef(ListType(GARMENT),
+                               lambda ctx: board.garments_of(ctx.state, ctx.seat),
+                               f"your {words('garments')} on the board"),
+        "my.decorations": NameDef(ListType(DECORATION),
+                                  lambda ctx: board.decorations_of(ctx.state, ctx.seat),
+                                  "your Decorations"),
+        "my.has_favor": NameDef(BOOLEAN, lambda ctx: ctx.state["favor"] == ctx.seat,
+                                f"you hold the {words('favor')}"),
+        "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
+                                         "the prestige of your All Halls Bonus space"),
+        "players": NameDef(NUMBER, lambda ctx: len(ctx.state["players"]), "the number of players"),
+        "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
+        "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
+    }
+
+
+def _all_halls_prestige(ctx) -> int:
+    order = ctx.state["all_halls"]
+    return ctx.engine.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
+
+
+def _garment_points(ctx, garment_id) -> int:
+    """A garment's prestige, multiplied when it watches the fireworks from the balcony."""
+    prestige = ctx.rules.garments[garment_id].prestige
+    place = board.garment_place(ctx.state, garment_id)
+    if place and place[0] == "balcony":
+        return prestige * (ctx.engine.side.decorations[place[1]].multiplier or 1)
+    return prestige
+
+
+def _on_master_space(ctx, garment_id) -> bool:
+    place = board.garment_place(ctx.state, garment_id)
+    return bool(place and place[0] == "guest" and ctx.engine.side.guest_spaces[place[1]].master)
+
+
+def _records(rules) -> dict:
+    g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))  # noqa: E731
+    e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))  # noqa: E731
+    d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))  # noqa
+    tile_fields = {
+        color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
+                        f"{color} bales")
+        for color in rules["colors"]
+    }
+    tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
+                                    "bales of silk")
+    return {
+        "garment": {
+            "color": FieldDef(COLOR, g("color"), "color"),
+            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind"),
+            "prestige": FieldDef(NUMBER, g("prestige"), "prestige"),
+            "value": FieldDef(NUMBER, g("value"), "value"),
+            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
+            "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
+            "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+        },
+        "employee": {
+            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
+            "level": FieldDef(NUMBER, e("level"), "level"),
+            "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value"),
+            "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
+                              "crown"),
+        },
+        "tile": tile_fields,
+        "decoration": {
+            "area": FieldDef(AREA, d("area"), "area"),
+            "cost": FieldDef(NUMBER, d("cost"), "cost"),
+            "prestige": FieldDef(NUMBER, d("prestige"), "prestige"),
+        },
+    }
+
+
+def _verbs() -> dict[str, VerbDef]:
+    flag = OptionDef(None)
+    number = OptionDef(NUMBER)
+    return {
+        "acquire": VerbDef({"price": number, "free": OptionDef(None, text="free of charge")},
+                           act.acquire, "take 1 Resource tile from the display {price}{free}",
+                           binds={"tiles_in_drawer": NUMBER}),
+        "discard": VerbDef({"tiles": OptionDef(ListType(TILE), required=True)}, act.discard,
+                           "discard {tiles}"),
+        "draw_resource": VerbDef({}, act.draw_resource,
+                                 "randomly take 1 Resource tile from the bag; keep it or discard "
+                                 "it for its Thread/Lace"),
+        "tailor": VerbDef({"silk_discount": number,
+                           "discount_colors": OptionDef(ListType(COLOR)),
+                           "no_master_garment": OptionDef(None, text="not a Master garment")},
+                          act.tailor, "tailor a Garment using up to {silk_discount} fewer "
+                                      "{discount_colors} bales, {no_master_garment}"),
+        "hire": VerbDef({"price": number}, act.hire, "hire 1 new Employee for {price}",
+                        binds={"cards_in_display": NUMBER}),
+        "depute": VerbDef({"card": OptionDef(EMPLOYEE), "among": OptionDef(ListType(EMPLOYEE)),
+                           "payout": number,
+                           "with_bonus": OptionDef(None, text="use its bonus")},
+                          act.depute, "depute {card}{among} for {payout} Livre, {with_bonus}",
+                          binds={"deputed": EMPLOYEE}),
+        "fund": VerbDef({"discount": number}, act.fund,
+                        "fund 1 Decoration for {discount} Livre less"),
+        "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),
+        "perform": VerbDef({"action": OptionDef(ACTION, required=True)}, act.perform,
+                           "perform 1 additional {action} action"),
+        "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
+        "pass_favor": VerbDef({}, ph.pass_favor,
+                              "the holder of the Queen's Favor becomes start player"),
+        "renew_hire_display": VerbDef({"count": OptionDef(NUMBER, required=True)},
+                                      ph.renew_hire_display,
+                                      "remove the unhired Employees and reveal {count} new ones"),
+        "refill_resources": VerbDef({}, ph.refill_resources, "refill the Resource display"),
+        "renew_garments": VerbDef({"discard": OptionDef(NUMBER, required=True)},
+                                  ph.renew_garments,
+                                  "discard the {discard} rightmost Garments, shift and refill"),
+        "select_hand": VerbDef({"size": OptionDef(NUMBER, required=True)}, ph.select_hand,
+                               "select {size} Employee cards"),
+        "score_crowns": VerbDef({}, sc.score_crowns, "score the crown Employee bonuses"),
+        "hall_majorities": VerbDef({"second_place": OptionDef(BOOLEAN)}, sc.hall_majorities,
+                                   "score the majority in each Hall"),
+        "fireworks_majority": VerbDef({"second_place": OptionDef(BOOLEAN)},
+                                      sc.fireworks_majority,
+                                      "score the majority in the Fireworks"),
+        "balcony": VerbDef({}, sc.balcony,
+                           "move Royal Hall Garments to your Fireworks on the balcony"),
+    }
+
+
+def build_vocabulary(colors, action_ids, words) -> Vocabulary:
+    """The vocabulary for a ruleset whose data defines these colors and actions."""
+    word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
+    return Vocabulary(
+        names=_names(word),
+        records=_records({"colors": tuple(colors)}),
+        enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
+               "employee_type": ("master", "journeyman", "apprentice"),
+               "area": AREAS, "action": tuple(action_ids)},
+        resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
+        verbs=_verbs(),
+        enum_text={k: v for k, v in words.items()},
+    )
