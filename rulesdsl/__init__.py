@@ -1,0 +1,38 @@
+"""rulesdsl: the effect language of the rules engine (parse -> check -> compile, plus printing).
+
+It knows nothing of the game: every name, field, resource and verb comes from a `Vocabulary`.
+"""
+from __future__ import annotations
+
+from .checker import check_effect, check_expression
+from .compiler import CompiledEffect, compile_effect, compile_expression
+from .errors import (EffectAbort, EffectNameError, EffectSyntaxError, EffectTypeError, Origin,
+                     RulesError, RulesErrors, RulesRuntimeError, Span)
+from .parser import parse_effect, parse_expression
+from .printer import effect_text, expression_text, to_source
+from .runtime import Thunk
+from .types import BOOLEAN, NUMBER, EnumType, ListType, RecordType, Type
+from .vocabulary import FieldDef, NameDef, OptionDef, VerbDef, Vocabulary
+
+__all__ = [
+    "Span", "Origin", "RulesError", "RulesErrors", "EffectSyntaxError", "EffectNameError",
+    "EffectTypeError", "RulesRuntimeError", "EffectAbort",
+    "Type", "NUMBER", "BOOLEAN", "EnumType", "RecordType", "ListType",
+    "NameDef", "FieldDef", "OptionDef", "VerbDef", "Vocabulary",
+    "parse_effect", "parse_expression", "check_effect", "check_expression",
+    "compile_effect", "compile_expression", "CompiledEffect", "Thunk",
+    "effect_text", "expression_text", "to_source", "build_effect",
+]
+
+
+def build_effect(text: str, origin: Origin, vocab: Vocabulary) -> CompiledEffect:
+    """Parse, check and compile effect text; raise EffectSyntaxError, or RulesErrors with every
+    check error (each carrying its source line for `render()`)."""
+    effect = parse_effect(text, origin)
+    errors = check_effect(effect, vocab)
+    if errors:
+        for e in errors:
+            if e.source_line is None:
+                e.source_line = origin.file_line(text, origin.text_line(e.span))
+        raise RulesErrors(errors)
+    return compile_effect(effect, vocab)

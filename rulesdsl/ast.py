@@ -1,0 +1,209 @@
+"""The effect-language AST: frozen dataclasses, one per construct.
+
+Every node carries a `span` (its position in the rules file). Spans do not take part in equality,
+so two parses of equivalent text compare equal (used by the round-trip tests).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .errors import NO_SPAN, Span
+
+
+def _span():
+    return field(default=NO_SPAN, compare=False, repr=False)
+
+
+# ---- expressions ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Number:
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Bool:
+    value: bool
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Name:
+    path: tuple[str, ...]
+    span: Span = _span()
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.path)
+
+
+@dataclass(frozen=True)
+class ListExpr:
+    items: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str  # + - * /
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class UnaryOp:
+    op: str  # -
+    operand: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Compare:
+    op: str  # = != < <= > >=
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class BoolOp:
+    op: str  # and or
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Where:
+    collection: "Expr"
+    cond: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Call:
+    func: str
+    args: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class RangeKey:
+    lo: int
+    hi: int | None  # None: open range `lo..`
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class EnumKey:
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    key: Union[RangeKey, EnumKey]
+    value: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Table:
+    subject: "Expr"
+    entries: tuple[TableEntry, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class ChooseOne:
+    options: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class ChooseAny:
+    options: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class ChooseNumber:
+    lo: "Expr"
+    hi: "Expr"
+    span: Span = _span()
+
+
+Expr = Union[Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
+             Table, ChooseOne, ChooseAny, ChooseNumber]
+EXPR_TYPES = (Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
+              Table, ChooseOne, ChooseAny, ChooseNumber)
+
+
+# ---- statements ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Gain:
+    amount: Expr
+    resources: tuple[str, ...]  # more than one: the player picks
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Pay:
+    amount: Expr
+    resource: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Let:
+    name: str
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class If:
+    cond: Expr
+    then: tuple["Stmt", ...]
+    else_: tuple["Stmt", ...] | None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Repeat:
+    count: Expr
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    value: Expr | None  # None: a flag
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class VerbCall:
+    verb: str
+    options: tuple[Option, ...]
+    span: Span = _span()
+
+
+Stmt = Union[Gain, Pay, Let, If, Repeat, VerbCall]
+
+
+@dataclass(frozen=True)
+class Effect:
+    statements: tuple[Stmt, ...]
+    span: Span = _span()

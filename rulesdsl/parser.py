@@ -1,0 +1,319 @@
+"""Text -> AST. The Lark parser is built once at import; Lark errors become EffectSyntaxError.
+
+All AST spans are file positions (through `Origin.locate`), so later stages never need the text.
+"""
+from __future__ import annotations
+
+import difflib
+import threading
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast
+from .errors import EffectSyntaxError, Origin
+
+KEYWORDS = frozenset(
+    "gain pay let if then else repeat times choose one any number of from to where and or not "
+    "true false table".split())
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat")
+_STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
+_OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
+
+
+class _DropBracketedNewlines:
+    """Postlexer: a newline inside ( ) or [ ] is just whitespace (long tables, long lists).
+
+    It also remembers the tokens seen so far, so syntax errors can talk about the previous one.
+    """
+
+    always_accept = ()
+
+    def __init__(self):
+        self._local = threading.local()
+
+    @property
+    def history(self) -> list[Token]:
+        return getattr(self._local, "history", [])
+
+    def process(self, stream):
+        depth = 0
+        history: list[Token] = []
+        self._local.history = history
+        for tok in stream:
+            if tok.type == "_NL" and depth > 0:
+                continue
+            depth = max(0, depth + _OPENERS.get(tok.type, 0))
+            history.append(tok)
+            yield tok
+
+
+_POSTLEX = _DropBracketedNewlines()
+_LARK = Lark(
+    (Path(__file__).with_name("effects.lark")).read_text(),
+    parser="lalr",
+    lexer="basic",  # keywords are reserved everywhere (a contextual lexer would let `then` be a name)
+    start=["start", "expression"],
+    propagate_positions=True,
+    maybe_placeholders=True,
+    postlex=_POSTLEX,
+)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Lark tree -> AST nodes with file spans (one method per grammar rule)."""
+
+    def __init__(self, origin: Origin, text: str):
+        super().__init__()
+        self.origin = origin
+        self.text = text
+
+    def _span(self, meta, first=None):
+        if isinstance(first, Token):
+            return self.origin.locate(first.line, first.column)
+        if first is not None and getattr(first, "span", None) is not None and meta.empty:
+            return first.span
+        if meta.empty:
+            return self.origin.locate(1, 1)
+        return self.origin.locate(meta.line, meta.column)
+
+    def _name(self, tok: Token) -> str:
+        if tok in KEYWORDS:
+            raise _syntax(self.origin, self.text, tok.line, tok.column,
+                          f"'{tok}' is a keyword and cannot be used as a name")
+        return str(tok)
+
+    # statements
+    def start(self, meta, c):
+        return ast.Effect(c[0], self._span(meta))
+
+    def stmt_seq(self, meta, c):
+        return tuple(s for s in c if s is not None)
+
+    def expression(self, meta, c):
+        return c[0]
+
+    def block(self, meta, c):
+        return c[0] if isinstance(c[0], tuple) else (c[0],)
+
+    def gain(self, meta, c):
+        return ast.Gain(c[0], tuple(self._name(t) for t in c[1:]), self._span(meta))
+
+    def pay(self, meta, c):
+        return ast.Pay(c[0], self._name(c[1]), self._span(meta))
+
+    def let(self, meta, c):
+        return ast.Let(self._name(c[0]), c[1], self._span(meta))
+
+    def if_stmt(self, meta, c):
+        return ast.If(c[0], c[1], c[2], self._span(meta))
+
+    def repeat(self, meta, c):
+        return ast.Repeat(c[0], c[1], self._span(meta))
+
+    def verb_call(self, meta, c):
+        return ast.VerbCall(self._name(c[0]), tuple(o for o in c[1:] if o is not None), self._span(meta))
+
+    def option(self, meta, c):
+        return ast.Option(self._name(c[0]), c[1], self._span(meta, c[0]))
+
+    # expressions
+    def choose_one(self, meta, c):
+        return ast.ChooseOne(c[0], self._span(meta))
+
+    def choose_any(self, meta, c):
+        return ast.ChooseAny(c[0], self._span(meta))
+
+    def choose_number(self, meta, c):
+        return ast.ChooseNumber(c[0], c[1], self._span(meta))
+
+    def where(self, meta, c):
+        return ast.Where(c[0], c[1], self._span(meta, c[0]))
+
+    def _bool(op):
+        def build(self, meta, c):
+            return ast.BoolOp(op, c[0], c[1], self._span(meta, c[0]))
+        return build
+
+    or_ = _bool("or")
+    and_ = _bool("and")
+
+    def not_(self, meta, c):
+        return ast.Not(c[0], self._span(meta))
+
+    def _cmp(op):
+        def build(self, meta, c):
+            return ast.Compare(op, c[0], c[1], self._span(meta, c[0]))
+        return build
+
+    eq, ne, lt, le, gt, ge = _cmp("="), _cmp("!="), _cmp("<"), _cmp("<="), _cmp(">"), _cmp(">=")
+
+    def _bin(op):
+        def build(self, meta, c):
+            return ast.BinOp(op, c[0], c[1], self._span(meta, c[0]))
+        return build
+
+    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+
+    def neg(self, meta, c):
+        return ast.UnaryOp("-", c[0], self._span(meta))
+
+    def number(self, meta, c):
+        return ast.Number(int(c[0]), self._span(meta, c[0]))
+
+    def true(self, meta, c):
+        return ast.Bool(True, self._span(meta))
+
+    def false(self, meta, c):
+        return ast.Bool(False, self._span(meta))
+
+    def dotted(self, meta, c):
+        return ast.Name(tuple(self._name(t) for t in c), self._span(meta, c[0]))
+
+    def list(self, meta, c):
+        return ast.ListExpr(tuple(x for x in c if x is not None), self._span(meta))
+
+    def call(self, meta, c):
+        return ast.Call(self._name(c[0]), tuple(x for x in c[1:] if x is not None), self._span(meta, c[0]))
+
+    def table(self, meta, c):
+        return ast.Table(c[0], tuple(c[1:]), self._span(meta))
+
+    def entry(self, meta, c):
+        return ast.TableEntry(c[0], c[1], self._span(meta, c[0]))
+
+    def key_one(self, meta, c):
+        return ast.RangeKey(int(c[0]), int(c[0]), self._span(meta, c[0]))
+
+    def key_range(self, meta, c):
+        return ast.RangeKey(int(c[0]), int(c[1]), self._span(meta, c[0]))
+
+    def key_open(self, meta, c):
+        return ast.RangeKey(int(c[0]), None, self._span(meta, c[0]))
+
+    def key_enum(self, meta, c):
+        return ast.EnumKey(self._name(c[0]), self._span(meta, c[0]))
+
+
+def parse_effect(text: str, origin: Origin) -> ast.Effect:
+    """Parse a whole effect (statements); raise EffectSyntaxError with a file position."""
+    return _parse(text, origin, "start")
+
+
+def parse_expression(text: str, origin: Origin) -> ast.Expr:
+    """Parse a single expression (e.g. a condition field in YAML)."""
+    return _parse(text, origin, "expression")
+
+
+def _parse(text: str, origin: Origin, start: str):
+    try:
+        tree = _LARK.parse(text, start=start)
+    except UnexpectedInput as e:
+        raise _humanize(e, text, origin, start) from None
+    try:
+        return _ToAst(origin, text).transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, EffectSyntaxError):
+            raise e.orig_exc from None
+        raise
+
+
+def _syntax(origin: Origin, text: str, line: int, column: int, message: str) -> EffectSyntaxError:
+    return EffectSyntaxError(message, origin.locate(line, column), origin.file_line(text, line))
+
+
+# ---- turning Lark's errors into sentences ------------------------------------------------------
+
+_EXPR_STARTERS = {"NUMBER", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NOT", "CHOOSE", "TABLE"}
+_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "EQUAL", "LESSTHAN", "MORETHAN", "AND", "OR", "WHERE"}
+
+
+def _describe_terminal(name: str) -> str:
+    special = {"NAME": "a name", "NUMBER": "a number", "_NL": "a new line", "$END": "the end of the text"}
+    if name in special:
+        return special[name]
+    try:
+        pattern = _LARK.get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    return f"'{pattern.value}'" if pattern.type == "str" else name.lower()
+
+
+def _describe_expected(expected: set[str]) -> str:
+    expected = set(expected)
+    if {"GAIN", "PAY", "LET"} <= expected:
+        return _STATEMENT_HINT
+    parts = []
+    if len(expected & _EXPR_STARTERS) >= 4:
+        parts.append("an expression")
+        expected -= _EXPR_STARTERS
+    ops = {t for t in expected if t in _OPERATORS or _describe_terminal(t) in
+           ("'<='", "'>='", "'!='", "'='")}
+    if len(ops) >= 3:
+        parts.append("an operator")
+        expected -= ops
+    parts += sorted(_describe_terminal(t) for t in expected)
+    if not parts or len(parts) > 6:
+        return "it does not fit here"
+    if len(parts) == 1:
+        return "expected " + parts[0]
+    return "expected " + ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _token_text(tok: Token) -> str:
+    if tok.type == "$END":
+        return "end of text"
+    if tok.type == "_NL":
+        return "end of line"
+    return f"'{tok}'"
+
+
+def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> EffectSyntaxError:
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        if ch.isalpha() and ch.isupper():
+            end = e.pos_in_stream
+            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                end += 1
+            word = text[e.pos_in_stream:end]
+            msg = f"unexpected '{word}': names are lowercase (did you mean '{word.lower()}'?)"
+        else:
+            msg = f"unexpected character '{ch}'"
+        return _syntax(origin, text, e.line, e.column, msg)
+    if isinstance(e, UnexpectedEOF):
+        line, col = _end_position(text)
+        return _syntax(origin, text, line, col, "unexpected end of text")
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    history = _POSTLEX.history
+    if tok.type == "$END":
+        line, col = _end_position(text)
+    else:
+        line, col = tok.line, tok.column
+    # A misspelt statement word parses as a verb and fails on its first "option": blame the word.
+    prev = history[-1] if history and history[-1] is not tok else (history[-2] if len(history) > 1 else None)
+    if prev is not None and prev.type == "NAME" and start == "start":
+        idx = len(history) - (1 if history[-1] is not tok else 2)
+        before = history[idx - 1] if idx > 0 else None
+        if before is None or before.type in ("_NL", "SEMICOLON", "LBRACE", "THEN", "ELSE", "TIMES"):
+            close = difflib.get_close_matches(str(prev), STATEMENT_WORDS, 1, 0.6)
+            if close:
+                return _syntax(origin, text, prev.line, prev.column,
+                               f"unexpected '{prev}': {_STATEMENT_HINT} (did you mean '{close[0]}'?)")
+    if str(tok) in ("=", "!=", "<", "<=", ">", ">=") and not e.expected & {"EQUAL", "LESSTHAN", "MORETHAN"}:
+        return _syntax(origin, text, line, col,
+                       f"unexpected '{tok}': comparisons cannot be chained, use 'and'")
+    return _syntax(origin, text, line, col,
+                   f"unexpected {_token_text(tok)}: {_describe_expected(e.expected)}")
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    """Just after the last non-blank character (where a missing piece should have been)."""
+    stripped = text.rstrip()
+    if not stripped:
+        return 1, 1
+    line = stripped.count("\n") + 1
+    col = len(stripped) - (stripped.rfind("\n") + 1) + 1
+    return line, col

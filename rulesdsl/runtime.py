@@ -1,0 +1,89 @@
+"""Run-time helpers shared by compiled closures: numbers, lazy verb options, choice checking."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from .errors import EffectAbort, RulesRuntimeError, Span
+
+ITEM = "$item"  # env key of the current `where` item; not a valid NAME, so it never collides
+MAX_REPEAT = 100
+
+
+def divide(a, b, span: Span):
+    """Exact division: a whole result stays an int, otherwise a Fraction."""
+    if b == 0:
+        raise RulesRuntimeError("division by zero", span)
+    q = Fraction(a) / Fraction(b)
+    return q.numerator if q.denominator == 1 else q
+
+
+def whole(value, span: Span, what: str) -> int:
+    """A gain/pay amount or repeat count: must be a whole, non-negative number."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise RulesRuntimeError(f"{what} must be a number, found {value!r}", span)
+    if isinstance(value, Fraction):
+        if value.denominator != 1:
+            raise RulesRuntimeError(f"{what} must be a whole number, found {value}", span)
+        value = value.numerator
+    if value < 0:
+        raise RulesRuntimeError(f"{what} must not be negative, found {value}", span)
+    return int(value)
+
+
+class Thunk:
+    """A lazily evaluated verb option: `thunk(**bindings)` evaluates it now, in the env of the
+    statement extended with the verb's bindings (e.g. `deputed`)."""
+
+    __slots__ = ("_fn", "_ctx", "_env", "text")
+
+    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
+        self._fn, self._ctx, self._env, self.text = fn, ctx, env, text
+
+    def __call__(self, **bindings):
+        env = dict(self._env)
+        env.update(bindings)
+        return self._fn(self._ctx, env)
+
+    def __repr__(self) -> str:
+        return f"<Thunk {self.text}>"
+
+
+def choose_one(ctx, options: list, prompt: str, span: Span):
+    if not options:
+        raise EffectAbort("nothing to choose from")
+    answer = ctx.choose("one", options, prompt)
+    if not any(answer == o for o in options):
+        raise RulesRuntimeError(f"illegal choice {answer!r} for {prompt}", span)
+    return answer
+
+
+def choose_any(ctx, options: list, prompt: str, span: Span) -> list:
+    if not options:
+        return []
+    answer = ctx.choose("any", options, prompt)
+    if not isinstance(answer, (list, tuple)) or not _is_subsequence(list(answer), options):
+        raise RulesRuntimeError(f"illegal choice {answer!r} for {prompt}", span)
+    return list(answer)
+
+
+def choose_number(ctx, lo, hi, prompt: str, span: Span) -> int:
+    lo_i, hi_i = -((-Fraction(lo)).__floor__()), Fraction(hi).__floor__()  # ceil(lo), floor(hi)
+    if lo_i > hi_i:
+        raise EffectAbort("nothing to choose from")
+    options = list(range(lo_i, hi_i + 1))
+    answer = ctx.choose("number", options, prompt)
+    if isinstance(answer, bool) or answer not in options:
+        raise RulesRuntimeError(f"illegal choice {answer!r} for {prompt}", span)
+    return int(answer)
+
+
+def _is_subsequence(sub: list, seq: list) -> bool:
+    i = 0
+    for x in sub:
+        while i < len(seq) and not seq[i] == x:
+            i += 1
+        if i == len(seq):
+            return False
+        i += 1
+    return True

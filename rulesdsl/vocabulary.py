@@ -1,0 +1,74 @@
+"""What the interpreter supplies: every game name, field, enum, resource and verb.
+
+`rulesdsl` knows nothing of Rococo; the checker, compiler and printer only ever look things up here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from .types import Type
+
+
+
+@dataclass(frozen=True)
+class NameDef:
+    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""
+
+    type: Type
+    get: Callable[[Any], Any]
+    text: str
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """A record field: `get(ctx, item)` gives its value for one item."""
+
+    type: Type
+    get: Callable[[Any, Any], Any]
+    text: str
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """A verb option; `type` None means a flag (present or absent, no value)."""
+
+    type: Type | None
+    required: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class VerbDef:
+    """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
+
+    `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
+    passes to its option thunks (e.g. `deputed`).
+    """
+
+    options: Mapping[str, OptionDef]
+    run: Callable[[Any, Mapping[str, Any]], Any]
+    text: str
+    binds: Mapping[str, Type] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    names: Mapping[str, NameDef]
+    records: Mapping[str, Mapping[str, FieldDef]]
+    enums: Mapping[str, Sequence[str]]
+    resources: Mapping[str, str]
+    verbs: Mapping[str, VerbDef]
+    enum_text: Mapping[str, str] = field(default_factory=dict)
+
+    def extended(self, names: Mapping[str, NameDef]) -> "Vocabulary":
+        """A copy with extra (or replaced) names, e.g. a card's own `played`."""
+        return replace(self, names={**self.names, **names})
+
+    def constant_text(self, constant: str) -> str:
+        """How an enum constant reads on a card."""
+        return self.enum_text.get(constant, constant.replace("_", " "))
+
+    def enums_of(self, constant: str) -> list[str]:
+        """The enums that have `constant` (usually one)."""
+        return [e for e, consts in self.enums.items() if constant in consts]
