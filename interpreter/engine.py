@@ -124,6 +124,31 @@ class Game:
             state["answers"] = []
             flow.advance(rules, state)
 
+    # -- scripting -------------------------------------------------------------------------
+    def run_effect(self, effect, seat: int, answers=(), played: str | None = None,
+                   score_key: str = "play") -> None:
+        """Run one effect for `seat` right now, outside the flow, answering its questions from
+        `answers` (option values, in order). For scenario tests and tools: a question with no
+        answer left raises IllegalDecisionError and the state is left unchanged."""
+        if isinstance(effect, str):
+            from rulesdsl import Origin, build_effect
+            from .model import Effect
+            compiled = build_effect(effect, Origin("<run_effect>"), self.rules.vocabulary)
+            effect = Effect(effect, compiled, "", "<run_effect>")
+        journal = self.journal
+        ctx = Context(self, seat, list(answers), score_key=score_key)
+        ctx.played = played
+        try:
+            effect.run(ctx)
+        except NeedDecision as need:
+            journal.rollback()
+            raise IllegalDecisionError(f"the effect needs an answer to '{need.decision.prompt}' "
+                                       f"(options: {[o.value for o in need.decision.options]})")
+        except EffectAbort as abort:
+            journal.rollback()
+            raise IllegalDecisionError(f"the effect cannot be done: {abort.reason}") from None
+        journal.forget()
+
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
         """Players best first: most prestige, then most Livre."""

@@ -106,50 +106,54 @@ def _records(rules) -> dict:
 
 
 def _verbs() -> dict[str, VerbDef]:
-    flag = OptionDef(None)
-    number = OptionDef(NUMBER)
+    """Each verb with its options; a `{}` in an option's text is where its value is printed."""
+    def opt(type_, text="", required=False):
+        return OptionDef(type_, required=required, text=text)
+
     return {
-        "acquire": VerbDef({"price": number, "free": OptionDef(None, text="free of charge")},
-                           act.acquire, "take 1 Resource tile from the display {price}{free}",
+        "acquire": VerbDef({"price": opt(NUMBER, " paying {}"),
+                            "free": opt(None, " free of charge")},
+                           act.acquire, "take 1 Resource tile from the display{free}{price}",
                            binds={"tiles_in_drawer": NUMBER}),
-        "discard": VerbDef({"tiles": OptionDef(ListType(TILE), required=True)}, act.discard,
+        "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
                            "discard {tiles}"),
         "draw_resource": VerbDef({}, act.draw_resource,
-                                 "randomly take 1 Resource tile from the bag; keep it or discard "
-                                 "it for its Thread/Lace"),
-        "tailor": VerbDef({"silk_discount": number,
-                           "discount_colors": OptionDef(ListType(COLOR)),
-                           "no_master_garment": OptionDef(None, text="not a Master garment")},
-                          act.tailor, "tailor a Garment using up to {silk_discount} fewer "
-                                      "{discount_colors} bales, {no_master_garment}"),
-        "hire": VerbDef({"price": number}, act.hire, "hire 1 new Employee for {price}",
-                        binds={"cards_in_display": NUMBER}),
-        "depute": VerbDef({"card": OptionDef(EMPLOYEE), "among": OptionDef(ListType(EMPLOYEE)),
-                           "payout": number,
-                           "with_bonus": OptionDef(None, text="use its bonus")},
-                          act.depute, "depute {card}{among} for {payout} Livre, {with_bonus}",
+                                 "randomly take 1 Resource tile from the bag, and keep it for "
+                                 "its silk or discard it for its Thread/Lace"),
+        "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
+                           "discount_colors": opt(ListType(COLOR), " ({})"),
+                           "no_master_garment": opt(None, "; not a Master Garment")},
+                          act.tailor, "perform 1 additional Tailor a Garment action"
+                                      "{silk_discount}{discount_colors}{no_master_garment}"),
+        "hire": VerbDef({"price": opt(NUMBER, " paying {}")}, act.hire,
+                        "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER}),
+        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"), "among": opt(ListType(EMPLOYEE), "1 of {}"),
+                           "payout": opt(NUMBER, " and gain {} Livre"),
+                           "with_bonus": opt(None, " and use its bonus before it leaves the game "
+                                                   "(no Livre)")},
+                          act.depute, "depute {card}{among}{payout}{with_bonus}",
                           binds={"deputed": EMPLOYEE}),
-        "fund": VerbDef({"discount": number}, act.fund,
-                        "fund 1 Decoration for {discount} Livre less"),
+        "fund": VerbDef({"discount": opt(NUMBER, " for {} Livre less")}, act.fund,
+                        "perform 1 additional Fund a Decoration action{discount}"),
         "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),
-        "perform": VerbDef({"action": OptionDef(ACTION, required=True)}, act.perform,
+        "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action"),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
                               "the holder of the Queen's Favor becomes start player"),
-        "renew_hire_display": VerbDef({"count": OptionDef(NUMBER, required=True)},
+        "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
                                       ph.renew_hire_display,
                                       "remove the unhired Employees and reveal {count} new ones"),
         "refill_resources": VerbDef({}, ph.refill_resources, "refill the Resource display"),
-        "renew_garments": VerbDef({"discard": OptionDef(NUMBER, required=True)},
-                                  ph.renew_garments,
-                                  "discard the {discard} rightmost Garments, shift and refill"),
-        "select_hand": VerbDef({"size": OptionDef(NUMBER, required=True)}, ph.select_hand,
+        "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, ph.renew_garments,
+                                  "discard the {discard} rightmost Garments, shift the rest "
+                                  "right and refill"),
+        "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, ph.select_hand,
                                "select {size} Employee cards"),
         "score_crowns": VerbDef({}, sc.score_crowns, "score the crown Employee bonuses"),
-        "hall_majorities": VerbDef({"second_place": OptionDef(BOOLEAN)}, sc.hall_majorities,
+        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, "")}, sc.hall_majorities,
                                    "score the majority in each Hall"),
-        "fireworks_majority": VerbDef({"second_place": OptionDef(BOOLEAN)},
+        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, "")},
                                       sc.fireworks_majority,
                                       "score the majority in the Fireworks"),
         "balcony": VerbDef({}, sc.balcony,

@@ -151,7 +151,10 @@ class _Printer:
             return f"{k} {res} for each {_of(self.expr(core.args[0]))}"
         if _is_every(core):
             div = core.args[0]
-            return f"{k} {res} for every {self.expr(div.right)} {_of(self.expr(div.left))}"
+            counted = div.left
+            if isinstance(counted, ast.Call) and counted.func == "count" and len(counted.args) == 1:
+                counted = counted.args[0]  # 'every 2 of your Decorations', not 'of the number of'
+            return f"{k} {res} for every {self.expr(div.right)} {_of(self.expr(counted))}"
         if isinstance(e, ast.Table):
             return f"{res} by {self.expr(e.subject)}: {self.entries(e)}"
         return None
@@ -182,9 +185,11 @@ class _Printer:
             o = given.get(name)
             if o is None:
                 return ""
+            odef = vdef.options.get(name)
             if o.value is None:
-                odef = vdef.options.get(name)
                 return odef.text if odef is not None else name.replace("_", " ")
+            if odef is not None and "{}" in odef.text:  # a phrase around the value
+                return odef.text.replace("{}", self.expr(o.value))
             return self.expr(o.value)
 
         text = re.sub(r"\{(\w+)\}", fill, vdef.text)
