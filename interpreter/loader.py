@@ -85,6 +85,12 @@ class _Modules:
         except RulesError as exc:
             self.errors.append(exc)
             return
+        if isinstance(doc.data, dict) and "module" not in doc.data and "kind" in doc.data:
+            # a lone rules file given on the command line: a custom module of one file
+            header = {"id": f"custom.{path.stem}", "kind": "custom", "name": path.name,
+                      "requires": list(DEFAULT_MODULES), "files": [path.name]}
+            self.headers[header["id"]] = (doc, header)
+            return
         if not validate_document(doc, self.errors):
             return
         header = doc.data["module"]
