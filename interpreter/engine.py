@@ -20,6 +20,15 @@ from .view import player_view
 SAVE_FORMAT = "rococo-save"
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON data: True is not 1 and 0 is not False (Python says they are), and an
+    answer that is not JSON data equals nothing."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError):
+        return False
+
+
 class Game:
     """A game in progress. It is always either finished or waiting on one decision.
 
@@ -66,9 +75,11 @@ class Game:
 
     # -- deciding --------------------------------------------------------------------------
     def apply(self, option: Option | int | Any) -> None:
-        """Answer the pending decision with an Option, its index, or its value.
+        """Answer the pending decision with an Option, its value, or its index.
 
-        An answer that is not legal raises IllegalDecisionError and changes nothing.
+        A whole number is taken as an option's value when some option has that value (as in
+        a choice of number), otherwise as an index. An answer that is not legal raises
+        IllegalDecisionError and changes nothing.
         """
         decision = self.decision()
         if decision is None:
@@ -81,20 +92,19 @@ class Game:
 
     def _resolve(self, decision: Decision, option) -> Any:
         if isinstance(option, Option):
-            option = option.value
-            if any(o.value == option for o in decision.options):
-                return option
+            for o in decision.options:
+                if _same(o.value, option.value):
+                    return o.value
         elif isinstance(option, int) and not isinstance(option, bool) and \
-                not any(o.value == option for o in decision.options):
+                not any(_same(o.value, option) for o in decision.options):
             if 0 <= option < len(decision.options):
                 return decision.options[option].value
             raise IllegalDecisionError(f"option {option} is out of range: this decision has "
                                        f"{len(decision.options)} options (0 to "
                                        f"{len(decision.options) - 1})")
         else:
-            plain = json.loads(json.dumps(option))
             for o in decision.options:
-                if o.value == plain:
+                if _same(o.value, option):
                     return o.value
         labels = "; ".join(o.label for o in decision.options[:6])
         more = ", ..." if len(decision.options) > 6 else ""
@@ -182,7 +192,6 @@ class Game:
         if state["ruleset"] != rules.fingerprint:
             raise CorruptSaveError(f"save file was made with other rules (ruleset "
                                    f"{state['ruleset']}, these are {rules.fingerprint})")
-        game = cls(rules, state)
         try:
             replayed = cls.replay(rules, len(state["players"]), state["seed"],
                                   [v for _, v in state["history"]])
@@ -190,7 +199,7 @@ class Game:
             raise CorruptSaveError(f"save file is damaged: its history does not replay ({exc})")
         if replayed.state != state:
             raise CorruptSaveError("save file is damaged: its state does not match its history")
-        return game
+        return cls(rules, state)
 
     @classmethod
     def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> "Game":

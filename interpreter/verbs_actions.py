@@ -203,7 +203,10 @@ def depute(ctx, args) -> None:
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
-            ctx.attempt(bonus)
+            if ctx.possible(bonus.run) and ctx.ask(
+                    "bonus", f"bonus of the deputed {ctx.engine.label(card)}",
+                    [Option(True, "use the bonus"), Option(False, "skip the bonus")]):
+                ctx.attempt(bonus)
         finally:
             ctx.played = saved
 

@@ -6,7 +6,8 @@ import copy
 
 def player_view(state: dict, seat: int) -> dict:
     view = copy.deepcopy(state)
-    for key in ("rng", "answers", "history"):
+    # the seed replays every shuffle, so it is as secret as the generator itself
+    for key in ("rng", "seed", "answers", "history"):
         view.pop(key, None)
     view["hire_deck"] = len(state["hire_deck"])
     view["resource_bag"] = len(state["resource_bag"])

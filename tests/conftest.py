@@ -1,0 +1,99 @@
+"""Shared fixtures: the ruleset (loaded once), games with a clean board, and small helpers to run
+one rule of the game on a hand-built position."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.context import Context
+from interpreter.decisions import NeedDecision
+
+
+@pytest.fixture(scope="session")
+def rules():
+    return load_ruleset()
+
+
+def clean_game(rules, players: int = 4, seed: int = 1, livre: int = 0, thread: int = 0,
+               lace: int = 0) -> Game:
+    """A new game whose players own nothing but their 5 start cards (all in the supply) and
+    `livre` / `thread` / `lace`; the board displays are as set up for round 1."""
+    game = Game.new(rules, players=players, seed=seed)
+    for p in game.state["players"]:
+        p.update(livre=livre, thread=thread, lace=lace, tiles=[], hand=[], discard=[],
+                 played=None, prestige=0, score={})
+    return game
+
+
+@pytest.fixture
+def make_game(rules):
+    def make(players: int = 4, seed: int = 1, **kw) -> Game:
+        return clean_game(rules, players, seed, **kw)
+    return make
+
+
+def compile_text(game: Game, text: str):
+    from rulesdsl import Origin, build_effect
+    from interpreter.model import Effect
+    return Effect(text, build_effect(text, Origin("<test>"), game.rules.vocabulary), "", "<test>")
+
+
+def decision_of(game: Game, effect, seat: int, answers=(), played: str | None = None):
+    """The question `effect` asks `seat` after `answers`, or None if it needs no more answers.
+    The state is left exactly as it was."""
+    if isinstance(effect, str):
+        effect = compile_text(game, effect)
+    ctx = Context(game, seat, list(answers))
+    ctx.played = played
+    try:
+        effect.run(ctx)
+    except NeedDecision as need:
+        return need.decision
+    finally:
+        game.journal.rollback()
+    return None
+
+
+def values(decision) -> list:
+    return [o.value for o in decision.options]
+
+
+def dump(game: Game) -> str:
+    return json.dumps(game.state, sort_keys=True)
+
+
+def place(game: Game, seat: int, space: str, garment: str, master_made: bool = False) -> None:
+    """Put a rented garment of `seat` on a guest space (position set-up)."""
+    state = game.state
+    if garment in state["garment_bag"]:
+        state["garment_bag"].remove(garment)
+    if garment in state["garment_display"]:
+        state["garment_display"][state["garment_display"].index(garment)] = None
+    state["guests"][space] = {"garment": garment, "owner": seat, "master_made": master_made}
+
+
+def garments_of_color(rules, color: str, n: int, skip=()) -> list[str]:
+    out = [g.id for g in rules.garments.values() if g.color == color and g.id not in skip]
+    return out[:n]
+
+
+def round_step(rules, phase_id: str):
+    """The effect of a round phase (its first step), looked up by phase id."""
+    return next(p for p in rules.round_phases if p.id == phase_id).steps[0].effect
+
+
+def prepare_step(rules, step_id: str):
+    """The effect of one step of phase 1 (prepare), looked up by step id."""
+    phase = next(p for p in rules.round_phases if p.id == "prepare")
+    return next(s for s in phase.steps if s.id == step_id).effect
+
+
+def final_step(rules, phase_id: str):
+    return next(p for p in rules.final_phases if p.id == phase_id).steps[0].effect
+
+
+def card(game: Game, seat: int, start_id: str) -> str:
+    """The id of one of `seat`'s start cards, e.g. card(game, 0, 'master_1')."""
+    return f"start.{game.state['players'][seat]['color']}.{start_id}"

@@ -1,0 +1,270 @@
+"""Properties that hold in every game: checked at every decision of many seeded games played by
+the random and greedy bots, for 2 to 5 players."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interpreter import Game, IllegalDecisionError, Option, make_bot
+
+from conftest import dump
+
+SEEDS = range(10)
+PLAYERS = (2, 3, 4, 5)
+
+
+def _expected_components(rules, state):
+    colors = [p["color"] for p in state["players"]]
+    employees = sorted(c.id for c in rules.employees.values() if not c.start)
+    employees += sorted(f"start.{color}.{c.id}" for color in colors for c in rules.start_cards)
+    return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
+
+
+def _located(state):
+    employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
+        list(state["removed_employees"])
+    tiles = list(state["resource_bag"]) + list(state["resource_discard"])
+    tiles += [t for drawer in state["drawers"] for t in drawer]
+    garments = list(state["garment_bag"]) + list(state["garment_discard"])
+    garments += [g for g in state["garment_display"] if g is not None]
+    garments += [g["garment"] for g in state["guests"].values()]
+    garments += [g["garment"] for g in state["balcony"].values()]
+    for p in state["players"]:
+        employees += p["supply"] + p["hand"] + p["discard"]
+        if p["played"] is not None:
+            employees.append(p["played"])
+        tiles += p["tiles"]
+    return Counter(employees), Counter(garments), Counter(tiles)
+
+
+def check_invariants(rules, game):
+    """Livre/tokens never negative, staff >= 4, each component in exactly one place, the
+    decision is well formed."""
+    state = game.state
+    expected = _expected_components(rules, state)
+    located = _located(state)
+    for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
+        assert got == exp, (name, (got - exp), (exp - got))
+    for p in state["players"]:
+        assert p["livre"] >= 0 and p["thread"] >= 0 and p["lace"] >= 0 and p["prestige"] >= 0
+        staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)
+        assert staff >= rules.setup["min_staff"]
+    # an owner of a decoration or a guest is a seat
+    seats = set(range(len(state["players"])))
+    assert set(state["decorations"].values()) <= seats
+    assert len(state["all_halls"]) == len(set(state["all_halls"])) <= len(game.side.all_halls)
+    assert set(state["guests"]) <= set(game.side.guest_spaces)
+    assert set(state["decorations"]) <= set(game.side.decorations)
+    assert len(state["garment_display"]) == len(game.side.garment_costs)
+    assert all(len(d) <= game.side.tiles_per_drawer for d in state["drawers"])
+    d = game.decision()
+    if not game.is_over():
+        assert d is not None
+        assert len(d.options) >= 1
+        plain = [json.dumps(o.value, sort_keys=True) for o in d.options]
+        assert len(set(plain)) == len(plain), d
+        assert d.seat in seats
+
+
+def play(rules, players, seed, bot, check=True, every=1):
+    game = Game.new(rules, players=players, seed=seed)
+    bots = [make_bot(bot, seed * 10 + s) for s in range(players)]
+    rounds_seen = set()
+    n = 0
+    while not game.is_over():
+        if check and n % every == 0:
+            check_invariants(rules, game)
+        rounds_seen.add(game.state["round"])
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+        n += 1
+    check_invariants(rules, game)
+    return game, rounds_seen
+
+
+@pytest.fixture(scope="module")
+def finished_games(rules):
+    games = {}
+    for players in PLAYERS:
+        for bot in ("random", "greedy"):
+            for seed in SEEDS:
+                games[(players, bot, seed)] = play(rules, players, seed, bot)
+    return games
+
+
+def test_invariants_and_seven_rounds(finished_games, rules):
+    """Every game: the invariants held at every decision (checked while playing), exactly 7
+    rounds were played, and final scoring ran."""
+    assert len(finished_games) == 80
+    for key, (game, rounds) in finished_games.items():
+        assert rounds == set(range(1, 8)), key
+        assert game.state["round"] == 7 and game.is_over() and game.decision() is None
+        assert game.winner() == game.standings()[0]["seat"]
+
+
+def test_final_prestige_is_sum_of_score_parts(finished_games, rules):
+    """Every player's prestige equals the sum of its score parts, and only known parts exist."""
+    parts = {"play"} | {p.id for p in rules.final_phases}
+    for key, (game, _) in finished_games.items():
+        for p in game.state["players"]:
+            assert p["prestige"] == sum(p["score"].values()), (key, p["score"])
+            assert set(p["score"]) <= parts
+            assert p["livre"] < 10  # 1 prestige per 10 Livre left only the remainder
+
+
+def test_bots_tailor_and_score(finished_games):
+    """The greedy games do real things: garments rented and majority points scored (a test of
+    the property suite itself: the games are not trivially empty)."""
+    greedy = [g for (n, bot, s), (g, _) in finished_games.items() if bot == "greedy"]
+    assert all(g.state["guests"] for g in greedy)
+    assert sum(p["score"].get("halls", 0) for g in greedy for p in g.state["players"]) > 0
+
+
+def test_replay_gives_identical_state(finished_games, rules):
+    """Same seed and same decisions give the identical state."""
+    for (players, bot, seed), (game, _) in finished_games.items():
+        if seed % 3:
+            continue
+        again = Game.replay(rules, players, seed, [v for _, v in game.history])
+        assert dump(again) == dump(game)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1), players=st.integers(2, 5),
+       bot=st.sampled_from(["random", "greedy"]))
+def test_same_seed_same_decisions_same_game(rules, seed, players, bot):
+    """Hypothesis: for any seed, two games with the same seed and the same bots are identical
+    and replaying the history gives the same state again."""
+    a, _ = play(rules, players, seed, bot, check=True, every=7)
+    b, _ = play(rules, players, seed, bot, check=False)
+    assert dump(a) == dump(b)
+    assert dump(Game.replay(rules, players, seed, [v for _, v in a.history])) == dump(a)
+
+
+def _illegal_answers(d):
+    """Answers that are neither an option's value nor an index (a number decision's values
+    1..n are legal as values, so numbers that are values are left out)."""
+    vals = [o.value for o in d.options]
+    bad = [len(d.options), len(d.options) + 5, -1, "no such option", {"card": "nope"},
+           Option("no such option", "x"), [1, 2], 2.5]
+    bad = [b for b in bad if not (isinstance(b, int) and b in vals)]
+    if None not in vals:
+        bad.append(None)
+    return bad
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_illegal_option_raises_and_changes_nothing(rules, players):
+    """Applying an answer that is not one of the options raises IllegalDecisionError and leaves
+    game.state unchanged."""
+    game = Game.new(rules, players=players, seed=players)
+    bots = [make_bot("random", s) for s in range(players)]
+    n = 0
+    kinds = set()
+    while not game.is_over():
+        d = game.decision()
+        if n % 5 == 0 or d.kind not in kinds:
+            kinds.add(d.kind)
+            before = dump(game)
+            for bad in _illegal_answers(d):
+                with pytest.raises(IllegalDecisionError):
+                    game.apply(bad)
+                assert dump(game) == before
+        game.apply(bots[d.seat].choose(game, d))
+        n += 1
+    with pytest.raises(IllegalDecisionError):
+        game.apply(0)
+    assert {"hand", "play"} <= kinds
+
+
+def test_unserialisable_answer_is_illegal(rules):
+    """An answer that is not plain data (a set, an object) is an illegal answer, not a crash."""
+    game = Game.new(rules, players=3, seed=1)
+    before = dump(game)
+    for bad in ({1, 2}, object()):
+        with pytest.raises(IllegalDecisionError):
+            game.apply(bad)
+        assert dump(game) == before
+
+
+def test_index_answers_select_that_option_even_for_true_false(rules):
+    """`apply(i)` answers with option i. For a yes/no question (values True, False) the index 0
+    must mean options[0] (True), not the value False that Python finds equal to 0."""
+    game = Game.new(rules, players=3, seed=4)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    checked = 0
+    while not game.is_over() and checked < 5:
+        d = game.decision()
+        if d.kind == "bonus":
+            for index in (0, 1):
+                clone = game.clone()
+                clone.apply(index)
+                assert clone.history[-1][1] is d.options[index].value
+            checked += 1
+        game.apply(bots[d.seat].choose(game, d))
+    assert checked == 5
+
+
+def test_options_and_apply_by_value_index_and_option_agree(rules):
+    """Answering by Option, by index and by value lead to the same state."""
+    game = Game.new(rules, players=4, seed=9)
+    for _ in range(40):
+        d = game.decision()
+        i = len(d.options) - 1
+        a, b, c = game.clone(), game.clone(), game.clone()
+        a.apply(d.options[i])
+        b.apply(d.options[i].value)
+        if not isinstance(d.options[i].value, (int, bool)):
+            c.apply(i)
+            assert dump(c) == dump(a)
+        assert dump(a) == dump(b)
+        game = a
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_player_view_hides_secrets(rules, players):
+    """The per-player view hides other players' tiles, hand and supply (only their sizes show),
+    the order of the bags and the deck, the generator, the seed, and another player's pending
+    options; the viewer's own things are shown."""
+    game = Game.new(rules, players=players, seed=21)
+    bots = [make_bot("greedy", s) for s in range(players)]
+    n = 0
+    while not game.is_over():
+        d = game.decision()
+        if n % 9 == 0:
+            for seat in range(players):
+                v = game.view(seat)
+                text = json.dumps(v)
+                assert "rng" not in v and "seed" not in v and "history" not in v
+                assert "answers" not in v
+                assert v["hire_deck"] == len(game.state["hire_deck"])
+                assert v["resource_bag"] == len(game.state["resource_bag"])
+                assert v["garment_bag"] == len(game.state["garment_bag"])
+                for p, real in zip(v["players"], game.state["players"]):
+                    if p["seat"] == seat:
+                        assert (p["tiles"], p["hand"], p["supply"]) == \
+                            (real["tiles"], real["hand"], real["supply"])
+                    else:
+                        assert (p["tiles"], p["hand"], p["supply"]) == \
+                            (len(real["tiles"]), len(real["hand"]), len(real["supply"]))
+                        # public: Livre, tokens, discards, played card
+                        assert (p["livre"], p["thread"], p["lace"], p["discard"]) == \
+                            (real["livre"], real["thread"], real["lace"], real["discard"])
+                        for secret in real["tiles"]:
+                            # a hidden tile may be visible elsewhere only if it is public there
+                            assert secret not in json.dumps(p)
+                if d.seat == seat:
+                    assert v["pending"]["options"] == game.state["pending"]["options"]
+                else:
+                    assert v["pending"] == {"seat": d.seat, "kind": d.kind}
+                for later in game.state["hire_deck"]:
+                    assert later not in text
+                # the view is a copy: changing it does not change the game
+                v["players"][0]["livre"] = -99
+                assert game.state["players"][0]["livre"] != -99
+        game.apply(bots[d.seat].choose(game, d))
+        n += 1
