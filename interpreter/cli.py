@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
@@ -64,9 +65,9 @@ def cmd_play(args) -> int:
         else:
             option = bot.choose(game, decision)
             if decision.kind != "hand" or args.humans == 0:
-                console.print(render.seat_name(game, decision.seat), f"{decision.prompt}: "
-                              f"[bold]{option.label}[/]" if decision.kind != "hand"
-                              else "selects a card")
+                console.print(render.seat_name(game, decision.seat),
+                              f"{escape(decision.prompt)}: [bold]{escape(option.label)}[/]"
+                              if decision.kind != "hand" else "selects a card")
         game.apply(option)
     console.print(render.board(game))
     console.print(render.final_scores(game))
@@ -79,9 +80,9 @@ def cmd_play(args) -> int:
 def _ask_human(game, decision):
     console.print(render.board(game, decision.seat))
     while True:
-        console.print(render.seat_name(game, decision.seat), f"[bold]{decision.prompt}[/]")
+        console.print(render.seat_name(game, decision.seat), f"[bold]{escape(decision.prompt)}[/]")
         for i, option in enumerate(decision.options):
-            console.print(f"  [cyan]{i:>2}[/] {option.label}")
+            console.print(f"  [cyan]{i:>2}[/] {escape(option.label)}")
         try:
             answer = input("choice (number, 'save FILE', 'quit'): ").strip()
         except EOFError:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -16,7 +17,11 @@ def seat_name(game, seat: int) -> Text:
 
 def board(game, seat: int | None = None) -> Group:
     """What a player sees: displays, halls, decorations and every player's open supplies."""
-    state, side, label = game.state, game.side, game.label
+    state, side = game.state, game.side
+
+    def label(value) -> str:
+        return escape(game.label(value))
+
     parts = [Text(f"Round {state['round']} of {game.rules.rounds}, start player: ", style="bold")
              + seat_name(game, state["start_player"])]
     garments = Table(title="Garment Design display", show_lines=False, expand=False)
@@ -73,7 +78,8 @@ def players(game, seat: int | None) -> Table:
         table.add_column(col)
     for p in game.state["players"]:
         own = seat is None or p["seat"] == seat
-        tiles = " ".join(_tile_code(game, t) for t in p["tiles"]) if own else str(len(p["tiles"]))
+        tiles = escape(" ".join(_tile_code(game, t) for t in p["tiles"])) if own \
+            else str(len(p["tiles"]))
         hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
             else str(len(p["hand"]))
         table.add_row(Text(p["color"], style=COLOR_STYLE.get(p["color"], "")), str(p["livre"]), str(p["prestige"]),

@@ -65,6 +65,8 @@ def test_play_human_quits_cleanly():
     result = rococo("play", "--players", "2", "--humans", "1", stdin="0\n0\nquit\n")
     assert result.returncode == 0, result.stderr
     assert "choose a card for your hand" in result.stdout
+    # labels are shown as they are, not eaten as terminal markup
+    assert "Journeyman (purple) [start]: Pay 1 Livre" in result.stdout
 
 
 def test_cards_prints_every_bonus_as_text(capsys):
