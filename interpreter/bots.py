@@ -66,7 +66,7 @@ class GreedyBot:
             None: 0.0,
             "tailor": 12.0,
             "fund": 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0),
-            "hire": 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0,
+            "hire": self._hire_value(game, me),
             "favor": 6.0 if state["round"] < rules.rounds else 3.0,
             "acquire": 8.0 - 1.5 * len(me["tiles"]),
             "depute": 4.0 if me["livre"] < 6 else 0.5,
@@ -79,6 +79,14 @@ class GreedyBot:
         if card.bonus is not None:
             value += 0.5
         return value
+
+    @staticmethod
+    def _hire_value(game, me) -> float:
+        """Hire early for more turns, late for cards that score at the end of the game."""
+        state = game.state
+        if any(game.rules.employees[c].final is not None for c in state["hire_display"]):
+            return 9.0
+        return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 
     def _garment(self, game, d, o) -> float:
         g = game.rules.garments[o.value["garment"]]
