@@ -36,11 +36,6 @@ class Context:
     def me(self) -> dict:
         return self.state["players"][self.seat]
 
-    def for_seat(self, seat: int) -> "Context":
-        other = Context(self.engine, seat, self.answers, self.score_key)
-        other.cursor, other.probing, other.played = self.cursor, self.probing, self.played
-        return other
-
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
         if amount == 0:

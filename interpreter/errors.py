@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulesdsl import RulesError, RulesErrors, Span
 
 __all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
-           "ReferenceError_", "IllegalDecisionError", "CorruptSaveError"]
+           "IdError", "IllegalDecisionError", "CorruptSaveError"]
 
 
 class YamlError(RulesError):
@@ -25,8 +25,8 @@ class ModuleError(RulesError):
     code = "module"
 
 
-class ReferenceError_(RulesError):
-    """An id that points at nothing, or an id defined twice."""
+class IdError(RulesError):
+    """An id defined twice, or replaced or removed without being defined."""
 
     code = "reference"
 

@@ -46,6 +46,9 @@ class Journal:
         self._undo.append((0, obj, key, old))
         obj[key] = value
 
+    def delete(self, obj: dict, key: Any) -> None:
+        self._undo.append((0, obj, key, obj.pop(key)))
+
     def add(self, obj: dict, key: Any, amount: int) -> None:
         self.set(obj, key, obj[key] + amount)
 

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from jsonschema import Draft202012Validator
 from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
 
-from .errors import ModuleError, ReferenceError_, SchemaError
+from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
 from .vocabulary import AREAS, build_vocabulary
@@ -169,13 +169,12 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
                 errors.append(ModuleError(f"module {mid!r} conflicts with {other!r} (at "
                                           f"{odoc.span(('module', 'id'))})",
                                           doc.span(("module", "conflicts"))))
-    kinds = [found.headers[m][1]["kind"] for m in order]
-    if kinds.count("edition") > 1 or kinds.count("solo") > 1:
-        what = "edition" if kinds.count("edition") > 1 else "solo mode"
-        doc = found.headers[order[-1]][0]
-        errors.append(ModuleError(f"a ruleset takes one {what}, got "
-                                  f"{', '.join(m for m in order if found.headers[m][1]['kind'] in ('edition' if what == 'edition' else 'solo',))}",
-                                  doc.span(("module", "kind"))))
+    for kind, what in (("edition", "edition"), ("solo", "solo mode")):
+        chosen = [m for m in order if found.headers[m][1]["kind"] == kind]
+        if len(chosen) > 1:
+            doc = found.headers[chosen[-1]][0]
+            errors.append(ModuleError(f"a ruleset takes one {what}, got {', '.join(chosen)}",
+                                      doc.span(("module", "kind"))))
     return order
 
 
@@ -190,20 +189,20 @@ class _Collection:
         key = entry["id"]
         if key in self.items and not entry.get("replace"):
             _, first_doc, first_path = self.items[key]
-            self.errors.append(ReferenceError_(
+            self.errors.append(IdError(
                 f"duplicate {self.name} id {key!r} (first defined at "
                 f"{first_doc.span(first_path + ('id',))}); use 'replace: true' to replace it",
                 doc.span(path + ("id",))))
             return
         if entry.get("replace") and key not in self.items:
-            self.errors.append(ReferenceError_(f"cannot replace unknown {self.name} id {key!r}",
+            self.errors.append(IdError(f"cannot replace unknown {self.name} id {key!r}",
                                                doc.span(path + ("id",))))
             return
         self.items[key] = (entry, doc, path)
 
     def remove(self, key: str, doc: Document, path: tuple) -> None:
         if key not in self.items:
-            self.errors.append(ReferenceError_(f"cannot remove unknown {self.name} id {key!r}",
+            self.errors.append(IdError(f"cannot remove unknown {self.name} id {key!r}",
                                                doc.span(path)))
             return
         del self.items[key]
@@ -300,7 +299,7 @@ class _Builder:
         garments = {}
         for gid, (entry, doc, path) in self.collections["garment"].items.items():
             if entry["color"] not in game["garment_kinds"]:
-                self.errors.append(ReferenceError_(
+                self.errors.append(IdError(
                     f"unknown garment color {entry['color']!r}", doc.span(path + ("color",))))
                 continue
             garments[gid] = Garment(gid, entry["color"], game["garment_kinds"][entry["color"]],
@@ -367,14 +366,14 @@ class _Builder:
         for area, entries in groups:
             for order, e in enumerate(entries):
                 if e["id"] in decos or e["id"] in guests:
-                    self.errors.append(ReferenceError_(f"duplicate space id {e['id']!r}",
+                    self.errors.append(IdError(f"duplicate space id {e['id']!r}",
                                                        doc.span(base)))
                 decos[e["id"]] = Decoration(e["id"], area, e["cost"], e["prestige"], order,
                                             None, e.get("multiplier"))
         assert set(d.area for d in decos.values()) <= set(AREAS)
         royal = [h for h in halls if h.royal]
         if len(royal) != 1:
-            self.errors.append(ReferenceError_("a board side needs exactly one royal hall",
+            self.errors.append(IdError("a board side needs exactly one royal hall",
                                                doc.span(base + ("halls",))))
         rd = side["resource_display"]
         return BoardSide(side["id"], tuple(side["players"]), tuple(side["garment_display"]),

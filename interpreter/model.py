@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 CardId = str
@@ -105,7 +106,7 @@ class BoardSide:
     fireworks_majority: tuple[int, ...]
     all_halls: tuple[int, ...]
 
-    @property
+    @cached_property
     def halls_by_id(self) -> Mapping[str, Hall]:
         return {h.id: h for h in self.halls}
 

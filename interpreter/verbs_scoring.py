@@ -77,5 +77,4 @@ def balcony(ctx, args) -> None:
     for space_id, guest_space in zip(spaces, guests):
         guest = state["guests"][guest_space]
         tx.set(state["balcony"], space_id, {"garment": guest["garment"], "owner": ctx.seat})
-        tx.set(state["guests"], guest_space, None)
-        del state["guests"][guest_space]
+        tx.delete(state["guests"], guest_space)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import RulesErrors, load_ruleset
-from interpreter.errors import ModuleError, ReferenceError_, SchemaError, YamlError
+from interpreter.errors import ModuleError, IdError, SchemaError, YamlError
 from rulesdsl import EffectNameError, EffectSyntaxError
 
 
@@ -77,7 +77,7 @@ def test_duplicate_id_needs_replace_and_names_both_places(tmp_path):
     pack = write_pack(tmp_path, "kind: employees\nhire:\n"
                                 "  - {id: l1.livre, level: 1, type: master, bonus: gain 1 livre}\n")
     [err] = errors_of(pack)
-    assert isinstance(err, ReferenceError_)
+    assert isinstance(err, IdError)
     assert "duplicate employee id 'l1.livre'" in err.message
     assert "rules/base/employees.yaml:" in err.message and err.span.line == 3
 
@@ -123,3 +123,14 @@ def test_a_failed_load_leaves_the_built_in_rules_untouched(tmp_path):
     pack = write_pack(tmp_path, "kind: employees\nhire:\n  - {id: l1.livre, level: 1, type: x}\n")
     errors_of(pack)
     assert load_ruleset().fingerprint == before
+
+
+def test_two_editions_are_refused(tmp_path):
+    pack = tmp_path / "e"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: other_edition\n  kind: edition\n"
+                                      "  name: e\n  requires: [base]\n  files: []\n")
+    [err] = errors_of(pack)
+    assert isinstance(err, ModuleError)
+    assert err.message == "a ruleset takes one edition, got deluxe, other_edition"
+    assert err.span.line == 3
