@@ -167,6 +167,7 @@ class Game:
         return sorted(rows, key=lambda r: (-r["prestige"], -r["livre"], r["seat"]))
 
     def winner(self) -> int | None:
+        """The first seat of the standings; players tied on prestige and Livre share the win."""
         return self.standings()[0]["seat"] if self.is_over() else None
 
     # -- copying, saving, viewing -----------------------------------------------------------
