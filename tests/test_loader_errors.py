@@ -134,3 +134,20 @@ def test_two_editions_are_refused(tmp_path):
     assert isinstance(err, ModuleError)
     assert err.message == "a ruleset takes one edition, got deluxe, other_edition"
     assert err.span.line == 3
+
+
+def test_a_pack_may_replace_and_remove_garments_and_tiles(tmp_path):
+    pack = tmp_path / "g"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"
+                                      "  requires: [base]\n  files: [garments.yaml, tiles.yaml]\n")
+    (pack / "garments.yaml").write_text(
+        "kind: garments\nremove: {garments: [pink_01]}\ngarments:\n"
+        "  - {id: blue_01, replace: true, color: blue, silk: {blue: 1}, thread: 0, lace: 0,"
+        " master: false, value: 6, prestige: 2}\n")
+    (pack / "tiles.yaml").write_text("kind: resources\ntiles:\n"
+                                     "  - {id: res_99, silk: {orange: 3}, bottom: thread+lace}\n")
+    rules = load_ruleset(extra_paths=[pack])
+    assert "pink_01" not in rules.garments and rules.garments["blue_01"].value == 6
+    assert rules.tiles["res_99"].conversions == (("thread", "lace"),)
+    assert len(rules.garments) == 41 and len(rules.tiles) == 49
