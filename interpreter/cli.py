@@ -148,14 +148,20 @@ def _summary(args, games) -> None:
 
 
 # -- validate & cards ----------------------------------------------------------------------
+def _print_errors(exc: RulesError) -> int:
+    """Every error of a failed load, positioned, with its source line; returns how many."""
+    errors = getattr(exc, "errors", [exc])
+    for error in errors:
+        print(error.render(), file=sys.stderr)
+    return len(errors)
+
+
 def cmd_validate(args) -> int:
     try:
         rules = load_ruleset(extra_paths=[Path(p) for p in args.paths])
     except RulesError as exc:
-        errors = getattr(exc, "errors", [exc])
-        for error in errors:
-            print(error.render() if hasattr(error, "render") else str(error), file=sys.stderr)
-        print(f"{len(errors)} error{'s' if len(errors) != 1 else ''}", file=sys.stderr)
+        count = _print_errors(exc)
+        print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
     effects = sum(1 for c in rules.employees.values() if c.bonus or c.final)
     print(f"ok: modules {', '.join(rules.modules)}: {len(rules.employees)} employee cards "
@@ -238,9 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except RulesError as exc:
-        errors = getattr(exc, "errors", [exc])
-        for error in errors:
-            print(error.render(), file=sys.stderr)
+        _print_errors(exc)
         return 1
     except CorruptSaveError as exc:
         print(f"error: {exc}", file=sys.stderr)

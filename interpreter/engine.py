@@ -144,7 +144,7 @@ class Game:
             from rulesdsl import Origin, build_effect
             from .model import Effect
             compiled = build_effect(effect, Origin("<run_effect>"), self.rules.vocabulary)
-            effect = Effect(effect, compiled, "", "<run_effect>")
+            effect = Effect(effect, compiled, "")
         journal = self.journal
         ctx = Context(self, seat, list(answers), score_key=score_key)
         ctx.played = played

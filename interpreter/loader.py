@@ -256,7 +256,7 @@ class _Builder:
                                                RulesError("").span))
 
     # -- effects ---------------------------------------------------------------------------
-    def effect(self, doc: Document, path: tuple, text: str, where: str) -> Effect | None:
+    def effect(self, doc: Document, path: tuple, text: str) -> Effect | None:
         try:
             compiled = build_effect(text, doc.origin(path), self.vocab)
         except RulesErrors as exc:
@@ -265,7 +265,7 @@ class _Builder:
         except RulesError as exc:
             self.errors.append(exc)
             return None
-        return Effect(text, compiled, _card_text(compiled, self.vocab), where)
+        return Effect(text, compiled, _card_text(compiled, self.vocab))
 
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
@@ -280,7 +280,7 @@ class _Builder:
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
-            eff = self.effect(doc, path + ("effect",), entry["effect"], f"action {aid}")
+            eff = self.effect(doc, path + ("effect",), entry["effect"])
             actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
@@ -333,9 +333,9 @@ class _Builder:
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
         if "bonus" in entry:
-            bonus = self.effect(doc, path + ("bonus",), entry["bonus"], f"employee {cid}")
+            bonus = self.effect(doc, path + ("bonus",), entry["bonus"])
         if "final" in entry:
-            final = self.effect(doc, path + ("final",), entry["final"], f"employee {cid}")
+            final = self.effect(doc, path + ("final",), entry["final"])
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
@@ -351,7 +351,7 @@ class _Builder:
                 reward = None
                 if "reward" in space:
                     reward = self.effect(doc, hpath + ("guest_spaces", g, "reward"),
-                                         space["reward"], f"guest space {space['id']}")
+                                         space["reward"])
                 guests[space["id"]] = GuestSpace(space["id"], hall["id"],
                                                  space.get("master", False), reward)
                 spaces.append(space["id"])
@@ -384,12 +384,11 @@ class _Builder:
         name = entry.get("name", entry["id"])
         for kind in ("each_player", "turns", "once"):
             if kind in entry:
-                eff = self.effect(doc, path + (kind,), entry[kind], f"phase {entry['id']}")
+                eff = self.effect(doc, path + (kind,), entry[kind])
                 return Phase(entry["id"], name, "steps" if kind == "once" else kind,
                              (Step(entry["id"], name, eff),))
         steps = tuple(Step(s["id"], s.get("name", s["id"]),
-                           self.effect(doc, path + ("steps", i, "effect"), s["effect"],
-                                       f"step {s['id']}"))
+                           self.effect(doc, path + ("steps", i, "effect"), s["effect"]))
                       for i, s in enumerate(entry["steps"]))
         return Phase(entry["id"], name, "steps", steps)
 

@@ -19,7 +19,6 @@ class Effect:
     source: str
     compiled: Any
     text: str
-    where: str
 
     def run(self, ctx, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)

@@ -5,8 +5,9 @@ from itertools import combinations
 
 from rulesdsl import EffectAbort
 
-from . import board, rng
+from . import board
 from .decisions import Option
+from .verbs_phases import draw
 
 
 def _price(args, binding: str, count: int) -> int:
@@ -57,15 +58,10 @@ def discard(ctx, args) -> None:
 
 def draw_resource(ctx, args) -> None:
     """Take a random tile from the bag (refilled from the discards when empty)."""
-    state = ctx.state
-    if not state["resource_bag"]:
-        for tile_id in list(state["resource_discard"]):
-            ctx.tx.remove(state["resource_discard"], tile_id)
-            ctx.tx.append(state["resource_bag"], tile_id)
-    if not state["resource_bag"]:
+    tile_id = draw(ctx, "resource_bag", "resource_discard")
+    if tile_id is None:
         raise EffectAbort("the resource bag is empty")
-    index = rng.next_int(state, ctx.tx, len(state["resource_bag"]))
-    take_tile(ctx, ctx.tx.pop(state["resource_bag"], index))
+    take_tile(ctx, tile_id)
 
 
 def _covers(need: dict, have: dict, discount: int, colors) -> bool:

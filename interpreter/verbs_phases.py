@@ -24,7 +24,7 @@ def renew_hire_display(ctx, args) -> None:
         ctx.tx.append(state["hire_display"], ctx.tx.pop(state["hire_deck"], 0))
 
 
-def _draw(ctx, bag: str, discard: str) -> str | None:
+def draw(ctx, bag: str, discard: str) -> str | None:
     """A random item from a bag; an empty bag is first refilled from its discards."""
     state = ctx.state
     if not state[bag]:
@@ -41,7 +41,7 @@ def refill_resources(ctx, args) -> None:
     side = ctx.engine.side
     for drawer in ctx.state["drawers"]:
         while len(drawer) < side.tiles_per_drawer:
-            tile = _draw(ctx, "resource_bag", "resource_discard")
+            tile = draw(ctx, "resource_bag", "resource_discard")
             if tile is None:
                 return
             ctx.tx.append(drawer, tile)
@@ -62,7 +62,7 @@ def renew_garments(ctx, args) -> None:
             ctx.tx.set(display, pos, garment)
     for pos in range(len(display) - 1, -1, -1):
         if display[pos] is None:
-            garment = _draw(ctx, "garment_bag", "garment_discard")
+            garment = draw(ctx, "garment_bag", "garment_discard")
             if garment is None:
                 return
             ctx.tx.set(display, pos, garment)
