@@ -5,6 +5,7 @@ the file set at once, sorted by file and line.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from functools import lru_cache
@@ -134,7 +135,22 @@ def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
     ruleset = builder.build()
     if builder.errors:
         raise RulesErrors(sorted(builder.errors, key=_error_key))
-    return ruleset
+    return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs))
+
+
+def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> tuple:
+    """Each module's id, version and a digest of its header and files, for saves."""
+    info = []
+    for mid in ordered:
+        doc, header = found.headers[mid]
+        digest = hashlib.sha256("\n".join(doc.lines).encode())
+        folder = doc.path.parent.resolve()
+        for sub in docs:
+            if sub.path.parent.resolve() == folder:
+                digest.update("\n".join(sub.lines).encode())
+        info.append({"id": mid, "version": str(header.get("version", "0")),
+                     "digest": digest.hexdigest()[:16]})
+    return tuple(info)
 
 
 def _error_key(e: RulesError):
@@ -256,16 +272,18 @@ class _Builder:
                                                RulesError("").span))
 
     # -- effects ---------------------------------------------------------------------------
-    def effect(self, doc: Document, path: tuple, text: str) -> Effect | None:
+    def effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect | None:
+        origin = doc.origin(path)
         try:
-            compiled = build_effect(text, doc.origin(path), self.vocab)
+            compiled = build_effect(text, origin, self.vocab)
         except RulesErrors as exc:
             self.errors.extend(exc.errors)
             return None
         except RulesError as exc:
             self.errors.append(exc)
             return None
-        return Effect(text, compiled, _card_text(compiled, self.vocab))
+        return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
+                      origin.locate(1, 1))
 
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
@@ -280,7 +298,8 @@ class _Builder:
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
-            eff = self.effect(doc, path + ("effect",), entry["effect"])
+            eff = self.effect(doc, path + ("effect",), entry["effect"],
+                              f"the action {aid!r}")
             actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
@@ -333,9 +352,11 @@ class _Builder:
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
         if "bonus" in entry:
-            bonus = self.effect(doc, path + ("bonus",), entry["bonus"])
+            bonus = self.effect(doc, path + ("bonus",), entry["bonus"],
+                                f"the bonus of employee {cid!r}")
         if "final" in entry:
-            final = self.effect(doc, path + ("final",), entry["final"])
+            final = self.effect(doc, path + ("final",), entry["final"],
+                                f"the final bonus of employee {cid!r}")
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
@@ -351,7 +372,7 @@ class _Builder:
                 reward = None
                 if "reward" in space:
                     reward = self.effect(doc, hpath + ("guest_spaces", g, "reward"),
-                                         space["reward"])
+                                         space["reward"], f"the reward of space {space['id']!r}")
                 guests[space["id"]] = GuestSpace(space["id"], hall["id"],
                                                  space.get("master", False), reward)
                 spaces.append(space["id"])
@@ -384,11 +405,12 @@ class _Builder:
         name = entry.get("name", entry["id"])
         for kind in ("each_player", "turns", "once"):
             if kind in entry:
-                eff = self.effect(doc, path + (kind,), entry[kind])
+                eff = self.effect(doc, path + (kind,), entry[kind], f"the step {entry['id']!r}")
                 return Phase(entry["id"], name, "steps" if kind == "once" else kind,
                              (Step(entry["id"], name, eff),))
         steps = tuple(Step(s["id"], s.get("name", s["id"]),
-                           self.effect(doc, path + ("steps", i, "effect"), s["effect"]))
+                           self.effect(doc, path + ("steps", i, "effect"), s["effect"],
+                                       f"the step '{entry['id']}.{s['id']}'"))
                       for i, s in enumerate(entry["steps"]))
         return Phase(entry["id"], name, "steps", steps)
 

@@ -1,7 +1,7 @@
 """The frozen catalogue a ruleset is made of: plain records with ids, built once by the loader."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -14,14 +14,40 @@ Seat = int
 
 @dataclass(frozen=True)
 class Effect:
-    """A compiled effect together with where it came from and how it reads as card text."""
+    """A compiled effect together with where it came from and how it reads as card text.
+
+    `owner` says whose effect it is ("the bonus of employee l1.livre") and `where` is the Span
+    of its text in the rules, for errors raised while it runs."""
 
     source: str
     compiled: Any
     text: str
+    owner: str = ""
+    where: Any = None
 
     def run(self, ctx, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
+
+    def mentions(self, name: str) -> bool:
+        """Whether the effect's text uses the name (e.g. `played`) anywhere."""
+        return name in _names_used(self.compiled.effect)
+
+
+def _names_used(node, out: set | None = None) -> set:
+    """Every dotted name an AST node uses (its first part too), found by walking its fields."""
+    out = set() if out is None else out
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            _names_used(item, out)
+    elif is_dataclass(node):
+        path = getattr(node, "path", None)
+        if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
+            out.add(path[0])
+            out.add(".".join(path))
+        for f in fields(node):
+            if f.name != "span":
+                _names_used(getattr(node, f.name), out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -117,6 +143,13 @@ class Action:
     types: tuple[str, ...]
     effect: Effect
 
+    @cached_property
+    def depends_on_card(self) -> bool:
+        """Whether whether it can be done depends on which card is played, not only on the
+        card's type: true when its effect names `played`. (Verbs read the played card only for
+        its type: a Master may tailor Master garments.)"""
+        return self.effect.mentions("played")
+
 
 @dataclass(frozen=True)
 class Step:
@@ -155,6 +188,8 @@ class Ruleset:
     fund_limits: Mapping[str, int]
     words: Mapping[str, str]
     vocabulary: Any = field(repr=False, compare=False, default=None)
+    # each loaded module: {"id", "version", "digest"} (the digest covers its header and files)
+    module_info: tuple[Mapping[str, str], ...] = ()
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

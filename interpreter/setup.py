@@ -42,9 +42,6 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "all_halls": [],
         "players": [],
         "cursor": None,
-        "answers": [],
-        "pending": None,
-        "history": [],
         "finished": False,
     })
     for seat in range(players):
@@ -61,6 +58,11 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             "hand": [],
             "discard": [],
             "played": None,
+            # a garment between the display and a guest space (or the bank) while its owner
+            # decides where it goes
+            "tailoring": None,
+            # cards being deputed: still on the staff until their last bonus is used
+            "deputing": [],
             "score": {},
         })
     return state
