@@ -42,7 +42,7 @@ def cmd_play(args) -> int:
         return 2
     if args.load:
         try:
-            game = Game.from_json(rules, Path(args.load).read_text(encoding="utf-8"))
+            game = Game.from_json(rules, Path(args.load).read_bytes(), verify=args.verify)
         except OSError as exc:
             console.print(f"[red]error:[/] cannot read {args.load}: {exc.strerror}")
             return 2
@@ -216,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--humans", type=int, default=0, help="human seats (0 watches bots play)")
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--verify", action="store_true",
+                   help="with --load: also replay the saved game from its seed and check it")
     common(p)
     p.set_defaults(func=cmd_play)
 

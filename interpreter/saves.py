@@ -118,6 +118,8 @@ def load_save(cls, rules, text: Any, verify: bool = False):
     _check_schema(data)
     _check_modules(rules, data)
     state = data["state"]
+    if state["ruleset"] != data["ruleset"] or state["seed"] != data["seed"]:
+        raise CorruptSaveError("save file is damaged: its state names another ruleset or seed")
     if len(state["players"]) != data["players"]:
         raise CorruptSaveError("save file is damaged: its player count does not match its state")
     try:
