@@ -86,6 +86,16 @@ def _check_schema(data: dict) -> None:
         where = "/".join(str(p) for p in error.absolute_path) or "the save"
         message = error.message if len(error.message) < 200 else error.message[:197] + "..."
         raise CorruptSaveError(f"save file is damaged: {where}: {message}")
+    for entry in data["history"]:  # cheaper by hand than by schema for a long game
+        if not (type(entry) is list and len(entry) == 2 and type(entry[0]) is int
+                and 0 <= entry[0] < data["players"]):
+            raise CorruptSaveError(f"save file is damaged: history: {_short(entry)} is not a "
+                                   f"[seat, answer] pair")
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_modules(rules, data: dict) -> None:

@@ -95,12 +95,6 @@ def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> li
     return [sorted(f) for f in found]
 
 
-def can_cover(rules, garment, tiles: list[str], discount: int, colors) -> bool:
-    """Whether some set of the tiles covers the garment: covering only gets easier with more
-    tiles, so it is enough that all of them do."""
-    return _covers(garment.silk, _bales(rules, tiles), discount, colors)
-
-
 def _bales(rules, tiles) -> dict:
     have: dict = {}
     for t in tiles:
@@ -122,6 +116,7 @@ def tailor(ctx, args) -> None:
     master = _master_made(ctx) and "no_master_garment" not in args
 
     def candidates():
+        have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None:
                 continue
@@ -131,7 +126,7 @@ def tailor(ctx, args) -> None:
                 continue
             if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
                 continue
-            if can_cover(rules, g, me["tiles"], discount, colors):
+            if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
     choice = ctx.ask("garment", "tailor a garment", candidates(),
