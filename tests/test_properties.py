@@ -233,3 +233,26 @@ def test_player_view_hides_secrets(rules, players):
                 assert game.state["players"][0]["livre"] != -99
         game.apply(bots[d.seat].choose(game, d))
         n += 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_save_and_clone_rebuild_the_live_position_anywhere(rules, players, bot):
+    """At decisions all through a game (many in the middle of a step), a clone and a loaded save
+    rebuild exactly the live position and the pending decision; the copies are independent."""
+    game = Game.new(rules, players=players, seed=40 + players)
+    bots = [make_bot(bot, s) for s in range(players)]
+    n = 0
+    while not game.is_over():
+        d = game.decision()
+        if n % 7 == 3:
+            before = dump(game)
+            loaded = Game.from_json(rules, game.to_json())
+            clone = game.clone()
+            for copy in (loaded, clone):
+                assert dump(copy) == before and copy.decision() == d
+                assert copy.history == game.history
+            clone.apply(clone.decision().options[-1])
+            assert dump(game) == before
+        game.apply(bots[d.seat].choose(game, d))
+        n += 1
