@@ -25,6 +25,7 @@ from .context import Context
 from .decisions import Decision, Option
 from .errors import IllegalDecisionError, RuleFaultError
 from .faults import describe_fault
+from .explain import ExplainingJournal
 from .journal import Journal, copy_json
 from .labels import Labeller
 from .model import Ruleset
@@ -72,11 +73,12 @@ class Game:
     """
 
     def __init__(self, rules: Ruleset, state: dict, history: list | None = None,
-                 meta: dict | None = None):
+                 meta: dict | None = None, explain: bool = False):
         self.rules = rules
         self.state = state
         self.side = rules.side_for(len(state["players"]))
-        self.journal = Journal()
+        self.journal = ExplainingJournal(self) if explain else Journal()
+        self._step_name = ""
         self.label = Labeller(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
@@ -88,8 +90,10 @@ class Game:
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Ruleset, players: int = 4, seed: int = 0) -> "Game":
-        game = cls(rules, new_state(rules, players, seed))
+    def new(cls, rules: Ruleset, players: int = 4, seed: int = 0,
+            explain: bool = False) -> "Game":
+        """A new game; with `explain`, every change is traced to its rule (`explain()`)."""
+        game = cls(rules, new_state(rules, players, seed), explain=explain)
         flow.start(rules, game.state, game.journal)
         game._continue(None)
         return game
@@ -169,6 +173,7 @@ class Game:
                     journal.forget()
                     return
                 phase, step, seat = where
+                self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
                 mark = journal.mark()
                 g = greenlet(self._step_main)
                 key = phase.id if state["cursor"]["stage"] == "final" else "play"
@@ -183,6 +188,7 @@ class Game:
                 return
             g = None
             self._answers, self._used = [], 0
+            self._step_name = "flow"
             flow.advance(rules, state, journal)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
@@ -294,6 +300,13 @@ class Game:
             effect.run(ctx)
         finally:
             self._script = saved
+
+    def explain(self) -> list:
+        """Every change made so far, each with the rule (owner and file:line:column) that made
+        it and the decision that led there: a game made with `Game.new(..., explain=True)`."""
+        if not isinstance(self.journal, ExplainingJournal):
+            raise ValueError("this game keeps no trace: make it with Game.new(..., explain=True)")
+        return self.journal.changes()
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
