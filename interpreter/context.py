@@ -20,7 +20,8 @@ _NONE = object()
 class Context:
     """What compiled effects and verbs see while a step runs."""
 
-    __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "probing", "score_key")
+    __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "probing", "score_key",
+                 "event")
 
     def __init__(self, engine, seat: int, score_key: str = "play"):
         self.engine = engine
@@ -31,6 +32,7 @@ class Context:
         self.played: str | None = None
         self.probing = False
         self.score_key = score_key
+        self.event: dict = {}  # the details of the event a trigger or hook runs for
 
     # -- the player ----------------------------------------------------------------------
     @property

@@ -363,7 +363,7 @@ class Game:
 
     def view(self, seat: int) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
-        return player_view(self.state, seat, self._decision)
+        return player_view(self.state, seat, self._decision, self.rules)
 
 
 def _short(value: Any) -> str:

@@ -5,6 +5,7 @@ roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
 from .model import Phase, Ruleset
+from .modifiers import expire
 
 
 def phases_of(rules: Ruleset, state: dict) -> tuple[Phase, ...]:
@@ -84,6 +85,7 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
             nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None
             tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
             continue
+        expire(state, tx, "round")
         if cur["stage"] == "round" and state["round"] < rules.rounds:
             tx.set(state, "round", state["round"] + 1)
             tx.set(state, "cursor", {"stage": "round", "phase": 0, "index": 0})

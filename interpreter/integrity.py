@@ -15,7 +15,7 @@ def expected_components(rules, state) -> tuple[Counter, Counter, Counter]:
     return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
 
 
-def located_components(state) -> tuple[Counter, Counter, Counter]:
+def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
     """Where every employee, garment and tile of the state is, counted."""
     employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
         list(state["removed_employees"])
@@ -25,6 +25,10 @@ def located_components(state) -> tuple[Counter, Counter, Counter]:
     garments += [g for g in state["garment_display"] if g is not None]
     garments += [g["garment"] for g in state["guests"].values()]
     garments += [g["garment"] for g in state["balcony"].values()]
+    by_kind = {"employees": employees, "garments": garments, "tiles": tiles}
+    for zone, items in state["zones"].items():
+        holds = rules.zone(zone).holds if rules is not None else "garments"
+        by_kind[holds].extend(items)
     for p in state["players"]:
         employees += p["supply"] + p["hand"] + p["discard"]
         if p["played"] is not None:
@@ -38,7 +42,10 @@ def located_components(state) -> tuple[Counter, Counter, Counter]:
 def problems(rules, state, side) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
     out: list[str] = []
-    expected, located = expected_components(rules, state), located_components(state)
+    if set(state["zones"]) != {z.id for z in rules.zones}:
+        return [f"the zones {sorted(state['zones'])} are not the ruleset's "
+                f"{sorted(z.id for z in rules.zones)}"]
+    expected, located = expected_components(rules, state), located_components(state, rules)
     for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
         for item, n in sorted((got - exp).items()):
             if item in exp:

@@ -18,6 +18,7 @@ from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
 from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
+from . import flowdocs
 from .vocabulary import AREAS, build_vocabulary
 from .yamlio import Document, read_document
 
@@ -25,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "rules"
 SCHEMAS_DIR = ROOT / "schemas"
 DEFAULT_MODULES = ("base", "deluxe")
-KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words")
+KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
+         "flow")
 
 
 def _display(path: Path) -> str:
@@ -235,6 +237,7 @@ class _Builder:
                             for name in ("employee", "start employee", "garment", "tile",
                                          "action")}
         self.words: dict[str, str] = {}
+        self.flow_docs: list[Document] = []
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -254,6 +257,8 @@ class _Builder:
                 self.singletons[kind] = (data, doc)
             elif kind == "words":
                 self.words.update(data["words"])
+            elif kind == "flow":
+                self.flow_docs.append(doc)
             for key, cname in lists.get(kind, []):
                 for i, entry in enumerate(data.get(key, [])):
                     self.collections[cname].add(entry, doc, (key, i))
@@ -294,7 +299,9 @@ class _Builder:
         board, board_doc = self.singletons["board"]
         colors = tuple(game["garment_kinds"])
         actions_coll = self.collections["action"].items
-        self.vocab = build_vocabulary(colors, list(actions_coll), self.words)
+        zones = flowdocs.zones(self.flow_docs)
+        self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
+                                      [z.id for z in zones])
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
@@ -324,7 +331,8 @@ class _Builder:
             garments[gid] = Garment(gid, entry["color"], game["garment_kinds"][entry["color"]],
                                     dict(entry["silk"]), entry.get("thread", 0),
                                     entry.get("lace", 0), entry.get("master", False),
-                                    entry["value"], entry["prestige"])
+                                    entry["value"], entry["prestige"],
+                                    **flowdocs.garment_hooks(self, gid, entry, doc, path))
         tiles = {tid: Tile(tid, dict(e["silk"]), e["bottom"])
                  for tid, (e, _, _) in self.collections["tile"].items.items()}
 
@@ -333,6 +341,12 @@ class _Builder:
                              for i, p in enumerate(game["round"]))
         final_phases = tuple(self._phase(p, game_doc, ("final_scoring", i))
                              for i, p in enumerate(game["final_scoring"]))
+        flowdocs.check_garment_ranges(self, game, self.flow_docs,
+                                      list(self.collections["garment"].items.items()))
+        round_phases, final_phases = flowdocs.apply_patches(self, self.flow_docs, round_phases,
+                                                            final_phases)
+        triggers = flowdocs.triggers(self, self.flow_docs,
+                                     list(self.collections["employee"].items.items()))
         if self.errors:
             return None
         fingerprint = hashlib.sha256()
@@ -347,7 +361,7 @@ class _Builder:
             garments=garments, tiles=tiles, sides=sides, actions=actions,
             round_phases=round_phases, final_phases=final_phases,
             fund_limits=dict(game.get("fund_limits", {})), words=dict(self.words),
-            vocabulary=self.vocab)
+            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers)
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None

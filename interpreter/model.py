@@ -73,6 +73,37 @@ class Garment:
     master: bool
     value: int
     prestige: int
+    # hooks run when it is tailored (after the cost is paid), placed on a guest space, sold
+    on_tailor: Effect | None = None
+    on_place: Effect | None = None
+    on_sell: Effect | None = None
+    sellable: bool = True
+    rent_only: bool = False  # never sold, and not tailored while no guest space is free for it
+    start_in: str = "garment_bag"  # the zone it starts the game in
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place for components that modules declare (a set-aside pile, a display): `holds`
+    garments, tiles or employees; `visible` says whether players see what is in it."""
+
+    id: str
+    holds: str
+    visible: bool = True
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An effect that runs when an event happens, for the acting seat, while its owner is in
+    play (a module, an employee on the staff, a decoration held, a garment on the board)."""
+
+    id: str
+    on: str
+    effect: Effect
+    owner_kind: str = "module"
+    owner: str = ""
+    limit: str = "always"  # or "once" (a game, per seat), "once_per_round"
 
 
 @dataclass(frozen=True)
@@ -190,12 +221,17 @@ class Ruleset:
     vocabulary: Any = field(repr=False, compare=False, default=None)
     # each loaded module: {"id", "version", "digest"} (the digest covers its header and files)
     module_info: tuple[Mapping[str, str], ...] = ()
+    zones: tuple[Zone, ...] = ()
+    triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:
             if players in side.players:
                 return side
         raise ValueError(f"no board side for {players} players")
+
+    def zone(self, zone_id: str) -> Zone:
+        return next(z for z in self.zones if z.id == zone_id)
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))

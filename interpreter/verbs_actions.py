@@ -6,6 +6,8 @@ from itertools import combinations
 from rulesdsl import EffectAbort
 
 from . import board
+from .events import announce, run_hook
+from .modifiers import expire, reduction
 from .verbs_phases import draw
 
 
@@ -35,12 +37,13 @@ def take_tile(ctx, tile_id: str) -> None:
 def acquire(ctx, args) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
     state, me, label = ctx.state, ctx.me, ctx.engine.label
+    less = reduction(ctx, "acquire")
 
     def offers():
         for d, drawer in enumerate(state["drawers"]):
             if not drawer:
                 continue
-            price = _price(args, "tiles_in_drawer", len(drawer))
+            price = max(0, _price(args, "tiles_in_drawer", len(drawer)) - less)
             if price > me["livre"]:
                 continue
             for tile_id in drawer:
@@ -52,6 +55,7 @@ def acquire(ctx, args) -> None:
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
     take_tile(ctx, choice["tile"])
+    announce(ctx, "acquire", tile=choice["tile"])
 
 
 def discard(ctx, args) -> None:
@@ -108,12 +112,20 @@ def _master_made(ctx) -> bool:
 
 
 def tailor(ctx, args) -> None:
-    """Tailor a garment from the display, then rent it to a guest space or sell it."""
+    """Tailor a garment from the display, then rent it to a guest space or sell it.
+
+    A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
+    after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
+    sold is rented, and is not offered while no guest space is free for it."""
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
     master = _master_made(ctx) and "no_master_garment" not in args
+    less = reduction(ctx, "tailor")
+    made_by_master = _master_made(ctx)
+    free = [space_id for space_id, space in side.guest_spaces.items()
+            if space_id not in state["guests"] and (made_by_master or not space.master)]
 
     def candidates():
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
@@ -121,10 +133,12 @@ def tailor(ctx, args) -> None:
             if garment_id is None:
                 continue
             g = rules.garments[garment_id]
-            cost = side.garment_costs[pos]
+            cost = max(0, side.garment_costs[pos] - less)
             if g.master and not master:
                 continue
             if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
+                continue
+            if not free and not _may_sell(g):
                 continue
             if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
@@ -144,12 +158,10 @@ def tailor(ctx, args) -> None:
     for tile_id in tiles:
         ctx.tx.remove(me["tiles"], tile_id)
         ctx.tx.append(state["resource_discard"], tile_id)
-    made_by_master = _master_made(ctx)
-    places: list = [{"sell": True}]
-    for space_id, space in side.guest_spaces.items():
-        if space_id in state["guests"] or (space.master and not made_by_master):
-            continue
-        places.append({"space": space_id})
+    run_hook(ctx, g.on_tailor, garment=garment_id)
+    announce(ctx, "tailor", garment=garment_id)
+    places: list = [{"sell": True}] if _may_sell(g) else []
+    places += [{"space": space_id} for space_id in free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]))
@@ -157,13 +169,21 @@ def tailor(ctx, args) -> None:
     if "sell" in where:
         ctx.gain("livre", g.value)
         ctx.tx.append(state["garment_discard"], garment_id)
+        run_hook(ctx, g.on_sell, garment=garment_id)
+        announce(ctx, "sell", garment=garment_id)
         return
     space = side.guest_spaces[where["space"]]
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
     if space.reward is not None:
         ctx.attempt(space.reward)
+    run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
+    announce(ctx, "place", garment=garment_id, space=space.id)
     check_all_halls(ctx)
+
+
+def _may_sell(garment) -> bool:
+    return garment.sellable and not garment.rent_only
 
 
 def check_all_halls(ctx) -> None:
@@ -178,13 +198,14 @@ def check_all_halls(ctx) -> None:
 def hire(ctx, args) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
-    price = _price(args, "cards_in_display", len(display))
+    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hire"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
     card = ctx.ask("hire", f"hire an employee for {price} Livre", display)
     ctx.pay("livre", price)
     ctx.tx.remove(display, card)
     ctx.tx.append(ctx.me["hand"], card)
+    announce(ctx, "hire", card=card)
 
 
 def depute(ctx, args) -> None:
@@ -213,6 +234,7 @@ def depute(ctx, args) -> None:
     if "payout" in args:
         ctx.gain("livre", int(args["payout"](deputed=card)))
     ctx.tx.append(leaving, card)
+    announce(ctx, "depute", card=card)
     bonus = ctx.rules.employees[card].bonus
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
@@ -244,7 +266,7 @@ def remove_from_staff(ctx, card: str) -> None:
 def fund(ctx, args) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
-    discount = int(args["discount"]()) if "discount" in args else 0
+    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "fund")
     mine: dict[str, int] = {}
     for space_id in board.decorations_of(state, ctx.seat):
         area = side.decorations[space_id].area
@@ -265,6 +287,7 @@ def fund(ctx, args) -> None:
                      lambda v: f"{label(v['space'])} for {v['cost']} Livre")
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
+    announce(ctx, "fund", space=choice["space"])
     check_all_halls(ctx)
 
 
@@ -310,6 +333,7 @@ def play_card(ctx, args) -> None:
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
     ctx.played = card_id
+    announce(ctx, "play", card=card_id)
     if choice["action"] is not None:
         ctx.attempt(rules.actions[choice["action"]].effect)
     if card.bonus is not None and ctx.possible(card.bonus.run):
@@ -324,3 +348,4 @@ def play_card(ctx, args) -> None:
             ctx.tx.append(me["discard"], card_id)
             ctx.tx.set(me, "played", None)
     ctx.played = None
+    expire(ctx.state, ctx.tx, "turn", ctx.seat)

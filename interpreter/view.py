@@ -4,7 +4,7 @@ from __future__ import annotations
 from .journal import copy_json
 
 
-def player_view(state: dict, seat: int, decision=None) -> dict:
+def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
     """A copy of the live state for `seat`, with the pending decision (in full only for the
     seat that must answer it)."""
     view = copy_json(state)
@@ -14,6 +14,9 @@ def player_view(state: dict, seat: int, decision=None) -> dict:
     view["hire_deck"] = len(state["hire_deck"])
     view["resource_bag"] = len(state["resource_bag"])
     view["garment_bag"] = len(state["garment_bag"])
+    for zone in (rules.zones if rules is not None else ()):
+        if not zone.visible:
+            view["zones"][zone.id] = len(state["zones"][zone.id])
     for p in view["players"]:
         if p["seat"] != seat:
             p["tiles"] = len(p["tiles"])
