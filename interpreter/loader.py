@@ -106,12 +106,18 @@ class _Modules:
         self.headers[header["id"]] = (doc, header)
 
 
-def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
-                 extra_paths: Iterable[Path] = ()) -> Ruleset:
-    """Load and compile the named modules (plus modules found at `extra_paths`)."""
+def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Path] = (), *,
+                 edition: str | None = None, expansions: Iterable[str] = ()) -> Ruleset:
+    """Load and compile a ruleset: the base game, one `edition` (default "deluxe"), any
+    `expansions` by id, and the modules found at `extra_paths` (custom packs); or exactly the
+    module ids in `modules`."""
     extra_paths = [Path(p) for p in extra_paths]
     found = _Modules(extra_paths)
     errors = list(found.errors)
+    if modules is None:
+        modules = ["base", edition or "deluxe", *expansions]
+    elif edition is not None or expansions:
+        modules = [*modules, *([edition] if edition else []), *expansions]
     wanted = list(modules)
     for path in extra_paths:
         for mid, (doc, header) in found.headers.items():
@@ -153,6 +159,15 @@ def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> t
         info.append({"id": mid, "version": str(header.get("version", "0")),
                      "digest": digest.hexdigest()[:16]})
     return tuple(info)
+
+
+def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
+    """Every module found (built in, and at `extra_paths`): its header and where it is."""
+    found = _Modules([Path(p) for p in extra_paths])
+    if found.errors:
+        raise RulesErrors(sorted(found.errors, key=_error_key))
+    return [dict(header, where=str(doc.span(("module", "id"))))
+            for _, (doc, header) in sorted(found.headers.items())]
 
 
 def _error_key(e: RulesError):
@@ -361,7 +376,10 @@ class _Builder:
             garments=garments, tiles=tiles, sides=sides, actions=actions,
             round_phases=round_phases, final_phases=final_phases,
             fund_limits=dict(game.get("fund_limits", {})), words=dict(self.words),
-            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers)
+            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
+                     for cname, coll in self.collections.items()
+                     for key, (_, doc, path) in coll.items.items()})
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
