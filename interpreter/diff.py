@@ -39,6 +39,16 @@ def ruleset_diff(before, after) -> list[Change]:
     for key, (effect, kind) in old_steps.items():
         if key not in new_steps:
             out.append(Change("removed", kind, key, _where(effect)))
+    for side in after.sides:
+        old = next((s for s in before.sides if s.id == side.id), None)
+        old_ids = set() if old is None else set(old.guest_spaces) | set(old.decorations)
+        new_ids = set(side.guest_spaces) | set(side.decorations)
+        for key in sorted(new_ids - old_ids):
+            out.append(Change("added", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
+        for key in sorted(old_ids - new_ids):
+            out.append(Change("removed", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     old_triggers = {t.id for ts in before.triggers.values() for t in ts}
@@ -62,4 +72,8 @@ def _steps(rules) -> dict:
 
 
 def _where(effect) -> str:
-    return str(effect.where) if effect is not None and effect.where is not None else ""
+    if effect is None:
+        return ""
+    appended = getattr(effect.compiled, "second_where", None)
+    where = appended if appended is not None else effect.where
+    return "" if where is None else str(where)

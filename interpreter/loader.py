@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
-from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
+from rulesdsl import RulesError, RulesErrors, VerbDef, build_effect, effect_text
 
 from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
@@ -253,6 +253,7 @@ class _Builder:
                                          "action")}
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
+        self.board_sources: dict[str, str] = {}
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -316,7 +317,13 @@ class _Builder:
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
-                                      [z.id for z in zones])
+                                      [z.id for z in zones], flowdocs.board_areas(self.flow_docs))
+        procs = flowdocs.procedures(self.flow_docs)
+        if procs:
+            self.vocab = dataclasses.replace(self.vocab, verbs={
+                **self.vocab.verbs, **{name: VerbDef({}, proc, text)
+                                       for name, text, _, _, proc in procs}})
+            flowdocs.compile_procedures(self, procs)
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
@@ -352,6 +359,7 @@ class _Builder:
                  for tid, (e, _, _) in self.collections["tile"].items.items()}
 
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
+        sides = flowdocs.apply_board(self, self.flow_docs, sides)
         round_phases = tuple(self._phase(p, game_doc, ("round", i))
                              for i, p in enumerate(game["round"]))
         final_phases = tuple(self._phase(p, game_doc, ("final_scoring", i))
@@ -375,11 +383,14 @@ class _Builder:
             start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
             garments=garments, tiles=tiles, sides=sides, actions=actions,
             round_phases=round_phases, final_phases=final_phases,
-            fund_limits=dict(game.get("fund_limits", {})), words=dict(self.words),
+            fund_limits={**game.get("fund_limits", {}),
+                         **{k: v for d in self.flow_docs
+                            for k, v in d.data.get("fund_limits", {}).items()}},
+            words=dict(self.words),
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()})
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources)
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
@@ -423,7 +434,6 @@ class _Builder:
                                                        doc.span(base)))
                 decos[e["id"]] = Decoration(e["id"], area, e["cost"], e["prestige"], order,
                                             None, e.get("multiplier"))
-        assert set(d.area for d in decos.values()) <= set(AREAS)
         royal = [h for h in halls if h.royal]
         if len(royal) != 1:
             self.errors.append(IdError("a board side needs exactly one royal hall",

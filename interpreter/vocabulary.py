@@ -11,8 +11,8 @@ from rulesdsl import (BOOLEAN, NUMBER, EnumType, FieldDef, ListType, NameDef, Op
 from . import board, modifiers as mod, verbs_actions as act, verbs_phases as ph, \
     verbs_scoring as sc, zones
 
-GARMENT, EMPLOYEE, TILE, DECORATION = (RecordType(n) for n in ("garment", "employee", "tile",
-                                                                 "decoration"))
+GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER = (
+    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player"))
 COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
@@ -45,7 +45,11 @@ def _names(words) -> dict[str, NameDef]:
                                 f"you hold the {words('favor')}"),
         "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
                                          "the prestige of your All Halls Bonus space"),
-        "players": NameDef(NUMBER, lambda ctx: len(ctx.state["players"]), "the number of players"),
+        "players": NameDef(ListType(PLAYER), lambda ctx: list(range(len(ctx.state["players"]))),
+                           "the players"),
+        "opponents": NameDef(ListType(PLAYER),
+                             lambda ctx: [s for s in range(len(ctx.state["players"]))
+                                          if s != ctx.seat], "the other players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
         # the details of the event a trigger or a garment's hook runs for
@@ -106,6 +110,18 @@ def _records(rules) -> dict:
                               "crown"),
         },
         "tile": tile_fields,
+        "player": {
+            "garments": FieldDef(ListType(GARMENT),
+                                 lambda ctx, seat: board.garments_of(ctx.state, seat),
+                                 f"garments on the board"),
+            "decorations": FieldDef(ListType(DECORATION),
+                                    lambda ctx, seat: board.decorations_of(ctx.state, seat),
+                                    "decorations"),
+            "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
+                              "cards in the staff"),
+            **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
+                key), key) for key in ("livre", "prestige", "thread", "lace")},
+        },
         "decoration": {
             "area": FieldDef(AREA, d("area"), "area"),
             "cost": FieldDef(NUMBER, d("cost"), "cost"),
@@ -167,15 +183,19 @@ def _verbs() -> dict[str, VerbDef]:
                                       "score the majority in the Fireworks"),
         "balcony": VerbDef({}, sc.balcony,
                            "move Royal Hall Garments to your Fireworks on the balcony"),
-        "reduce_cost": VerbDef({"of": opt(COST, required=True), "by": opt(NUMBER, required=True),
-                                "until": opt(LIFETIME, " until the end of the {}")},
-                               mod.reduce_cost, "your {of} costs {by} Livre less{until}"),
+        "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
+                                "until": opt(LIFETIME, " until the {}")},
+                               mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
         "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
                             zones.move_all, "put everything in the {zone} into the {into}"),
     }
 
 
-def build_vocabulary(colors, action_ids, words, zone_ids=()) -> Vocabulary:
+_CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
+                  "game_end": "end of the game"}
+
+
+def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
     return Vocabulary(
@@ -183,9 +203,10 @@ def build_vocabulary(colors, action_ids, words, zone_ids=()) -> Vocabulary:
         records=_records({"colors": tuple(colors)}),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
                "employee_type": ("master", "journeyman", "apprentice"),
-               "area": AREAS, "action": tuple(action_ids), "cost": mod.COSTS,
+               "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
+               "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
         verbs=_verbs(),
-        enum_text={k: v for k, v in words.items()},
+        enum_text={**_CONSTANT_TEXT, **words},
     )
