@@ -290,3 +290,14 @@ def test_a_decoration_costs_10_livre(sides: dict[str, dict]) -> None:
         costs |= {d["cost"] for d in decorations}
     assert 10 in costs
     assert any(f["cost"] == 10 for s in sides.values() for f in s["fireworks"]["spaces"])
+
+
+def test_a_hall_worth_3_1_on_the_small_side(sides: dict[str, dict]) -> None:
+    """Original rulebook, Final scoring A, example on the 1-3 player side (its fireworks example
+    is 6/2): "Eve gets 3 Prestige Points. George gets 1 Prestige Point." (Eve wins the tie with
+    1 garment on a Master guest space against George's 0)."""
+    halls = [h for h in sides["small"]["halls"] if h["majority"] == [3, 1]]
+    assert halls
+    assert any(any(g.get("master") for g in h["guest_spaces"])
+               and any(not g.get("master") for g in h["guest_spaces"]) for h in halls)
+    assert any("3/1" in c for c in _load("board")["constraints"])
