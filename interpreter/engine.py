@@ -48,6 +48,7 @@ class Game:
         self.side = rules.side_for(len(state["players"]))
         self.journal = Journal()
         self.label = Labeller(rules, self.side)
+        self.meta: dict = {}  # plain JSON data about the session (e.g. which seats are human)
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -175,7 +176,8 @@ class Game:
         return Game(self.rules, copy.deepcopy(self.state))
 
     def to_json(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "state": self.state}, separators=(",", ":"))
+        return json.dumps({"format": SAVE_FORMAT, "state": self.state, "meta": self.meta},
+                          separators=(",", ":"))
 
     @classmethod
     def from_json(cls, rules: Ruleset, text: str) -> "Game":
@@ -200,7 +202,10 @@ class Game:
             raise CorruptSaveError(f"save file is damaged: its history does not replay ({exc})")
         if replayed.state != state:
             raise CorruptSaveError("save file is damaged: its state does not match its history")
-        return cls(rules, state)
+        game = cls(rules, state)
+        if isinstance(data.get("meta"), dict):
+            game.meta = data["meta"]
+        return game
 
     @classmethod
     def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> "Game":

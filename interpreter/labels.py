@@ -46,7 +46,9 @@ class Labeller:
             space = side.guest_spaces[value]
             hall = next(h for h in side.halls if h.id == space.hall)
             master = " (Master guest space)" if space.master else ""
-            reward = f", reward: {space.reward.source}" if space.reward else ""
+            reward = ""
+            if space.reward:  # as card text, not rule source: "reward: Gain 3 Livre."
+                reward = f", reward: {space.reward.text or space.reward.source}"
             return f"{hall.name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
         if value in side.decorations:
             d = side.decorations[value]
