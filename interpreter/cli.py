@@ -19,6 +19,7 @@ from .bots import BOTS, make_bot
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
 from .loader import load_ruleset
+from .labels import card_text
 from .play import TerminalGame
 
 console = Console(highlight=False)
@@ -188,7 +189,7 @@ def cmd_validate(args) -> int:
 def cmd_cards(args) -> int:
     rules = _rules(args)
     table = Table(title="Employees", show_lines=True)
-    for col in ("id", "level", "type", "depute", "bonus"):
+    for col in ("id", "name", "level", "type", "depute", "bonus"):
         table.add_column(col)
     seen = set()
     for card in rules.employees.values():
@@ -196,13 +197,10 @@ def cmd_cards(args) -> int:
         if key in seen:
             continue
         seen.add(key)
-        effect = card.bonus or card.final
-        text = effect.text if effect else "no bonus"
-        if card.final is not None:
-            text = "At the end of the game: " + text
-        table.add_row(f"start.*.{key}" if card.start else card.id,
+        name = card.name.split(" (")[0] if card.start else card.name  # "Master", not its colour
+        table.add_row(f"start.*.{key}" if card.start else card.id, name,
                       "start" if card.start else str(card.level), rules.word(card.type),
-                      str(card.depute_value), text)
+                      str(card.depute_value), card_text(card))
     console.print(table)
     garments = Table(title="Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige"):

@@ -135,8 +135,9 @@ def test_identical_start_cards_offered_once_and_picked_cards_shown():
     assert lines[first - 1] == "already in your hand: none yet"
     assert lines[first + 1:first + 5] == [
         "   0 Master (purple) [start] (×2, identical)",
-        "   1 Journeyman (purple) [start]: Pay 1 Livre, then gain 1 Thread or 1 Lace.",
-        "   2 Apprentice (purple) [start]: Perform 1 additional Acquire Resources action.",
+        "   1 Journeyman (purple) [start]: Pay 1 Livre to gain 1 Lace or 1 Thread.",
+        "   2 Apprentice (purple) [start]: Perform 1 additional Acquire Resources action "
+        "(regardless of your Main action).",
         "   3 Apprentice (purple) [start]: Gain 2 Livre.",
     ]
     second = lines.index("purple (A) choose a card for your hand (2 of 3)")
