@@ -92,6 +92,7 @@ class _Printer:
         Thread and 1 Lace you pay'), 'pay X to <do Y>', 'gain A and B', and a choice of any
         number of things used right away ('discard any number of your Resource tiles')."""
         out: list = []
+        plain_gain = False  # out[-1] is a plain 'gain ...' that a next gain may join
         i = 0
         while i < len(stmts):
             s = stmts[i]
@@ -100,23 +101,23 @@ class _Printer:
             if done is not None:
                 text, used = done
                 out.append(text)
+                plain_gain = False
                 i += used
                 continue
             if isinstance(s, ast.Pay) and rest and isinstance(rest[0], (ast.Gain, ast.VerbCall)):
                 nxt = self.idioms(rest[:1])[0]
                 nxt = nxt if isinstance(nxt, str) else self.clause(nxt)
                 out.append(f"pay {self.plain_amount(s.amount, self.resource(s.resource))} to {nxt}")
+                plain_gain = False
                 i += 2
                 continue
-            if isinstance(s, ast.Gain) and out and isinstance(stmts[i - 1], ast.Gain) \
-                    and isinstance(out[-1], str) and out[-1].startswith("gain "):
+            if isinstance(s, ast.Gain) and plain_gain:
                 out[-1] += " and " + self.clause(s)[len("gain "):]
-                i += 1
-                continue
-            if isinstance(s, ast.Gain):
+            elif isinstance(s, ast.Gain):
                 out.append(self.clause(s))
             else:
                 out.append(s)
+            plain_gain = isinstance(s, ast.Gain)
             i += 1
         return out
 

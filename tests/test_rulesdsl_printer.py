@@ -21,6 +21,9 @@ CARDS = {
         "Prestige; 9 or 10: 8 Prestige; 11 or more: 11 Prestige.",
     "let n = choose number from 0 to floor(my.livre / 4)\npay 4 * n livre\ngain n prestige":
         "Gain 1 Prestige for every 4 Livre you pay.",
+    "let n = choose number from 0 to floor(my.livre / 4)\npay 4 * n livre\ngain n prestige\n"
+    "gain 1 lace": "Gain 1 Prestige for every 4 Livre you pay, then gain 1 Lace.",
+    "gain 1 livre; gain 2 prestige": "Gain 1 Livre and 2 Prestige.",
     "let n = choose number from 0 to 2\npay 4 * n livre\ngain n prestige":
         "Gain 1 Prestige for every 4 Livre you pay (at most 2 times).",
     "let n = choose number from 1 to 3\ngain n livre":
