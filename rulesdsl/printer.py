@@ -1,8 +1,11 @@
 """AST -> plain English card text (and, via `to_source`, back to effect-language text).
 
 Card text is generated from the same rules the engine runs, so it cannot drift from them. It uses
-the vocabulary's display texts and a few patterns ("for each", "for every N", tables); anything
-else falls back to a literal but readable rendering. It never raises on a well-formed AST.
+the vocabulary's display texts (a verb may describe itself when its wording depends on its
+values), a few patterns ("for each", "for every N", "for each set of", tables as "based on X: 5 or
+6: 2 Livre; ...") and idioms over statements (an exchange "1 Prestige for every 4 Livre you pay",
+"pay X to do Y"); anything else falls back to a literal but readable rendering. It never raises
+on a well-formed AST. tests/test_card_text.py holds it to the rulebook's own wording.
 """
 from __future__ import annotations
 
@@ -370,7 +373,7 @@ class _Printer:
         charge', with a table 'paying Livre based on ...: 3 or more: 2 Livre; ...'."""
         m = re.fullmatch(r"(.*)\{\} (\w+)", text, re.S)
         if m is not None:
-            before, unit = m.groups()
+            before = m.group(1)
             if isinstance(value, ast.Number) and value.value == 0 and "paying" in before:
                 return " free of charge"
             return before + self.option_value(value, text)
