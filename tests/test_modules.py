@@ -377,7 +377,7 @@ def test_example_new_decoration_and_guest_space(examples):
     side = examples.side_for(4)
     assert side.decorations["garden.1"].area == "garden"
     assert "hall_2.arbor" in side.halls_by_id["hall_2"].guest_spaces
-    assert side.guest_spaces["hall_2.arbor"].reward.text == "Gain 1 Lace, then gain 1 Livre."
+    assert side.guest_spaces["hall_2.arbor"].reward.text == "Gain 1 Lace and 1 Livre."
     from conftest import clean_game, round_step
     game = clean_game(examples, 4, 1, livre=10)
     d = game.next_question(examples.actions["fund"].effect, 0)
