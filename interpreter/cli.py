@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from . import render
+from .bench import command as bench
 from .bots import BOTS, make_bot
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
@@ -236,6 +237,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("cards", help="print every card and garment as card text")
     common(p)
     p.set_defaults(func=cmd_cards)
+
+    bench.add_parser(sub)
     return parser
 
 
