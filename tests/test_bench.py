@@ -70,8 +70,12 @@ def test_the_timing_helper_runs_on_fresh_copies(rules, positions):
     game = positions[0]
     before = json.dumps(game.state, sort_keys=True)
     livre = []
-    fx.time_runs(game, lambda g: livre.append(g.state["players"][0]["livre"]), 3)
-    assert len(set(livre)) == 1 and json.dumps(game.state, sort_keys=True) == before
+    def spend(g):
+        livre.append(g.state["players"][0]["livre"])
+        g.state["players"][0]["livre"] -= 1
+    medians = fx.time_runs(game, (spend, spend), 3)
+    assert len(livre) == 6 and len(set(livre)) == 1 and len(medians) == 2
+    assert json.dumps(game.state, sort_keys=True) == before
 
 
 TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)

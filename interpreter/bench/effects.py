@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import statistics
 import time
 from typing import Callable, Iterator
@@ -73,16 +74,24 @@ def classify(rules, games: list[Game]) -> tuple[list[tuple[str, object]], dict[s
     return pure, excluded
 
 
-def time_runs(game: Game, run: Callable[[Game], None], runs: int) -> float:
-    """Median microseconds of `run` on a fresh copy of `game` each time; copying is not timed.
-    (The one place that knows how to give each run the same position.)"""
-    times = []
-    for _ in range(runs):
-        copy = game.clone()
-        start = time.perf_counter_ns()
-        run(copy)
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times) / 1000
+def time_runs(game: Game, runs: tuple[Callable[[Game], None], ...], n: int) -> list[float]:
+    """Median microseconds of each of `runs`, each run on a fresh copy of `game`; copying is not
+    timed, the runs take turns (so both see the same machine load) and the garbage collector
+    waits, as in timeit. (The one place that knows how to give each run the same position.)"""
+    times: list[list[int]] = [[] for _ in runs]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(n):
+            for run, out in zip(runs, times):
+                copy = game.clone()
+                start = time.perf_counter_ns()
+                run(copy)
+                out.append(time.perf_counter_ns() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return [statistics.median(t) / 1000 for t in times]
 
 
 def compiled_run(effect, seat: int) -> Callable[[Game], None]:

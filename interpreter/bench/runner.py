@@ -60,8 +60,9 @@ def effects_section(rules, sizes: Sizes, progress) -> dict:
     task = progress.add_task("effects", total=len(pure))
     items = []
     for rule_id, effect in pure:
-        compiled = fx.time_runs(game, fx.compiled_run(effect, seat), sizes.effect_runs)
-        reference = fx.time_runs(game, fx.reference_run(rule_id, seat, side), sizes.effect_runs)
+        compiled, reference = fx.time_runs(
+            game, (fx.compiled_run(effect, seat), fx.reference_run(rule_id, seat, side)),
+            sizes.effect_runs)
         items.append({"id": rule_id, "effect": effect.source, "compiled_us": round(compiled, 2),
                       "reference_us": round(reference, 2),
                       "ratio": round(compiled / reference, 2)})
