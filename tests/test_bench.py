@@ -66,6 +66,13 @@ def test_each_reference_makes_exactly_the_compiled_change(rules, positions, pure
     assert changed == set(REFERENCES)
 
 
+def test_the_empty_effect_changes_nothing(rules, positions):
+    game = positions[1]
+    copy = game.clone()
+    fx.compiled_run(fx.empty_effect(rules), 0)(copy)
+    assert copy.state == game.state
+
+
 def test_the_timing_helper_runs_on_fresh_copies(rules, positions):
     game = positions[0]
     before = json.dumps(game.state, sort_keys=True)
@@ -85,7 +92,9 @@ def test_bench_json_has_every_section(rules):
     f = run_bench(rules, TINY)
     assert set(f) == {"meta", "effects", "games", "load_ms", "import_ms", "load_runs", "save"}
     e = f["effects"]
-    assert set(e) == {"position", "runs", "items", "excluded", "median_ratio"}
+    assert set(e) == {"position", "runs", "items", "excluded", "median_ratio",
+                      "run_effect_empty_us", "empty_function_us",
+                      "median_ratio_without_run_effect"}
     assert len(e["items"]) == 21
     assert all(set(i) == {"id", "effect", "compiled_us", "reference_us", "ratio"}
                for i in e["items"])

@@ -54,6 +54,10 @@ def tables(f: dict) -> list[Table]:
         effects.add_row(item["id"], f"{item['compiled_us']:.2f}", f"{item['reference_us']:.2f}",
                         f"{item['ratio']:.2f}")
     effects.add_row("[bold]median ratio[/]", "", "", f"[bold]{e['median_ratio']:.2f}[/]")
+    effects.add_row("run_effect of an empty effect / an empty function",
+                    f"{e['run_effect_empty_us']:.2f}", f"{e['empty_function_us']:.2f}", "")
+    effects.add_row("median ratio, both less those", "", "",
+                    f"{e['median_ratio_without_run_effect']:.2f}")
     left_out = Table(title="Effects left out (not a pure computation)")
     left_out.add_column("rule")
     left_out.add_column("why")

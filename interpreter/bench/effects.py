@@ -98,6 +98,20 @@ def compiled_run(effect, seat: int) -> Callable[[Game], None]:
     return lambda game: game.run_effect(effect, seat)
 
 
+def empty_effect(rules):
+    """An effect that changes nothing (`gain 0 livre`), shaped as the rules' own effects: run
+    through game.run_effect it times the fixed cost every compiled effect pays."""
+    from rulesdsl import Origin, build_effect
+    template = next(card.bonus for card in rules.employees.values() if card.bonus is not None)
+    text = "gain 0 livre"
+    return dataclasses.replace(template, source=text, text=text, compiled=build_effect(
+        text, Origin("<bench>"), rules.vocabulary))
+
+
+def nothing(game: Game) -> None:
+    """The hand-written counterpart of the empty effect: the cost of the timing itself."""
+
+
 def reference_run(rule_id: str, seat: int, side) -> Callable[[Game], None]:
     ref = REFERENCES[rule_id]
     return lambda game: ref(game.state, seat, game.rules, side)

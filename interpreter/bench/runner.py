@@ -58,20 +58,28 @@ def effects_section(rules, sizes: Sizes, progress) -> dict:
     seat = richest_seat(game)
     side = rules.side_for(len(game.state["players"]))
     task = progress.add_task("effects", total=len(pure))
-    items = []
+    empty = fx.compiled_run(fx.empty_effect(rules), seat)
+    items, floors = [], []
     for rule_id, effect in pure:
-        compiled, reference = fx.time_runs(
-            game, (fx.compiled_run(effect, seat), fx.reference_run(rule_id, seat, side)),
-            sizes.effect_runs)
+        # the empty effect and an empty function take turns with each pair too, so the fixed
+        # cost of game.run_effect is known under the same load
+        compiled, reference, floor, nothing = fx.time_runs(
+            game, (fx.compiled_run(effect, seat), fx.reference_run(rule_id, seat, side), empty,
+                   fx.nothing), sizes.effect_runs)
         items.append({"id": rule_id, "effect": effect.source, "compiled_us": round(compiled, 2),
                       "reference_us": round(reference, 2),
                       "ratio": round(compiled / reference, 2)})
+        floors.append((floor, nothing, (compiled - floor) / max(reference - nothing, 0.01)))
         progress.advance(task)
     players, seed, decisions = TIMING_POSITION
     return {"position": {"players": players, "seed": seed, "decisions": decisions,
                          "bots": "greedy", "seat": seat},
             "runs": sizes.effect_runs, "items": items, "excluded": excluded,
-            "median_ratio": round(statistics.median(i["ratio"] for i in items), 2)}
+            "median_ratio": round(statistics.median(i["ratio"] for i in items), 2),
+            # diagnostics: what run_effect costs around any effect, and the ratio without it
+            "run_effect_empty_us": round(statistics.median(f[0] for f in floors), 2),
+            "empty_function_us": round(statistics.median(f[1] for f in floors), 2),
+            "median_ratio_without_run_effect": round(statistics.median(f[2] for f in floors), 2)}
 
 
 def games_section(rules, sizes: Sizes, progress) -> list[dict]:
