@@ -10,7 +10,7 @@ from interpreter import cli
 from interpreter.bench import effects as fx
 from interpreter.bench.positions import CHECK_POSITIONS, play_to
 from interpreter.bench.reference import REFERENCES
-from interpreter.bench.runner import BOT_NAMES, PLAYER_COUNTS, Sizes, run_bench
+from interpreter.bench.runner import BOT_NAMES, PLAYER_COUNTS, Sizes
 
 # Every position the equivalence is checked on, plus the end of a game (garments on the
 # balcony, Livre converted).
@@ -77,6 +77,7 @@ def test_the_timing_helper_runs_on_fresh_copies(rules, positions):
     game = positions[0]
     before = json.dumps(game.state, sort_keys=True)
     livre = []
+
     def spend(g):
         livre.append(g.state["players"][0]["livre"])
         g.state["players"][0]["livre"] -= 1
@@ -88,8 +89,16 @@ def test_the_timing_helper_runs_on_fresh_copies(rules, positions):
 TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)
 
 
-def test_bench_json_has_every_section(rules):
-    f = run_bench(rules, TINY)
+def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch, tmp_path,
+                                                                    capsys):
+    from interpreter.bench import command
+    monkeypatch.setattr(command, "QUICK", TINY)
+    out = tmp_path / "bench.json"
+    assert cli.main(["bench", "--quick", "--json", str(out)]) == 0
+    f = json.loads(out.read_text())
+    assert f["meta"]["sizes"]["games"] == 1
+    printed = capsys.readouterr().out
+    assert "median ratio" in printed and "games/s" in printed and "from_json at the end" in printed
     assert set(f) == {"meta", "effects", "games", "load_ms", "import_ms", "load_runs", "save"}
     e = f["effects"]
     assert set(e) == {"position", "runs", "items", "excluded", "median_ratio",
@@ -106,15 +115,3 @@ def test_bench_json_has_every_section(rules):
     assert set(f["save"]) == {"game", "mid_decision", "bytes", "end_bytes", "to_json_us",
                               "clone_us", "from_json_decision_10_us", "from_json_end_us"}
     assert f["save"]["end_bytes"] > f["save"]["bytes"] > 1000
-    json.dumps(f)
-
-
-def test_rococo_bench_writes_the_json_and_prints_tables(rules, monkeypatch, tmp_path, capsys):
-    from interpreter.bench import command
-    monkeypatch.setattr(command, "QUICK", TINY)
-    out = tmp_path / "bench.json"
-    assert cli.main(["bench", "--quick", "--json", str(out)]) == 0
-    figures = json.loads(out.read_text())
-    assert figures["meta"]["sizes"]["games"] == 1
-    printed = capsys.readouterr().out
-    assert "median ratio" in printed and "games/s" in printed and "from_json at the end" in printed
