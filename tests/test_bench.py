@@ -115,3 +115,10 @@ def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch
     assert set(f["save"]) == {"game", "mid_decision", "bytes", "end_bytes", "to_json_us",
                               "clone_us", "from_json_decision_10_us", "from_json_end_us"}
     assert f["save"]["end_bytes"] > f["save"]["bytes"] > 1000
+
+
+def test_an_unwritable_json_file_is_refused_before_measuring(tmp_path, capsys):
+    target = tmp_path / "no such folder" / "bench.json"
+    assert cli.main(["bench", "--quick", "--json", str(target)]) == 2
+    assert capsys.readouterr().err == \
+        f"error: cannot write {target}: no such file or directory\n"

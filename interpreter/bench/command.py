@@ -21,6 +21,13 @@ def add_parser(sub) -> None:
 
 
 def cmd_bench(args) -> int:
+    if args.json and args.json != "-":
+        try:  # find out now, not after a minute of measuring, that the file cannot be written
+            with open(args.json, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            print(f"error: cannot write {args.json}: {exc.strerror.lower()}", file=sys.stderr)
+            return 2
     rules = load_ruleset()
     err = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
