@@ -22,15 +22,23 @@ def decorations_of(state: dict, seat: int) -> list[str]:
     return [space for space, owner in state["decorations"].items() if owner == seat]
 
 
-def garment_place(state: dict, garment: str) -> tuple[str, str] | None:
-    """Where a garment stands on the board: ('guest', space) or ('balcony', space)."""
-    for space, g in state["guests"].items():
-        if g["garment"] == garment:
-            return ("guest", space)
+def balcony_multiplier(state: dict, side, garment: str) -> int | None:
+    """The multiplier of the balcony space a garment watches the fireworks from, or None when it
+    is not on the balcony (the balcony holds a few garments at most, and none before the end)."""
     for space, g in state["balcony"].items():
         if g["garment"] == garment:
-            return ("balcony", space)
+            return side.decorations[space].multiplier or 1
     return None
+
+
+def on_master_space(state: dict, side, garment: str) -> bool:
+    """Whether a garment is rented on a Master guest space: only those few spaces are looked at."""
+    guests = state["guests"]
+    for space in side.master_spaces:
+        g = guests.get(space)
+        if g is not None and g["garment"] == garment:
+            return True
+    return False
 
 
 def halls_present(state: dict, side, seat: int) -> set[str]:

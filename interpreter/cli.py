@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from . import render
+from .bench import command as bench
 from .bots import BOTS, make_bot
 from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
@@ -277,6 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--json", action="store_true", help="as JSON")
     p.set_defaults(func=cmd_diff)
+
+    bench.add_parser(sub)
     return parser
 
 

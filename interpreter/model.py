@@ -166,6 +166,11 @@ class BoardSide:
     def halls_by_id(self) -> Mapping[str, Hall]:
         return {h.id: h for h in self.halls}
 
+    @cached_property
+    def master_spaces(self) -> tuple[SpaceId, ...]:
+        """The Master guest spaces, in board order."""
+        return tuple(s for s, space in self.guest_spaces.items() if space.master)
+
 
 @dataclass(frozen=True)
 class Action:

@@ -22,7 +22,7 @@ AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 def _names(words) -> dict[str, NameDef]:
     def me(key):
-        return lambda ctx: ctx.me[key]
+        return lambda ctx: ctx.state["players"][ctx.seat][key]
 
     return {
         "my.livre": NameDef(NUMBER, me("livre"), f"your {words('livre')}"),
@@ -33,14 +33,10 @@ def _names(words) -> dict[str, NameDef]:
                             "your Resource tiles"),
         "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
                            "the Employees in your hand"),
-        "my.staff": NameDef(ListType(EMPLOYEE), lambda ctx: board.staff(ctx.state, ctx.seat),
-                            "the cards in your staff"),
-        "my.garments": NameDef(ListType(GARMENT),
-                               lambda ctx: board.garments_of(ctx.state, ctx.seat),
+        "my.staff": NameDef(ListType(EMPLOYEE), _my_staff, "the cards in your staff"),
+        "my.garments": NameDef(ListType(GARMENT), _my_garments,
                                f"your {words('garments')} on the board"),
-        "my.decorations": NameDef(ListType(DECORATION),
-                                  lambda ctx: board.decorations_of(ctx.state, ctx.seat),
-                                  "your Decorations"),
+        "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
         "my.has_favor": NameDef(BOOLEAN, lambda ctx: ctx.state["favor"] == ctx.seat,
                                 f"you hold the {words('favor')}"),
         "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
@@ -62,6 +58,29 @@ def _names(words) -> dict[str, NameDef]:
     }
 
 
+# The names read most often, as board.staff / garments_of / decorations_of with the state read
+# straight from the context (one call fewer per use).
+def _my_staff(ctx) -> list[str]:
+    p = ctx.state["players"][ctx.seat]
+    cards = p["supply"] + p["hand"] + p["discard"]
+    if p["played"] is not None:
+        cards.append(p["played"])
+    return cards
+
+
+def _my_garments(ctx) -> list[str]:
+    seat, state = ctx.seat, ctx.state
+    out = [g["garment"] for g in state["guests"].values() if g["owner"] == seat]
+    if state["balcony"]:
+        out += [g["garment"] for g in state["balcony"].values() if g["owner"] == seat]
+    return out
+
+
+def _my_decorations(ctx) -> list[str]:
+    seat = ctx.seat
+    return [space for space, owner in ctx.state["decorations"].items() if owner == seat]
+
+
 def _all_halls_prestige(ctx) -> int:
     order = ctx.state["all_halls"]
     return ctx.engine.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
@@ -70,15 +89,12 @@ def _all_halls_prestige(ctx) -> int:
 def _garment_points(ctx, garment_id) -> int:
     """A garment's prestige, multiplied when it watches the fireworks from the balcony."""
     prestige = ctx.rules.garments[garment_id].prestige
-    place = board.garment_place(ctx.state, garment_id)
-    if place and place[0] == "balcony":
-        return prestige * (ctx.engine.side.decorations[place[1]].multiplier or 1)
-    return prestige
+    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    return prestige if multiplier is None else prestige * multiplier
 
 
 def _on_master_space(ctx, garment_id) -> bool:
-    place = board.garment_place(ctx.state, garment_id)
-    return bool(place and place[0] == "guest" and ctx.engine.side.guest_spaces[place[1]].master)
+    return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
 
 
 def _records(rules) -> dict:

@@ -3,6 +3,11 @@
 Each node becomes a closure `f(ctx, env)` that calls its children's closures; names, fields,
 verbs and prompts are all resolved here, so running an effect never walks the tree or looks a
 name up in the vocabulary. There is no eval/exec.
+
+Speed matters (effects run thousands of times a game), so the common shapes get closures of
+their own: constants are folded into their parent's closure, `floor(a / b)` divides whole
+numbers without a Fraction, a `where` on one field of its item is a list comprehension, and a
+short sequence of statements is unrolled. Every shortcut gives exactly the general result.
 """
 from __future__ import annotations
 
@@ -22,13 +27,11 @@ StmtFn = Callable[[Any, dict], None]
 
 @dataclass(frozen=True)
 class CompiledEffect:
-    """A ready-to-run effect. `run(ctx, env)` executes it; `env` holds locals (fresh if None)."""
+    """A ready-to-run effect. `run(ctx, env=None)` executes it; `env` holds locals (fresh if
+    None). `run` is a plain closure, not a method: one call fewer on every run."""
 
     effect: ast.Effect
-    _run: StmtFn
-
-    def run(self, ctx: Any, env: dict | None = None) -> None:
-        self._run(ctx, {} if env is None else env)
+    run: Callable[..., None]
 
 
 def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
@@ -37,7 +40,10 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
     if analysis.errors:
         raise RulesErrors(analysis.errors)
     body = _Compiler(vocab, analysis).sequence(effect.statements)
-    return CompiledEffect(effect, body)
+
+    def run(ctx: Any, env: dict | None = None) -> None:
+        body(ctx, {} if env is None else env)
+    return CompiledEffect(effect, run)
 
 
 def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
@@ -56,6 +62,23 @@ class _Compiler:
     # ---- statements ----
     def sequence(self, stmts) -> StmtFn:
         fns = tuple(self.stmt(s) for s in stmts)
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
+            a, b = fns
+
+            def run2(ctx, env):
+                a(ctx, env)
+                b(ctx, env)
+            return run2
+        if len(fns) == 3:
+            a, b, c = fns
+
+            def run3(ctx, env):
+                a(ctx, env)
+                b(ctx, env)
+                c(ctx, env)
+            return run3
 
         def run(ctx, env):
             for f in fns:
@@ -63,8 +86,11 @@ class _Compiler:
         return run
 
     def block(self, stmts) -> StmtFn:
-        """A nested block: its lets are local to it, so it runs in a copy of the env."""
+        """A nested block: its lets are local to it, so it runs in a copy of the env (a block
+        without a `let` of its own cannot change the env, and runs in it)."""
         seq = self.sequence(stmts)
+        if not any(type(s) is ast.Let for s in stmts):
+            return seq
 
         def run(ctx, env):
             seq(ctx, dict(env))
@@ -77,9 +103,15 @@ class _Compiler:
         amount, span, whole = self.expr(s.amount), s.span, runtime.whole
         if len(s.resources) == 1:
             (res,) = s.resources
+            n = self._whole_constant(s.amount)
+            if n is not None:
+                return lambda ctx, env: ctx.gain(res, n)
 
             def gain(ctx, env):
-                ctx.gain(res, whole(amount(ctx, env), span, "the amount to gain"))
+                n = amount(ctx, env)
+                if type(n) is not int or n < 0:
+                    n = whole(n, span, "the amount to gain")
+                ctx.gain(res, n)
             return gain
         choices = list(s.resources)
 
@@ -93,9 +125,15 @@ class _Compiler:
 
     def s_Pay(self, s: ast.Pay) -> StmtFn:
         amount, span, res, whole = self.expr(s.amount), s.span, s.resource, runtime.whole
+        n = self._whole_constant(s.amount)
+        if n is not None:
+            return lambda ctx, env: ctx.pay(res, n)
 
         def pay(ctx, env):
-            ctx.pay(res, whole(amount(ctx, env), span, "the amount to pay"))
+            n = amount(ctx, env)
+            if type(n) is not int or n < 0:
+                n = whole(n, span, "the amount to pay")
+            ctx.pay(res, n)
         return pay
 
     def s_Let(self, s: ast.Let) -> StmtFn:
@@ -110,6 +148,12 @@ class _Compiler:
     def s_If(self, s: ast.If) -> StmtFn:
         cond, then = self.expr(s.cond), self.block(s.then)
         else_ = self.block(s.else_) if s.else_ is not None else None
+        get = self.ctx_getter(s.cond)
+        if get is not None and else_ is None:
+            def if_name(ctx, env):
+                if get(ctx):
+                    then(ctx, env)
+            return if_name
 
         def if_(ctx, env):
             if cond(ctx, env):
@@ -158,8 +202,44 @@ class _Compiler:
             verb_run(ctx, args)
         return call
 
+    # ---- constants ----
+    def constant(self, node):
+        """The value of an expression that is the same on every run, or NOT_CONSTANT. Lists are
+        never constant (a caller may keep the list it is given), nor is a division by zero (it
+        must fail when it runs, if it runs)."""
+        kind = type(node)
+        if kind is ast.Number or kind is ast.Bool:
+            return node.value
+        if kind is ast.Name:
+            res = self.analysis.names.get(id(node))
+            return res.base if res is not None and res.kind == "enum" and not res.fields \
+                else NOT_CONSTANT
+        if kind is ast.UnaryOp:
+            x = self.constant(node.operand)
+            return NOT_CONSTANT if x is NOT_CONSTANT else -x
+        if kind is ast.BinOp:
+            l, r = self.constant(node.left), self.constant(node.right)
+            if l is NOT_CONSTANT or r is NOT_CONSTANT:
+                return NOT_CONSTANT
+            if node.op == "+":
+                return l + r
+            if node.op == "-":
+                return l - r
+            if node.op == "*":
+                return l * r
+            return NOT_CONSTANT if r == 0 else runtime.divide(l, r, node.span)
+        return NOT_CONSTANT
+
+    def _whole_constant(self, node) -> int | None:
+        """A constant amount that passes `runtime.whole`; anything else is checked when run."""
+        v = self.constant(node)
+        return v if type(v) is int and v >= 0 else None
+
     # ---- expressions ----
     def expr(self, node) -> ExprFn:
+        v = self.constant(node)
+        if v is not NOT_CONSTANT:
+            return lambda ctx, env: v
         return getattr(self, "e_" + type(node).__name__)(node)
 
     def e_Number(self, node):
@@ -172,6 +252,8 @@ class _Compiler:
 
     def e_Name(self, node: ast.Name):
         res = self.analysis.names[id(node)]
+        if res.kind in ("vocab", "item") and len(res.fields) == 1:
+            return self._name_with_field(res)
         if res.kind == "vocab":
             get = res.base.get
             f = lambda ctx, env: get(ctx)
@@ -188,12 +270,57 @@ class _Compiler:
             f = _project(f, fdef.get) if project else _field(f, fdef.get)
         return f
 
+    def _name_with_field(self, res) -> ExprFn:
+        """`name.field` in one closure (the commonest shape of a name with a field)."""
+        ((fdef, project),) = res.fields
+        fget = fdef.get
+        if res.kind == "item":
+            item = runtime.ITEM
+            if project:
+                return lambda ctx, env: [fget(ctx, it) for it in env[item]]
+            return lambda ctx, env: fget(ctx, env[item])
+        get = res.base.get
+        if project:
+            return lambda ctx, env: [fget(ctx, it) for it in get(ctx)]
+        return lambda ctx, env: fget(ctx, get(ctx))
+
+    def ctx_getter(self, node):
+        """`get(ctx)` when `node` is a vocabulary name without fields (`my.garments`), else
+        None: its parent then calls it directly, one closure fewer."""
+        if type(node) is not ast.Name:
+            return None
+        res = self.analysis.names.get(id(node))
+        if res is None or res.kind != "vocab" or res.fields:
+            return None
+        return res.base.get
+
+    def item_field(self, node):
+        """The getter when `node` is one field of the `where` item (`color`), else None."""
+        if type(node) is not ast.Name:
+            return None
+        res = self.analysis.names.get(id(node))
+        if res is None or res.kind != "item" or len(res.fields) != 1 or res.fields[0][1]:
+            return None
+        return res.fields[0][0].get
+
     def e_ListExpr(self, node):
         items = tuple(self.expr(i) for i in node.items)
         return lambda ctx, env: [i(ctx, env) for i in items]
 
     def e_BinOp(self, node):
         l, r, span = self.expr(node.left), self.expr(node.right), node.span
+        c = self.constant(node.right)
+        if c is not NOT_CONSTANT and node.op != "/":
+            if node.op == "+":
+                return lambda ctx, env: l(ctx, env) + c
+            if node.op == "-":
+                return lambda ctx, env: l(ctx, env) - c
+            return lambda ctx, env: l(ctx, env) * c
+        c = self.constant(node.left)
+        if c is not NOT_CONSTANT and node.op in ("+", "*"):
+            if node.op == "+":
+                return lambda ctx, env: c + r(ctx, env)
+            return lambda ctx, env: c * r(ctx, env)
         if node.op == "+":
             return lambda ctx, env: l(ctx, env) + r(ctx, env)
         if node.op == "-":
@@ -210,6 +337,12 @@ class _Compiler:
     def e_Compare(self, node):
         l, r = self.expr(node.left), self.expr(node.right)
         op = node.op
+        c = self.constant(node.right)
+        if c is not NOT_CONSTANT:
+            return _compare_to_constant(op, l, c)
+        c = self.constant(node.left)
+        if c is not NOT_CONSTANT:
+            return _compare_to_constant(_FLIPPED[op], r, c)
         if op == "=":
             return lambda ctx, env: l(ctx, env) == r(ctx, env)
         if op == "!=":
@@ -233,36 +366,107 @@ class _Compiler:
         return lambda ctx, env: not x(ctx, env)
 
     def e_Where(self, node):
-        coll, cond, item = self.expr(node.collection), self.expr(node.cond), runtime.ITEM
+        coll, item = self.expr(node.collection), runtime.ITEM
+        fast = self._item_filter(node.cond, self.ctx_getter(node.collection), coll)
+        if fast is not None:
+            return fast
+        cond = self.expr(node.cond)
 
         def where(ctx, env):
-            inner = dict(env)
+            """The item is bound in the env itself and the previous binding put back after."""
+            outer = env.get(item, _UNBOUND)
             out = []
-            for it in coll(ctx, env):
-                inner[item] = it
-                if cond(ctx, inner):
-                    out.append(it)
+            try:
+                for it in coll(ctx, env):
+                    env[item] = it
+                    if cond(ctx, env):
+                        out.append(it)
+            finally:
+                if outer is _UNBOUND:
+                    env.pop(item, None)
+                else:
+                    env[item] = outer
             return out
         return where
+
+    def _item_filter(self, cond, src, coll):
+        """A comprehension for `where field` and `where field <op> constant` (over `src(ctx)`
+        when the collection is a plain vocabulary name), or None for any other condition."""
+        get = self.item_field(cond)
+        if get is not None:
+            if src is not None:
+                return lambda ctx, env: [it for it in src(ctx) if get(ctx, it)]
+            return lambda ctx, env: [it for it in coll(ctx, env) if get(ctx, it)]
+        if type(cond) is not ast.Compare:
+            return None
+        get, c, op = self.item_field(cond.left), self.constant(cond.right), cond.op
+        if get is None or c is NOT_CONSTANT:
+            get, c, op = self.item_field(cond.right), self.constant(cond.left), _FLIPPED[cond.op]
+        if get is None or c is NOT_CONSTANT:
+            return None
+        if op == "=":
+            if src is not None:
+                return lambda ctx, env: [it for it in src(ctx) if get(ctx, it) == c]
+            return lambda ctx, env: [it for it in coll(ctx, env) if get(ctx, it) == c]
+        if op == "!=":
+            if src is not None:
+                return lambda ctx, env: [it for it in src(ctx) if get(ctx, it) != c]
+            return lambda ctx, env: [it for it in coll(ctx, env) if get(ctx, it) != c]
+        test = _compare_to_constant(op, get, c)  # get(ctx, it) has the shape of an ExprFn
+        return lambda ctx, env: [it for it in coll(ctx, env) if test(ctx, it)]
 
     def e_Call(self, node: ast.Call):
         args = tuple(self.expr(a) for a in node.args)
         f = node.func
-        if f == "count":
+        if f in ("count", "sum"):
             (x,) = args
-            return lambda ctx, env: len(x(ctx, env))
-        if f == "sum":
-            (x,) = args
-            return lambda ctx, env: sum(x(ctx, env))
+            total = len if f == "count" else sum
+            get = self.ctx_getter(node.args[0])
+            if get is not None:
+                return lambda ctx, env: total(get(ctx))
+            return lambda ctx, env: total(x(ctx, env))
         if f in ("floor", "ceil"):
+            (arg,) = node.args
+            if type(arg) is ast.BinOp and arg.op == "/":
+                return self._rounded_division(arg, f == "floor")
             (x,) = args
             rnd = math.floor if f == "floor" else math.ceil
-            return lambda ctx, env: rnd(x(ctx, env))
+
+            def rounded(ctx, env):
+                v = x(ctx, env)
+                return v if type(v) is int else rnd(v)
+            return rounded
         pick = min if f == "min" else max
         if len(args) == 1 and isinstance(self.analysis.type_of(node.args[0]), ListType):
             (x,) = args
             return lambda ctx, env: pick(x(ctx, env), default=0)  # an empty list counts as 0
-        return lambda ctx, env: pick(a(ctx, env) for a in args)
+        if len(args) == 2:
+            a, b = args
+            ga, gb = self.ctx_getter(node.args[0]), self.ctx_getter(node.args[1])
+            if ga is not None and gb is not None:
+                return lambda ctx, env: pick(ga(ctx), gb(ctx))
+            return lambda ctx, env: pick(a(ctx, env), b(ctx, env))
+        return lambda ctx, env: pick([a(ctx, env) for a in args])
+
+    def _rounded_division(self, node: ast.BinOp, floor: bool) -> ExprFn:
+        """`floor(a / b)` / `ceil(a / b)`: integer division when both sides are whole."""
+        l, r, span = self.expr(node.left), self.expr(node.right), node.span
+        c = self.constant(node.right)
+        get = self.ctx_getter(node.left)
+        if type(c) is int and c > 0:
+            if floor and get is not None:
+                def floor_name_by(ctx, env):
+                    a = get(ctx)
+                    return a // c if type(a) is int else runtime.floor_divide(a, c, span)
+                return floor_name_by
+            if floor:
+                def floor_by(ctx, env):
+                    a = l(ctx, env)
+                    return a // c if type(a) is int else runtime.floor_divide(a, c, span)
+                return floor_by
+            return lambda ctx, env: -_floor_by(-l(ctx, env), c, span)
+        divide = runtime.floor_divide if floor else runtime.ceil_divide
+        return lambda ctx, env: divide(l(ctx, env), r(ctx, env), span)
 
     def e_Table(self, node: ast.Table):
         subject = self.expr(node.subject)
@@ -274,6 +478,19 @@ class _Compiler:
                 return 0 if f is None else f(ctx, env)
             return enum_table
         rows = tuple((e.key.lo, e.key.hi, self.expr(e.value)) for e in node.entries)
+        values = [self.constant(e.value) for e in node.entries]
+        if all(v is not NOT_CONSTANT for v in values):  # the usual table: constant rows
+            consts = tuple((lo, math.inf if hi is None else hi, v)
+                           for (lo, hi, _), v in zip(rows, values))
+            get = self.ctx_getter(node.subject)
+
+            def constant_table(ctx, env):
+                v = subject(ctx, env) if get is None else get(ctx)
+                for lo, hi, value in consts:
+                    if lo <= v <= hi:
+                        return value
+                return 0
+            return constant_table
 
         def range_table(ctx, env):
             v = subject(ctx, env)
@@ -305,6 +522,30 @@ class _Compiler:
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
+
+
+NOT_CONSTANT = object()
+_UNBOUND = object()
+_FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _compare_to_constant(op: str, x: ExprFn, c) -> ExprFn:
+    if op == "=":
+        return lambda ctx, env: x(ctx, env) == c
+    if op == "!=":
+        return lambda ctx, env: x(ctx, env) != c
+    if op == "<":
+        return lambda ctx, env: x(ctx, env) < c
+    if op == "<=":
+        return lambda ctx, env: x(ctx, env) <= c
+    if op == ">":
+        return lambda ctx, env: x(ctx, env) > c
+    return lambda ctx, env: x(ctx, env) >= c
+
+
+def _floor_by(a, c: int, span):
+    """floor(a / c) for a whole, positive constant c."""
+    return a // c if type(a) is int else runtime.floor_divide(a, c, span)
 
 
 def _field(base: ExprFn, get) -> ExprFn:

@@ -1,6 +1,7 @@
 """Run-time helpers shared by compiled closures: numbers, lazy verb options, choice checking."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -14,12 +15,35 @@ def divide(a, b, span: Span):
     """Exact division: a whole result stays an int, otherwise a Fraction."""
     if b == 0:
         raise RulesRuntimeError("division by zero", span)
+    if type(a) is int and type(b) is int:
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
     q = Fraction(a) / Fraction(b)
     return q.numerator if q.denominator == 1 else q
 
 
+def floor_divide(a, b, span: Span) -> int:
+    """`floor(a / b)` without a Fraction when both sides are whole (the usual case)."""
+    if b == 0:
+        raise RulesRuntimeError("division by zero", span)
+    if type(a) is int and type(b) is int:
+        return a // b
+    return math.floor(Fraction(a) / Fraction(b))
+
+
+def ceil_divide(a, b, span: Span) -> int:
+    """`ceil(a / b)`, exactly, as floor_divide."""
+    if b == 0:
+        raise RulesRuntimeError("division by zero", span)
+    if type(a) is int and type(b) is int:
+        return -(-a // b)
+    return math.ceil(Fraction(a) / Fraction(b))
+
+
 def whole(value, span: Span, what: str) -> int:
     """A gain/pay amount or repeat count: must be a whole, non-negative number."""
+    if type(value) is int and value >= 0:  # the usual case, checked first
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise RulesRuntimeError(f"{what} must be a number, found {value!r}", span)
     if isinstance(value, Fraction):
@@ -41,6 +65,8 @@ class Thunk:
         self._fn, self._ctx, self._env, self.text = fn, ctx, env, text
 
     def __call__(self, **bindings):
+        if not bindings:  # expressions never assign, so the statement's env can be shared
+            return self._fn(self._ctx, self._env)
         env = dict(self._env)
         env.update(bindings)
         return self._fn(self._ctx, env)
