@@ -275,6 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--json", action="store_true", help="as JSON")
     p.set_defaults(func=cmd_diff)
+
+    from . import cli_test  # `rococo test` lives in its own module
+    cli_test.add_parser(sub)
     return parser
 
 
