@@ -58,6 +58,8 @@ class Scenario:
 class ScenarioFile:
     doc: Document
     modules: tuple[Path, ...]
+    edition: str | None = None
+    expansions: tuple[str, ...] = ()
 
     @property
     def scenarios(self) -> list[Scenario]:
@@ -105,7 +107,8 @@ def read_scenarios(path: Path) -> ScenarioFile:
     if errors:
         raise RulesErrors(sorted(errors, key=lambda e: (e.span.line, e.span.column)))
     modules = tuple((path.parent / m).resolve() for m in doc.data.get("modules", []))
-    return ScenarioFile(doc, modules)
+    return ScenarioFile(doc, modules, doc.data.get("edition"),
+                        tuple(doc.data.get("expansions", [])))
 
 
 def find_scenario_files(paths: list[Path] | None = None) -> list[Path]:
@@ -131,19 +134,25 @@ def _is_scenario_file(path: Path) -> bool:
 
 
 @lru_cache(maxsize=8)
-def _ruleset(modules: tuple[Path, ...]) -> Ruleset:
-    return load_ruleset(extra_paths=list(modules))
+def _ruleset(modules: tuple[Path, ...], edition: str | None,
+             expansions: tuple[str, ...]) -> Ruleset:
+    return load_ruleset(extra_paths=list(modules), edition=edition, expansions=expansions)
 
 
 # -- running ---------------------------------------------------------------------------------
 def run_scenario(scenario: Scenario) -> list[RulesError]:
     """Run one scenario; the list of its failures (empty when it passes)."""
     try:
-        rules = _ruleset(scenario.file.modules)
+        sfile = scenario.file
+        rules = _ruleset(sfile.modules, sfile.edition, sfile.expansions)
     except RulesError as exc:
         errors = getattr(exc, "errors", [exc])
-        return [ScenarioError(f"its rules modules do not load: {errors[0]}",
-                              scenario.file.doc.span(("modules",)))] + errors[1:]
+        key = next((k for k in ("expansions", "edition", "modules") if k in sfile.doc.data),
+                   "scenarios")
+        span = sfile.doc.span((key,))
+        first = errors[0].message if errors[0].span.line == 0 else str(errors[0])
+        return [ScenarioError(f"its rules modules do not load: {first}", span,
+                              source_line(sfile.doc, span))] + errors[1:]
     run = ScenarioRun(scenario, rules)
     try:
         build_position(run)

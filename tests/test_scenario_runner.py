@@ -263,3 +263,19 @@ def test_a_flow_run_plays_real_decisions_and_refuses_an_illegal_one(tmp_path):
               players: {0: {hand: [master_1]}}
         """)
     assert run_scenario(read_scenarios(path).scenarios[0]) == []
+
+
+def test_a_scenario_file_may_add_expansions(tmp_path):
+    path = write(tmp_path, """\
+        expansions: [fancy_dresses]
+        scenarios:
+          - name: with an expansion
+            run: {effect: gain 1 livre}
+            expect:
+              players: {0: {livre: 1}}
+        """)
+    assert run_scenario(read_scenarios(path).scenarios[0]) == []
+    path.write_text(path.read_text().replace("fancy_dresses", "fancy_dress"))
+    (failure,) = run_scenario(read_scenarios(path).scenarios[0])
+    assert str(failure).startswith(f"{path}:1:13: its rules modules do not load: unknown module "
+                                   "'fancy_dress'; known: ")
