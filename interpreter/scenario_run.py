@@ -263,7 +263,6 @@ class ScenarioRun:
         questions = entry.get("questions", [])
         asked = 0
         refused: tuple[str, tuple] | None = None
-        before = self.state
         for i in range(len(answers) + 1):
             before = copy.deepcopy(self.state)  # what a refused answer must leave as it was
             decision = self.game.decision()
