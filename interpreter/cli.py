@@ -280,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     bench.add_parser(sub)
+    from . import cli_test  # `rococo test` lives in its own module
+    cli_test.add_parser(sub)
     return parser
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from rulesdsl import RulesError, RulesErrors, Span
 
 __all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
-           "IdError", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError"]
+           "IdError", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError",
+           "ScenarioError", "ExpectationError"]
 
 
 class YamlError(RulesError):
@@ -60,3 +61,15 @@ class RuleFaultError(RulesError):
     to its last decision, and the error names the rule, its position, the seed and the decision."""
 
     code = "fault"
+
+
+class ScenarioError(RulesError):
+    """A scenario file that cannot be set up or run: an unknown id, seat or rule."""
+
+    code = "scenario"
+
+
+class ExpectationError(RulesError):
+    """A scenario's expected result that did not happen, positioned at the expectation."""
+
+    code = "expect"

@@ -29,6 +29,9 @@ class Document:
         """The position of the value at `path` (or of its nearest enclosing node)."""
         node, line, col = self._root, 0, 0
         for key in path:
+            if isinstance(node, CommentedMap) and key not in node and isinstance(key, str) \
+                    and key.isdigit() and int(key) in node:
+                key = int(key)  # `data` has string keys; a YAML key `0:` is an int
             if isinstance(node, CommentedMap) and key in node:
                 pos = node.lc.value(key) if node.lc.data.get(key) else None
                 if pos:
