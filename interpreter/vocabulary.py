@@ -132,7 +132,7 @@ def _verbs() -> dict[str, VerbDef]:
                            "with_bonus": opt(None, " and use its bonus before it leaves the game "
                                                    "(no Livre)")},
                           act.depute, "depute {card}{among}{payout}{with_bonus}",
-                          binds={"deputed": EMPLOYEE}),
+                          binds={"deputed": EMPLOYEE}, one_of=(("card", "among"),)),
         "fund": VerbDef({"discount": opt(NUMBER, " for {} Livre less")}, act.fund,
                         "perform 1 additional Fund a Decoration action{discount}"),
         "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),

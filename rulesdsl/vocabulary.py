@@ -31,11 +31,16 @@ class FieldDef:
 
 @dataclass(frozen=True)
 class OptionDef:
-    """A verb option; `type` None means a flag (present or absent, no value)."""
+    """A verb option; `type` None means a flag (present or absent, no value).
+
+    A number option is a count or an amount unless `whole` is False: a constant value that is
+    negative or not whole is a load error.
+    """
 
     type: Type | None
     required: bool = False
     text: str = ""
+    whole: bool = True
 
 
 @dataclass(frozen=True)
@@ -43,13 +48,15 @@ class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
 
     `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
-    passes to its option thunks (e.g. `deputed`).
+    passes to its option thunks (e.g. `deputed`). Each group in `one_of` names options of which
+    exactly one must be given (e.g. a card, or a list to choose the card from).
     """
 
     options: Mapping[str, OptionDef]
     run: Callable[[Any, Mapping[str, Any]], Any]
     text: str
     binds: Mapping[str, Type] = field(default_factory=dict)
+    one_of: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
