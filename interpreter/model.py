@@ -155,6 +155,8 @@ class Ruleset:
     fund_limits: Mapping[str, int]
     words: Mapping[str, str]
     vocabulary: Any = field(repr=False, compare=False, default=None)
+    # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
+    warnings: tuple = field(repr=False, compare=False, default=())
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:
