@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
 from rulesdsl import RulesError, RulesErrors, Span, build_effect, effect_text
+from rulesdsl.errors import NO_SPAN
 
 from .errors import IdError, LoadWarning, ModuleError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
@@ -75,16 +76,20 @@ class _Modules:
         self.headers: dict[str, tuple[Document, dict]] = {}
         self.errors: list[RulesError] = []
         for path in sorted(RULES_DIR.glob("**/module.yaml")):
-            self._add(path)
+            self._add(path, lone_file=False)
         for path in extra:
             path = Path(path)
             self._add(path / "module.yaml" if path.is_dir() else path)
 
-    def _add(self, path: Path) -> None:
+    def _add(self, path: Path, lone_file: bool = True) -> None:
         try:
             doc = read_document(path, _display(path))
         except RulesError as exc:
             self.errors.append(exc)
+            return
+        if not lone_file and not (isinstance(doc.data, dict) and "module" in doc.data):
+            self.errors.append(SchemaError("a module.yaml needs a 'module' mapping (id, kind, "
+                                           "name, requires, files)", doc.span()))
             return
         if isinstance(doc.data, dict) and "module" not in doc.data and "kind" in doc.data:
             # a lone rules file given on the command line: a custom module of one file
@@ -132,7 +137,9 @@ def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
                 docs.append(sub)
     if errors:
         raise RulesErrors(sorted(errors, key=_error_key))
-    builder = _Builder(ordered, docs, module_of)
+    first = found.headers[ordered[0]][0] if ordered else None
+    builder = _Builder(ordered, docs, module_of,
+                       first.span(("module", "files")) if first is not None else NO_SPAN)
     ruleset = builder.build()
     if builder.errors:
         raise RulesErrors(sorted(builder.errors, key=_error_key))
@@ -163,16 +170,30 @@ def _error_key(e: RulesError):
 def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError]) -> list[str]:
     """Modules in load order: requirements first; conflicts and unknown ids are errors."""
     order: list[str] = []
+    reported: set[str] = set()
+    required_by = {req: other for other, (_, header) in found.headers.items()
+                   for req in header.get("requires", [])}
 
     def visit(mid: str, needed_by: str | None) -> None:
-        if mid in order:
+        if mid in order or mid in reported:
             return
         if mid not in found.headers:
+            reported.add(mid)
+            needed_by = needed_by or required_by.get(mid)
+            close = difflib.get_close_matches(mid, list(found.headers), n=1, cutoff=0.6)
+            if needed_by is None and not close and found.errors:
+                return  # a module header that failed to load (already reported) was probably it
             known = ", ".join(sorted(found.headers))
             where = f" (required by {needed_by!r})" if needed_by else ""
-            span = found.headers[needed_by][0].span(("module", "requires")) if needed_by else \
-                RulesError("").span
-            errors.append(ModuleError(f"unknown module {mid!r}{where}; known: {known}", span))
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            if needed_by:
+                span = found.headers[needed_by][0].span(("module", "requires"))
+            elif close:
+                span = found.headers[close[0]][0].span(("module", "id"))
+            else:
+                span = NO_SPAN
+            errors.append(ModuleError(f"unknown module {mid!r}{where}{hint}; known: {known}",
+                                      span))
             return
         for req in found.headers[mid][1].get("requires", []):
             visit(req, mid)
@@ -307,8 +328,9 @@ class _Builder:
     """Turns validated documents into a Ruleset, collecting every error on the way."""
 
     def __init__(self, modules: list[str], docs: list[Document],
-                 module_of: dict[str, str] | None = None):
+                 module_of: dict[str, str] | None = None, files_span: Span = NO_SPAN):
         self.modules, self.docs = modules, docs
+        self.files_span = files_span  # where the first module lists its files
         self.module_of = module_of or {}  # document display name -> module id
         self.errors: list[RulesError] = []
         self.warnings: list[LoadWarning] = []
@@ -370,8 +392,7 @@ class _Builder:
         for kind in ("game", "board"):
             if kind not in self.singletons:
                 self.errors.append(ModuleError(f"no '{kind}' document in modules "
-                                               f"{', '.join(self.modules)}",
-                                               RulesError("").span))
+                                               f"{', '.join(self.modules)}", self.files_span))
 
     # -- effects ---------------------------------------------------------------------------
     def effect(self, doc: Document, path: tuple, text: str) -> Effect | None:

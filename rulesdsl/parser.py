@@ -5,6 +5,7 @@ All AST spans are file positions (through `Origin.locate`), so later stages neve
 from __future__ import annotations
 
 import difflib
+import functools
 import threading
 from pathlib import Path
 
@@ -260,7 +261,10 @@ def parse_expression(text: str, origin: Origin) -> ast.Expr:
     return _parse(text, origin, "expression")
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse(text: str, origin: Origin, start: str):
+    """Parse once per (text, origin): the AST is immutable, so reloading the same rules (tests,
+    tools that load a ruleset many times) reuses it. Errors are not cached."""
     try:
         if len(text) > MAX_LENGTH:
             raise _TooBig(1, 1, f"effect of {len(text)} characters is too long, "
