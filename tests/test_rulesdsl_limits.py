@@ -152,3 +152,18 @@ def test_constant_errors_carry_their_source_line():
 ])
 def test_game_verb_options_are_checked(rules, text, message):
     assert [str(e) for e in check_effect(parse_effect(text, O), rules.vocabulary)] == [message]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("tailor silk_discount my.livre - 20",
+     "cards.yaml:10:19: option 'silk_discount' must not be negative, found -10"),
+    ("tailor silk_discount my.livre / 4",
+     "cards.yaml:10:19: option 'silk_discount' must be a whole number, found 5/2"),
+])
+def test_number_options_known_only_in_play_are_checked_when_used(text, message):
+    from test_rulesdsl_vocab import run
+
+    from rulesdsl import RulesRuntimeError
+    with pytest.raises(RulesRuntimeError) as info:
+        run(text)
+    assert str(info.value) == message
