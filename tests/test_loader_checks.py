@@ -287,3 +287,42 @@ def test_two_board_sides_for_the_same_player_count(board_copy):
     path, text = board_copy(("players: [1, 2, 3]", "players: [1, 2, 3, 4]"))
     assert board_messages() == [f"{path}:{line_of(text, 'players: [4, 5]')}:14: board sides "
                                 "'small' and 'large' are both for 4 players"]
+
+
+# ---- module headers -------------------------------------------------------------------------------
+
+@pytest.fixture
+def rules_copy(tmp_path, monkeypatch):
+    """A copy of the built-in rules the loader reads instead; returns its folder."""
+    import shutil
+
+    from interpreter import loader
+
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    monkeypatch.setattr(loader, "RULES_DIR", tmp_path / "rules")
+    return tmp_path / "rules"
+
+
+def test_a_built_in_module_header_without_its_module_mapping(rules_copy):
+    header = rules_copy / "base" / "module.yaml"
+    header.write_text(header.read_text().replace("module:\n", "kind: game\nmodul:\n"))
+    deluxe = rules_copy / "editions" / "deluxe" / "module.yaml"
+    assert board_messages() == [
+        f"{header}:1:1: a module.yaml needs a 'module' mapping (id, kind, name, requires, files)",
+        f"{deluxe}:6:13: unknown module 'base' (required by 'deluxe'); known: deluxe"]
+
+
+def test_a_misspelt_module_id_is_reported_where_it_is_required(rules_copy):
+    header = rules_copy / "base" / "module.yaml"
+    header.write_text(header.read_text().replace("id: base", "id: bsae"))
+    deluxe = rules_copy / "editions" / "deluxe" / "module.yaml"
+    assert board_messages() == [
+        f"{deluxe}:6:13: unknown module 'base' (required by 'deluxe') (did you mean 'bsae'?); "
+        "known: bsae, deluxe"]
+
+
+def test_a_module_without_a_game_document(rules_copy):
+    header = rules_copy / "base" / "module.yaml"
+    header.write_text(header.read_text().replace("files: [game.yaml, ", "files: ["))
+    assert board_messages() == [f"{header}:8:10: no 'game' document in modules base, deluxe"]
+
