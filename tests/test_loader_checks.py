@@ -326,3 +326,16 @@ def test_a_module_without_a_game_document(rules_copy):
     header.write_text(header.read_text().replace("files: [game.yaml, ", "files: ["))
     assert board_messages() == [f"{header}:8:10: no 'game' document in modules base, deluxe"]
 
+
+
+@pytest.mark.parametrize("bonus, column, message", [
+    ("gain " + " + ".join(["1"] * 500) + " livre", 46 + 5, "nested too deeply, the limit is 64"),
+    ("if " + "not " * 500 + "true then gain 1 livre", 46 + 3 + 63 * 4,
+     "nested too deeply, the limit is 64"),
+    ("gain 1 livre; " * 501, 46 + 14 * 500, "too many statements in one effect, the limit is 500"),
+])
+def test_hostile_effects_in_a_pack_are_positioned_errors(tmp_path, bonus, column, message):
+    # the effect text starts at column 46 of line 3
+    p = pack(tmp_path, {"cards.yaml": "kind: employees\nhire:\n"
+                        f"  - {{id: x.a, level: 1, type: master, bonus: {bonus}}}\n"})
+    assert messages(p) == [f"{p}/cards.yaml:3:{column}: {message}"]
