@@ -184,6 +184,8 @@ def cmd_validate(args) -> int:
         count = _print_errors(exc)
         print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
+    for warning in rules.warnings:
+        print(warning.render())
     effects = sum(1 for c in rules.employees.values() if c.bonus or c.final)
     print(f"ok: modules {', '.join(rules.modules)}: {len(rules.employees)} employee cards "
           f"({effects} with effects), {len(rules.garments)} garments, {len(rules.tiles)} "

@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulesdsl import RulesError, RulesErrors, Span
 
 __all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
-           "IdError", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError",
+           "IdError", "LoadWarning", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError",
            "ScenarioError", "ExpectationError"]
 
 
@@ -30,6 +30,16 @@ class IdError(RulesError):
     """An id defined twice, or replaced or removed without being defined."""
 
     code = "reference"
+
+
+class LoadWarning(RulesError):
+    """Rules that load but are probably not what the designer meant; never raised, collected in
+    `Ruleset.warnings` and printed by `rococo validate`."""
+
+    code = "warning"
+
+    def __str__(self) -> str:
+        return f"{self.span}: warning: {self.message}"
 
 
 class IllegalDecisionError(RulesError):

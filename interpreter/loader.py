@@ -6,6 +6,7 @@ the file set at once, sorted by file and line.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 from functools import lru_cache
@@ -13,9 +14,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
-from rulesdsl import RulesError, RulesErrors, VerbDef, build_effect, effect_text
+from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
+from rulesdsl.errors import NO_SPAN
 
-from .errors import ModuleError, IdError, SchemaError
+from .errors import IdError, LoadWarning, ModuleError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
 from . import flowdocs
@@ -77,16 +79,20 @@ class _Modules:
         self.headers: dict[str, tuple[Document, dict]] = {}
         self.errors: list[RulesError] = []
         for path in sorted(RULES_DIR.glob("**/module.yaml")):
-            self._add(path)
+            self._add(path, lone_file=False)
         for path in extra:
             path = Path(path)
             self._add(path / "module.yaml" if path.is_dir() else path)
 
-    def _add(self, path: Path) -> None:
+    def _add(self, path: Path, lone_file: bool = True) -> None:
         try:
             doc = read_document(path, _display(path))
         except RulesError as exc:
             self.errors.append(exc)
+            return
+        if not lone_file and not (isinstance(doc.data, dict) and "module" in doc.data):
+            self.errors.append(SchemaError("a module.yaml needs a 'module' mapping (id, kind, "
+                                           "name, requires, files)", doc.span()))
             return
         if isinstance(doc.data, dict) and "module" not in doc.data and "kind" in doc.data:
             # a lone rules file given on the command line: a custom module of one file
@@ -126,10 +132,11 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
                 wanted.append(mid)
     ordered = _order_modules(found, wanted, errors)
     docs: list[Document] = []
+    module_of: dict[str, str] = {}
     for mid in ordered:
         doc, header = found.headers[mid]
-        for name in header.get("files", []):
-            path = doc.path.parent / name
+        for path in _module_files(doc, header, errors):
+            module_of[_display(path)] = mid
             try:
                 sub = read_document(path, _display(path))
             except RulesError as exc:
@@ -139,7 +146,9 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
                 docs.append(sub)
     if errors:
         raise RulesErrors(sorted(errors, key=_error_key))
-    builder = _Builder(ordered, docs)
+    first = found.headers[ordered[0]][0] if ordered else None
+    builder = _Builder(ordered, docs, module_of,
+                       first.span(("module", "files")) if first is not None else NO_SPAN)
     ruleset = builder.build()
     if builder.errors:
         raise RulesErrors(sorted(builder.errors, key=_error_key))
@@ -170,6 +179,23 @@ def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
             for _, (doc, header) in sorted(found.headers.items())]
 
 
+def _module_files(doc: Document, header: dict, errors: list[RulesError]) -> list[Path]:
+    """The files a module lists, each once and inside the module's own folder."""
+    folder = doc.path.parent.resolve()
+    out: list[Path] = []
+    for i, name in enumerate(header.get("files", [])):
+        path = doc.path.parent / name
+        where = doc.span(("module", "files", i)) if "module" in doc.data else doc.span()
+        if not path.resolve().is_relative_to(folder):
+            errors.append(ModuleError(f"file {name!r} is outside the module's folder "
+                                      f"{_display(folder)}", where))
+        elif any(p.resolve() == path.resolve() for p in out):
+            errors.append(ModuleError(f"file {name!r} is listed twice", where))
+        else:
+            out.append(path)
+    return out
+
+
 def _error_key(e: RulesError):
     return (e.span.file, e.span.line, e.span.column)
 
@@ -177,16 +203,33 @@ def _error_key(e: RulesError):
 def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError]) -> list[str]:
     """Modules in load order: requirements first; conflicts and unknown ids are errors."""
     order: list[str] = []
+    reported: set[str] = set()
+    required_by: dict[str, str] = {}  # a module asked for first names the requirement best
+    for other in [*[m for m in wanted if m in found.headers],
+                  *[m for m in found.headers if m not in wanted]]:
+        for req in found.headers[other][1].get("requires", []):
+            required_by.setdefault(req, other)
 
     def visit(mid: str, needed_by: str | None) -> None:
-        if mid in order:
+        if mid in order or mid in reported:
             return
         if mid not in found.headers:
+            reported.add(mid)
+            needed_by = needed_by or required_by.get(mid)
+            close = difflib.get_close_matches(mid, list(found.headers), n=1, cutoff=0.6)
+            if needed_by is None and not close and found.errors:
+                return  # a module header that failed to load (already reported) was probably it
             known = ", ".join(sorted(found.headers))
             where = f" (required by {needed_by!r})" if needed_by else ""
-            span = found.headers[needed_by][0].span(("module", "requires")) if needed_by else \
-                RulesError("").span
-            errors.append(ModuleError(f"unknown module {mid!r}{where}; known: {known}", span))
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            if needed_by:
+                span = found.headers[needed_by][0].span(("module", "requires"))
+            elif close:
+                span = found.headers[close[0]][0].span(("module", "id"))
+            else:
+                span = NO_SPAN
+            errors.append(ModuleError(f"unknown module {mid!r}{where}{hint}; known: {known}",
+                                      span))
             return
         for req in found.headers[mid][1].get("requires", []):
             visit(req, mid)
@@ -211,26 +254,102 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
     return order
 
 
+# `remove:` keys and the collections they remove from. Removing a start card removes it from
+# every colour's start hand.
+REMOVABLE = {"employees": "employee", "start": "start employee", "garments": "garment",
+             "tiles": "tile", "actions": "action"}
+MAX_DRAWERS = 20           # resource display drawers on a board side
+MAX_TILES_PER_DRAWER = 20  # resource tiles in one drawer
+
+
+def _did_you_mean(word: str, candidates) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _DeckShape:
+    """Watches the number of hire cards per level, module by module.
+
+    The hire deck is dealt level by level, a few cards a round: a pack that adds or removes
+    cards of some level shifts which cards ever come out (9 extra level I-V cards push every
+    level VI card out of the game), so such a change is a warning at the pack's first edit.
+    """
+
+    def __init__(self, employees: "_Collection"):
+        self.employees = employees
+        self.module: str | None = None
+        self.shapes: list[tuple[str, Span | None, dict[int, int]]] = []
+        self.first_touch: Span | None = None
+
+    def _counts(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for entry, _, _ in self.employees.items.values():
+            counts[entry.get("level", 0)] = counts.get(entry.get("level", 0), 0) + 1
+        return counts
+
+    def enter(self, module: str) -> None:
+        if module != self.module:
+            self._close()
+            self.module, self.first_touch = module, None
+
+    def touched(self, span: Span) -> None:
+        if self.first_touch is None:
+            self.first_touch = span
+
+    def _close(self) -> None:
+        if self.module is not None:
+            self.shapes.append((self.module, self.first_touch, self._counts()))
+
+    def changes(self) -> list[LoadWarning]:
+        self._close()
+        self.module = None
+        out, before = [], None
+        for module, span, counts in self.shapes:
+            if before and span is not None and counts != before:
+                diffs = [f"level {lvl} has {counts.get(lvl, 0)} instead of {before.get(lvl, 0)}"
+                         for lvl in sorted(set(counts) | set(before))
+                         if counts.get(lvl, 0) != before.get(lvl, 0)]
+                out.append(LoadWarning(
+                    f"module {module!r} changes the number of hire cards per level: "
+                    f"{', '.join(diffs)}; the deck is dealt by level, so cards of later levels "
+                    "may come out less often or never", span))
+            if counts:
+                before = counts
+        return out
+
+
 class _Collection:
-    """Entries by id, in order, with add / replace / remove across modules."""
+    """Entries by id, in order, with add / replace / remove across modules.
+
+    An entry may be replaced once: two packs replacing the same entry would make the result
+    depend on their load order, so the second replacement is an error naming both.
+    """
 
     def __init__(self, name: str, errors: list[RulesError]):
         self.name, self.errors = name, errors
         self.items: dict[str, tuple[dict, Document, tuple]] = {}
+        self.replaced: dict[str, Span] = {}
 
     def add(self, entry: dict, doc: Document, path: tuple) -> None:
         key = entry["id"]
+        here = doc.span(path + ("id",))
         if key in self.items and not entry.get("replace"):
             _, first_doc, first_path = self.items[key]
             self.errors.append(IdError(
                 f"duplicate {self.name} id {key!r} (first defined at "
                 f"{first_doc.span(first_path + ('id',))}); use 'replace: true' to replace it",
-                doc.span(path + ("id",))))
+                here))
             return
-        if entry.get("replace") and key not in self.items:
-            self.errors.append(IdError(f"cannot replace unknown {self.name} id {key!r}",
-                                               doc.span(path + ("id",))))
-            return
+        if entry.get("replace"):
+            if key not in self.items:
+                self.errors.append(IdError(f"cannot replace unknown {self.name} id {key!r}", here))
+                return
+            if key in self.replaced:
+                self.errors.append(IdError(
+                    f"{self.name} {key!r} is replaced twice (first replaced at "
+                    f"{self.replaced[key]}); only one module may replace it", here))
+                return
+            self.replaced[key] = here
         self.items[key] = (entry, doc, path)
 
     def remove(self, key: str, doc: Document, path: tuple) -> None:
@@ -244,9 +363,13 @@ class _Collection:
 class _Builder:
     """Turns validated documents into a Ruleset, collecting every error on the way."""
 
-    def __init__(self, modules: list[str], docs: list[Document]):
+    def __init__(self, modules: list[str], docs: list[Document],
+                 module_of: dict[str, str] | None = None, files_span: Span = NO_SPAN):
         self.modules, self.docs = modules, docs
+        self.files_span = files_span  # where the first module lists its files
+        self.module_of = module_of or {}  # document display name -> module id
         self.errors: list[RulesError] = []
+        self.warnings: list[LoadWarning] = []
         self.singletons: dict[str, tuple[dict, Document]] = {}
         self.collections = {name: _Collection(name, self.errors)
                             for name in ("employee", "start employee", "garment", "tile",
@@ -260,9 +383,12 @@ class _Builder:
         lists = {"employees": [("hire", "employee"), ("start", "start employee")],
                  "garments": [("garments", "garment")], "resources": [("tiles", "tile")],
                  "actions": [("actions", "action")]}
+        replaced: dict[str, Span] = {}
+        deck = _DeckShape(self.collections["employee"])
         for doc in self.docs:
             data = doc.data
             kind = data["kind"]
+            deck.enter(self.module_of.get(doc.display, doc.display))
             if kind in ("game", "board"):
                 if kind in self.singletons and not data.get("replace"):
                     first = self.singletons[kind][1]
@@ -270,6 +396,14 @@ class _Builder:
                         f"a second '{kind}' document (first at {first.span()}); "
                         "use 'replace: true' to replace it", doc.span(("kind",))))
                     continue
+                if data.get("replace") and kind in replaced:
+                    self.errors.append(ModuleError(
+                        f"the '{kind}' document is replaced twice (first replaced at "
+                        f"{replaced[kind]}); only one module may replace it",
+                        doc.span(("replace",))))
+                    continue
+                if data.get("replace"):
+                    replaced[kind] = doc.span(("replace",))
                 self.singletons[kind] = (data, doc)
             elif kind == "words":
                 self.words.update(data["words"])
@@ -278,19 +412,27 @@ class _Builder:
             for key, cname in lists.get(kind, []):
                 for i, entry in enumerate(data.get(key, [])):
                     self.collections[cname].add(entry, doc, (key, i))
+                    if cname == "employee":
+                        deck.touched(doc.span((key, i)))
             for cname, ids in data.get("remove", {}).items():
-                coll = {"employees": "employee", "garments": "garment", "tiles": "tile",
-                        "actions": "action"}.get(cname)
+                coll = REMOVABLE.get(cname)
+                if coll is None:
+                    self.errors.append(ModuleError(
+                        f"cannot remove from unknown collection {cname!r}"
+                        f"{_did_you_mean(cname, REMOVABLE)}; known: {', '.join(REMOVABLE)}",
+                        doc.span(("remove", cname))))
+                    continue
                 for i, key in enumerate(ids):
-                    if coll:
-                        self.collections[coll].remove(key, doc, ("remove", cname, i))
+                    self.collections[coll].remove(key, doc, ("remove", cname, i))
+                    if coll == "employee":
+                        deck.touched(doc.span(("remove", cname, i)))
             if kind == "employees" and "depute_values" in data:
                 self.depute_values = (data["depute_values"], doc)
+        self.warnings.extend(deck.changes())
         for kind in ("game", "board"):
             if kind not in self.singletons:
                 self.errors.append(ModuleError(f"no '{kind}' document in modules "
-                                               f"{', '.join(self.modules)}",
-                                               RulesError("").span))
+                                               f"{', '.join(self.modules)}", self.files_span))
 
     # -- effects ---------------------------------------------------------------------------
     def effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect | None:
@@ -332,8 +474,14 @@ class _Builder:
             actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
+        levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
+            if entry["level"] not in levels:
+                self.errors.append(IdError(
+                    f"level {entry['level']} is not a level of the hire deck (hire_deck_levels: "
+                    f"{', '.join(str(x) for x in levels)}), so the card would never be used",
+                    doc.span(path + ("level",))))
             employees[cid] = self._employee(cid, entry, doc, path, depute_values, start=False)
         start_templates = []
         for cid, (entry, doc, path) in self.collections["start employee"].items.items():
@@ -360,10 +508,9 @@ class _Builder:
 
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
-        round_phases = tuple(self._phase(p, game_doc, ("round", i))
-                             for i, p in enumerate(game["round"]))
-        final_phases = tuple(self._phase(p, game_doc, ("final_scoring", i))
-                             for i, p in enumerate(game["final_scoring"]))
+        self._player_counts(sides, len(game["player_colors"]), board_doc)
+        round_phases = self._phases(game, game_doc, "round")
+        final_phases = self._phases(game, game_doc, "final_scoring")
         flowdocs.check_garment_ranges(self, game, self.flow_docs,
                                       list(self.collections["garment"].items.items()))
         round_phases, final_phases = flowdocs.apply_patches(self, self.flow_docs, round_phases,
@@ -390,7 +537,53 @@ class _Builder:
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()} | self.board_sources)
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+            warnings=tuple(self.warnings))
+
+    def _hire_levels(self, game: dict, doc: Document) -> set[int]:
+        """The levels of the hire deck; a level listed twice would deal its cards twice."""
+        seen: set[int] = set()
+        for i, level in enumerate(game["hire_deck_levels"]):
+            if level in seen:
+                self.errors.append(IdError(f"level {level} is listed twice in hire_deck_levels",
+                                           doc.span(("hire_deck_levels", i))))
+            seen.add(level)
+        return seen
+
+    def _player_counts(self, sides: tuple[BoardSide, ...], colors: int, doc: Document) -> None:
+        """Every player count from 2 to the number of colours has exactly one board side."""
+        for players in range(2, colors + 1):
+            having = [i for i, side in enumerate(sides) if players in side.players]
+            if not having:
+                covered = sorted({n for side in sides for n in side.players})
+                self.errors.append(IdError(
+                    f"no board side for {players} players (the game has {colors} player colours; "
+                    f"the sides are for {', '.join(str(n) for n in covered)} players)",
+                    doc.span(("sides",))))
+            for i in having[1:]:
+                self.errors.append(IdError(
+                    f"board sides {sides[having[0]].id!r} and {sides[i].id!r} are both for "
+                    f"{players} players", doc.span(("sides", i, "players"))))
+
+    def _phases(self, game: dict, doc: Document, key: str) -> tuple[Phase, ...]:
+        """The phases under `key`; a phase id, or a step id within a phase, is used once."""
+        seen: dict[str, Span] = {}
+        for i, entry in enumerate(game[key]):
+            self._once(seen, entry["id"], f"phase id {entry['id']!r}", doc, (key, i, "id"))
+            steps: dict[str, Span] = {}
+            for j, step in enumerate(entry.get("steps", [])):
+                self._once(steps, step["id"], f"step id {step['id']!r}", doc,
+                           (key, i, "steps", j, "id"))
+        return tuple(self._phase(p, doc, (key, i)) for i, p in enumerate(game[key]))
+
+    def _once(self, seen: dict[str, Span], key: str, what: str, doc: Document,
+              path: tuple) -> None:
+        """Record `key` at `path`, or report it as a duplicate naming the first place."""
+        here = doc.span(path)
+        if key in seen:
+            self.errors.append(IdError(f"duplicate {what} (first at {seen[key]})", here))
+        else:
+            seen[key] = here
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
@@ -408,10 +601,22 @@ class _Builder:
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)
         halls, guests, decos = [], {}, {}
+        hall_ids: dict[str, Span] = {}
+        space_ids: dict[str, Span] = {}  # guest spaces and decorations share one namespace
+        rd = side["resource_display"]
+        for key, limit in (("drawers", MAX_DRAWERS), ("tiles_per_drawer", MAX_TILES_PER_DRAWER)):
+            if rd[key] > limit:
+                self.errors.append(SchemaError(f"{key}: {rd[key]} is too many, the limit is {limit}",
+                                               doc.span(base + ("resource_display", key))))
         for h, hall in enumerate(side["halls"]):
             hpath = base + ("halls", h)
+            self._once(hall_ids, hall["id"], f"hall id {hall['id']!r}", doc, hpath + ("id",))
+            self._once(space_ids, hall["musician"]["id"], f"space id {hall['musician']['id']!r}",
+                       doc, hpath + ("musician", "id"))
             spaces = []
             for g, space in enumerate(hall["guest_spaces"]):
+                self._once(space_ids, space["id"], f"space id {space['id']!r}", doc,
+                           hpath + ("guest_spaces", g, "id"))
                 reward = None
                 if "reward" in space:
                     reward = self.effect(doc, hpath + ("guest_spaces", g, "reward"),
@@ -424,21 +629,20 @@ class _Builder:
                                           hall["id"])
             halls.append(Hall(hall["id"], hall["name"], hall.get("royal", False),
                               tuple(hall["majority"]), mus["id"], tuple(spaces)))
-        groups = [("fireworks", side["fireworks"]["spaces"]), ("statue", side["statues"]),
-                  ("kitchen_left", side["kitchen"]["left"]),
-                  ("kitchen_right", side["kitchen"]["right"])]
-        for area, entries in groups:
+        groups = [("fireworks", side["fireworks"]["spaces"], ("fireworks", "spaces")),
+                  ("statue", side["statues"], ("statues",)),
+                  ("kitchen_left", side["kitchen"]["left"], ("kitchen", "left")),
+                  ("kitchen_right", side["kitchen"]["right"], ("kitchen", "right"))]
+        for area, entries, where in groups:
             for order, e in enumerate(entries):
-                if e["id"] in decos or e["id"] in guests:
-                    self.errors.append(IdError(f"duplicate space id {e['id']!r}",
-                                                       doc.span(base)))
+                self._once(space_ids, e["id"], f"space id {e['id']!r}", doc,
+                           base + where + (order, "id"))
                 decos[e["id"]] = Decoration(e["id"], area, e["cost"], e["prestige"], order,
                                             None, e.get("multiplier"))
         royal = [h for h in halls if h.royal]
         if len(royal) != 1:
             self.errors.append(IdError("a board side needs exactly one royal hall",
                                                doc.span(base + ("halls",))))
-        rd = side["resource_display"]
         return BoardSide(side["id"], tuple(side["players"]), tuple(side["garment_display"]),
                          rd["drawers"], rd["tiles_per_drawer"], tuple(halls), guests, decos,
                          tuple(side["fireworks"]["majority"]), tuple(side["all_halls"]))

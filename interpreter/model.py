@@ -230,6 +230,8 @@ class Ruleset:
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
+    warnings: tuple = field(repr=False, compare=False, default=())
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

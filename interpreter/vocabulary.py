@@ -183,7 +183,7 @@ def _verbs() -> dict[str, VerbDef]:
                           act.depute, "depute {card}{among}{payout}{with_bonus}",
                           binds={"deputed": EMPLOYEE},
                           bind_text={"deputed": "the deputed Employee"},
-                          describe=_depute_text),
+                          describe=_depute_text, one_of=(("card", "among"),)),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
                         "perform 1 additional Fund a Decoration action (regardless of your "
                         "Main action){discount}"),

@@ -6,7 +6,9 @@ compiler and the printer use, so the name and type rules live only here.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from . import ast
@@ -16,6 +18,42 @@ from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
+MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts known only in play)
+
+
+def constant_value(node) -> Fraction | None:
+    """The value of a number expression made only of literals (`5 / 2`, `0 - 3`, `floor(7 / 2)`),
+    or None when it depends on the game (or divides by zero, which the checker reports)."""
+    if isinstance(node, ast.Number):
+        return Fraction(node.value)
+    if isinstance(node, ast.UnaryOp):
+        x = constant_value(node.operand)
+        return None if x is None else -x
+    if isinstance(node, ast.BinOp):
+        left, right = constant_value(node.left), constant_value(node.right)
+        if left is None or right is None:
+            return None
+        if node.op == "+":
+            return left + right
+        if node.op == "-":
+            return left - right
+        if node.op == "*":
+            return left * right
+        return None if right == 0 else left / right
+    if isinstance(node, ast.Call) and node.func in ("floor", "ceil", "min", "max") and node.args:
+        args = [constant_value(x) for x in node.args]
+        if any(x is None for x in args):
+            return None
+        if node.func in ("floor", "ceil"):
+            if len(args) != 1:
+                return None
+            return Fraction((math.floor if node.func == "floor" else math.ceil)(args[0]))
+        return (min if node.func == "min" else max)(args)
+    return None
+
+
+def _shown(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator} / {value.denominator}"
 
 
 @dataclass(frozen=True)
@@ -83,10 +121,12 @@ class _Checker:
     def stmt(self, s, scope: _Scope) -> None:
         if isinstance(s, ast.Gain):
             self.expect(s.amount, scope, NUMBER)
+            self.whole(s.amount, "the amount to gain")
             for r in s.resources:
                 self.resource(r, s.span)
         elif isinstance(s, ast.Pay):
             self.expect(s.amount, scope, NUMBER)
+            self.whole(s.amount, "the amount to pay")
             self.resource(s.resource, s.span)
         elif isinstance(s, ast.Let):
             t = self.expr(s.value, scope)
@@ -98,6 +138,9 @@ class _Checker:
                 self.block(s.else_, scope.child())
         elif isinstance(s, ast.Repeat):
             self.expect(s.count, scope, NUMBER)
+            count = self.whole(s.count, "the repeat count")
+            if count is not None and count > MAX_REPEAT:
+                self.type_error(s.count.span, f"repeat count {count} is over {MAX_REPEAT}")
             self.block(s.body, scope.child())
         elif isinstance(s, ast.Either):
             for alternative in s.alternatives:
@@ -106,6 +149,35 @@ class _Checker:
             self.verb(s, scope)
         else:  # pragma: no cover - the parser makes no other statements
             raise TypeError(f"not a statement: {s!r}")
+
+    def whole(self, node, what: str) -> int | None:
+        """A constant amount or count must be whole and not negative; returns it if constant."""
+        value = constant_value(node)
+        if value is None:
+            self._division_by_zero(node)
+            return None
+        if value.denominator != 1:
+            self.type_error(node.span, f"{what} must be a whole number, found {_shown(value)}")
+        elif value < 0:
+            self.type_error(node.span, f"{what} must not be negative, found {_shown(value)}")
+        else:
+            return int(value)
+        return None
+
+    def _division_by_zero(self, node) -> None:
+        """`x / 0` with a constant 0 can never run."""
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.BinOp):
+                if n.op == "/" and constant_value(n.right) == 0:
+                    self.type_error(n.right.span, "division by zero")
+                    return
+                stack += [n.left, n.right]
+            elif isinstance(n, ast.UnaryOp):
+                stack.append(n.operand)
+            elif isinstance(n, ast.Call):
+                stack += list(n.args)
 
     def resource(self, r: str, span: Span) -> None:
         if r not in self.vocab.resources:
@@ -139,9 +211,18 @@ class _Checker:
                 self.type_error(o.span, f"option '{o.name}' needs a value ({a(odef.type)})")
             elif o.value is not None:
                 self.expect(o.value, inner, odef.type)
+                if odef.type == NUMBER and odef.whole:
+                    self.whole(o.value, f"option '{o.name}'")
         for name, odef in vdef.options.items():
             if odef.required and name not in seen:
                 self.type_error(s.span, f"'{s.verb}' needs the option '{name}'")
+        for group in vdef.one_of:
+            given = [name for name in group if name in seen]
+            names = " or ".join(f"'{name}'" for name in group)
+            if not given:
+                self.type_error(s.span, f"'{s.verb}' needs one of the options {names}")
+            elif len(given) > 1:
+                self.type_error(s.span, f"'{s.verb}' takes only one of the options {names}")
 
     # ---- expressions ----
     def expect(self, node, scope: _Scope, want: Type) -> Type:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from . import ast, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
-from .types import EnumType, ListType
+from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
 
 ExprFn = Callable[[Any, dict], Any]
@@ -191,8 +191,9 @@ class _Compiler:
 
     def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
         from .printer import expression_text
-        verb_run = self.vocab.verbs[s.verb].run
-        opts = tuple((o.name, None if o.value is None else self.expr(o.value),
+        vdef = self.vocab.verbs[s.verb]
+        verb_run = vdef.run
+        opts = tuple((o.name, None if o.value is None else self._option(vdef.options[o.name], o),
                       "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
                      for o in s.options)
         Thunk = runtime.Thunk
@@ -234,6 +235,13 @@ class _Compiler:
         """A constant amount that passes `runtime.whole`; anything else is checked when run."""
         v = self.constant(node)
         return v if type(v) is int and v >= 0 else None
+    def _option(self, odef, o: ast.Option) -> ExprFn:
+        """A number option is an amount or a count: whole and not negative, like `gain`'s."""
+        fn = self.expr(o.value)
+        if odef.type != NUMBER or not odef.whole:
+            return fn
+        whole, span, what = runtime.whole, o.span, f"option '{o.name}'"
+        return lambda ctx, env: whole(fn(ctx, env), span, what)
 
     # ---- expressions ----
     def expr(self, node) -> ExprFn:

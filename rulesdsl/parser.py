@@ -5,10 +5,11 @@ All AST spans are file positions (through `Origin.locate`), so later stages neve
 from __future__ import annotations
 
 import difflib
+import functools
 import threading
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
@@ -20,6 +21,27 @@ KEYWORDS = frozenset(
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
+
+# Bounds that keep every effect cheap to load, and every later stage (checker, compiler, printer,
+# the compiled closures) far from Python's recursion limit. Hostile or mistaken text gets a
+# positioned error instead of a hang or a RecursionError.
+MAX_DEPTH = 64            # nested expressions and statements (sums, nots, lists, ifs, repeats...)
+MAX_NUMBER = 1_000_000    # the largest number literal
+MAX_STATEMENTS = 500      # statements in one effect, nested ones included
+MAX_LENGTH = 10_000       # characters in one effect (the longest base-game effect has 311)
+# Statements start at the beginning of the text and after these tokens.
+_STATEMENT_BEFORE = frozenset(("_NL", "SEMICOLON", "LBRACE", "THEN", "ELSE", "TIMES"))
+# Lark tree nodes that only group others or cannot hold others: not a level of nesting.
+_FLAT = frozenset(("start", "expression", "stmt_seq", "block", "dotted", "entry", "option",
+                   "number", "true", "false", "key_one", "key_range", "key_open", "key_enum"))
+
+
+class _TooBig(Exception):
+    """A bound was exceeded at (line, column) of the effect text; becomes an EffectSyntaxError."""
+
+    def __init__(self, line: int, column: int, message: str):
+        super().__init__(message)
+        self.line, self.column, self.message = line, column, message
 
 
 class _DropBracketedNewlines:
@@ -39,14 +61,46 @@ class _DropBracketedNewlines:
 
     def process(self, stream):
         depth = 0
+        statements = 0
         history: list[Token] = []
         self._local.history = history
         for tok in stream:
             if tok.type == "_NL" and depth > 0:
                 continue
             depth = max(0, depth + _OPENERS.get(tok.type, 0))
+            if tok.type == "NUMBER":
+                _check_number(tok)
+            elif tok.type not in ("_NL", "SEMICOLON", "RBRACE") and (
+                    not history or history[-1].type in _STATEMENT_BEFORE) and depth == 0:
+                statements += 1
+                if statements > MAX_STATEMENTS:
+                    raise _TooBig(tok.line, tok.column, "too many statements in one effect, "
+                                  f"the limit is {MAX_STATEMENTS}")
             history.append(tok)
             yield tok
+
+
+def _check_number(tok: Token) -> None:
+    if len(tok) > len(str(MAX_NUMBER)) or int(tok) > MAX_NUMBER:
+        shown = str(tok) if len(tok) <= 20 else f"{tok[:10]}... ({len(tok)} digits)"
+        raise _TooBig(tok.line, tok.column,
+                      f"number {shown} is too large, the limit is {MAX_NUMBER}")
+
+
+def _check_depth(tree) -> None:
+    """Refuse trees nested deeper than MAX_DEPTH, walking them without recursion."""
+    stack = [(tree, 0, 1, 1)]
+    while stack:
+        node, depth, line, column = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if not node.meta.empty:
+            line, column = node.meta.line, node.meta.column
+        if node.data not in _FLAT:
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _TooBig(line, column, f"nested too deeply, the limit is {MAX_DEPTH}")
+        stack.extend((child, depth, line, column) for child in reversed(node.children))
 
 
 _POSTLEX = _DropBracketedNewlines()
@@ -213,11 +267,20 @@ def parse_expression(text: str, origin: Origin) -> ast.Expr:
     return _parse(text, origin, "expression")
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse(text: str, origin: Origin, start: str):
+    """Parse once per (text, origin): the AST is immutable, so reloading the same rules (tests,
+    tools that load a ruleset many times) reuses it. Errors are not cached."""
     try:
+        if len(text) > MAX_LENGTH:
+            raise _TooBig(1, 1, f"effect of {len(text)} characters is too long, "
+                                f"the limit is {MAX_LENGTH}")
         tree = _LARK.parse(text, start=start)
+        _check_depth(tree)
     except UnexpectedInput as e:
         raise _humanize(e, text, origin, start) from None
+    except _TooBig as e:
+        raise _syntax(origin, text, e.line, e.column, e.message) from None
     try:
         return _ToAst(origin, text).transform(tree)
     except VisitError as e:
@@ -308,6 +371,9 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
             if close:
                 return _syntax(origin, text, prev.line, prev.column,
                                f"unexpected '{prev}': {_STATEMENT_HINT} (did you mean '{close[0]}'?)")
+    if str(tok) == "=" and prev is not None and str(prev) == "=" \
+            and (prev.line, prev.end_column) == (tok.line, tok.column):
+        return _syntax(origin, text, prev.line, prev.column, "unexpected '==': use '=' to compare")
     if str(tok) in ("=", "!=", "<", "<=", ">", ">=") and not e.expected & {"EQUAL", "LESSTHAN", "MORETHAN"}:
         return _syntax(origin, text, line, col,
                        f"unexpected '{tok}': comparisons cannot be chained, use 'and'")

@@ -31,11 +31,16 @@ class FieldDef:
 
 @dataclass(frozen=True)
 class OptionDef:
-    """A verb option; `type` None means a flag (present or absent, no value)."""
+    """A verb option; `type` None means a flag (present or absent, no value).
+
+    A number option is a count or an amount unless `whole` is False: a constant value that is
+    negative or not whole is a load error.
+    """
 
     type: Type | None
     required: bool = False
     text: str = ""
+    whole: bool = True
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class VerbDef:
     wording depends on the options' values (one colour or several, 1 bale or 2), `describe`
     gets option name -> its printed value (a list of texts for a list, True for a flag) and
     returns the phrase instead of `text`.
+    Each group in `one_of` names options of which exactly one must be given (e.g. a card, or a
+    list to choose the card from).
     """
 
     options: Mapping[str, OptionDef]
@@ -55,6 +62,7 @@ class VerbDef:
     binds: Mapping[str, Type] = field(default_factory=dict)
     bind_text: Mapping[str, str] = field(default_factory=dict)
     describe: Callable[[Mapping[str, Any]], str] | None = None
+    one_of: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -124,11 +124,11 @@ def test_if_else_repeat_and_let_scoping():
 
 @pytest.mark.parametrize("text, fragment", [
     ("gain my.livre / 4 livre", "whole number"),
-    ("gain 1 - 3 livre", "must not be negative"),
-    ("pay -1 livre", "must not be negative"),
-    ("repeat 101 times gain 1 livre", "over 100"),
-    ("repeat -1 times gain 1 livre", "must not be negative"),
-])
+    ("gain 1 - my.livre livre", "must not be negative"),
+    ("pay -my.livre livre", "must not be negative"),
+    ("repeat my.livre * 11 times gain 1 livre", "over 100"),
+    ("repeat -my.livre times gain 1 livre", "must not be negative"),
+])  # the same mistakes with constants are load errors (test_rulesdsl_checker.py)
 def test_bugs_in_rule_text_are_runtime_errors_with_the_statement_span(text, fragment):
     with pytest.raises(RulesRuntimeError, match=fragment) as info:
         run(text)

@@ -78,12 +78,18 @@ def test_blocks_without_a_let_share_the_env_and_blocks_with_one_do_not():
 @pytest.mark.parametrize("text, fragment", [
     ("gain 1 - 3 livre", "must not be negative, found -2"),
     ("pay 2 - 5 livre", "must not be negative, found -3"),
-    ("gain 7 / 2 livre", "whole number, found 7/2"),
-    ("pay my.livre / 4 livre", "whole number, found 5/2"),
+    ("gain 7 / 2 livre", "whole number, found 7 / 2"),
 ])
-def test_amounts_are_still_checked_when_they_are_constant_or_computed(text, fragment):
-    with pytest.raises(RulesRuntimeError, match=fragment):
+def test_constant_amounts_are_checked_at_load(text, fragment):
+    """A constant amount that is negative or not whole is a load error (issue 5, item 3)."""
+    from rulesdsl import RulesErrors
+    with pytest.raises(RulesErrors, match=fragment):
         run(text)
+
+
+def test_computed_amounts_are_still_checked_when_they_run():
+    with pytest.raises(RulesRuntimeError, match="whole number, found 5/2"):
+        run("pay my.livre / 4 livre")
 
 
 def test_constant_amounts_and_unrolled_sequences_run_in_order():

@@ -277,5 +277,5 @@ def test_a_scenario_file_may_add_expansions(tmp_path):
     assert run_scenario(read_scenarios(path).scenarios[0]) == []
     path.write_text(path.read_text().replace("fancy_dresses", "fancy_dress"))
     (failure,) = run_scenario(read_scenarios(path).scenarios[0])
-    assert str(failure).startswith(f"{path}:1:13: its rules modules do not load: unknown module "
-                                   "'fancy_dress'; known: ")
+    assert str(failure).startswith(f"{path}:1:13: its rules modules do not load: ")
+    assert "unknown module 'fancy_dress' (did you mean 'fancy_dresses'?)" in str(failure)
