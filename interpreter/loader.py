@@ -8,36 +8,39 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
-from jsonschema import Draft202012Validator
 from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
 
 from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
 from .vocabulary import AREAS, build_vocabulary
+from .schemacheck import did_you_mean, schema_errors
 from .yamlio import Document, read_document
 
-ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = ROOT / "rules"
-SCHEMAS_DIR = ROOT / "schemas"
+# The repository's rules/ and schemas/, shipped inside the package (interpreter/_data holds two
+# links to them, which setuptools copies into wheels; an editable install follows the links).
+DATA_DIR = Path(str(resources.files(__package__) / "_data"))
+RULES_DIR = DATA_DIR / "rules"
+SCHEMAS_DIR = DATA_DIR / "schemas"
 DEFAULT_MODULES = ("base", "deluxe")
 KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words")
 
 
 def _display(path: Path) -> str:
+    """`rules/base/x.yaml` for a built-in file, wherever the package is installed."""
     try:
-        return str(path.resolve().relative_to(ROOT))
+        return path.relative_to(DATA_DIR).as_posix()
     except ValueError:
         return str(path)
 
 
 @lru_cache(maxsize=None)
-def _validator(kind: str) -> Draft202012Validator:
-    schema = json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+def _schema(kind: str) -> dict:
+    return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
 
 
 def validate_document(doc: Document, errors: list[RulesError]) -> bool:
@@ -45,26 +48,19 @@ def validate_document(doc: Document, errors: list[RulesError]) -> bool:
     data = doc.data
     if not isinstance(data, dict) or "kind" not in data and "module" not in data:
         errors.append(SchemaError("a rules file must be a mapping with a 'kind' "
-                                  f"(one of {', '.join(KINDS)})", doc.span()))
+                                  f"(one of {', '.join(KINDS)})", doc.span(),
+                                  doc.source_line(doc.span())))
         return False
     kind = "module" if "module" in data else data["kind"]
     if kind not in KINDS:
-        errors.append(SchemaError(f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})",
-                                  doc.span(("kind",))))
+        span = doc.span(("kind",))
+        errors.append(SchemaError(f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})"
+                                  f"{did_you_mean(str(kind), KINDS)}", span,
+                                  doc.source_line(span)))
         return False
-    found = False
-    for err in sorted(_validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path)):
-        path = tuple(err.absolute_path)
-        where = "/".join(str(p) for p in path) or "document"
-        errors.append(SchemaError(f"{where}: {_schema_message(err)}", doc.span(path)))
-        found = True
+    found = schema_errors(kind, _schema(kind), doc)
+    errors.extend(found)
     return not found
-
-
-def _schema_message(err) -> str:
-    if err.validator == "additionalProperties":
-        return err.message.replace("Additional properties are not allowed", "unknown key").lower()
-    return err.message[0].lower() + err.message[1:]
 
 
 class _Modules:
