@@ -113,24 +113,50 @@ def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
                 wanted.append(mid)
     ordered = _order_modules(found, wanted, errors)
     docs: list[Document] = []
+    read = [doc for doc, _ in found.headers.values()]
     for mid in ordered:
         doc, header = found.headers[mid]
-        for name in header.get("files", []):
-            path = doc.path.parent / name
+        folder = doc.path.parent
+        for i, name in enumerate(header.get("files", [])):
+            path = folder / name
+            if not _inside(path, folder):
+                span = doc.span(("module", "files", i))
+                errors.append(ModuleError(f"file {name!r} is outside the module's folder; a "
+                                          "module lists only files inside its own folder", span))
+                continue
             try:
                 sub = read_document(path, _display(path))
             except RulesError as exc:
                 errors.append(exc)
                 continue
+            read.append(sub)
             if validate_document(sub, errors):
                 docs.append(sub)
     if errors:
-        raise RulesErrors(sorted(errors, key=_error_key))
+        raise RulesErrors(_sorted_with_sources(errors, read))
     builder = _Builder(ordered, docs)
     ruleset = builder.build()
     if builder.errors:
-        raise RulesErrors(sorted(builder.errors, key=_error_key))
+        raise RulesErrors(_sorted_with_sources(builder.errors, read))
     return ruleset
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def _sorted_with_sources(errors: list[RulesError], docs: list[Document]) -> list[RulesError]:
+    """Errors by position, each given its file line (for the caret) when it has none yet."""
+    by_file = {doc.display: doc for doc in docs}
+    for error in errors:
+        doc = by_file.get(error.span.file)
+        if error.source_line is None and doc is not None:
+            error.source_line = doc.source_line(error.span)
+    return sorted(errors, key=_error_key)
 
 
 def _error_key(e: RulesError):

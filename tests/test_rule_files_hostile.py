@@ -191,3 +191,64 @@ def test_built_in_files_are_named_by_their_repository_paths(tmp_path):
                                     "  - {id: l1.livre, level: 1, type: master}\n")
     assert str(err) == (f"{file}:3:10: duplicate employee id 'l1.livre' (first defined at "
                         "rules/base/employees.yaml:34:9); use 'replace: true' to replace it")
+
+
+def test_a_module_file_outside_its_folder_is_refused(tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (tmp_path / "x.yaml").write_text("kind: employees\n")
+    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: p\n"
+                                      "  requires: [base]\n  files: [../x.yaml]\n")
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack])
+    [err] = info.value.errors
+    assert err.render() == (f"{pack / 'module.yaml'}:6:11: file '../x.yaml' is outside the "
+                            "module's folder; a module lists only files inside its own folder\n"
+                            "      files: [../x.yaml]\n"
+                            "              ^")
+
+
+@pytest.mark.parametrize("key, hint", [("employes", " (did you mean 'employees'?)"),
+                                       ("start", " (known keys: employees)")])
+def test_remove_names_only_what_it_can_remove(tmp_path, key, hint):
+    err, file = the_error(tmp_path, f"kind: employees\nremove: {{{key}: [l1.livre]}}\n")
+    assert str(err) == f"{file}:2:10: remove: unknown key {key!r}{hint}"
+
+
+def test_a_builder_error_shows_its_line_too(tmp_path):
+    err, file = the_error(tmp_path, "kind: employees\nhire:\n"
+                                    "  - {id: l1.nothing, replace: true, level: 1, type: master}\n")
+    assert err.render().splitlines()[1:] == [
+        "      - {id: l1.nothing, replace: true, level: 1, type: master}",
+        "             ^"]
+
+
+def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
+    pack = tmp_path / "b"
+    pack.mkdir()
+    from interpreter.loader import RULES_DIR
+    board = (RULES_DIR / "base" / "board.yaml").read_text()
+    (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
+                                      "  requires: [base]\n  files: [board.yaml]\n")
+    (pack / "board.yaml").write_text(
+        board.replace("kind: board", "kind: board\nreplace: true", 1)
+             .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 100000000, tiles_per_drawer: 3}"))
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack])
+    [err] = info.value.errors
+    assert err.message == ("sides/0/resource_display/drawers: should be at most 20, "
+                           "not 100000000")
+
+
+def test_a_pack_may_replace_the_board(tmp_path):
+    from interpreter.loader import RULES_DIR
+    pack = tmp_path / "b"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
+                                      "  requires: [base]\n  files: [board.yaml]\n")
+    board = (RULES_DIR / "base" / "board.yaml").read_text()
+    (pack / "board.yaml").write_text(
+        board.replace("kind: board", "kind: board\nreplace: true", 1)
+             .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 4, tiles_per_drawer: 3}"))
+    rules = load_ruleset(extra_paths=[pack])
+    assert [side.drawers for side in rules.sides] == [4, 3]
