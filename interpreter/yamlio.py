@@ -50,16 +50,29 @@ _SPECIAL_FLOATS = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("in
                    "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
                    ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
 
-# libyaml/ruamel messages -> a designer's sentence; the hint says what usually fixes it.
-_PROBLEMS = {
-    "mapping values are not allowed here":
-        ("a ':' followed by a space cannot appear inside a plain value",
-         "quote the effect, or use `|` for a block"),
-    "found character '\\t' that cannot start any token":
-        ("a tab character cannot indent yaml", "indent with spaces"),
-    "found a tab character that violates indentation":
-        ("a tab character cannot indent yaml", "indent with spaces"),
-}
+# The parser's messages (by prefix) -> a designer's sentence and what usually fixes it.
+_PROBLEMS = (
+    ("mapping values are not allowed here",
+     "a ':' followed by a space cannot appear inside a plain value", None),
+    ("found character '\\t' that cannot start any token",
+     "a tab character cannot indent yaml", "indent with spaces"),
+    ("found a tab character", "a tab character cannot indent yaml", "indent with spaces"),
+    ("could not find expected ':'",
+     "this line or the one above is neither 'key: value' nor a list item '- ...'",
+     "check the ':' after the key and the indentation"),
+    ("expected <block end>, but found",
+     "this line's indentation does not fit the lines above it",
+     "indent it like the other entries of its list or mapping"),
+    ("expected '<document start>', but found",
+     "this line's indentation does not fit the lines above it",
+     "indent it like the other entries of its list or mapping"),
+    ("found unexpected end of stream",
+     "the file ends inside an unfinished value", "close the quote or bracket"),
+    ("expected ',' or ']'", "a '[' is not closed where expected", "close it with ']'"),
+    ("expected ',' or '}'", "a '{' is not closed where expected", "close it with '}'"),
+)
+EFFECT_KEYS = frozenset(("bonus", "final", "effect", "reward", "each_player", "turns", "once"))
+_KEY_ON_LINE = re.compile(r"\s*(?:-\s+)?\{?\s*([A-Za-z_][\w.]*)\s*:\s")
 
 
 class _Pos:
@@ -210,7 +223,12 @@ def _syntax_error(exc: YAMLError, text: str, display: str, lines: list[str]) -> 
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = (getattr(exc, "problem", None) or getattr(exc, "context", None)
                or "malformed yaml").strip()
-    sentence, hint = _PROBLEMS.get(problem, (problem, None))
+    sentence, hint = next(((text, fix) for prefix, text, fix in _PROBLEMS
+                           if problem.startswith(prefix)), (problem, None))
+    if problem.startswith("mapping values are not allowed here"):
+        key = _KEY_ON_LINE.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        hint = ("quote the effect, or use `|` for a block" if key and key.group(1) in EFFECT_KEYS
+                else "quote the value")
     message = f"malformed yaml: {sentence}"
     if hint:
         message += f" (hint: {hint})"

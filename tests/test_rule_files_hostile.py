@@ -252,3 +252,22 @@ def test_a_pack_may_replace_the_board(tmp_path):
              .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 4, tiles_per_drawer: 3}"))
     rules = load_ruleset(extra_paths=[pack])
     assert [side.drawers for side in rules.sides] == [4, 3]
+
+
+@pytest.mark.parametrize("cards, expected", [
+    (CARD + "    name: Tailor: the best\n",
+     ":6:17: malformed yaml: a ':' followed by a space cannot appear inside a plain value "
+     "(hint: quote the value)"),
+    (CARD + "   bonus: gain 1 livre\n",
+     ":6:4: malformed yaml: this line's indentation does not fit the lines above it "
+     "(hint: indent it like the other entries of its list or mapping)"),
+    ("kind: employees\nhire:\n  - id: x.card\n    level 1\n    type: master\n",
+     ":5:5: malformed yaml: this line or the one above is neither 'key: value' nor a list item '- ...' "
+     "(hint: check the ':' after the key and the indentation)"),
+    ("kind: employees\nconstraints: ['a', 'b\n",
+     ":3:1: malformed yaml: the file ends inside an unfinished value "
+     "(hint: close the quote or bracket)"),
+])
+def test_yaml_syntax_errors_are_sentences_with_hints(tmp_path, cards, expected):
+    err, file = the_error(tmp_path, cards)
+    assert str(err) == file + expected
