@@ -50,7 +50,8 @@ def test_alias_bomb_is_refused_at_the_alias_that_overflows(tmp_path):
 
 def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path):
     err, file = the_error(tmp_path, "kind: employees\n# " + "x" * 1_000_000 + "\n")
-    assert str(err) == f"{file}:1:1: file is larger than 1,000,000 bytes, the limit for a rules file"
+    assert str(err) == (f"{file}:1:1: file is larger than 1,000,000 bytes, the limit for a "
+                        "rules file")
 
 
 def test_invalid_utf8_names_line_and_byte(tmp_path):
@@ -71,7 +72,8 @@ def test_deep_nesting_is_refused(tmp_path):
 
 
 def test_huge_integer_is_refused(tmp_path):
-    err, file = the_error(tmp_path, "kind: employees\ndepute_values: {master: " + "9" * 5000 + "}\n")
+    err, file = the_error(tmp_path,
+                          "kind: employees\ndepute_values: {master: " + "9" * 5000 + "}\n")
     assert str(err) == f"{file}:2:25: the number 999999999999... has more than 15 digits"
 
 
@@ -232,7 +234,8 @@ def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
                                       "  requires: [base]\n  files: [board.yaml]\n")
     (pack / "board.yaml").write_text(
         board.replace("kind: board", "kind: board\nreplace: true", 1)
-             .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 100000000, tiles_per_drawer: 3}"))
+             .replace("{drawers: 3, tiles_per_drawer: 3}",
+                      "{drawers: 100000000, tiles_per_drawer: 3}"))
     with pytest.raises(RulesErrors) as info:
         load_ruleset(extra_paths=[pack])
     [err] = info.value.errors
@@ -262,7 +265,8 @@ def test_a_pack_may_replace_the_board(tmp_path):
      ":6:4: malformed yaml: this line's indentation does not fit the lines above it "
      "(hint: indent it like the other entries of its list or mapping)"),
     ("kind: employees\nhire:\n  - id: x.card\n    level 1\n    type: master\n",
-     ":5:5: malformed yaml: this line or the one above is neither 'key: value' nor a list item '- ...' "
+     ":5:5: malformed yaml: this line or the one above is neither 'key: value' nor a list "
+     "item '- ...' "
      "(hint: check the ':' after the key and the indentation)"),
     ("kind: employees\nconstraints: ['a', 'b\n",
      ":3:1: malformed yaml: the file ends inside an unfinished value "
