@@ -42,6 +42,8 @@ _OCT = re.compile(r"0o[0-7]+\Z")
 _HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
 _INTEGERS = ((_INT, 0, 10), (_OCT, 2, 8), (_HEX, 2, 16))
+# A plain scalar starting with any other character than these is text (the common case).
+_PLAIN_TEXT_STARTS = frozenset("abcdeghijklmopqrsuvwxyzABCDEGHIJKLMOPQRSUVWXYZ_/(")
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _TRUE = frozenset(("true", "True", "TRUE"))
 _FALSE = frozenset(("false", "False", "FALSE"))
@@ -261,9 +263,10 @@ class _Composer:
                                      "'---'", event.start_mark)
                 continue
             if isinstance(event, ScalarEvent):
-                self._no_tag(event)
-                value, pos, size = self._scalar(event), _Pos(event.start_mark.line + 1,
-                                                             event.start_mark.column + 1), 1
+                if event.tag is not None:
+                    self._no_tag(event)
+                mark = event.start_mark
+                value, pos, size = self._scalar(event), _Pos(mark.line + 1, mark.column + 1), 1
                 if event.anchor:
                     self.anchors[event.anchor] = (value, pos, 1)
             elif isinstance(event, AliasEvent):
@@ -343,7 +346,7 @@ class _Composer:
 
     def _scalar(self, event) -> Any:
         text = event.value
-        if event.style or not event.implicit[0]:
+        if event.style or not event.implicit[0] or text[:1] in _PLAIN_TEXT_STARTS:
             return text
         if text in _NULLS:
             return None

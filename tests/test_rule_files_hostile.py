@@ -275,3 +275,12 @@ def test_a_pack_may_replace_the_board(tmp_path):
 def test_yaml_syntax_errors_are_sentences_with_hints(tmp_path, cards, expected):
     err, file = the_error(tmp_path, cards)
     assert str(err) == file + expected
+
+
+def test_plain_scalars_follow_the_yaml_1_2_core_schema(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("a: [true, True, false, null, ~, '', 010, 0o10, 0x1F, 3e0, .5, yes, on, "
+                    "1_000, +5, -3, '7']\nb:\n")
+    assert read_document(path).data == {
+        "a": [True, True, False, None, None, "", 10, 8, 31, 3.0, 0.5, "yes", "on", "1_000",
+              5, -3, "7"], "b": None}
