@@ -191,10 +191,16 @@ def _decode(data: bytes, display: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line_end = data.find(b"\n", exc.start)
+        raw = data[line_start:line_end if line_end >= 0 else len(data)]
+        byte = exc.start - line_start + 1
+        column = len(raw[:byte - 1].decode("utf-8")) + 1  # the line is valid up to the bad byte
+        shown = raw.decode("utf-8", errors="replace")
         raise YamlError(f"invalid utf-8 byte 0x{data[exc.start]:02x} at byte offset "
-                        f"{exc.start} (line {line}, byte {column} of the line); save the file "
-                        "as utf-8", Span(display, line, column)) from None
+                        f"{exc.start} (line {line}, byte {byte} of the line); save the file "
+                        "as utf-8", Span(display, line, column),
+                        _shown_line([shown], 1)) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     return text

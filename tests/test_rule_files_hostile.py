@@ -56,8 +56,16 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path):
 
 def test_invalid_utf8_names_line_and_byte(tmp_path):
     err, file = the_error(tmp_path, b"kind: employees\nhire:\n  - id: caf\xe9\n")
-    assert str(err) == (f"{file}:3:12: invalid utf-8 byte 0xe9 at byte offset 33 (line 3, byte "
-                        "12 of the line); save the file as utf-8")
+    assert err.render() == (f"{file}:3:12: invalid utf-8 byte 0xe9 at byte offset 33 (line 3, "
+                            "byte 12 of the line); save the file as utf-8\n"
+                            "      - id: caf\ufffd\n"
+                            "               ^")
+    # the column counts characters, the message bytes
+    (tmp_path / "b").mkdir()
+    err, file = the_error(tmp_path / "b", "kind: employees\nname: \u00e9t\u00e9 ".encode()
+                          + b"\xff\n")
+    assert str(err).startswith(f"{file}:2:11: invalid utf-8 byte 0xff at byte offset 28 "
+                               "(line 2, byte 13 of the line)")
 
 
 def test_a_very_long_line_is_refused_with_its_length(tmp_path):
