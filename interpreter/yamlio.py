@@ -35,6 +35,7 @@ MAX_LINE_CHARS = 10_000
 MAX_DEPTH = 64
 MAX_ALIAS_NODES = 5_000
 MAX_INT_DIGITS = 15
+_REPARSE_CHARS = 50_000
 _SHOWN_LINE_CHARS = 200  # longer source lines are not echoed under an error
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -54,7 +55,7 @@ _SPECIAL_FLOATS = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("in
 
 # The parser's messages (by prefix) -> a designer's sentence and what usually fixes it.
 _PROBLEMS = (
-    ("mapping values are not allowed here",
+    ("mapping values are not allowed",  # "here" (ruamel), "in this context" (libyaml)
      "a ':' followed by a space cannot appear inside a plain value", None),
     ("found character '\\t' that cannot start any token",
      "a tab character cannot indent yaml", "indent with spaces"),
@@ -72,6 +73,12 @@ _PROBLEMS = (
      "the file ends inside an unfinished value", "close the quote or bracket"),
     ("expected ',' or ']'", "a '[' is not closed where expected", "close it with ']'"),
     ("expected ',' or '}'", "a '{' is not closed where expected", "close it with '}'"),
+    ("did not find expected ',' or ']'", "a '[' is not closed where expected",
+     "close it with ']'"),
+    ("did not find expected ',' or '}'", "a '{' is not closed where expected",
+     "close it with '}'"),
+    ("did not find expected key", "this line's indentation does not fit the lines above it",
+     "indent it like the other entries of its list or mapping"),
 )
 EFFECT_KEYS = frozenset(("bonus", "final", "effect", "reward", "each_player", "turns", "once"))
 _KEY_ON_LINE = re.compile(r"\s*(?:-\s+)?\{?\s*([A-Za-z_][\w.]*)\s*:\s")
@@ -164,11 +171,12 @@ def read_document(path: Path, display: str | None = None) -> Document:
     try:
         value, root = _Composer(text, display, lines).compose(_events(text, fast=True))
     except YAMLError as exc:
-        try:
-            for _ in _events(text, fast=False):
-                pass
-        except YAMLError as pure:
-            exc = pure
+        if len(text) <= _REPARSE_CHARS:  # big files keep libyaml's message: the re-read is slow
+            try:
+                for _ in _events(text, fast=False):
+                    pass
+            except YAMLError as pure:
+                exc = pure
         raise _syntax_error(exc, text, display, lines) from None
     return Document(path, display, text, value, root)
 
@@ -233,7 +241,7 @@ def _syntax_error(exc: YAMLError, text: str, display: str, lines: list[str]) -> 
                or "malformed yaml").strip()
     sentence, hint = next(((text, fix) for prefix, text, fix in _PROBLEMS
                            if problem.startswith(prefix)), (problem, None))
-    if problem.startswith("mapping values are not allowed here"):
+    if problem.startswith("mapping values are not allowed"):
         key = _KEY_ON_LINE.match(lines[line - 1]) if 0 < line <= len(lines) else None
         hint = ("quote the effect, or use `|` for a block" if key and key.group(1) in EFFECT_KEYS
                 else "quote the value")

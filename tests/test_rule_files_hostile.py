@@ -292,3 +292,10 @@ def test_plain_scalars_follow_the_yaml_1_2_core_schema(tmp_path):
     assert read_document(path).data == {
         "a": [True, True, False, None, None, "", 10, 8, 31, 3.0, 0.5, "yes", "on", "1_000",
               5, -3, "7"], "b": None}
+
+
+def test_a_big_file_keeps_the_c_parser_message_at_the_same_place(tmp_path):
+    err, file = the_error(tmp_path, "kind: employees\nconstraints:\n"
+                                    + "  - abc def ghi jkl\n" * 4000 + "  - x: y: z\n")
+    assert str(err) == (f"{file}:4003:9: malformed yaml: a ':' followed by a space cannot appear "
+                        "inside a plain value (hint: quote the value)")
