@@ -24,6 +24,7 @@ _ID_PATTERNS = {"^[a-z][a-z0-9_.]*$": "an id: lowercase letters, digits, '_' and
                                      "a letter",
                 "^[A-Za-z0-9_./-]+\\.ya?ml$": "a .yaml file name"}
 _TOKEN = re.compile(r"[^\s,\]}#]+")
+MAX_ERRORS_PER_FILE = 50
 
 
 def _is_whole(_checker, instance) -> bool:
@@ -85,6 +86,12 @@ def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:
     for err in _validator_for(kind, schema).iter_errors(doc.data):
         out.extend(_explain(err, doc))
     out.sort(key=lambda e: (e.span.line, e.span.column))
+    if len(out) > MAX_ERRORS_PER_FILE + 1:  # one more is said as it is, not summarised
+        rest = out[MAX_ERRORS_PER_FILE]
+        more = len(out) - MAX_ERRORS_PER_FILE
+        out = out[:MAX_ERRORS_PER_FILE] + [SchemaError(
+            f"and {more:,} more schema errors in this file from here on (fix the ones above "
+            "first)", rest.span, rest.source_line)]
     return out
 
 
@@ -107,7 +114,12 @@ def _explain(err, doc) -> list[SchemaError]:
         unknown = [k for k in err.instance if k not in known
                    and not any(re.search(p, k) for p in patterns)]
         if unknown:
-            return [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in unknown]
+            shown = unknown[:MAX_ERRORS_PER_FILE]
+            out = [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in shown]
+            if len(unknown) > len(shown):
+                out.append(_error(doc, path, f"and {len(unknown) - len(shown):,} more unknown "
+                                             "keys", at=(unknown[len(shown)],)))
+            return out
     if kind == "not" and isinstance(value, dict) and list(value) == ["required"]:
         keys = " and ".join(repr(k) for k in value["required"])
         return [_error(doc, path, f"cannot have both {keys}; keep one of them",

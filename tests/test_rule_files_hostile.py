@@ -299,3 +299,25 @@ def test_a_big_file_keeps_the_c_parser_message_at_the_same_place(tmp_path):
                                     + "  - abc def ghi jkl\n" * 4000 + "  - x: y: z\n")
     assert str(err) == (f"{file}:4003:9: malformed yaml: a ':' followed by a space cannot appear "
                         "inside a plain value (hint: quote the value)")
+
+
+def test_thousands_of_schema_errors_are_summarised(tmp_path):
+    pack = pack_with(tmp_path, "kind: employees\n" + "".join(f"k{i}: 1\n" for i in range(3000)))
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack])
+    errors = info.value.errors
+    assert len(errors) == 51
+    assert str(errors[-1]) == (f"{pack / 'cards.yaml'}:52:1: document: and 2,950 more unknown "
+                               "keys")
+
+
+def test_many_errors_of_different_kinds_are_capped_per_file(tmp_path):
+    cards = "kind: employees\nhire:\n" + "".join(
+        f"  - {{id: c.x{i}, level: 1, type: wizard}}\n" for i in range(80))
+    pack = pack_with(tmp_path, cards)
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack])
+    errors = info.value.errors
+    assert len(errors) == 51
+    assert str(errors[-1]) == (f"{pack / 'cards.yaml'}:53:33: and 30 more schema errors in this "
+                               "file from here on (fix the ones above first)")
