@@ -8,6 +8,7 @@ which pair.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from typing import Any, Iterable
 
@@ -144,6 +145,12 @@ def _explain(err, doc) -> list[SchemaError]:
                                           for s in value):
         keys = ", ".join(k for s in value for k in s["required"])
         return [_error(doc, path, f"needs exactly one of the keys {keys}")]
+    if kind == "uniqueItems" and value and isinstance(err.instance, list):
+        seen, twice = [], []
+        for item in err.instance:
+            (twice if item in seen and item not in twice else seen).append(item)
+        listed = ", ".join(json.dumps(item) for item in twice)
+        return [_error(doc, path, f"lists {listed} more than once; each may appear once")]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
                 "exclusiveMaximum": "less than"}[kind]

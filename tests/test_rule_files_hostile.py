@@ -321,3 +321,22 @@ def test_many_errors_of_different_kinds_are_capped_per_file(tmp_path):
     assert len(errors) == 51
     assert str(errors[-1]) == (f"{pack / 'cards.yaml'}:53:33: and 30 more schema errors in this "
                                "file from here on (fix the ones above first)")
+
+
+def test_a_hire_level_listed_twice_is_refused(tmp_path):
+    from interpreter.loader import RULES_DIR
+    pack = tmp_path / "g"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"
+                                      "  requires: [base]\n  files: [game.yaml]\n")
+    game = (RULES_DIR / "base" / "game.yaml").read_text()
+    (pack / "game.yaml").write_text(
+        game.replace("kind: game", "kind: game\nreplace: true", 1)
+            .replace("hire_deck_levels: [1, 2, 3, 4, 5, 6]", "hire_deck_levels: [1, 2, 2, 3]"))
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack])
+    [err] = info.value.errors
+    assert err.render() == (f"{pack / 'game.yaml'}:12:19: hire_deck_levels: lists 2 more than "
+                            "once; each may appear once\n"
+                            "    hire_deck_levels: [1, 2, 2, 3]\n"
+                            "                      ^")
