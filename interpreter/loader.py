@@ -10,10 +10,10 @@ import difflib
 import hashlib
 import json
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
-from jsonschema import Draft202012Validator
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
 
@@ -22,27 +22,32 @@ from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, Gu
                     Phase, Ruleset, Step, Tile)
 from . import flowdocs
 from .vocabulary import AREAS, build_vocabulary
+from .schemacheck import did_you_mean, schema_errors
 from .yamlio import Document, read_document
 
-ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = ROOT / "rules"
-SCHEMAS_DIR = ROOT / "schemas"
+# The repository's rules/ and schemas/, shipped inside the package (interpreter/_data holds two
+# links to them, which setuptools copies into wheels; an editable install follows the links).
+DATA_DIR = Path(str(resources.files(__package__) / "_data"))
+RULES_DIR = DATA_DIR / "rules"
+SCHEMAS_DIR = DATA_DIR / "schemas"
 DEFAULT_MODULES = ("base", "deluxe")
 KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
          "flow")
 
 
 def _display(path: Path) -> str:
+    """`rules/base/x.yaml` for a built-in file, wherever the package is installed."""
     try:
-        return str(path.resolve().relative_to(ROOT))
+        return path.relative_to(DATA_DIR).as_posix()
     except ValueError:
         return str(path)
 
 
 @lru_cache(maxsize=None)
-def _validator(kind: str) -> Draft202012Validator:
-    schema = json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+@lru_cache(maxsize=None)
+def _schema(kind: str) -> dict:
+    """The JSON Schema of a kind of document, read once (callers do not change it)."""
+    return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
 
 
 def validate_document(doc: Document, errors: list[RulesError]) -> bool:
@@ -50,26 +55,19 @@ def validate_document(doc: Document, errors: list[RulesError]) -> bool:
     data = doc.data
     if not isinstance(data, dict) or "kind" not in data and "module" not in data:
         errors.append(SchemaError("a rules file must be a mapping with a 'kind' "
-                                  f"(one of {', '.join(KINDS)})", doc.span()))
+                                  f"(one of {', '.join(KINDS)})", doc.span(),
+                                  doc.source_line(doc.span())))
         return False
     kind = "module" if "module" in data else data["kind"]
     if kind not in KINDS:
-        errors.append(SchemaError(f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})",
-                                  doc.span(("kind",))))
+        span = doc.span(("kind",))
+        errors.append(SchemaError(f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})"
+                                  f"{did_you_mean(str(kind), KINDS)}", span,
+                                  doc.source_line(span)))
         return False
-    found = False
-    for err in sorted(_validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path)):
-        path = tuple(err.absolute_path)
-        where = "/".join(str(p) for p in path) or "document"
-        errors.append(SchemaError(f"{where}: {_schema_message(err)}", doc.span(path)))
-        found = True
+    found = schema_errors(kind, _schema(kind), doc)
+    errors.extend(found)
     return not found
-
-
-def _schema_message(err) -> str:
-    if err.validator == "additionalProperties":
-        return err.message.replace("Additional properties are not allowed", "unknown key").lower()
-    return err.message[0].lower() + err.message[1:]
 
 
 class _Modules:
@@ -132,6 +130,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
                 wanted.append(mid)
     ordered = _order_modules(found, wanted, errors)
     docs: list[Document] = []
+    read = [doc for doc, _ in found.headers.values()]
     module_of: dict[str, str] = {}
     for mid in ordered:
         doc, header = found.headers[mid]
@@ -142,16 +141,17 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
             except RulesError as exc:
                 errors.append(exc)
                 continue
+            read.append(sub)
             if validate_document(sub, errors):
                 docs.append(sub)
     if errors:
-        raise RulesErrors(sorted(errors, key=_error_key))
+        raise RulesErrors(_sorted_with_sources(errors, read))
     first = found.headers[ordered[0]][0] if ordered else None
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     ruleset = builder.build()
     if builder.errors:
-        raise RulesErrors(sorted(builder.errors, key=_error_key))
+        raise RulesErrors(_sorted_with_sources(builder.errors, read))
     return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs))
 
 
@@ -194,6 +194,24 @@ def _module_files(doc: Document, header: dict, errors: list[RulesError]) -> list
         else:
             out.append(path)
     return out
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def _sorted_with_sources(errors: list[RulesError], docs: list[Document]) -> list[RulesError]:
+    """Errors by position, each given its file line (for the caret) when it has none yet."""
+    by_file = {doc.display: doc for doc in docs}
+    for error in errors:
+        doc = by_file.get(error.span.file)
+        if error.source_line is None and doc is not None:
+            error.source_line = doc.source_line(error.span)
+    return sorted(errors, key=_error_key)
 
 
 def _error_key(e: RulesError):

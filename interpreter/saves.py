@@ -78,8 +78,9 @@ def _check_digest(data: dict) -> None:
 
 
 def _check_schema(data: dict) -> None:
-    from .loader import _validator
-    validator = _validator("save")
+    from .loader import _schema
+    from .schemacheck import _validator_for
+    validator = _validator_for("save", _schema("save"))
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))),
                  None)
     if error is not None:

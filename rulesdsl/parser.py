@@ -112,6 +112,7 @@ _LARK = Lark(
     propagate_positions=True,
     maybe_placeholders=True,
     postlex=_POSTLEX,
+    cache=True,  # the grammar analysis is stored in the temp dir, keyed by grammar and options
 )
 
 

@@ -1,0 +1,33 @@
+"""The built package carries every rules and schema file (a wheel without them is a dead tool).
+
+The full check (build the wheel, install it in a fresh venv, play from outside the checkout) is
+in .ci/run; this one catches a data file that the package-data patterns would leave out.
+"""
+from __future__ import annotations
+
+import glob
+import tomllib
+from pathlib import Path
+
+from interpreter.loader import DATA_DIR, RULES_DIR, SCHEMAS_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_package_data_patterns_cover_every_rules_and_schema_file():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["interpreter"]
+    package = ROOT / "interpreter"
+    shipped = {Path(p).relative_to(package / "_data").as_posix()
+               for pattern in patterns if pattern.startswith("_data/")
+               for p in glob.glob(str(package / pattern), recursive=True) if Path(p).is_file()}
+    on_disk = {p.relative_to(ROOT).as_posix() for folder in ("rules", "schemas")
+               for p in (ROOT / folder).rglob("*") if p.is_file()}
+    assert on_disk and shipped == on_disk
+
+
+def test_built_in_data_is_read_from_inside_the_package():
+    assert DATA_DIR == Path(__file__).resolve().parents[1] / "interpreter" / "_data" or \
+        "site-packages" in str(DATA_DIR)
+    assert RULES_DIR.joinpath("base", "module.yaml").is_file()
+    assert SCHEMAS_DIR.joinpath("employees.schema.json").is_file()
