@@ -1,4 +1,4 @@
-"""The `rococo` command: play, simulate, validate, cards."""
+"""The `rococo` command: play, simulate, validate, cards, vocab, lsp."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from . import render
+from . import render, vocab_doc
 from .bots import BOTS, make_bot
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
@@ -234,9 +234,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("cards", help="print every card and garment as card text")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
     common(p)
     p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
+    p.add_argument("--json", action="store_true", help="print it as JSON")
+    p.add_argument("--markdown", action="store_true", help="print it as Markdown tables")
+    p.add_argument("--update-docs", action="store_true",
+                   help="regenerate the reference section of docs/effect-language.md")
+    common(p)
+    p.set_defaults(func=vocab_doc.cmd_vocab)
+
+    p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
+    p.set_defaults(func=lambda args: _lsp_main())
     return parser
+
+
+def _lsp_main() -> int:
+    from .lsp import main as lsp_main  # pygls is an optional extra
+    return lsp_main()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,11 +13,13 @@ from .types import Type
 
 @dataclass(frozen=True)
 class NameDef:
-    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""
+    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it; `doc` is the
+    one-line description a designer reads in `rococo vocab`."""
 
     type: Type
     get: Callable[[Any], Any]
     text: str
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class FieldDef:
     type: Type
     get: Callable[[Any, Any], Any]
     text: str
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class OptionDef:
     type: Type | None
     required: bool = False
     text: str = ""
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,13 +47,29 @@ class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
 
     `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
-    passes to its option thunks (e.g. `deputed`).
+    passes to its option thunks (e.g. `deputed`); `doc` and `bind_docs` describe the verb and
+    those names for `rococo vocab`.
     """
 
     options: Mapping[str, OptionDef]
     run: Callable[[Any, Mapping[str, Any]], Any]
     text: str
     binds: Mapping[str, Type] = field(default_factory=dict)
+    doc: str = ""
+    bind_docs: Mapping[str, str] = field(default_factory=dict)
+
+
+# The language's built-in functions (the checker's BUILTINS), as (signature, description).
+FUNCTIONS: Mapping[str, tuple[str, str]] = {
+    "count": ("count(list) -> number", "how many items the list has"),
+    "sum": ("sum(list of number) -> number", "the total of a list of numbers (0 when empty)"),
+    "min": ("min(number, ...) or min(list of number) -> number",
+            "the smallest of the numbers given, or of the list (0 for an empty list)"),
+    "max": ("max(number, ...) or max(list of number) -> number",
+            "the largest of the numbers given, or of the list (0 for an empty list)"),
+    "floor": ("floor(number) -> number", "round down to a whole number"),
+    "ceil": ("ceil(number) -> number", "round up to a whole number"),
+}
 
 
 @dataclass(frozen=True)
@@ -60,6 +80,10 @@ class Vocabulary:
     resources: Mapping[str, str]
     verbs: Mapping[str, VerbDef]
     enum_text: Mapping[str, str] = field(default_factory=dict)
+    # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
+    enum_docs: Mapping[str, str] = field(default_factory=dict)
+    record_docs: Mapping[str, str] = field(default_factory=dict)
+    resource_docs: Mapping[str, str] = field(default_factory=dict)
 
     def extended(self, names: Mapping[str, NameDef]) -> "Vocabulary":
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
