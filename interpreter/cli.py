@@ -252,7 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _lsp_main() -> int:
-    from .lsp import main as lsp_main  # pygls is an optional extra
+    try:
+        from .lsp import main as lsp_main  # pygls is an optional extra
+    except ImportError:
+        print("error: the language server needs pygls: pip install -e '.[lsp]'", file=sys.stderr)
+        return 1
     return lsp_main()
 
 

@@ -1,0 +1,105 @@
+"""`rococo lsp`: a language server for rules files (pygls, the optional extra `lsp`).
+
+It publishes every YAML, schema and effect error of an open rules file as the designer types,
+and completes names, fields, verbs and options inside effect strings. What it says comes from
+interpreter/editor.py; this module only speaks the protocol.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
+
+from . import editor
+from .errors import RulesError
+from .loader import RULES_DIR, load_ruleset
+
+server = LanguageServer("rococo-rules", "0.1.0")
+
+_KINDS = {"name": lsp.CompletionItemKind.Variable, "local": lsp.CompletionItemKind.Variable,
+          "field": lsp.CompletionItemKind.Field, "verb": lsp.CompletionItemKind.Function,
+          "function": lsp.CompletionItemKind.Function, "option": lsp.CompletionItemKind.Property,
+          "keyword": lsp.CompletionItemKind.Keyword, "resource": lsp.CompletionItemKind.Unit,
+          "constant": lsp.CompletionItemKind.EnumMember}
+_vocabularies: dict[Path | None, object] = {}
+
+
+def vocabulary_for(path: Path):
+    """The vocabulary a file is checked against: the built-in rules', or, for a file of a custom
+    pack (a folder with module.yaml outside rules/), that pack's when it loads."""
+    folder = path.parent if (path.parent / "module.yaml").is_file() else None
+    if folder is not None and RULES_DIR.resolve() in folder.resolve().parents:
+        folder = None
+    if folder not in _vocabularies:
+        try:
+            _vocabularies[folder] = load_ruleset(
+                extra_paths=[folder] if folder else []).vocabulary
+        except RulesError:
+            _vocabularies[folder] = vocabulary_for(Path("/")) if folder else None
+    return _vocabularies[folder]
+
+
+def _path(uri: str) -> Path:
+    return Path(to_fs_path(uri) or uri)
+
+
+def _publish(ls: LanguageServer, uri: str, version: int | None) -> None:
+    document = ls.workspace.get_text_document(uri)
+    path = _path(uri)
+    diagnostics = []
+    for p in editor.problems(document.source, path, vocabulary_for(path)):
+        span = ServerTextRange(ServerTextPosition(p.line, p.column),
+                               ServerTextPosition(p.end_line, p.end_column))
+        diagnostics.append(lsp.Diagnostic(range=document.range_to_client_units(span),
+                                          message=p.message, code=p.code, source="rococo",
+                                          severity=lsp.DiagnosticSeverity.Error))
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri, params.text_document.version)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri, params.text_document.version)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    _vocabularies.clear()  # a saved module.yaml or words file may change the vocabulary
+    _publish(ls, params.text_document.uri, None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
+                lsp.CompletionOptions(trigger_characters=[".", " ", ","]))
+def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = document.position_from_client_units(params.position)
+    items = []
+    for c in editor.completions(document.source, at.line, at.character,
+                                vocabulary_for(_path(params.text_document.uri))):
+        edit_range = document.range_to_client_units(ServerTextRange(
+            ServerTextPosition(at.line, c.replace_from), at))
+        items.append(lsp.CompletionItem(
+            label=c.label, kind=_KINDS.get(c.kind), detail=c.detail,
+            documentation=c.doc or None, filter_text=c.label,
+            text_edit=lsp.TextEdit(range=edit_range, new_text=c.label)))
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+def main() -> int:
+    """Serve over stdin/stdout until the editor says exit."""
+    server.start_io()
+    return 0

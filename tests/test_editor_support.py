@@ -1,0 +1,177 @@
+"""Editor support: every rules file names its JSON Schema, and `rococo lsp` speaks the Language
+Server Protocol (driven here through the protocol, over stdio, as an editor would)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from interpreter import editor
+from interpreter.loader import KINDS, RULES_DIR, SCHEMAS_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSOCIATION = re.compile(r"# yaml-language-server: \$schema=(\S+)$")
+
+
+def _rules_files():
+    return sorted(RULES_DIR.glob("**/*.yaml"))
+
+
+@pytest.mark.parametrize("path", _rules_files(), ids=lambda p: str(p.relative_to(RULES_DIR)))
+def test_rules_file_names_the_schema_of_its_kind(path):
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    match = ASSOCIATION.match(first)
+    assert match, f"{path.relative_to(ROOT)}: the first line must be " \
+                  "'# yaml-language-server: $schema=<relative path to its schema>'"
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    kind = "module" if "module" in data else data["kind"]
+    assert kind in KINDS
+    schema = (path.parent / match.group(1)).resolve()
+    assert schema == (SCHEMAS_DIR / f"{kind}.schema.json").resolve()
+    assert schema.is_file()
+    assert json.loads(schema.read_text(encoding="utf-8"))["$id"].endswith(f"/{kind}.schema.json")
+
+
+def test_effect_keys_are_the_schemas_effect_strings():
+    """editor.EFFECT_KEYS (where the editor looks for effects) is every schema property that
+    holds effect-language text, and nothing else."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, sub in node.get("properties", {}).items():
+                if isinstance(sub, dict) and "effect" in sub.get("description", "").lower():
+                    found.add(key)
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    for schema in SCHEMAS_DIR.glob("*.schema.json"):
+        walk(json.loads(schema.read_text(encoding="utf-8")))
+    assert found == set(editor.EFFECT_KEYS)
+
+
+# ---- the analysis behind the server ---------------------------------------------------------
+CARDS = """kind: employees
+hire:
+  - id: l3.dress_prestige
+    level: 3
+    type: journeyman
+    bonus: gain floor(count(my.garmnts) / 3) prestige
+  - id: l3.other
+    level: 3
+    type: journeyman
+    bonus: |
+      let n = 2
+      depute among my.staff, payout deputed.lvel
+    colour: blue
+"""
+
+
+def test_problems_cover_schema_and_effect_errors_at_their_words(rules):
+    found = editor.problems(CARDS, Path("cards.yaml"), rules.vocabulary)
+    assert [(p.line, p.column, p.end_column, p.code, p.message) for p in found] == [
+        (5, 28, 38, "name", "unknown name 'my.garmnts' (did you mean 'my.garments'?)"),
+        (11, 44, 48, "name", "unknown field 'lvel' of employee (did you mean 'level'?)"),
+        (12, 4, 10, "schema", "hire/1: unknown key ('colour' was unexpected)"),
+    ]
+
+
+def test_problems_of_malformed_yaml_and_of_syntax(rules):
+    [bad] = editor.problems("kind: employees\nhire: [\n", Path("c.yaml"), rules.vocabulary)
+    assert bad.code == "yaml" and bad.message.startswith("malformed yaml")
+    text = "kind: actions\nactions:\n  - id: x\n    name: X\n    types: [master]\n" \
+           "    effect: gain 2 +\n"
+    [syntax] = editor.problems(text, Path("a.yaml"), rules.vocabulary)
+    assert syntax.code == "syntax" and syntax.line == 5
+    assert editor.problems("just: a yaml file\n", Path("x.yaml"), rules.vocabulary) == []
+
+
+def _labels(text, line, column, vocab):
+    return [c.label for c in editor.completions(text, line, column, vocab)]
+
+
+def test_completion_of_fields_verbs_options_and_where_items(rules):
+    v = rules.vocabulary
+    head = "kind: employees\nhire:\n  - id: a\n    bonus: "
+    assert _labels(head + "gain 1 livre", 3, 8, v) == []  # on the key, not in the effect
+    assert _labels(head + "depute among my.staff, payout deputed.", 3, 49, v) == [
+        "deputed.type", "deputed.level", "deputed.depute_value", "deputed.crown"]
+    fields = _labels(head + "gain sum(my.garments.p", 3, 33, v)
+    assert fields[:2] == ["my.garments.color", "my.garments.kind"]
+    assert "my.garments.points" in fields and "my.livre" not in fields
+    starts = _labels(head + "tai", 3, 14, v)
+    assert "tailor" in starts and "gain" in starts and "my.livre" not in starts
+    assert _labels(head + "tailor silk_discount 1, ", 3, 35, v) == [
+        "discount_colors", "no_master_garment"]
+    block = head + "|\n      let n = 2\n      gain count(my.staff where "
+    labels = _labels(block, 5, 32, v)
+    assert labels[:4] == ["type", "level", "depute_value", "crown"] and "n" in labels
+
+
+# ---- the server, through the protocol -------------------------------------------------------
+async def _session(tmp_path):
+    from lsprotocol import types as lsp
+    from pygls.lsp.client import LanguageClient
+
+    client = LanguageClient("rococo-test", "1")
+    published: asyncio.Queue = asyncio.Queue()
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params):
+        published.put_nowait(params)
+
+    await client.start_io(sys.executable, "-m", "interpreter.cli", "lsp", cwd=str(ROOT))
+    await client.initialize_async(lsp.InitializeParams(
+        capabilities=lsp.ClientCapabilities(), root_uri=tmp_path.as_uri()))
+    client.initialized(lsp.InitializedParams())
+    uri = (tmp_path / "cards.yaml").as_uri()
+    text = ("kind: employees\nhire:\n  - id: l3.dress_prestige\n    level: 3\n"
+            "    type: journeyman\n    bonus: gain floor(count(my.garmnts) / 3) prestige\n")
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+        text_document=lsp.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+    opened = await asyncio.wait_for(published.get(), 120)
+
+    fixed = text.replace("my.garmnts", "my.")
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    changed = await asyncio.wait_for(published.get(), 120)
+    completion = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=5, character=len("    bonus: gain floor(count(my."))))
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return opened, changed, completion
+
+
+def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
+    pytest.importorskip("pygls")
+    opened, changed, completion = asyncio.run(_session(tmp_path))
+
+    [diagnostic] = opened.diagnostics
+    assert opened.version == 1
+    assert diagnostic.message == "unknown name 'my.garmnts' (did you mean 'my.garments'?)"
+    assert (diagnostic.range.start.line, diagnostic.range.start.character) == (5, 28)
+    assert (diagnostic.range.end.line, diagnostic.range.end.character) == (5, 38)
+    assert diagnostic.source == "rococo" and diagnostic.code == "name"
+
+    # `my.` alone is a syntax error until the designer picks a completion
+    assert changed.version == 2
+    assert [d.message for d in changed.diagnostics] == ["unexpected ')': expected a name"]
+
+    items = {item.label: item for item in completion.items}
+    assert "my.garments" in items and "played" not in items
+    garments = items["my.garments"]
+    assert garments.detail == "list of garment"
+    assert garments.text_edit.new_text == "my.garments"
+    assert (garments.text_edit.range.start.character,
+            garments.text_edit.range.end.character) == (28, 31)
