@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from . import render, vocab_doc
+from . import gallery, render, vocab_doc
 from .bots import BOTS, make_bot
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
@@ -172,6 +172,8 @@ def cmd_validate(args) -> int:
 
 def cmd_cards(args) -> int:
     rules = _rules(args)
+    if args.html:
+        return gallery.write_gallery(rules, Path(args.html))
     table = Table(title="Employees", show_lines=True)
     for col in ("id", "level", "type", "depute", "bonus"):
         table.add_column(col)
