@@ -72,8 +72,9 @@ def is_rules_document(data) -> bool:
     return isinstance(data, dict) and ("kind" in data or "module" in data)
 
 
-def problems(text: str, path: Path, vocab: Vocabulary) -> list[Problem]:
-    """Every YAML, schema and effect error of one rules file's text, positioned."""
+def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
+    """Every YAML, schema and effect error of one rules file's text, positioned (effects are
+    not checked without a vocabulary, e.g. while the built-in rules themselves do not load)."""
     lines = text.split("\n")
     try:
         doc = parse_document(text, path, str(path))
@@ -83,7 +84,7 @@ def problems(text: str, path: Path, vocab: Vocabulary) -> list[Problem]:
         return []
     errors: list[RulesError] = []
     validate_document(doc, errors)
-    for site, effect_text in effect_sites(doc):
+    for site, effect_text in effect_sites(doc) if vocab is not None else ():
         try:
             errors.extend(check_effect(parse_effect(effect_text, doc.origin(site)), vocab))
         except EffectSyntaxError as exc:
@@ -179,11 +180,12 @@ def _record_of(t: Type | None) -> str | None:
     return rec.name if isinstance(rec, RecordType) else None
 
 
-def completions(text: str, line: int, column: int, vocab: Vocabulary) -> list[Completion]:
+def completions(text: str, line: int, column: int,
+                vocab: Vocabulary | None) -> list[Completion]:
     """What may be typed at (line, column) inside an effect: names, fields after a dot, verbs
     and their options, functions, resources and constants; nothing outside effects."""
     lines = text.split("\n")
-    before = effect_before_cursor(lines, line, column)
+    before = effect_before_cursor(lines, line, column) if vocab is not None else None
     if before is None:
         return []
     word = re.search(r"[a-z_][a-z0-9_]*(?:\.[a-z0-9_]*)*$", before)
@@ -246,3 +248,77 @@ def completions(text: str, line: int, column: int, vocab: Vocabulary) -> list[Co
     for w in EXPRESSION_WORDS:
         out.append(Completion(w, "keyword", "expression", "", start))
     return out
+
+
+# ---- hover -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hover:
+    """What the word under the cursor is: Markdown text, and the columns of the word."""
+
+    text: str
+    line: int
+    column: int
+    end_column: int
+
+
+def hover(text: str, line: int, column: int, vocab: Vocabulary | None) -> Hover | None:
+    """The type and description of the name, field, verb, option, function, resource or
+    constant under the cursor inside an effect."""
+    lines = text.split("\n")
+    if vocab is None or line >= len(lines):
+        return None
+    current = lines[line]
+    word = next((m for m in re.finditer(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*", current)
+                 if m.start() <= column <= m.end()), None)
+    if word is None:
+        return None
+    before = effect_before_cursor(lines, line, word.start())
+    if before is None:
+        return None
+    statement = re.split(r"[;\n{]|\bthen\b|\belse\b|\btimes\b", before)[-1].lstrip()
+    verb = vocab.verbs.get(statement.split(" ", 1)[0]) if statement else None
+    option_position = bool(re.search(r"(^\w+\s+|,\s*)$", statement))
+    # the segment under the cursor, or the shortest longer path that means something (`my`)
+    ends = [i for i, ch in enumerate(current[:word.end()]) if ch == "." and i >= column]
+    for end in [*ends, word.end()]:
+        found = _describe(current[word.start():end], vocab, verb, option_position)
+        if found:
+            return Hover(found, line, word.start(), end)
+    return None
+
+
+def _describe(dotted: str, vocab: Vocabulary, verb, option_position: bool) -> str | None:
+    binds = dict(verb.binds) if verb else {}
+    if verb is not None and option_position and dotted in verb.options:
+        o = verb.options[dotted]
+        kind = "flag" if o.type is None else str(o.type)
+        return f"option `{dotted}`: {kind}{', required' if o.required else ''}\n\n{o.doc}"
+    if dotted in vocab.names:
+        d = vocab.names[dotted]
+        return f"`{dotted}`: {d.type}\n\n{d.doc}"
+    if dotted in binds:
+        return f"`{dotted}`: {binds[dotted]}\n\n{verb.bind_docs.get(dotted, '')}"
+    if "." in dotted:
+        head, field = dotted.rsplit(".", 1)
+        rec = _record_of(_type_of(head, vocab, binds))
+        d = vocab.records.get(rec, {}).get(field) if rec else None
+        if d is not None:
+            return f"field `{field}` of {rec}: {d.type}\n\n{d.doc}"
+        return None
+    if dotted in vocab.verbs:
+        v = vocab.verbs[dotted]
+        options = ", ".join(v.options) or "no options"
+        return f"verb `{dotted}` ({options})\n\n{v.doc}"
+    if dotted in FUNCTIONS:
+        sig, doc = FUNCTIONS[dotted]
+        return f"`{sig}`\n\n{doc}"
+    if dotted in vocab.resources:
+        return f"resource `{dotted}`\n\n{vocab.resource_docs.get(dotted, '')}"
+    enums = vocab.enums_of(dotted)
+    if enums:
+        return f"`{dotted}`: {' or '.join(enums)} constant\n\n" + \
+            "; ".join(vocab.enum_docs.get(e, "") for e in enums)
+    for fields in vocab.records.values():
+        if dotted in fields:  # a bare field inside `where`
+            return f"field `{dotted}`: {fields[dotted].type}\n\n{fields[dotted].doc}"
+    return None

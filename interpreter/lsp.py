@@ -1,7 +1,8 @@
 """`rococo lsp`: a language server for rules files (pygls, the optional extra `lsp`).
 
 It publishes every YAML, schema and effect error of an open rules file as the designer types,
-and completes names, fields, verbs and options inside effect strings. What it says comes from
+completes names, fields, verbs and options inside effect strings, and on hover says what a word
+of an effect is (its type and description). What it says comes from
 interpreter/editor.py; this module only speaks the protocol.
 """
 from __future__ import annotations
@@ -29,7 +30,8 @@ _vocabularies: dict[Path | None, object] = {}
 
 def vocabulary_for(path: Path):
     """The vocabulary a file is checked against: the built-in rules', or, for a file of a custom
-    pack (a folder with module.yaml outside rules/), that pack's when it loads."""
+    pack (a folder with module.yaml outside rules/), that pack's when it loads. None while the
+    built-in rules themselves do not load (then only YAML and schema errors are reported)."""
     folder = path.parent if (path.parent / "module.yaml").is_file() else None
     if folder is not None and RULES_DIR.resolve() in folder.resolve().parents:
         folder = None
@@ -38,7 +40,7 @@ def vocabulary_for(path: Path):
             _vocabularies[folder] = load_ruleset(
                 extra_paths=[folder] if folder else []).vocabulary
         except RulesError:
-            _vocabularies[folder] = vocabulary_for(Path("/")) if folder else None
+            _vocabularies[folder] = None if folder is None else vocabulary_for(RULES_DIR / "x")
     return _vocabularies[folder]
 
 
@@ -97,6 +99,20 @@ def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.Completi
             documentation=c.doc or None, filter_text=c.label,
             text_edit=lsp.TextEdit(range=edit_range, new_text=c.label)))
     return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = document.position_from_client_units(params.position)
+    found = editor.hover(document.source, at.line, at.character,
+                         vocabulary_for(_path(params.text_document.uri)))
+    if found is None:
+        return None
+    span = ServerTextRange(ServerTextPosition(found.line, found.column),
+                           ServerTextPosition(found.line, found.end_column))
+    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found.text),
+                     range=document.range_to_client_units(span))
 
 
 def main() -> int:

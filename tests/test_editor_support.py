@@ -119,6 +119,35 @@ def test_completion_of_fields_verbs_options_and_where_items(rules):
     assert labels[:4] == ["type", "level", "depute_value", "crown"] and "n" in labels
 
 
+def test_hover_names_the_type_and_meaning_of_a_word(rules):
+    v = rules.vocabulary
+    text = ("kind: employees\nhire:\n  - id: a\n    bonus: depute among my.staff, "
+            "payout deputed.depute_value\n")
+    line = text.split("\n")[3]
+
+    def at(word, offset=1):
+        found = editor.hover(text, 3, line.index(word, 11) + offset, v)
+        return found and (found.text, found.column, found.end_column)
+
+    assert at("depute") == ("verb `depute` (card, among, payout, with_bonus)\n\nremove a card "
+                            "of your staff from the game (never below the minimum staff)", 11, 17)
+    assert at("among") == ("option `among`: list of employee\n\nthe player chooses the card to "
+                           "depute from this list", 18, 23)
+    assert at("my.staff") == at("staff") == (
+        "`my.staff`: list of employee\n\nall your Employee cards: supply, hand, discard pile "
+        "and the card being played", 24, 32)
+    assert at("depute_value") == ("field `depute_value` of employee: number\n\nthe Livre a "
+                                  "Depute action pays for it", 41, 61)
+    assert editor.hover(text, 2, 6, v) is None  # `id: a` is not an effect
+
+
+def test_without_a_vocabulary_only_yaml_and_schema_are_checked():
+    text = "kind: actions\nactions:\n  - id: x\n    name: X\n    types: [master]\n" \
+           "    effect: gain 2 livres\n    extra: 1\n"
+    assert [p.code for p in editor.problems(text, Path("a.yaml"), None)] == ["schema"]
+    assert editor.completions(text, 5, 20, None) == []
+
+
 # ---- the server, through the protocol -------------------------------------------------------
 async def _session(tmp_path):
     from lsprotocol import types as lsp
@@ -150,15 +179,18 @@ async def _session(tmp_path):
     completion = await client.text_document_completion_async(lsp.CompletionParams(
         text_document=lsp.TextDocumentIdentifier(uri=uri),
         position=lsp.Position(line=5, character=len("    bonus: gain floor(count(my."))))
+    hover = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=5, character=len("    bonus: gain floor(co"))))
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return opened, changed, completion
+    return opened, changed, completion, hover
 
 
 def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
     pytest.importorskip("pygls")
-    opened, changed, completion = asyncio.run(_session(tmp_path))
+    opened, changed, completion, hover = asyncio.run(_session(tmp_path))
 
     [diagnostic] = opened.diagnostics
     assert opened.version == 1
@@ -178,3 +210,6 @@ def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
     assert garments.text_edit.new_text == "my.garments"
     assert (garments.text_edit.range.start.character,
             garments.text_edit.range.end.character) == (28, 31)
+
+    assert hover.contents.value == "`count(list) -> number`\n\nhow many items the list has"
+    assert (hover.range.start.character, hover.range.end.character) == (22, 27)
