@@ -179,18 +179,25 @@ async def _session(tmp_path):
     completion = await client.text_document_completion_async(lsp.CompletionParams(
         text_document=lsp.TextDocumentIdentifier(uri=uri),
         position=lsp.Position(line=5, character=len("    bonus: gain floor(count(my."))))
+    # the designer picks the completion: an incremental change, as editors send them
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(start=lsp.Position(line=5, character=31),
+                            end=lsp.Position(line=5, character=31)), text="garments")]))
+    picked = await asyncio.wait_for(published.get(), 120)
     hover = await client.text_document_hover_async(lsp.HoverParams(
         text_document=lsp.TextDocumentIdentifier(uri=uri),
         position=lsp.Position(line=5, character=len("    bonus: gain floor(co"))))
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return opened, changed, completion, hover
+    return opened, changed, completion, picked, hover
 
 
 def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
     pytest.importorskip("pygls")
-    opened, changed, completion, hover = asyncio.run(_session(tmp_path))
+    opened, changed, completion, picked, hover = asyncio.run(_session(tmp_path))
 
     [diagnostic] = opened.diagnostics
     assert opened.version == 1
@@ -211,5 +218,6 @@ def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
     assert (garments.text_edit.range.start.character,
             garments.text_edit.range.end.character) == (28, 31)
 
+    assert picked.version == 3 and list(picked.diagnostics) == []
     assert hover.contents.value == "`count(list) -> number`\n\nhow many items the list has"
     assert (hover.range.start.character, hover.range.end.character) == (22, 27)
