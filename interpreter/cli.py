@@ -1,4 +1,4 @@
-"""The `rococo` command: play, simulate, validate, cards, vocab, lsp."""
+"""The `rococo` command: play, simulate, validate, cards."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +12,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from . import gallery, render, vocab_doc
+from . import render
+from . import gallery, vocab_doc
 from .bots import BOTS, make_bot
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
