@@ -156,7 +156,7 @@ def cmd_vocab(args) -> int:
             print(f"error: {DOC_PATH} has no vocabulary markers", file=sys.stderr)
             return 1
         DOC_PATH.write_text(with_section(text, builtin_markdown()), encoding="utf-8")
-        print(f"updated {DOC_PATH.relative_to(ROOT)}")
+        print(f"updated the reference in {DOC_PATH}")
         return 0
     rules = load_ruleset(extra_paths=[Path(p) for p in args.module or []])
     ref = reference(rules.vocabulary)

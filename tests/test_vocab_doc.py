@@ -86,3 +86,17 @@ def test_section_replacement_keeps_the_rest_of_the_document():
     new = vocab_doc.with_section(doc, "| new |\n")
     assert new == f"intro\n{vocab_doc.BEGIN}\n\n| new |\n\n{vocab_doc.END}\noutro\n"
     assert vocab_doc.generated_section(new) == "| new |\n"
+
+
+def test_update_docs_rewrites_only_the_generated_section(tmp_path, monkeypatch, capsys):
+    doc = tmp_path / "effect-language.md"
+    doc.write_text(f"# Title\n\n{vocab_doc.BEGIN}\n| stale |\n{vocab_doc.END}\n\n## After\n")
+    monkeypatch.setattr(vocab_doc, "DOC_PATH", doc)
+    assert main(["vocab", "--update-docs"]) == 0
+    text = doc.read_text()
+    assert text.startswith(f"# Title\n\n{vocab_doc.BEGIN}\n\n### Names\n")
+    assert text.endswith(f"{vocab_doc.END}\n\n## After\n") and "stale" not in text
+    assert vocab_doc.generated_section(text) == vocab_doc.builtin_markdown()
+    doc.write_text("# no markers\n")
+    assert main(["vocab", "--update-docs"]) == 1
+    assert capsys.readouterr().err == f"error: {doc} has no vocabulary markers\n"
