@@ -52,7 +52,9 @@ def _publish(ls: LanguageServer, uri: str, version: int | None) -> None:
     document = ls.workspace.get_text_document(uri)
     path = _path(uri)
     diagnostics = []
-    for p in editor.problems(document.source, path, vocabulary_for(path)):
+    found = editor.problems(document.source, path, vocabulary_for(path)) \
+        if path.suffix in (".yaml", ".yml") else []
+    for p in found:
         span = ServerTextRange(ServerTextPosition(p.line, p.column),
                                ServerTextPosition(p.end_line, p.end_column))
         diagnostics.append(lsp.Diagnostic(range=document.range_to_client_units(span),
