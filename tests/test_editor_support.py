@@ -221,3 +221,21 @@ def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
     assert picked.version == 3 and list(picked.diagnostics) == []
     assert hover.contents.value == "`count(list) -> number`\n\nhow many items the list has"
     assert (hover.range.start.character, hover.range.end.character) == (22, 27)
+
+
+def test_a_pack_file_is_checked_against_the_packs_vocabulary(rules, tmp_path):
+    lsp = pytest.importorskip("interpreter.lsp")
+    pack = tmp_path / "gala"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: gala\n  kind: custom\n  name: Gala\n"
+                                      "  requires: [base]\n  files: [actions.yaml, cards.yaml]\n")
+    (pack / "actions.yaml").write_text("kind: actions\nactions:\n  - id: gala\n    name: Gala\n"
+                                       "    types: [master]\n    effect: gain 1 prestige\n")
+    cards = ("kind: employees\nhire:\n  - id: l1.gala\n    level: 1\n    type: master\n"
+             "    bonus: perform action gala\n")
+    (pack / "cards.yaml").write_text(cards)
+    assert editor.problems(cards, pack / "cards.yaml", lsp.vocabulary_for(pack / "cards.yaml")) \
+        == []
+    [unknown] = editor.problems(cards, pack / "cards.yaml", rules.vocabulary)
+    assert unknown.message.startswith("unknown name 'gala'")
+    assert lsp.vocabulary_for(RULES_DIR / "base" / "employees.yaml").enums["action"][-1] == "fund"
