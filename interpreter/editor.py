@@ -7,6 +7,7 @@ loader's own schema validation and rulesdsl's parser and checker, so the editor 
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from rulesdsl.types import ListType, RecordType, Type
 from rulesdsl.vocabulary import FUNCTIONS
 
 from .loader import validate_document
-from .yamlio import Document, parse_document
+from .yamlio import Document, read_document
 
 # The YAML keys whose string value is effect-language text (see the schemas' descriptions).
 EFFECT_KEYS = ("bonus", "final", "effect", "reward", "each_player", "turns", "once")
@@ -68,6 +69,15 @@ def effect_sites(doc: Document) -> list[tuple[tuple, str]]:
     return found
 
 
+def read_text(text: str, path: Path) -> Document:
+    """An editor's buffer read exactly as the loader reads the file (same limits, same error
+    sentences), positions reported under `path`."""
+    with tempfile.TemporaryDirectory(prefix="rococo-edit-") as folder:
+        held = Path(folder) / "buffer.yaml"
+        held.write_text(text, encoding="utf-8")
+        return read_document(held, str(path))
+
+
 def is_rules_document(data) -> bool:
     return isinstance(data, dict) and ("kind" in data or "module" in data)
 
@@ -77,7 +87,7 @@ def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
     not checked without a vocabulary, e.g. while the built-in rules themselves do not load)."""
     lines = text.split("\n")
     try:
-        doc = parse_document(text, path, str(path))
+        doc = read_text(text, path)
     except RulesError as exc:
         return [_problem(exc, lines)]
     if not is_rules_document(doc.data):

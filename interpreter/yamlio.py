@@ -77,11 +77,6 @@ def read_document(path: Path, display: str | None = None) -> Document:
     except OSError as exc:
         raise YamlError(f"cannot read file: {(exc.strerror or str(exc)).lower()}",
                         Span(display, 1, 1)) from None
-    return parse_document(text, path, display)
-
-
-def parse_document(text: str, path: Path, display: str) -> Document:
-    """A Document from text in hand (an editor's buffer); malformed YAML raises YamlError."""
     try:
         root = _yaml.load(text)
     except MarkedYAMLError as exc:

@@ -80,16 +80,16 @@ hire:
 
 def test_problems_cover_schema_and_effect_errors_at_their_words(rules):
     found = editor.problems(CARDS, Path("cards.yaml"), rules.vocabulary)
-    assert [(p.line, p.column, p.end_column, p.code, p.message) for p in found] == [
-        (5, 28, 38, "name", "unknown name 'my.garmnts' (did you mean 'my.garments'?)"),
-        (11, 44, 48, "name", "unknown field 'lvel' of employee (did you mean 'level'?)"),
-        (12, 4, 10, "schema", "hire/1: unknown key ('colour' was unexpected)"),
-    ]
+    assert [(p.line, p.column, p.end_column, p.code) for p in found] == [
+        (5, 28, 38, "name"), (11, 44, 48, "name"), (12, 4, 10, "schema")]
+    assert found[0].message == "unknown name 'my.garmnts' (did you mean 'my.garments'?)"
+    assert found[1].message == "unknown field 'lvel' of employee (did you mean 'level'?)"
+    assert "unknown key" in found[2].message and "'colour'" in found[2].message
 
 
 def test_problems_of_malformed_yaml_and_of_syntax(rules):
     [bad] = editor.problems("kind: employees\nhire: [\n", Path("c.yaml"), rules.vocabulary)
-    assert bad.code == "yaml" and bad.message.startswith("malformed yaml")
+    assert bad.code == "yaml" and bad.line in (1, 2)  # the loader's own sentence and position
     text = "kind: actions\nactions:\n  - id: x\n    name: X\n    types: [master]\n" \
            "    effect: gain 2 +\n"
     [syntax] = editor.problems(text, Path("a.yaml"), rules.vocabulary)
