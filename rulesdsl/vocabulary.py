@@ -13,13 +13,12 @@ from .types import Type
 
 @dataclass(frozen=True)
 class NameDef:
-    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it; `doc` is the
-    one-line description a designer reads in `rococo vocab`."""
+    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""
 
     type: Type
     get: Callable[[Any], Any]
     text: str
-    doc: str = ""
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class FieldDef:
     type: Type
     get: Callable[[Any, Any], Any]
     text: str
-    doc: str = ""
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
 
 
 @dataclass(frozen=True)
@@ -38,8 +37,8 @@ class OptionDef:
 
     type: Type | None
     required: bool = False
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
     text: str = ""
-    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,16 +46,16 @@ class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
 
     `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
-    passes to its option thunks (e.g. `deputed`); `doc` and `bind_docs` describe the verb and
-    those names for `rococo vocab`.
+    passes to its option thunks (e.g. `deputed`).
     """
 
     options: Mapping[str, OptionDef]
     run: Callable[[Any, Mapping[str, Any]], Any]
     text: str
-    binds: Mapping[str, Type] = field(default_factory=dict)
+    # for `rococo vocab` and the editor: what the verb does, and what each `binds` name is
     doc: str = ""
     bind_docs: Mapping[str, str] = field(default_factory=dict)
+    binds: Mapping[str, Type] = field(default_factory=dict)
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).
