@@ -43,13 +43,14 @@ def cmd_play(args) -> int:
         return 2
     if args.load:
         try:
-            game = Game.from_json(rules, Path(args.load).read_text(encoding="utf-8"))
+            game = Game.from_json(rules, Path(args.load).read_bytes(), verify=args.verify)
         except OSError as exc:
             console.print(f"[red]error:[/] cannot read {args.load}: {exc.strerror}")
             return 2
     else:
-        game = Game.new(rules, players=args.players, seed=args.seed)
+        game = Game.new(rules, players=args.players, seed=args.seed, explain=args.explain)
     players = len(game.state["players"])
+    explained = 0
     bots = [None if seat < args.humans else make_bot(args.bots, args.seed * 31 + seat)
             for seat in range(players)]
     last_round = None
@@ -70,12 +71,24 @@ def cmd_play(args) -> int:
                               f"{escape(decision.prompt)}: [bold]{escape(option.label)}[/]"
                               if decision.kind != "hand" else "selects a card")
         game.apply(option)
+        if args.explain:
+            explained = _print_explained(game, explained)
+    if args.explain:
+        _print_explained(game, explained)
     console.print(render.board(game))
     console.print(render.final_scores(game))
     winner = game.standings()[0]
     console.print(f"Winner: ", render.seat_name(game, winner["seat"]),
                   f"with {winner['prestige']} prestige")
     return 0
+
+
+def _print_explained(game, shown: int) -> int:
+    """Print the changes the game made for good since `shown`; return the new count."""
+    log = game.journal.log if hasattr(game.journal, "log") else []
+    for change in log[shown:]:
+        console.print(f"  [dim]{escape(str(change))}[/]")
+    return len(log)
 
 
 def _ask_human(game, decision):
@@ -219,6 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--humans", type=int, default=0, help="human seats (0 watches bots play)")
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--explain", action="store_true",
+                   help="print every change with the rule (file:line:column) that made it")
+    p.add_argument("--verify", action="store_true",
+                   help="with --load: also replay the saved game from its seed and check it")
     common(p)
     p.set_defaults(func=cmd_play)
 

@@ -1,35 +1,38 @@
-"""The runtime context an effect runs in: the acting player, the journal, and recorded answers."""
+"""The runtime context an effect runs in: the acting player, the journal, and the way questions
+reach the player.
+
+A step runs inside its own greenlet (see engine.py). A question (`ask`) suspends the step right
+where it stands, with every change made so far applied to the live state; the answer resumes it
+there. Nothing is re-run, except when a step is resumed from a save or a clone: then the step is
+run once from its start with the answers it had already received (`replay`).
+"""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable
 
 from rulesdsl import EffectAbort
 
-from .decisions import Decision, NeedDecision, Option, Probe
+from .decisions import Decision, Option, Probe
+
+_NONE = object()
 
 
 class Context:
-    """What compiled effects and verbs see while a step runs.
+    """What compiled effects and verbs see while a step runs."""
 
-    Decisions work by replay: a step is run from its start with the answers recorded so
-    far; the first question without an answer stops it (the journal undoes its changes)
-    and becomes the pending decision.
-    """
+    __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "probing", "score_key",
+                 "event")
 
-    __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "answers", "cursor",
-                 "probing", "score_key")
-
-    def __init__(self, engine, seat: int, answers: list, score_key: str = "play"):
+    def __init__(self, engine, seat: int, score_key: str = "play"):
         self.engine = engine
         self.state = engine.state
         self.rules = engine.rules
         self.tx = engine.journal
         self.seat = seat
         self.played: str | None = None
-        self.answers = answers
-        self.cursor = 0
         self.probing = False
         self.score_key = score_key
+        self.event: dict = {}  # the details of the event a trigger or hook runs for
 
     # -- the player ----------------------------------------------------------------------
     @property
@@ -54,21 +57,23 @@ class Context:
         self.tx.add(self.me, resource, -amount)
 
     def choose_resource(self, resources: list[str], amount: int) -> str:
-        options = [Option(r, f"{amount} {self.rules.word(r)}") for r in resources]
-        return self.ask("resource", f"gain {amount} of", options)
+        word = self.rules.word
+        return self.ask("resource", f"gain {amount} of", resources,
+                        lambda r: f"{amount} {word(r)}")
 
     def choose(self, kind: str, options: list, prompt: str) -> Any:
-        label = self.engine.label
         if kind == "one":
-            return self.ask("choice", f"choose one of {prompt}", [Option(o, label(o)) for o in options])
+            return self.ask("choice", f"choose one of {prompt}", options)
         if kind == "number":
-            return self.ask("number", f"choose a number for {prompt}", [Option(o, str(o)) for o in options])
+            return self.ask("number", f"choose {prompt}", options, str)
         if kind == "any":
             picked: list = []
             remaining = list(options)
+            label = self.engine.label
             while remaining:
-                opts = [Option(None, "done")] + [Option(o, label(o)) for o in remaining]
-                answer = self.ask("choice", f"choose any of {prompt} (picked {len(picked)})", opts)
+                answer = self.ask("choice", f"choose any of {prompt} (picked {len(picked)})",
+                                  [None] + remaining,
+                                  lambda o: "done" if o is None else label(o))
                 if answer is None:
                     break
                 picked.append(answer)
@@ -77,25 +82,32 @@ class Context:
         raise ValueError(f"unknown choice kind {kind!r}")
 
     # -- questions -----------------------------------------------------------------------
-    def ask(self, kind: str, prompt: str, options: Sequence[Option], seat: int | None = None) -> Any:
-        """Return the answer to a question, from the recorded answers or by suspending the step.
+    def ask(self, kind: str, prompt: str, values: Iterable, label: Callable[[Any], str] | None
+            = None, seat: int | None = None) -> Any:
+        """The answer to a question about `values` (plain JSON option values).
 
         A question with no option aborts the effect; one with a single option answers itself.
+        In a trial run (`possible`) the values are only looked at until a second one shows that
+        there is a real choice, so verbs pass generators and nothing more is built. Otherwise
+        the step waits, suspended, for the player's answer.
         """
-        if not options:
-            raise EffectAbort(f"nothing to choose for: {prompt}")
-        if len(options) == 1:
-            return options[0].value
         if self.probing:
+            it = iter(values)
+            first = next(it, _NONE)
+            if first is _NONE:
+                raise EffectAbort(f"nothing to choose for: {prompt}")
+            if next(it, _NONE) is _NONE:
+                return first
             raise Probe()
-        if self.cursor < len(self.answers):
-            answer = self.answers[self.cursor]
-            self.cursor += 1
-            for option in options:
-                if option.value == answer:
-                    return option.value
-            raise RuntimeError(f"recorded answer {answer!r} is not an option of {prompt!r}")
-        raise NeedDecision(Decision(self.seat if seat is None else seat, kind, prompt, tuple(options)))
+        values = list(values)
+        if not values:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        if len(values) == 1:
+            return values[0]
+        labeller = label or self.engine.label
+        decision = Decision(self.seat if seat is None else seat, kind, prompt,
+                            [Option(v, None, labeller) for v in values])
+        return self.engine._wait(decision)
 
     # -- running effects -----------------------------------------------------------------
     def attempt(self, effect, env: dict | None = None) -> bool:

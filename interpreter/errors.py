@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulesdsl import RulesError, RulesErrors, Span
 
 __all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
-           "IdError", "IllegalDecisionError", "CorruptSaveError"]
+           "IdError", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError"]
 
 
 class YamlError(RulesError):
@@ -53,3 +53,10 @@ class CorruptSaveError(RulesError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class RuleFaultError(RulesError):
+    """A rule failed while it ran (a bug in a custom card or a verb): the game was rolled back
+    to its last decision, and the error names the rule, its position, the seed and the decision."""
+
+    code = "fault"

@@ -1,7 +1,11 @@
-"""The flow of a game as data: rounds of phases, then final scoring; a cursor says where we are."""
+"""The flow of a game as data: rounds of phases, then final scoring; a cursor says where we are.
+
+The cursor moves through the journal like every other change, so a fault in a later step can
+roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
 from .model import Phase, Ruleset
+from .modifiers import expire
 
 
 def phases_of(rules: Ruleset, state: dict) -> tuple[Phase, ...]:
@@ -26,25 +30,25 @@ def current(rules: Ruleset, state: dict):
     return phase, phase.steps[0], cur["index"]
 
 
-def start(rules: Ruleset, state: dict) -> None:
-    state["round"] = 1
-    state["cursor"] = {"stage": "round", "phase": 0, "index": 0}
-    _settle(rules, state)
+def start(rules: Ruleset, state: dict, tx) -> None:
+    tx.set(state, "round", 1)
+    tx.set(state, "cursor", {"stage": "round", "phase": 0, "index": 0})
+    _settle(rules, state, tx)
 
 
-def advance(rules: Ruleset, state: dict) -> None:
+def advance(rules: Ruleset, state: dict, tx) -> None:
     """Move the cursor past the step that just completed."""
     cur = state["cursor"]
     phase = phases_of(rules, state)[cur["phase"]]
     if phase.kind == "turns":
         nxt = _next_turn(state, cur["index"])
         if nxt is not None:
-            cur["index"] = nxt
+            tx.set(cur, "index", nxt)
             return
-        cur["index"] = len(state["players"])
+        tx.set(cur, "index", len(state["players"]))
     else:
-        cur["index"] += 1
-    _settle(rules, state)
+        tx.set(cur, "index", cur["index"] + 1)
+    _settle(rules, state, tx)
 
 
 def _length(phase: Phase, state: dict) -> int:
@@ -62,7 +66,7 @@ def _next_turn(state: dict, after: int | None) -> int | None:
     return None
 
 
-def _settle(rules: Ruleset, state: dict) -> None:
+def _settle(rules: Ruleset, state: dict, tx) -> None:
     """Step over finished phases and rounds until the cursor points at a step to run."""
     while True:
         cur = state["cursor"]
@@ -71,25 +75,26 @@ def _settle(rules: Ruleset, state: dict) -> None:
             phase = phases[cur["phase"]]
             if phase.kind == "turns" and cur["index"] == -1:
                 seat = _next_turn(state, None)
-                cur["index"] = seat if seat is not None else len(state["players"])
+                tx.set(cur, "index", seat if seat is not None else len(state["players"]))
                 if seat is not None:
                     return
             elif cur["index"] < _length(phase, state) and not (phase.kind == "turns"
                                                                and cur["index"] >= len(state["players"])):
                 return
-            cur["phase"] += 1
+            tx.set(cur, "phase", cur["phase"] + 1)
             nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None
-            cur["index"] = -1 if nxt is not None and nxt.kind == "turns" else 0
+            tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
             continue
+        expire(state, tx, "round")
         if cur["stage"] == "round" and state["round"] < rules.rounds:
-            state["round"] += 1
-            state["cursor"] = {"stage": "round", "phase": 0, "index": 0}
+            tx.set(state, "round", state["round"] + 1)
+            tx.set(state, "cursor", {"stage": "round", "phase": 0, "index": 0})
         elif cur["stage"] == "round":
-            state["cursor"] = {"stage": "final", "phase": 0, "index": 0}
+            tx.set(state, "cursor", {"stage": "final", "phase": 0, "index": 0})
         else:
-            state["cursor"] = None
-            state["finished"] = True
+            tx.set(state, "cursor", None)
+            tx.set(state, "finished", True)
             return
         first = phases_of(rules, state)[0] if state["cursor"] else None
         if first is not None and first.kind == "turns":
-            state["cursor"]["index"] = -1
+            tx.set(state["cursor"], "index", -1)

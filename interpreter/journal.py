@@ -1,4 +1,5 @@
-"""An undo log over plain dicts and lists, so a step can be rolled back without copying state."""
+"""An undo log over plain dicts and lists: a step can be rolled back, and the state at its start
+rebuilt for a save or a clone, without copying the state while the game runs."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,21 +10,25 @@ _MISSING = object()
 class Journal:
     """Records the inverse of every mutation made through it; `rollback(mark)` undoes them.
 
-    The engine runs each game step optimistically and, when the step stops at a
-    decision, rolls it back; this is far cheaper than deep-copying the state.
+    The engine keeps the record from the start of the step that holds the pending decision:
+    `attempt` and trial runs roll back to a mark inside it, a fault rolls the whole step back,
+    and `original` rebuilds the step's starting state for saves and clones.
     """
 
-    __slots__ = ("_undo",)
+    __slots__ = ("_undo", "_base")
 
     def __init__(self) -> None:
         self._undo: list[tuple] = []
+        self._base = 0  # records kept for good are dropped; marks count from the beginning
 
     def mark(self) -> int:
-        return len(self._undo)
+        return self._base + len(self._undo)
 
-    def rollback(self, mark: int = 0) -> None:
+    def rollback(self, mark: int | None = None) -> None:
+        """Undo every change made after `mark` (all the recorded ones by default)."""
         undo = self._undo
-        while len(undo) > mark:
+        keep = 0 if mark is None else mark - self._base
+        while len(undo) > keep:
             op, obj, key, old = undo.pop()
             if op == 0:
                 if old is _MISSING:
@@ -37,9 +42,44 @@ class Journal:
             elif op == 3:
                 del obj[key]
 
-    def forget(self) -> None:
-        """Keep every change made so far (the step is complete)."""
-        self._undo.clear()
+    def forget(self, mark: int | None = None) -> None:
+        """Keep the changes made before `mark` (all of them by default) for good."""
+        drop = len(self._undo) if mark is None else mark - self._base
+        del self._undo[:drop]
+        self._base += drop
+
+    def keep(self, mark: int) -> None:
+        """Keep the changes made after `mark` for good, as if made before the record began
+        (a scripted change to a position, not a step's own)."""
+        del self._undo[mark - self._base:]
+
+    def original(self, root: Any) -> Any:
+        """A copy of `root` as it was before every recorded change; `root` is not touched.
+
+        The live objects are copied (each once, sharing kept), then the undo records are
+        applied to the copies, newest first. An object the step detached from `root` is
+        copied when a record first names it, which is when it holds its latest contents.
+        """
+        memo: dict[int, Any] = {}
+        copy = _copy(root, memo)
+        for op, obj, key, old in reversed(self._undo):
+            target = memo.get(id(obj))
+            if target is None:
+                target = _copy(obj, memo)
+            if isinstance(old, (dict, list)):
+                old = _copy(old, memo)
+            if op == 0:
+                if old is _MISSING:
+                    del target[key]
+                else:
+                    target[key] = old
+            elif op == 1:
+                target.pop()
+            elif op == 2:
+                target.insert(key, old)
+            elif op == 3:
+                del target[key]
+        return copy
 
     def set(self, obj: dict | list, key: Any, value: Any) -> None:
         old = obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
@@ -69,3 +109,31 @@ class Journal:
     def insert(self, lst: list, index: int, value: Any) -> None:
         lst.insert(index, value)
         self._undo.append((3, lst, index, None))
+
+
+def _copy(obj: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of JSON-like data that records every container it copies in `memo`."""
+    found = memo.get(id(obj))
+    if found is not None:
+        return found
+    if isinstance(obj, dict):
+        out: Any = {}
+        memo[id(obj)] = out
+        for k, v in obj.items():
+            out[k] = _copy(v, memo) if isinstance(v, (dict, list)) else v
+        return out
+    if isinstance(obj, list):
+        out = []
+        memo[id(obj)] = out
+        out.extend(_copy(v, memo) if isinstance(v, (dict, list)) else v for v in obj)
+        return out
+    return obj
+
+
+def copy_json(obj: Any) -> Any:
+    """A fast deep copy of plain JSON data (dicts, lists, scalars), sharing nothing."""
+    if isinstance(obj, dict):
+        return {k: copy_json(v) if isinstance(v, (dict, list)) else v for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [copy_json(v) if isinstance(v, (dict, list)) else v for v in obj]
+    return obj

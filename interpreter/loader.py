@@ -5,6 +5,7 @@ the file set at once, sorted by file and line.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from functools import lru_cache
@@ -17,6 +18,7 @@ from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
 from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
+from . import flowdocs
 from .vocabulary import AREAS, build_vocabulary
 from .yamlio import Document, read_document
 
@@ -24,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "rules"
 SCHEMAS_DIR = ROOT / "schemas"
 DEFAULT_MODULES = ("base", "deluxe")
-KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words")
+KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
+         "flow")
 
 
 def _display(path: Path) -> str:
@@ -134,7 +137,22 @@ def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
     ruleset = builder.build()
     if builder.errors:
         raise RulesErrors(sorted(builder.errors, key=_error_key))
-    return ruleset
+    return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs))
+
+
+def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> tuple:
+    """Each module's id, version and a digest of its header and files, for saves."""
+    info = []
+    for mid in ordered:
+        doc, header = found.headers[mid]
+        digest = hashlib.sha256("\n".join(doc.lines).encode())
+        folder = doc.path.parent.resolve()
+        for sub in docs:
+            if sub.path.parent.resolve() == folder:
+                digest.update("\n".join(sub.lines).encode())
+        info.append({"id": mid, "version": str(header.get("version", "0")),
+                     "digest": digest.hexdigest()[:16]})
+    return tuple(info)
 
 
 def _error_key(e: RulesError):
@@ -219,6 +237,7 @@ class _Builder:
                             for name in ("employee", "start employee", "garment", "tile",
                                          "action")}
         self.words: dict[str, str] = {}
+        self.flow_docs: list[Document] = []
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -238,6 +257,8 @@ class _Builder:
                 self.singletons[kind] = (data, doc)
             elif kind == "words":
                 self.words.update(data["words"])
+            elif kind == "flow":
+                self.flow_docs.append(doc)
             for key, cname in lists.get(kind, []):
                 for i, entry in enumerate(data.get(key, [])):
                     self.collections[cname].add(entry, doc, (key, i))
@@ -256,16 +277,18 @@ class _Builder:
                                                RulesError("").span))
 
     # -- effects ---------------------------------------------------------------------------
-    def effect(self, doc: Document, path: tuple, text: str) -> Effect | None:
+    def effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect | None:
+        origin = doc.origin(path)
         try:
-            compiled = build_effect(text, doc.origin(path), self.vocab)
+            compiled = build_effect(text, origin, self.vocab)
         except RulesErrors as exc:
             self.errors.extend(exc.errors)
             return None
         except RulesError as exc:
             self.errors.append(exc)
             return None
-        return Effect(text, compiled, _card_text(compiled, self.vocab))
+        return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
+                      origin.locate(1, 1))
 
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
@@ -276,11 +299,14 @@ class _Builder:
         board, board_doc = self.singletons["board"]
         colors = tuple(game["garment_kinds"])
         actions_coll = self.collections["action"].items
-        self.vocab = build_vocabulary(colors, list(actions_coll), self.words)
+        zones = flowdocs.zones(self.flow_docs)
+        self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
+                                      [z.id for z in zones])
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
-            eff = self.effect(doc, path + ("effect",), entry["effect"])
+            eff = self.effect(doc, path + ("effect",), entry["effect"],
+                              f"the action {aid!r}")
             actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
@@ -305,7 +331,8 @@ class _Builder:
             garments[gid] = Garment(gid, entry["color"], game["garment_kinds"][entry["color"]],
                                     dict(entry["silk"]), entry.get("thread", 0),
                                     entry.get("lace", 0), entry.get("master", False),
-                                    entry["value"], entry["prestige"])
+                                    entry["value"], entry["prestige"],
+                                    **flowdocs.garment_hooks(self, gid, entry, doc, path))
         tiles = {tid: Tile(tid, dict(e["silk"]), e["bottom"])
                  for tid, (e, _, _) in self.collections["tile"].items.items()}
 
@@ -314,6 +341,12 @@ class _Builder:
                              for i, p in enumerate(game["round"]))
         final_phases = tuple(self._phase(p, game_doc, ("final_scoring", i))
                              for i, p in enumerate(game["final_scoring"]))
+        flowdocs.check_garment_ranges(self, game, self.flow_docs,
+                                      list(self.collections["garment"].items.items()))
+        round_phases, final_phases = flowdocs.apply_patches(self, self.flow_docs, round_phases,
+                                                            final_phases)
+        triggers = flowdocs.triggers(self, self.flow_docs,
+                                     list(self.collections["employee"].items.items()))
         if self.errors:
             return None
         fingerprint = hashlib.sha256()
@@ -328,14 +361,16 @@ class _Builder:
             garments=garments, tiles=tiles, sides=sides, actions=actions,
             round_phases=round_phases, final_phases=final_phases,
             fund_limits=dict(game.get("fund_limits", {})), words=dict(self.words),
-            vocabulary=self.vocab)
+            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers)
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
         if "bonus" in entry:
-            bonus = self.effect(doc, path + ("bonus",), entry["bonus"])
+            bonus = self.effect(doc, path + ("bonus",), entry["bonus"],
+                                f"the bonus of employee {cid!r}")
         if "final" in entry:
-            final = self.effect(doc, path + ("final",), entry["final"])
+            final = self.effect(doc, path + ("final",), entry["final"],
+                                f"the final bonus of employee {cid!r}")
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
@@ -351,7 +386,7 @@ class _Builder:
                 reward = None
                 if "reward" in space:
                     reward = self.effect(doc, hpath + ("guest_spaces", g, "reward"),
-                                         space["reward"])
+                                         space["reward"], f"the reward of space {space['id']!r}")
                 guests[space["id"]] = GuestSpace(space["id"], hall["id"],
                                                  space.get("master", False), reward)
                 spaces.append(space["id"])
@@ -384,11 +419,12 @@ class _Builder:
         name = entry.get("name", entry["id"])
         for kind in ("each_player", "turns", "once"):
             if kind in entry:
-                eff = self.effect(doc, path + (kind,), entry[kind])
+                eff = self.effect(doc, path + (kind,), entry[kind], f"the step {entry['id']!r}")
                 return Phase(entry["id"], name, "steps" if kind == "once" else kind,
                              (Step(entry["id"], name, eff),))
         steps = tuple(Step(s["id"], s.get("name", s["id"]),
-                           self.effect(doc, path + ("steps", i, "effect"), s["effect"]))
+                           self.effect(doc, path + ("steps", i, "effect"), s["effect"],
+                                       f"the step '{entry['id']}.{s['id']}'"))
                       for i, s in enumerate(entry["steps"]))
         return Phase(entry["id"], name, "steps", steps)
 

@@ -1,7 +1,7 @@
 """The frozen catalogue a ruleset is made of: plain records with ids, built once by the loader."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -14,14 +14,40 @@ Seat = int
 
 @dataclass(frozen=True)
 class Effect:
-    """A compiled effect together with where it came from and how it reads as card text."""
+    """A compiled effect together with where it came from and how it reads as card text.
+
+    `owner` says whose effect it is ("the bonus of employee l1.livre") and `where` is the Span
+    of its text in the rules, for errors raised while it runs."""
 
     source: str
     compiled: Any
     text: str
+    owner: str = ""
+    where: Any = None
 
     def run(self, ctx, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
+
+    def mentions(self, name: str) -> bool:
+        """Whether the effect's text uses the name (e.g. `played`) anywhere."""
+        return name in _names_used(self.compiled.effect)
+
+
+def _names_used(node, out: set | None = None) -> set:
+    """Every dotted name an AST node uses (its first part too), found by walking its fields."""
+    out = set() if out is None else out
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            _names_used(item, out)
+    elif is_dataclass(node):
+        path = getattr(node, "path", None)
+        if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
+            out.add(path[0])
+            out.add(".".join(path))
+        for f in fields(node):
+            if f.name != "span":
+                _names_used(getattr(node, f.name), out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -47,6 +73,37 @@ class Garment:
     master: bool
     value: int
     prestige: int
+    # hooks run when it is tailored (after the cost is paid), placed on a guest space, sold
+    on_tailor: Effect | None = None
+    on_place: Effect | None = None
+    on_sell: Effect | None = None
+    sellable: bool = True
+    rent_only: bool = False  # never sold, and not tailored while no guest space is free for it
+    start_in: str = "garment_bag"  # the zone it starts the game in
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place for components that modules declare (a set-aside pile, a display): `holds`
+    garments, tiles or employees; `visible` says whether players see what is in it."""
+
+    id: str
+    holds: str
+    visible: bool = True
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An effect that runs when an event happens, for the acting seat, while its owner is in
+    play (a module, an employee on the staff, a decoration held, a garment on the board)."""
+
+    id: str
+    on: str
+    effect: Effect
+    owner_kind: str = "module"
+    owner: str = ""
+    limit: str = "always"  # or "once" (a game, per seat), "once_per_round"
 
 
 @dataclass(frozen=True)
@@ -117,6 +174,13 @@ class Action:
     types: tuple[str, ...]
     effect: Effect
 
+    @cached_property
+    def depends_on_card(self) -> bool:
+        """Whether whether it can be done depends on which card is played, not only on the
+        card's type: true when its effect names `played`. (Verbs read the played card only for
+        its type: a Master may tailor Master garments.)"""
+        return self.effect.mentions("played")
+
 
 @dataclass(frozen=True)
 class Step:
@@ -155,12 +219,19 @@ class Ruleset:
     fund_limits: Mapping[str, int]
     words: Mapping[str, str]
     vocabulary: Any = field(repr=False, compare=False, default=None)
+    # each loaded module: {"id", "version", "digest"} (the digest covers its header and files)
+    module_info: tuple[Mapping[str, str], ...] = ()
+    zones: tuple[Zone, ...] = ()
+    triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:
             if players in side.players:
                 return side
         raise ValueError(f"no board side for {players} players")
+
+    def zone(self, zone_id: str) -> Zone:
+        return next(z for z in self.zones if z.id == zone_id)
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))

@@ -33,7 +33,8 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "resource_bag": sorted(rules.tiles),
         "resource_discard": [],
         "drawers": [[] for _ in range(side.drawers)],
-        "garment_bag": sorted(rules.garments),
+        "garment_bag": sorted(g.id for g in rules.garments.values()
+                              if g.start_in == "garment_bag"),
         "garment_discard": [],
         "garment_display": [None] * len(side.garment_costs),
         "guests": {},
@@ -41,10 +42,12 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "decorations": {},
         "all_halls": [],
         "players": [],
+        # the zones modules declare, each with what starts in it
+        "zones": {z.id: sorted(g.id for g in rules.garments.values() if g.start_in == z.id)
+                  for z in rules.zones},
+        "modifiers": [],
+        "fired": [],
         "cursor": None,
-        "answers": [],
-        "pending": None,
-        "history": [],
         "finished": False,
     })
     for seat in range(players):
@@ -61,6 +64,11 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             "hand": [],
             "discard": [],
             "played": None,
+            # a garment between the display and a guest space (or the bank) while its owner
+            # decides where it goes
+            "tailoring": None,
+            # cards being deputed: still on the staff until their last bonus is used
+            "deputing": [],
             "score": {},
         })
     return state

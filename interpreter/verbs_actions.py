@@ -6,7 +6,8 @@ from itertools import combinations
 from rulesdsl import EffectAbort
 
 from . import board
-from .decisions import Option
+from .events import announce, run_hook
+from .modifiers import expire, reduction
 from .verbs_phases import draw
 
 
@@ -16,16 +17,18 @@ def _price(args, binding: str, count: int) -> int:
 
 
 def take_tile(ctx, tile_id: str) -> None:
-    """A tile just acquired: keep it as silk, or discard it for its Thread and/or Lace."""
+    """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
+    at once for its Thread and/or Lace."""
     tile = ctx.rules.tiles[tile_id]
-    options = [Option("keep", "keep it for its silk")]
-    for gives in tile.conversions:
-        options.append(Option("+".join(gives), "discard it for " + " and ".join(
-            f"1 {ctx.rules.word(r)}" for r in gives)))
-    answer = ctx.ask("keep", f"keep {ctx.engine.label(tile_id)} or discard it", options)
+    ctx.tx.append(ctx.me["tiles"], tile_id)
+    word = ctx.rules.word
+    answer = ctx.ask("keep", f"keep {ctx.engine.label(tile_id)} or discard it",
+                     ["keep"] + ["+".join(gives) for gives in tile.conversions],
+                     lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
+                     " and ".join(f"1 {word(r)}" for r in v.split("+")))
     if answer == "keep":
-        ctx.tx.append(ctx.me["tiles"], tile_id)
         return
+    ctx.tx.remove(ctx.me["tiles"], tile_id)
     for resource in answer.split("+"):
         ctx.gain(resource, 1)
     ctx.tx.append(ctx.state["resource_discard"], tile_id)
@@ -33,20 +36,26 @@ def take_tile(ctx, tile_id: str) -> None:
 
 def acquire(ctx, args) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
-    options = []
-    for d, drawer in enumerate(ctx.state["drawers"]):
-        if not drawer:
-            continue
-        price = _price(args, "tiles_in_drawer", len(drawer))
-        if price > ctx.me["livre"]:
-            continue
-        for tile_id in drawer:
-            options.append(Option({"drawer": d, "tile": tile_id, "price": price},
-                                  f"{ctx.engine.label(tile_id)} from drawer {d + 1} for {price} Livre"))
-    choice = ctx.ask("tile", "acquire a resource tile", options)
+    state, me, label = ctx.state, ctx.me, ctx.engine.label
+    less = reduction(ctx, "acquire")
+
+    def offers():
+        for d, drawer in enumerate(state["drawers"]):
+            if not drawer:
+                continue
+            price = max(0, _price(args, "tiles_in_drawer", len(drawer)) - less)
+            if price > me["livre"]:
+                continue
+            for tile_id in drawer:
+                yield {"drawer": d, "tile": tile_id, "price": price}
+
+    choice = ctx.ask("tile", "acquire a resource tile", offers(),
+                     lambda v: f"{label(v['tile'])} from drawer {v['drawer'] + 1} for "
+                               f"{v['price']} Livre")
     ctx.pay("livre", choice["price"])
-    ctx.tx.remove(ctx.state["drawers"][choice["drawer"]], choice["tile"])
+    ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
     take_tile(ctx, choice["tile"])
+    announce(ctx, "acquire", tile=choice["tile"])
 
 
 def discard(ctx, args) -> None:
@@ -85,13 +94,17 @@ def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> li
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            have: dict = {}
-            for t in combo:
-                for color, n in rules.tiles[t].silk.items():
-                    have[color] = have.get(color, 0) + n
-            if _covers(need, have, discount, colors):
+            if _covers(need, _bales(rules, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
+
+
+def _bales(rules, tiles) -> dict:
+    have: dict = {}
+    for t in tiles:
+        for color, n in rules.tiles[t].silk.items():
+            have[color] = have.get(color, 0) + n
+    return have
 
 
 def _master_made(ctx) -> bool:
@@ -99,56 +112,78 @@ def _master_made(ctx) -> bool:
 
 
 def tailor(ctx, args) -> None:
-    """Tailor a garment from the display, then rent it to a guest space or sell it."""
-    rules, state, me = ctx.rules, ctx.state, ctx.me
+    """Tailor a garment from the display, then rent it to a guest space or sell it.
+
+    A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
+    after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
+    sold is rented, and is not offered while no guest space is free for it."""
+    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
     master = _master_made(ctx) and "no_master_garment" not in args
-    candidates = []
-    for pos, garment_id in enumerate(state["garment_display"]):
-        if garment_id is None:
-            continue
-        g = rules.garments[garment_id]
-        cost = side.garment_costs[pos]
-        if g.master and not master:
-            continue
-        if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
-            continue
-        if not covering_sets(rules, g, me["tiles"], discount, colors):
-            continue
-        candidates.append(Option({"garment": garment_id, "cost": cost},
-                                 f"{ctx.engine.label(garment_id)} for {cost} Livre"))
-    choice = ctx.ask("garment", "tailor a garment", candidates)
+    less = reduction(ctx, "tailor")
+    made_by_master = _master_made(ctx)
+    free = [space_id for space_id, space in side.guest_spaces.items()
+            if space_id not in state["guests"] and (made_by_master or not space.master)]
+
+    def candidates():
+        have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        for pos, garment_id in enumerate(state["garment_display"]):
+            if garment_id is None:
+                continue
+            g = rules.garments[garment_id]
+            cost = max(0, side.garment_costs[pos] - less)
+            if g.master and not master:
+                continue
+            if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
+                continue
+            if not free and not _may_sell(g):
+                continue
+            if _covers(g.silk, have, discount, colors):
+                yield {"garment": garment_id, "cost": cost}
+
+    choice = ctx.ask("garment", "tailor a garment", candidates(),
+                     lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
     ctx.pay("thread", g.thread)
     ctx.pay("lace", g.lace)
+    display = state["garment_display"]
+    ctx.tx.set(display, display.index(garment_id), None)
+    ctx.tx.set(me, "tailoring", garment_id)
     sets = covering_sets(rules, g, me["tiles"], discount, colors)
-    tiles = ctx.ask("tiles", f"choose the tiles for {ctx.engine.label(garment_id)}",
-                    [Option(s, ", ".join(ctx.engine.label(t) for t in s) or "no tiles") for s in sets])
+    tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
+                    lambda v: ", ".join(label(t) for t in v) or "no tiles")
     for tile_id in tiles:
         ctx.tx.remove(me["tiles"], tile_id)
         ctx.tx.append(state["resource_discard"], tile_id)
-    display = state["garment_display"]
-    ctx.tx.set(display, display.index(garment_id), None)
-    made_by_master = _master_made(ctx)
-    options = [Option({"sell": True}, f"sell it for {g.value} Livre")]
-    for space_id, space in side.guest_spaces.items():
-        if space_id in state["guests"] or (space.master and not made_by_master):
-            continue
-        options.append(Option({"space": space_id}, "rent it at " + ctx.engine.label(space_id)))
-    where = ctx.ask("rent", f"rent or sell {ctx.engine.label(garment_id)}", options)
+    run_hook(ctx, g.on_tailor, garment=garment_id)
+    announce(ctx, "tailor", garment=garment_id)
+    places: list = [{"sell": True}] if _may_sell(g) else []
+    places += [{"space": space_id} for space_id in free]
+    where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
+                    lambda v: f"sell it for {g.value} Livre" if "sell" in v
+                    else "rent it at " + label(v["space"]))
+    ctx.tx.set(me, "tailoring", None)
     if "sell" in where:
         ctx.gain("livre", g.value)
         ctx.tx.append(state["garment_discard"], garment_id)
+        run_hook(ctx, g.on_sell, garment=garment_id)
+        announce(ctx, "sell", garment=garment_id)
         return
     space = side.guest_spaces[where["space"]]
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
     if space.reward is not None:
         ctx.attempt(space.reward)
+    run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
+    announce(ctx, "place", garment=garment_id, space=space.id)
     check_all_halls(ctx)
+
+
+def _may_sell(garment) -> bool:
+    return garment.sellable and not garment.rent_only
 
 
 def check_all_halls(ctx) -> None:
@@ -163,73 +198,96 @@ def check_all_halls(ctx) -> None:
 def hire(ctx, args) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
-    price = _price(args, "cards_in_display", len(display))
+    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hire"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
-    card = ctx.ask("hire", f"hire an employee for {price} Livre",
-                   [Option(c, ctx.engine.label(c)) for c in display])
+    card = ctx.ask("hire", f"hire an employee for {price} Livre", display)
     ctx.pay("livre", price)
     ctx.tx.remove(display, card)
     ctx.tx.append(ctx.me["hand"], card)
+    announce(ctx, "hire", card=card)
 
 
 def depute(ctx, args) -> None:
-    """Remove a card of the staff from the game, never going below the minimum staff."""
+    """Remove a card of the staff from the game, never going below the minimum staff.
+
+    The card stays on the staff until its last bonus is used: "you can now use the Bonus
+    action one last time before the card is removed from the game". A card deputed by the
+    main action leaves when its turn ends (after its bonus); one deputed `with_bonus` leaves
+    right after that bonus. Until then it is listed in its owner's `deputing`, and a card on
+    its way out cannot be deputed twice.
+    """
     state, me = ctx.state, ctx.me
-    if len(board.staff(state, ctx.seat)) <= ctx.rules.setup["min_staff"]:
+    leaving = me["deputing"]
+    staff = [c for c in board.staff(state, ctx.seat) if c not in leaving]
+    if len(staff) <= ctx.rules.setup["min_staff"]:
         raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
     if "card" in args:
         card = args["card"]()
-    else:
-        pool = args["among"]()
-        card = ctx.ask("depute", "depute an employee",
-                       [Option(c, ctx.engine.label(c)) for c in pool])
-    for zone in ("supply", "hand", "discard"):
-        if card in me[zone]:
-            ctx.tx.remove(me[zone], card)
-            break
-    else:
-        if me["played"] != card:
+        if card not in staff:
             raise EffectAbort("that card is not on the staff")
-        ctx.tx.set(me, "played", None)
-    ctx.tx.append(state["removed_employees"], card)
+    else:
+        card = ctx.ask("depute", "depute an employee",
+                       [c for c in args["among"]() if c not in leaving])
+        if card not in staff:
+            raise EffectAbort("that card is not on the staff")
     if "payout" in args:
         ctx.gain("livre", int(args["payout"](deputed=card)))
+    ctx.tx.append(leaving, card)
+    announce(ctx, "depute", card=card)
     bonus = ctx.rules.employees[card].bonus
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
             if ctx.possible(bonus.run) and ctx.ask(
-                    "bonus", f"bonus of the deputed {ctx.engine.label(card)}",
-                    [Option(True, "use the bonus"), Option(False, "skip the bonus")]):
+                    "bonus", f"bonus of the deputed {ctx.engine.label(card)}", [True, False],
+                    lambda v: "use the bonus" if v else "skip the bonus"):
                 ctx.attempt(bonus)
         finally:
             ctx.played = saved
+    elif card == me["played"] and card == ctx.played:
+        return  # it leaves when the turn ends, after its own bonus (see play_card)
+    ctx.tx.remove(leaving, card)
+    remove_from_staff(ctx, card)
+
+
+def remove_from_staff(ctx, card: str) -> None:
+    """Take a card out of its owner's staff and out of the game."""
+    me = ctx.me
+    for zone in ("supply", "hand", "discard"):
+        if card in me[zone]:
+            ctx.tx.remove(me[zone], card)
+            break
+    else:
+        ctx.tx.set(me, "played", None)
+    ctx.tx.append(ctx.state["removed_employees"], card)
 
 
 def fund(ctx, args) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
-    state, side, me = ctx.state, ctx.engine.side, ctx.me
-    discount = int(args["discount"]()) if "discount" in args else 0
+    state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
+    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "fund")
     mine: dict[str, int] = {}
     for space_id in board.decorations_of(state, ctx.seat):
         area = side.decorations[space_id].area
         mine[area] = mine.get(area, 0) + 1
-    options = []
-    for space_id, deco in side.decorations.items():
-        if space_id in state["decorations"]:
-            continue
-        limit = ctx.rules.fund_limits.get(deco.area)
-        if limit is not None and mine.get(deco.area, 0) >= limit:
-            continue
-        cost = max(0, deco.cost - discount)
-        if cost > me["livre"]:
-            continue
-        options.append(Option({"space": space_id, "cost": cost},
-                              f"{ctx.engine.label(space_id)} for {cost} Livre"))
-    choice = ctx.ask("fund", "fund a decoration", options)
+
+    def offers():
+        for space_id, deco in side.decorations.items():
+            if space_id in state["decorations"]:
+                continue
+            limit = ctx.rules.fund_limits.get(deco.area)
+            if limit is not None and mine.get(deco.area, 0) >= limit:
+                continue
+            cost = max(0, deco.cost - discount)
+            if cost <= me["livre"]:
+                yield {"space": space_id, "cost": cost}
+
+    choice = ctx.ask("fund", "fund a decoration", offers(),
+                     lambda v: f"{label(v['space'])} for {v['cost']} Livre")
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
+    announce(ctx, "fund", space=choice["space"])
     check_all_halls(ctx)
 
 
@@ -247,30 +305,47 @@ def perform(ctx, args) -> None:
 def play_card(ctx, args) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
-    options = []
-    for card_id in me["hand"]:
-        card = rules.employees[card_id]
-        ctx.played = card_id
-        for action in rules.actions.values():
-            if card.type in action.types and ctx.possible(action.effect.run):
-                options.append(Option({"card": card_id, "action": action.id},
-                                      f"{card.name}: {action.name}"))
-        options.append(Option({"card": card_id, "action": None}, f"{card.name}: no main action"))
-    ctx.played = None
-    choice = ctx.ask("play", "play an employee card", options)
+
+    def plays():
+        known: dict[tuple, bool] = {}  # cards of one type can do the same actions
+        for card_id in me["hand"]:
+            card = rules.employees[card_id]
+            ctx.played = card_id
+            for action in rules.actions.values():
+                if card.type not in action.types:
+                    continue
+                key = (card_id if action.depends_on_card else card.type, action.id)
+                if key not in known:
+                    known[key] = ctx.possible(action.effect.run)
+                if known[key]:
+                    yield {"card": card_id, "action": action.id}
+            yield {"card": card_id, "action": None}
+        ctx.played = None
+
+    def label(v) -> str:
+        card = rules.employees[v["card"]]
+        action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
+        return f"{card.name}: {action}"
+
+    choice = ctx.ask("play", "play an employee card", list(plays()), label)
     card_id = choice["card"]
     card = rules.employees[card_id]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
     ctx.played = card_id
+    announce(ctx, "play", card=card_id)
     if choice["action"] is not None:
         ctx.attempt(rules.actions[choice["action"]].effect)
     if card.bonus is not None and ctx.possible(card.bonus.run):
-        use = ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}",
-                      [Option(True, "use the bonus"), Option(False, "skip the bonus")])
-        if use:
+        if ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
+                   lambda v: "use the bonus" if v else "skip the bonus"):
             ctx.attempt(card.bonus)
     if me["played"] == card_id:
-        ctx.tx.append(me["discard"], card_id)
-        ctx.tx.set(me, "played", None)
+        if card_id in me["deputing"]:  # deputed by the main action: it leaves now
+            ctx.tx.remove(me["deputing"], card_id)
+            remove_from_staff(ctx, card_id)
+        else:
+            ctx.tx.append(me["discard"], card_id)
+            ctx.tx.set(me, "played", None)
     ctx.played = None
+    expire(ctx.state, ctx.tx, "turn", ctx.seat)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from . import rng
-from .decisions import Option
 
 
 def pass_favor(ctx, args) -> None:
@@ -86,6 +85,6 @@ def select_hand(ctx, args) -> None:
                 tx.append(me["hand"], card)
             continue
         card = ctx.ask("hand", f"choose a card for your hand ({len(me['hand']) + 1} of {size})",
-                       [Option(c, ctx.engine.label(c)) for c in me["supply"]])
+                       me["supply"])
         tx.remove(me["supply"], card)
         tx.append(me["hand"], card)

@@ -1,23 +1,31 @@
 """What one player may see: others' tiles and hands, bag order and the generator are hidden."""
 from __future__ import annotations
 
-import copy
+from .journal import copy_json
 
 
-def player_view(state: dict, seat: int) -> dict:
-    view = copy.deepcopy(state)
+def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
+    """A copy of the live state for `seat`, with the pending decision (in full only for the
+    seat that must answer it)."""
+    view = copy_json(state)
     # the seed replays every shuffle, so it is as secret as the generator itself
-    for key in ("rng", "seed", "answers", "history"):
+    for key in ("rng", "seed"):
         view.pop(key, None)
     view["hire_deck"] = len(state["hire_deck"])
     view["resource_bag"] = len(state["resource_bag"])
     view["garment_bag"] = len(state["garment_bag"])
+    for zone in (rules.zones if rules is not None else ()):
+        if not zone.visible:
+            view["zones"][zone.id] = len(state["zones"][zone.id])
     for p in view["players"]:
         if p["seat"] != seat:
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])
-    pending = view.get("pending")
-    if pending is not None and pending["seat"] != seat:
-        view["pending"] = {"seat": pending["seat"], "kind": pending["kind"]}
+    if decision is None:
+        view["pending"] = None
+    elif decision.seat == seat:
+        view["pending"] = decision.to_json()
+    else:
+        view["pending"] = {"seat": decision.seat, "kind": decision.kind}
     return view

@@ -10,13 +10,15 @@ from dataclasses import replace as _with
 from rulesdsl import (BOOLEAN, NUMBER, EnumType, FieldDef, ListType, NameDef, OptionDef,
                       RecordType, VerbDef, Vocabulary)
 
-from . import board, verbs_actions as act, verbs_phases as ph, verbs_scoring as sc
+from . import board, modifiers as mod, verbs_actions as act, verbs_phases as ph, \
+    verbs_scoring as sc, zones
 
 GARMENT, EMPLOYEE, TILE, DECORATION = (RecordType(n) for n in ("garment", "employee", "tile",
                                                                  "decoration"))
 COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
+COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -48,6 +50,13 @@ def _names(words) -> dict[str, NameDef]:
         "players": NameDef(NUMBER, lambda ctx: len(ctx.state["players"]), "the number of players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
+        # the details of the event a trigger or a garment's hook runs for
+        "event.garment": NameDef(GARMENT, lambda ctx: ctx.event.get("garment"),
+                                 "the Garment of the event"),
+        "event.card": NameDef(EMPLOYEE, lambda ctx: ctx.event.get("card"),
+                              "the Employee of the event"),
+        "event.tile": NameDef(TILE, lambda ctx: ctx.event.get("tile"),
+                              "the Resource tile of the event"),
     }
 
 
@@ -160,10 +169,15 @@ def _verbs() -> dict[str, VerbDef]:
                                       "score the majority in the Fireworks"),
         "balcony": VerbDef({}, sc.balcony,
                            "move Royal Hall Garments to your Fireworks on the balcony"),
+        "reduce_cost": VerbDef({"of": opt(COST, required=True), "by": opt(NUMBER, required=True),
+                                "until": opt(LIFETIME, " until the end of the {}")},
+                               mod.reduce_cost, "your {of} costs {by} Livre less{until}"),
+        "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
+                            zones.move_all, "put everything in the {zone} into the {into}"),
     }
 
 
-def build_vocabulary(colors, action_ids, words) -> Vocabulary:
+def build_vocabulary(colors, action_ids, words, zone_ids=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
     return _documented(Vocabulary(
@@ -171,7 +185,8 @@ def build_vocabulary(colors, action_ids, words) -> Vocabulary:
         records=_records({"colors": tuple(colors)}),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
                "employee_type": ("master", "journeyman", "apprentice"),
-               "area": AREAS, "action": tuple(action_ids)},
+               "area": AREAS, "action": tuple(action_ids), "cost": mod.COSTS,
+               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
         verbs=_verbs(),
         enum_text={k: v for k, v in words.items()},

@@ -135,7 +135,7 @@ class _Compiler:
                      for o in s.options)
         Thunk = runtime.Thunk
 
-        def call(ctx, env):
+        def call(ctx, env, span=s.span):  # span: read from the frame by explain traces
             args = {name: True if fn is None else Thunk(fn, ctx, env, text) for name, fn, text in opts}
             verb_run(ctx, args)
         return call

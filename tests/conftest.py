@@ -7,8 +7,6 @@ import json
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.context import Context
-from interpreter.decisions import NeedDecision
 
 
 @pytest.fixture(scope="session")
@@ -37,23 +35,13 @@ def make_game(rules):
 def compile_text(game: Game, text: str):
     from rulesdsl import Origin, build_effect
     from interpreter.model import Effect
-    return Effect(text, build_effect(text, Origin("<test>"), game.rules.vocabulary), "", "<test>")
+    return Effect(text, build_effect(text, Origin("<test>"), game.rules.vocabulary), "")
 
 
 def decision_of(game: Game, effect, seat: int, answers=(), played: str | None = None):
     """The question `effect` asks `seat` after `answers`, or None if it needs no more answers.
     The state is left exactly as it was."""
-    if isinstance(effect, str):
-        effect = compile_text(game, effect)
-    ctx = Context(game, seat, list(answers))
-    ctx.played = played
-    try:
-        effect.run(ctx)
-    except NeedDecision as need:
-        return need.decision
-    finally:
-        game.journal.rollback()
-    return None
+    return game.next_question(effect, seat, answers, played)
 
 
 def values(decision) -> list:

@@ -68,9 +68,6 @@ def test_header_is_reconstructed_with_constraints(name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "path", "bad"),
     [
-        ("garments", ("garments", 0, "value"), 29),
-        ("garments", ("garments", 0, "value"), 5),
-        ("garments", ("garments", 0, "prestige"), 5),
         ("garments", ("garments", 0, "color"), "purple"),
         ("garments", ("garments", 0, "silk"), {"purple": 1}),
         ("garments", ("garments", 0, "silk"), {"blue": 0}),
@@ -290,3 +287,28 @@ def test_a_decoration_costs_10_livre(sides: dict[str, dict]) -> None:
         costs |= {d["cost"] for d in decorations}
     assert 10 in costs
     assert any(f["cost"] == 10 for s in sides.values() for f in s["fireworks"]["spaces"])
+
+
+@pytest.mark.parametrize(("key", "bad", "range_"), [("value", 29, "6..28"), ("value", 5, "6..28"),
+                                                    ("prestige", 5, "2..4"),
+                                                    ("prestige", 0, "2..4")])
+def test_garment_value_and_prestige_stay_in_the_rulesets_ranges(tmp_path, key, bad, range_):
+    """"The value of the Garment (6 to 28 Livre)", "(2 to 4 Points)": game.yaml's
+    garment_ranges, which only a module that says so widens."""
+    from interpreter import RulesError, load_ruleset
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
+                                      "  requires: [base]\n  files: [g.yaml]\n")
+    (pack / "g.yaml").write_text(
+        "kind: garments\ngarments:\n  - id: blue_03\n    replace: true\n    color: blue\n"
+        "    silk: {blue: 2}\n    thread: 0\n    lace: 0\n    master: false\n"
+        f"    value: {bad if key == 'value' else 12}\n"
+        f"    prestige: {bad if key == 'prestige' else 2}\n")
+    with pytest.raises(RulesError, match=rf"garment 'blue_03' has {key} {bad}, outside this "
+                                         rf"ruleset's range {range_}"):
+        load_ruleset(extra_paths=[pack])
+    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
+                                      "  requires: [base]\n  files: [g.yaml, f.yaml]\n")
+    (pack / "f.yaml").write_text("kind: flow\ngarment_ranges: {value: [0, 40], prestige: [0, 6]}\n")
+    assert load_ruleset(extra_paths=[pack]).garments["blue_03"].__getattribute__(key) == bad

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter import Game, IllegalDecisionError, Option, make_bot
+from interpreter.integrity import problems
 
 from conftest import dump
 
@@ -17,50 +18,12 @@ SEEDS = range(10)
 PLAYERS = (2, 3, 4, 5)
 
 
-def _expected_components(rules, state):
-    colors = [p["color"] for p in state["players"]]
-    employees = sorted(c.id for c in rules.employees.values() if not c.start)
-    employees += sorted(f"start.{color}.{c.id}" for color in colors for c in rules.start_cards)
-    return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
-
-
-def _located(state):
-    employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
-        list(state["removed_employees"])
-    tiles = list(state["resource_bag"]) + list(state["resource_discard"])
-    tiles += [t for drawer in state["drawers"] for t in drawer]
-    garments = list(state["garment_bag"]) + list(state["garment_discard"])
-    garments += [g for g in state["garment_display"] if g is not None]
-    garments += [g["garment"] for g in state["guests"].values()]
-    garments += [g["garment"] for g in state["balcony"].values()]
-    for p in state["players"]:
-        employees += p["supply"] + p["hand"] + p["discard"]
-        if p["played"] is not None:
-            employees.append(p["played"])
-        tiles += p["tiles"]
-    return Counter(employees), Counter(garments), Counter(tiles)
-
-
 def check_invariants(rules, game):
-    """Livre/tokens never negative, staff >= 4, each component in exactly one place, the
-    decision is well formed."""
+    """Livre/tokens never negative, staff >= 4, each component in exactly one place (the live
+    state, also in the middle of a step), the decision is well formed."""
     state = game.state
-    expected = _expected_components(rules, state)
-    located = _located(state)
-    for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
-        assert got == exp, (name, (got - exp), (exp - got))
-    for p in state["players"]:
-        assert p["livre"] >= 0 and p["thread"] >= 0 and p["lace"] >= 0 and p["prestige"] >= 0
-        staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)
-        assert staff >= rules.setup["min_staff"]
-    # an owner of a decoration or a guest is a seat
+    assert problems(rules, state, game.side) == []
     seats = set(range(len(state["players"])))
-    assert set(state["decorations"].values()) <= seats
-    assert len(state["all_halls"]) == len(set(state["all_halls"])) <= len(game.side.all_halls)
-    assert set(state["guests"]) <= set(game.side.guest_spaces)
-    assert set(state["decorations"]) <= set(game.side.decorations)
-    assert len(state["garment_display"]) == len(game.side.garment_costs)
-    assert all(len(d) <= game.side.tiles_per_drawer for d in state["drawers"])
     d = game.decision()
     if not game.is_over():
         assert d is not None
@@ -192,8 +155,9 @@ def test_unserialisable_answer_is_illegal(rules):
 
 
 def test_index_answers_select_that_option_even_for_true_false(rules):
-    """`apply(i)` answers with option i. For a yes/no question (values True, False) the index 0
-    must mean options[0] (True), not the value False that Python finds equal to 0."""
+    """`apply_index(i)` answers with option i. For a yes/no question (values True, False) the
+    index 0 must mean options[0] (True), not the value False that Python finds equal to 0; and
+    `apply(0)` / `apply_value(0)` is no legal answer there (0 is not False as JSON data)."""
     game = Game.new(rules, players=3, seed=4)
     bots = [make_bot("greedy", s) for s in range(3)]
     checked = 0
@@ -202,8 +166,10 @@ def test_index_answers_select_that_option_even_for_true_false(rules):
         if d.kind == "bonus":
             for index in (0, 1):
                 clone = game.clone()
-                clone.apply(index)
+                clone.apply_index(index)
                 assert clone.history[-1][1] is d.options[index].value
+                with pytest.raises(IllegalDecisionError, match="is not a legal answer"):
+                    clone.clone().apply(index)
             checked += 1
         game.apply(bots[d.seat].choose(game, d))
     assert checked == 5
@@ -218,9 +184,8 @@ def test_options_and_apply_by_value_index_and_option_agree(rules):
         a, b, c = game.clone(), game.clone(), game.clone()
         a.apply(d.options[i])
         b.apply(d.options[i].value)
-        if not isinstance(d.options[i].value, (int, bool)):
-            c.apply(i)
-            assert dump(c) == dump(a)
+        c.apply_index(i)
+        assert dump(c) == dump(a)
         assert dump(a) == dump(b)
         game = a
 
@@ -258,7 +223,7 @@ def test_player_view_hides_secrets(rules, players):
                             # a hidden tile may be visible elsewhere only if it is public there
                             assert secret not in json.dumps(p)
                 if d.seat == seat:
-                    assert v["pending"]["options"] == game.state["pending"]["options"]
+                    assert v["pending"] == d.to_json()
                 else:
                     assert v["pending"] == {"seat": d.seat, "kind": d.kind}
                 for later in game.state["hire_deck"]:
@@ -266,5 +231,28 @@ def test_player_view_hides_secrets(rules, players):
                 # the view is a copy: changing it does not change the game
                 v["players"][0]["livre"] = -99
                 assert game.state["players"][0]["livre"] != -99
+        game.apply(bots[d.seat].choose(game, d))
+        n += 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_save_and_clone_rebuild_the_live_position_anywhere(rules, players, bot):
+    """At decisions all through a game (many in the middle of a step), a clone and a loaded save
+    rebuild exactly the live position and the pending decision; the copies are independent."""
+    game = Game.new(rules, players=players, seed=40 + players)
+    bots = [make_bot(bot, s) for s in range(players)]
+    n = 0
+    while not game.is_over():
+        d = game.decision()
+        if n % 7 == 3:
+            before = dump(game)
+            loaded = Game.from_json(rules, game.to_json())
+            clone = game.clone()
+            for copy in (loaded, clone):
+                assert dump(copy) == before and copy.decision() == d
+                assert copy.history == game.history
+            clone.apply(clone.decision().options[-1])
+            assert dump(game) == before
         game.apply(bots[d.seat].choose(game, d))
         n += 1

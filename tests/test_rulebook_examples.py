@@ -60,10 +60,8 @@ def test_income_paid_at_end_of_round_7_before_final_scoring(make_game, rules):
     game = make_game(3, livre=5)
     state = game.state
     state["round"] = 7
-    state["pending"] = None
-    state["cursor"] = {"stage": "round", "phase": [p.id for p in rules.round_phases].index("income"),
-                       "index": 0}
-    game._run()
+    game.jump({"stage": "round", "phase": [p.id for p in rules.round_phases].index("income"),
+               "index": 0})
     assert game.is_over() and game.decision() is None
     assert [(p["livre"], p["score"]) for p in state["players"]] == [(0, {"livre": 1})] * 3
 
@@ -526,7 +524,8 @@ def test_depute_limit_staff_of_four(make_game, rules):
 def test_depute_values_10_7_4(make_game, rules, start_id, payout):
     """Rulebook, Depute: "When you depute an Employee, you receive the amount of Livres indicated
     near the carriage at the bottom of the Employee card" (Master 10, Journeyman 7, Apprentice 4)
-    and the card is removed from the game."""
+    and the card is removed from the game, once its bonus had its last chance (end of the turn):
+    the action alone pays and marks the card as leaving."""
     game = make_game(FOUR, livre=1)
     c = card(game, 2, start_id)
     p = game.state["players"][2]
@@ -534,8 +533,17 @@ def test_depute_values_10_7_4(make_game, rules, start_id, payout):
     p["played"] = c
     game.run_effect(rules.actions["depute"].effect, 2, played=c)
     assert p["livre"] == 1 + payout
+    assert p["played"] == c and p["deputing"] == [c]
+    game = make_game(FOUR, livre=1)
+    c = card(game, 2, start_id)
+    p = game.state["players"][2]
+    p["supply"].remove(c)
+    p["hand"] = [c]
+    game.run_effect(round_step(rules, "actions"), 2, answers=[{"card": c, "action": "depute"},
+                                                              False])
+    assert p["livre"] == 1 + payout
     assert p["played"] is None and c not in p["supply"] + p["discard"] + p["hand"]
-    assert game.state["removed_employees"] == [c]
+    assert game.state["removed_employees"] == [c] and p["deputing"] == []
 
 
 def test_deputed_card_may_still_use_its_bonus(make_game, rules):
@@ -1277,7 +1285,7 @@ def test_hired_card_joins_hand_and_is_played_same_round(rules):
                 before = set(game.state["hire_display"])
                 game.apply(hire[0])
                 if game.decision() and game.decision().kind == "hire":
-                    game.apply(0)
+                    game.apply_index(0)
                 hired[d.seat] = (before - set(game.state["hire_display"])).pop()
                 assert hired[d.seat] in game.state["players"][d.seat]["hand"]
                 continue
@@ -1297,10 +1305,10 @@ def test_select_phase_round_one_choose_three_of_five(rules):
     first = game.state["start_player"]
     d = game.decision()
     assert (d.kind, d.seat, len(d.options)) == ("hand", first, 5)
-    game.apply(0); game.apply(0)
+    game.apply_index(0); game.apply_index(0)
     d = game.decision()
     assert (d.kind, d.seat, len(d.options)) == ("hand", first, 3)
-    game.apply(0)
+    game.apply_index(0)
     p = game.state["players"][first]
     assert len(p["hand"]) == 3 and len(p["supply"]) == 2
     assert game.decision().seat == 1 - first

@@ -8,6 +8,8 @@ import pytest
 
 from interpreter import CorruptSaveError, Game, IllegalDecisionError, load_ruleset, make_bot
 
+from interpreter.saves import seal
+
 from conftest import dump
 
 
@@ -84,6 +86,11 @@ def _save(game) -> dict:
     return json.loads(game.to_json())
 
 
+def _sealed(data: dict) -> str:
+    """The save re-sealed after an edit: what a careful tamperer (or a damaged writer) makes."""
+    return json.dumps(seal(data))
+
+
 @pytest.fixture(scope="module")
 def midgame(rules):
     game = Game.new(rules, players=3, seed=12)
@@ -100,54 +107,59 @@ def _corrupt(rules, text, match):
 
 
 def test_not_json(rules):
-    _corrupt(rules, "this is not json {", "not a save file")
+    _corrupt(rules, "this is not json {", "not a save file: expecting value at line 1 column 1")
     _corrupt(rules, "", "not a save file")
-    _corrupt(rules, None, "not a save file")
+    _corrupt(rules, None, "not a save file: expected JSON text, got NoneType")
 
 
-def test_wrong_format(rules, midgame):
+def test_wrong_format_and_version(rules, midgame):
     _corrupt(rules, "[1, 2, 3]", "not a save file: expected format 'rococo-save'")
     data = _save(midgame)
     data["format"] = "chess-save"
     _corrupt(rules, json.dumps(data), "expected format 'rococo-save'")
-    _corrupt(rules, json.dumps({"state": data["state"]}), "expected format")
+    data = _save(midgame)
+    data["version"] = 1
+    _corrupt(rules, json.dumps(data), "save file version 1 is not supported")
 
 
-@pytest.mark.parametrize("key", ["ruleset", "players", "cursor", "answers", "pending", "history",
-                                 "rng", "seed"])
-def test_missing_keys(rules, midgame, key):
+def test_hand_edited_save_is_refused_by_its_digest(rules, midgame):
+    """Issue 5: "a file edited by hand (a player given 9,999 Livre) is refused"."""
+    data = _save(midgame)
+    data["state"]["players"][0]["livre"] = 9999
+    _corrupt(rules, json.dumps(data), "its digest does not match its content")
+    data = _save(midgame)
+    del data["digest"]
+    _corrupt(rules, json.dumps(data), "its digest does not match")
+
+
+@pytest.mark.parametrize("key", ["players", "cursor", "rng", "seed", "drawers", "guests"])
+def test_missing_state_keys(rules, midgame, key):
     data = _save(midgame)
     del data["state"][key]
-    _corrupt(rules, json.dumps(data), "save file is damaged")
+    _corrupt(rules, _sealed(data), f"save file is damaged: state: '{key}' is a required property")
 
 
-def test_state_not_an_object(rules):
-    _corrupt(rules, json.dumps({"format": "rococo-save", "state": [1, 2]}),
-             "the game state is incomplete")
-    _corrupt(rules, json.dumps({"format": "rococo-save"}), "the game state is incomplete")
+def test_two_copies_of_a_card_are_refused_with_the_reason(rules, midgame):
+    data = _save(midgame)
+    p = data["state"]["players"][1]
+    card = p["supply"][0] if p["supply"] else p["discard"][0]
+    p["hand"].append(card)
+    _corrupt(rules, _sealed(data), f"employee '{card}' is in 2 places")
 
 
-@pytest.mark.parametrize("edit", [
-    lambda s: s["players"][0].__setitem__("livre", s["players"][0]["livre"] + 5),
-    lambda s: s["players"][1]["tiles"].append("res_01"),
-    lambda s: s["drawers"].reverse(),
-    lambda s: s.__setitem__("round", s["round"] + 1),
-    lambda s: s["rng"].__setitem__(0, 0) if isinstance(s["rng"], list) else
-    s.__setitem__("rng", "tampered"),
-    lambda s: s.__setitem__("seed", s["seed"] + 1),
-    lambda s: s["history"].pop(),
-], ids=["livre", "tiles", "drawers", "round", "rng", "seed", "history"])
-def test_tampered_state(rules, midgame, edit):
-    """A state that does not follow from its seed and history is refused."""
+@pytest.mark.parametrize("edit,reason", [
+    (lambda s: s["players"][0].__setitem__("livre", -3), "players/0/livre: -3 is less than"),
+    (lambda s: s["garment_bag"].pop(), "is missing"),
+    (lambda s: s["resource_bag"].append("no_such_tile"), "unknown tile 'no_such_tile'"),
+    (lambda s: s["decorations"].__setitem__("no_such_space", 0),
+     "unknown decoration space 'no_such_space'"),
+    (lambda s: s["players"][2].__setitem__("supply", []), "below the minimum of 4"),
+    (lambda s: s.__setitem__("round", 99), "round 99 is not a round of this game"),
+], ids=["negative", "missing", "unknown-tile", "unknown-space", "staff", "round"])
+def test_damaged_state_is_refused_with_the_reason(rules, midgame, edit, reason):
     data = _save(midgame)
     edit(data["state"])
-    _corrupt(rules, json.dumps(data), "save file is damaged")
-
-
-def test_history_that_does_not_replay(rules, midgame):
-    data = _save(midgame)
-    data["state"]["history"][3][1] = {"no": "such answer"}
-    _corrupt(rules, json.dumps(data), "its history does not replay")
+    _corrupt(rules, _sealed(data), reason)
 
 
 @pytest.mark.parametrize("players", [3, "three", [1, 2, 3], None, list(range(9)), []])
@@ -155,15 +167,77 @@ def test_malformed_players_is_a_corrupt_save(rules, midgame, players):
     """A damaged player list is reported as a corrupt save, not as a crash."""
     data = _save(midgame)
     data["state"]["players"] = players
-    _corrupt(rules, json.dumps(data), "save file is damaged")
+    _corrupt(rules, _sealed(data), "save file is damaged")
 
 
-def test_other_ruleset_fingerprint(rules, midgame):
+def test_answers_that_do_not_fit_the_position(rules, midgame):
     data = _save(midgame)
-    data["state"]["ruleset"] = "0123456789abcdef"
-    with pytest.raises(CorruptSaveError, match="made with other rules") as err:
-        Game.from_json(rules, json.dumps(data))
-    assert "0123456789abcdef" in str(err.value) and rules.fingerprint in str(err.value)
+    data["answers"] = [{"no": "such answer"}]
+    if midgame.step_start()[1]:
+        _corrupt(rules, _sealed(data), "recorded answer {'no': 'such answer'} is not an option")
+
+
+def test_consistent_edit_loads_but_verify_replays_and_refuses_it(rules, midgame):
+    """Loading trusts a sealed, sound state without replaying the game; `verify=True` replays
+    it from the seed and refuses a state that does not follow from its history."""
+    data = _save(midgame)
+    data["state"]["players"][0]["livre"] += 5
+    text = _sealed(data)
+    assert Game.from_json(rules, text).state["players"][0]["livre"] == \
+        midgame.state["players"][0]["livre"] + 5
+    _corrupt_verify = pytest.raises(CorruptSaveError, match="does not match its history")
+    with _corrupt_verify:
+        Game.from_json(rules, text, verify=True)
+    assert Game.from_json(rules, midgame.to_json(), verify=True).decision() == \
+        midgame.decision()
+    data = _save(midgame)
+    data["history"][3][1] = {"no": "such answer"}
+    with pytest.raises(CorruptSaveError, match="its history does not replay"):
+        Game.from_json(rules, _sealed(data), verify=True)
+
+
+def test_loading_does_not_replay_the_game(rules, midgame, monkeypatch):
+    """Loading costs about the size of the state: neither from_json nor clone replays the game
+    from its seed (only the waiting step is run again)."""
+    def no_replay(*args, **kwargs):
+        raise AssertionError("replayed")
+    monkeypatch.setattr(Game, "replay", classmethod(no_replay))
+    monkeypatch.setattr(Game, "new", classmethod(no_replay))
+    loaded = Game.from_json(rules, midgame.to_json())
+    assert dump(loaded) == dump(midgame) and loaded.decision() == midgame.decision()
+    assert dump(midgame.clone()) == dump(midgame)
+
+
+def test_other_rules_name_the_module_that_changed(rules, midgame, tmp_path):
+    data = _save(midgame)
+    data["modules"][0]["digest"] = "0123456789abcdef"
+    _corrupt(rules, _sealed(data), "module 'base' changed since the game was saved "
+                                   r"\(still version 1.0, its rules differ\)")
+    data["modules"][0]["version"] = "0.9"
+    _corrupt(rules, _sealed(data), r"module 'base' changed .*\(version 0.9 -> 1.0")
+    data = _save(midgame)
+    data["modules"].append({"id": "jewelry_box", "version": "1.0", "digest": "x"})
+    _corrupt(rules, _sealed(data), "made with module 'jewelry_box' \\(version 1.0\\), which "
+                                   "is not loaded")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
+                                      "  requires: [base]\n  files: [cards.yaml]\n")
+    (pack / "cards.yaml").write_text("kind: employees\nhire:\n  - id: l1.extra\n    level: 1\n"
+                                     "    type: apprentice\n    bonus: gain 1 livre\n")
+    other = load_ruleset(extra_paths=[pack])
+    _corrupt(other, midgame.to_json(), "module 'pack' is loaded, but the game was saved "
+                                       "without it")
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "rococo-save", "version": 2, "seed": ' + "9" * 5000 + "}",
+    "[" * 100_000 + "]" * 100_000,
+    b'{"format": "rococo-save", "x": "\xff\xfe"}',
+], ids=["5000-digits", "deep", "not-utf8"])
+def test_hostile_save_files_are_refused_with_a_reason(rules, text):
+    with pytest.raises(CorruptSaveError, match="not a save file: "):
+        Game.from_json(rules, text)
 
 
 def test_loaded_game_rejects_illegal_answers_like_the_original(rules, midgame):

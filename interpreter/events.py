@@ -1,0 +1,69 @@
+"""Events and triggers: the verbs announce what happened; rules written as data react.
+
+A verb calls `announce(ctx, "tailor", garment=...)` after a garment is tailored, placed, sold, a
+tile acquired, an employee hired, deputed or played, a decoration funded.
+Every trigger of the ruleset listening to that event runs for the acting seat, if its owner is
+in play for that seat (a module's trigger always is; a card's while it is on the seat's staff;
+a decoration's while the seat holds it; a garment's while the seat has it on the board), and
+within its limit (`once` a game, `once_per_round`). The event's details are the names
+`event.garment`, `event.card`, `event.tile`, `event.space` inside the triggered effect.
+A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook`.
+"""
+from __future__ import annotations
+
+from . import board
+
+EVENTS = ("tailor", "place", "sell", "acquire", "hire", "depute", "play", "fund")
+
+
+def announce(ctx, event: str, **payload) -> None:
+    """Run the triggers listening to `event` for the acting seat."""
+    triggers = ctx.rules.triggers.get(event)
+    if not triggers:
+        return
+    saved = ctx.event
+    ctx.event = payload
+    try:
+        for trigger in triggers:
+            if _in_play(ctx, trigger) and _within_limit(ctx, trigger):
+                ctx.attempt(trigger.effect)
+    finally:
+        ctx.event = saved
+
+
+def run_hook(ctx, effect, **payload) -> None:
+    """Run one component's own hook (e.g. a garment's `on_place`) with the event's details."""
+    if effect is None:
+        return
+    saved = ctx.event
+    ctx.event = payload
+    try:
+        ctx.attempt(effect)
+    finally:
+        ctx.event = saved
+
+
+def _in_play(ctx, trigger) -> bool:
+    kind, owner = trigger.owner_kind, trigger.owner
+    if kind == "module":
+        return True
+    if kind == "employee":
+        return owner in board.staff(ctx.state, ctx.seat)
+    if kind == "decoration":
+        return ctx.state["decorations"].get(owner) == ctx.seat
+    if kind == "garment":
+        return owner in board.garments_of(ctx.state, ctx.seat)
+    return False
+
+
+def _within_limit(ctx, trigger) -> bool:
+    if trigger.limit == "always":
+        return True
+    key = f"{trigger.id}@{ctx.seat}"
+    if trigger.limit == "once_per_round":
+        key += f"@{ctx.state['round']}"
+    fired = ctx.state["fired"]
+    if key in fired:
+        return False
+    ctx.tx.append(fired, key)
+    return True

@@ -1,0 +1,44 @@
+"""Turning an exception raised while a rule ran into an error that names the rule.
+
+The culprit is found after the fact, from the traceback's frames (the innermost `Effect.run`
+on the stack), so running effects costs nothing extra for it.
+"""
+from __future__ import annotations
+
+from rulesdsl import RulesError, RulesRuntimeError, Span
+
+from .errors import RuleFaultError
+from .model import Effect
+
+_RUN_CODE = Effect.run.__code__
+
+
+def culprit(exc: BaseException) -> Effect | None:
+    """The innermost effect that was running when `exc` was raised."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code is _RUN_CODE:
+            candidate = frame.f_locals.get("self")
+            if isinstance(candidate, Effect):
+                found = candidate
+        tb = tb.tb_next
+    return found
+
+
+def describe_fault(exc: BaseException, seed: int, decision: int) -> RuleFaultError:
+    """A RuleFaultError for `exc`: what failed, where in the rules, and how to reproduce it."""
+    effect = culprit(exc)
+    owner = effect.owner if effect is not None and effect.owner else "a rule"
+    if isinstance(exc, RulesRuntimeError):
+        what, span, line = exc.message, exc.span, exc.source_line
+    else:
+        what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        span = effect.where if effect is not None and effect.where else Span("<engine>", 0, 0)
+        line = None
+    if isinstance(exc, RulesError) and not isinstance(exc, RulesRuntimeError):
+        what = exc.message
+    message = (f"{owner} failed: {what} (seed {seed}, decision {decision}); the game was "
+               f"restored to decision {decision}")
+    return RuleFaultError(message, span, line)

@@ -1,0 +1,179 @@
+"""Flow documents (`kind: flow`): how a module changes the game's mechanisms without Python.
+
+- `zones`: places for components (a set-aside pile), with what they hold and who sees them.
+- `triggers`: effects that run when an event happens (see events.py).
+- `patches`: keyed changes to the flow. A target is a phase id (`prepare`, `income`, `halls`,
+  ...) or a step inside a phase (`prepare.garments`). `after`/`before` a target insert a `phase`
+  (next to a phase) or a `step` (next to a step); `replace` puts a phase or step in the
+  target's place; `append` adds an effect to the end of a phase's effect (a one-step phase, such
+  as income); `remove` takes the target out.
+
+Patches apply in module order, so `rococo diff` can say exactly what a module changes.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import ModuleError
+from .model import Effect, Phase, Step, Trigger, Zone
+
+GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
+
+
+class _Sequence:
+    """Two compiled effects run one after the other: a phase with an appended effect."""
+
+    def __init__(self, first, second):
+        self.first, self.second = first, second
+        self.effect = first.effect
+
+    def run(self, ctx, env=None) -> None:
+        self.first.run(ctx, env)
+        self.second.run(ctx, env)
+
+
+def zones(flow_docs) -> list[Zone]:
+    out = []
+    for doc in flow_docs:
+        for z in doc.data.get("zones", []):
+            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"])))
+    return out
+
+
+def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, ...]]:
+    """Every trigger of the modules and of the employee cards, by event."""
+    out: dict[str, list[Trigger]] = {}
+    for doc in flow_docs:
+        for i, t in enumerate(doc.data.get("triggers", [])):
+            eff = builder.effect(doc, ("triggers", i, "effect"), t["effect"],
+                                 f"the trigger {t['id']!r}")
+            if eff is not None:
+                out.setdefault(t["on"], []).append(
+                    Trigger(t["id"], t["on"], eff, "module", "", t.get("limit", "always")))
+    for cid, (entry, doc, path) in employees_entries:
+        for i, t in enumerate(entry.get("triggers", [])):
+            eff = builder.effect(doc, path + ("triggers", i, "effect"), t["effect"],
+                                 f"the trigger of employee {cid!r}")
+            if eff is not None:
+                out.setdefault(t["on"], []).append(
+                    Trigger(f"{cid}.{t['on']}.{i}", t["on"], eff, "employee", cid,
+                            t.get("limit", "always")))
+    return {event: tuple(ts) for event, ts in out.items()}
+
+
+def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:
+    """The Garment fields a module may add: hooks, `sellable`, `rent_only`, `start_in`."""
+    extra = {}
+    for hook in GARMENT_HOOKS:
+        if hook in entry:
+            extra[hook] = builder.effect(doc, path + (hook,), entry[hook],
+                                         f"the {hook} of garment {gid!r}")
+    for key in ("sellable", "rent_only", "start_in"):
+        if key in entry:
+            extra[key] = entry[key]
+    return extra
+
+
+def apply_patches(builder, flow_docs, round_phases, final_phases):
+    """The round and final-scoring phases with every module's patches applied, in order."""
+    stages = {"round": list(round_phases), "final": list(final_phases)}
+    for doc in flow_docs:
+        for i, patch in enumerate(doc.data.get("patches", [])):
+            _apply(builder, doc, ("patches", i), patch, stages)
+    return tuple(stages["round"]), tuple(stages["final"])
+
+
+def _find(stages, target: str):
+    """(stage, phase index, step index or None) of a target, or None."""
+    phase_id, _, step_id = target.partition(".")
+    for stage, phases in stages.items():
+        for p, phase in enumerate(phases):
+            if phase.id != phase_id:
+                continue
+            if not step_id:
+                return stage, p, None
+            for s, step in enumerate(phase.steps):
+                if step.id == step_id:
+                    return stage, p, s
+    return None
+
+
+def _apply(builder, doc, path, patch, stages) -> None:
+    op = next(k for k in ("after", "before", "replace", "append", "remove") if k in patch)
+    target = patch[op]
+    found = _find(stages, target)
+    if found is None:
+        known = sorted({p.id for ph in stages.values() for p in ph} |
+                       {f"{p.id}.{s.id}" for ph in stages.values() for p in ph
+                        for s in p.steps if s.id != p.id})
+        builder.errors.append(ModuleError(
+            f"no phase or step {target!r} to patch (known: {', '.join(known)})",
+            doc.span(path + (op,))))
+        return
+    stage, p, s = found
+    phases = stages[stage]
+    phase = phases[p]
+    if op == "remove":
+        if s is None:
+            del phases[p]
+        else:
+            phases[p] = replace(phase, steps=phase.steps[:s] + phase.steps[s + 1:])
+        return
+    if op == "append":
+        eff = builder.effect(doc, path + ("effect",), patch["effect"],
+                             f"the step {phase.id!r} (appended)")
+        if eff is None:
+            return
+        step = phase.steps[-1 if s is None else s]
+        joined = Effect(step.effect.source + "\n" + eff.source,
+                        _Sequence(step.effect.compiled, eff.compiled),
+                        step.effect.text + " " + eff.text, step.effect.owner, step.effect.where)
+        new_step = replace(step, effect=joined)
+        index = len(phase.steps) - 1 if s is None else s
+        phases[p] = replace(phase, steps=phase.steps[:index] + (new_step,) +
+                            phase.steps[index + 1:])
+        return
+    if "phase" in patch:
+        new_phase = builder._phase(patch["phase"], doc, path + ("phase",))
+        at = {"after": p + 1, "before": p, "replace": p}[op]
+        if op == "replace":
+            del phases[p]
+        phases.insert(at, new_phase)
+        return
+    entry = patch["step"]
+    eff = builder.effect(doc, path + ("step", "effect"), entry["effect"],
+                         f"the step '{phase.id}.{entry['id']}'")
+    if eff is None:
+        return
+    new = Step(entry["id"], entry.get("name", entry["id"]), eff)
+    steps = list(phase.steps)
+    if phase.kind != "steps":
+        builder.errors.append(ModuleError(
+            f"phase {phase.id!r} runs {phase.kind.replace('_', ' ')}: patch it with 'append' or "
+            "replace the whole phase", doc.span(path + (op,))))
+        return
+    index = len(steps) if s is None else s
+    if op == "after":
+        steps.insert(index + 1 if s is not None else len(steps), new)
+    elif op == "before":
+        steps.insert(index if s is not None else 0, new)
+    else:
+        steps[index] = new
+    phases[p] = Phase(phase.id, phase.name, phase.kind, tuple(steps))
+
+
+def check_garment_ranges(builder, game: dict, flow_docs, entries) -> None:
+    """Each garment's value and prestige within the ruleset's ranges: game.yaml's, widened by
+    any module that says so (an expansion's 0-prestige gown)."""
+    ranges = {k: list(v) for k, v in game.get("garment_ranges", {}).items()}
+    for doc in flow_docs:
+        for key, (lo, hi) in doc.data.get("garment_ranges", {}).items():
+            old = ranges.get(key, [lo, hi])
+            ranges[key] = [min(old[0], lo), max(old[1], hi)]
+    for gid, (entry, doc, path) in entries:
+        for key, (lo, hi) in ranges.items():
+            if not lo <= entry[key] <= hi:
+                builder.errors.append(ModuleError(
+                    f"garment {gid!r} has {key} {entry[key]}, outside this ruleset's range "
+                    f"{lo}..{hi} (a module widens it with 'garment_ranges' in a flow document)",
+                    doc.span(path + (key,))))

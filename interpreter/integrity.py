@@ -1,0 +1,91 @@
+"""The game's invariants, checked on any position: every component in exactly one place, no
+negative resources, a staff never below its minimum, ids that exist. Loading a save refuses a
+state that breaks one; the property tests check them at every decision of many games."""
+from __future__ import annotations
+
+from collections import Counter
+
+
+def expected_components(rules, state) -> tuple[Counter, Counter, Counter]:
+    """Employees, garments and tiles a game with these seats is played with."""
+    colors = [p["color"] for p in state["players"]]
+    levels = set(rules.hire_levels)
+    employees = [c.id for c in rules.employees.values() if not c.start and c.level in levels]
+    employees += [f"start.{color}.{c.id}" for color in colors for c in rules.start_cards]
+    return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
+
+
+def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
+    """Where every employee, garment and tile of the state is, counted."""
+    employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
+        list(state["removed_employees"])
+    tiles = list(state["resource_bag"]) + list(state["resource_discard"])
+    tiles += [t for drawer in state["drawers"] for t in drawer]
+    garments = list(state["garment_bag"]) + list(state["garment_discard"])
+    garments += [g for g in state["garment_display"] if g is not None]
+    garments += [g["garment"] for g in state["guests"].values()]
+    garments += [g["garment"] for g in state["balcony"].values()]
+    by_kind = {"employees": employees, "garments": garments, "tiles": tiles}
+    for zone, items in state["zones"].items():
+        holds = rules.zone(zone).holds if rules is not None else "garments"
+        by_kind[holds].extend(items)
+    for p in state["players"]:
+        employees += p["supply"] + p["hand"] + p["discard"]
+        if p["played"] is not None:
+            employees.append(p["played"])
+        if p.get("tailoring") is not None:
+            garments.append(p["tailoring"])
+        tiles += p["tiles"]
+    return Counter(employees), Counter(garments), Counter(tiles)
+
+
+def problems(rules, state, side) -> list[str]:
+    """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
+    out: list[str] = []
+    if set(state["zones"]) != {z.id for z in rules.zones}:
+        return [f"the zones {sorted(state['zones'])} are not the ruleset's "
+                f"{sorted(z.id for z in rules.zones)}"]
+    expected, located = expected_components(rules, state), located_components(state, rules)
+    for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
+        for item, n in sorted((got - exp).items()):
+            if item in exp:
+                out.append(f"{name} {item!r} is in {got[item]} places")
+            else:
+                out.append(f"unknown {name} {item!r}")
+        for item in sorted(exp - got):
+            out.append(f"{name} {item!r} is missing")
+    seats = range(len(state["players"]))
+    for p in state["players"]:
+        for key in ("livre", "prestige", "thread", "lace"):
+            if p[key] < 0:
+                out.append(f"seat {p['seat']} has {p[key]} {key}")
+        staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)
+        if staff < rules.setup["min_staff"]:
+            out.append(f"seat {p['seat']} has a staff of {staff}, below the minimum of "
+                       f"{rules.setup['min_staff']}")
+    for where, owners in (("decoration", state["decorations"].values()),
+                          ("guest", (g["owner"] for g in state["guests"].values())),
+                          ("balcony", (g["owner"] for g in state["balcony"].values()))):
+        if any(o not in seats for o in owners):
+            out.append(f"a {where} belongs to a seat that is not in the game")
+    for name, spaces, known in (("guest space", state["guests"], side.guest_spaces),
+                                ("decoration space", state["decorations"], side.decorations),
+                                ("balcony space", state["balcony"], side.decorations)):
+        for space in spaces:
+            if space not in known:
+                out.append(f"unknown {name} {space!r}")
+    if len(state["garment_display"]) != len(side.garment_costs):
+        out.append("the garment display has the wrong number of places")
+    if len(state["drawers"]) != side.drawers or \
+            any(len(d) > side.tiles_per_drawer for d in state["drawers"]):
+        out.append("the resource display holds the wrong number of tiles")
+    if not 0 <= state["start_player"] < len(state["players"]) or \
+            state["favor"] is not None and state["favor"] not in seats:
+        out.append("the start player or the queen's favor is not a seat")
+    if len(set(state["all_halls"])) != len(state["all_halls"]) or \
+            len(state["all_halls"]) > len(side.all_halls) or \
+            any(s not in seats for s in state["all_halls"]):
+        out.append("the all halls bonus spaces are not held by distinct seats")
+    if not 0 <= state["round"] <= rules.rounds:
+        out.append(f"round {state['round']} is not a round of this game")
+    return out

@@ -1,0 +1,32 @@
+"""Lasting modifiers: "this round, your hires cost 1 less" as data in the state.
+
+The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
+verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time
+is up (`turn`: the end of that player's turn, `round`: the end of the round, `game`: never).
+"""
+from __future__ import annotations
+
+COSTS = ("hire", "acquire", "tailor", "fund")
+LIFETIMES = ("turn", "round", "game")
+
+
+def reduce_cost(ctx, args) -> None:
+    amount = int(args["by"]())
+    if amount:
+        ctx.tx.append(ctx.state["modifiers"], {"seat": ctx.seat, "cost": args["of"](),
+                                               "by": amount, "until": args["until"]()
+                                               if "until" in args else "turn"})
+
+
+def reduction(ctx, cost: str) -> int:
+    """How much less the acting seat pays for `cost` now."""
+    return sum(m["by"] for m in ctx.state["modifiers"]
+               if m["seat"] == ctx.seat and m["cost"] == cost)
+
+
+def expire(state: dict, tx, until: str, seat: int | None = None) -> None:
+    """Drop the modifiers whose time is up (for one seat, or for everyone)."""
+    mods = state["modifiers"]
+    for i in range(len(mods) - 1, -1, -1):
+        if mods[i]["until"] == until and (seat is None or mods[i]["seat"] == seat):
+            tx.pop(mods, i)
