@@ -20,7 +20,8 @@ from .loader import validate_document
 from .yamlio import Document, read_document
 
 # The YAML keys whose string value is effect-language text (see the schemas' descriptions).
-EFFECT_KEYS = ("bonus", "final", "effect", "reward", "each_player", "turns", "once")
+EFFECT_KEYS = ("bonus", "final", "effect", "reward", "each_player", "turns", "once", "on_tailor",
+               "on_place", "on_sell")
 EXPRESSION_WORDS = ("where", "choose one of", "choose any of", "choose number from", "table",
                     "and", "or", "not", "true", "false")
 

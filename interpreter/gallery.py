@@ -26,6 +26,7 @@ h3 { font-weight: normal; font-style: italic; }
 .card .meta { font-size: .9em; margin: .3em 0; }
 .card .text { margin: .5em 0; }
 .card .crown { color: #8a5a00; }
+.card .where { font-family: monospace; font-size: .7em; color: #9a8a75; }
 .card pre { white-space: pre-wrap; font-size: .75em; color: #5a4d3d; background: #f3ecdf;
             padding: .3em; border-radius: 4px; margin: .4em 0 0; }
 .master { --c: #c9a227; } .journeyman { --c: #7b8fa6; } .apprentice { --c: #a67b5b; }
@@ -42,6 +43,17 @@ def _roman(n: int) -> str:
     return out
 
 
+def _source(effect) -> str:
+    """The rule as written, and where it is written when the loader recorded it."""
+    where = getattr(effect, "where", None)
+    place = f"<div class='where'>{escape(str(where))}</div>" if where is not None else ""
+    return f"<pre>{escape(effect.source)}</pre>{place}"
+
+
+_HOOKS = (("on_tailor", "When tailored"), ("on_place", "When placed on a guest space"),
+          ("on_sell", "When sold"))
+
+
 def _employee(rules: Ruleset, card: Employee, shown_id: str) -> str:
     effect = card.bonus or card.final
     if effect is None:
@@ -51,7 +63,7 @@ def _employee(rules: Ruleset, card: Employee, shown_id: str) -> str:
                 f"{escape(effect.text)}</div>")
     else:
         text = f"<div class='text'>{escape(effect.text)}</div>"
-    source = f"<pre>{escape(effect.source)}</pre>" if effect is not None else ""
+    source = _source(effect) if effect is not None else ""
     level = "start card" if card.start else f"level {_roman(card.level)}"
     return (f"<div class='card {escape(card.type)}'><div class='id'>{escape(shown_id)}</div>"
             f"<div class='name'>{escape(card.name)}</div>"
@@ -81,12 +93,19 @@ def _garments(rules: Ruleset) -> list[str]:
         needs += [f"{g.thread} {rules.word('thread')}"] if g.thread else []
         needs += [f"{g.lace} {rules.word('lace')}"] if g.lace else []
         master = "<div class='meta'>&#10022; Master only</div>" if g.master else ""
+        if getattr(g, "rent_only", False):
+            master += "<div class='meta'>rented only, never sold</div>"
+        elif not getattr(g, "sellable", True):
+            master += "<div class='meta'>cannot be sold</div>"
+        hooks = "".join(f"<div class='text'>{label}: {escape(hook.text)}</div>{_source(hook)}"
+                        for key, label in _HOOKS
+                        if (hook := getattr(g, key, None)) is not None)
         out.append(
             f"<div class='card' style='--c: {escape(g.color)}'><div class='id'>{escape(g.id)}"
             f"</div><div class='name'>{escape(g.color)} {escape(rules.word(g.kind))}</div>"
             f"<div class='meta'>needs {escape(', '.join(needs) or 'nothing')}</div>{master}"
             f"<div class='text'>value {g.value} Livre &middot; {g.prestige} prestige</div>"
-            "</div>")
+            f"{hooks}</div>")
     out.append("</div>")
     return out
 
@@ -126,7 +145,7 @@ def _actions(rules: Ruleset) -> list[str]:
                    f"<div class='name'>{escape(a.name)}</div>"
                    f"<div class='meta'>by {escape(types)}</div>"
                    f"<div class='text'>{escape(a.effect.text)}</div>"
-                   f"<pre>{escape(a.effect.source)}</pre></div>")
+                   f"{_source(a.effect)}</div>")
     out.append("</div>")
     return out
 

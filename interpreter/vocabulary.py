@@ -212,6 +212,9 @@ NAME_DOCS = {
     "players": "how many players are in the game",
     "round": "the current round, 1 to the last",
     "played": "the Employee card whose bonus or action is running",
+    "event.garment": "in a trigger or a garment's hook: the Garment of the event",
+    "event.card": "in a trigger: the Employee card of the event",
+    "event.tile": "in a trigger: the Resource tile of the event",
 }
 
 FIELD_DOCS = {
@@ -251,6 +254,9 @@ ENUM_DOCS = {
     "employee_type": "the type of an Employee card",
     "area": "the area of a Decoration space",
     "action": "a main action (from actions.yaml)",
+    "cost": "a price that reduce_cost can lower",
+    "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "zone": "a place for components: the bags and discard piles, and the zones modules declare",
 }
 
 RESOURCE_DOCS = {
@@ -306,6 +312,15 @@ VERB_DOCS = {
                            {"second_place": "whether second place scores too (default true)"},
                            {}),
     "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
+    "reduce_cost": ("from now on, one of your prices is lower for a while", {
+        "of": "which price: hire, acquire, tailor or fund",
+        "by": "how many Livre less",
+        "until": "when it ends: turn (the default), round or game",
+    }, {}),
+    "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
+        "zone": "the zone emptied",
+        "into": "the zone that receives it",
+    }, {}),
 }
 
 

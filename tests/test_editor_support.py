@@ -48,7 +48,8 @@ def test_effect_keys_are_the_schemas_effect_strings():
     def walk(node):
         if isinstance(node, dict):
             for key, sub in node.get("properties", {}).items():
-                if isinstance(sub, dict) and "effect" in sub.get("description", "").lower():
+                if isinstance(sub, dict) and sub.get("type") == "string" \
+                        and "effect" in sub.get("description", "").lower():
                     found.add(key)
             for sub in node.values():
                 walk(sub)

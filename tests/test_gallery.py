@@ -59,3 +59,23 @@ def test_gallery_to_an_unwritable_path_is_a_message(tmp_path, capsys):
     assert main(["cards", "--html", str(tmp_path / "missing" / "cards.html")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: cannot write ") and "no such file or directory" in err
+
+
+def test_gallery_shows_garment_hooks_and_where_each_rule_is_written(rules, tmp_path):
+    pack = tmp_path / "hooks"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: hooks\n  kind: custom\n  name: Hooks\n"
+                                      "  requires: [base]\n  files: [garments.yaml]\n")
+    (pack / "garments.yaml").write_text(
+        "kind: garments\ngarments:\n  - id: blue_99\n    color: blue\n    silk: {blue: 1}\n"
+        "    thread: 1\n    lace: 0\n    master: false\n    value: 9\n    prestige: 2\n"
+        "    on_sell: gain 1 prestige\n")
+    out = tmp_path / "hooks.html"
+    assert main(["cards", "--html", str(out), "--module", str(pack)]) == 0
+    page = out.read_text(encoding="utf-8")
+    hooked = page.split("<div class='id'>blue_99</div>", 1)[1].split("<div class='card'", 1)[0]
+    assert "<div class='text'>When sold: Gain 1 Prestige" in hooked  # the printer's text
+    assert "<pre>gain 1 prestige</pre>" in hooked
+    assert f"<div class='where'>{pack / 'garments.yaml'}:11:14</div>" in hooked
+    card = next(c for c in rules.employees.values() if c.bonus is not None and not c.start)
+    assert f"<div class='where'>{card.bonus.where}</div>" in page
