@@ -22,6 +22,20 @@ from .yamlio import Document, read_document
 # The YAML keys whose string value is effect-language text (see the schemas' descriptions).
 EFFECT_KEYS = ("bonus", "final", "effect", "reward", "each_player", "turns", "once", "on_tailor",
                "on_place", "on_sell")
+KEYWORD_DOCS = {
+    "gain": "`gain AMOUNT RESOURCE` or `gain AMOUNT RESOURCE or RESOURCE ...`: gain that much of "
+            "a resource (the player picks one when several are named)",
+    "pay": "`pay AMOUNT RESOURCE`: pay; if the player cannot, the whole effect is undone",
+    "let": "`let NAME = EXPR`: a local name for the statements that follow",
+    "if": "`if COND then BLOCK` or `if COND then BLOCK else BLOCK`",
+    "repeat": "`repeat COUNT times BLOCK`: COUNT is evaluated once and must be 0 to 100",
+    "where": "`LIST where COND`: the items of LIST for which COND holds; a bare field name in "
+             "COND is the item's",
+    "choose": "`choose one of LIST`, `choose any of LIST` or `choose number from LOW to HIGH`: "
+              "the player decides",
+    "table": "`table(EXPR; KEY -> VALUE, ...)`: KEY is a number, a range `5..6` or `11..`, or a "
+             "constant; no match gives 0",
+}
 EXPRESSION_WORDS = ("where", "choose one of", "choose any of", "choose number from", "table",
                     "and", "or", "not", "true", "false")
 
@@ -106,6 +120,8 @@ def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
 def _problem(error: RulesError, lines: list[str]) -> Problem:
     line = max(error.span.line - 1, 0)
     col = max(error.span.column - 1, 0)
+    if line < len(lines):
+        col = _quoted_later(lines[line], col, error.message) or col
     unknown = re.search(r"\('([^']+)' was unexpected\)", error.message)
     if unknown:  # the schema names an unknown key: point at the key, not at its mapping
         key = re.compile(rf"^(\s*(?:-\s+)?){re.escape(unknown.group(1))}\s*:")
@@ -130,6 +146,17 @@ def _word_end(text: str, col: int, message: str) -> int:
     if word:
         return col + len(word.group(0))
     return min(col + 1, max(len(text), col))
+
+
+def _quoted_later(text: str, col: int, message: str) -> int | None:
+    """Where the message's quoted word stands later in its statement, for errors reported at the
+    statement (`unknown resource 'livres'` is reported at `gain`)."""
+    quoted = re.search(r"'([^']+)'", message)
+    if not quoted or text.startswith(quoted.group(1), col):
+        return None
+    statement = re.split(r";", text[col:], maxsplit=1)[0]
+    found = re.search(rf"(?<![\w.]){re.escape(quoted.group(1))}(?![\w.])", statement)
+    return col + found.start() if found else None
 
 
 # ---- completion ------------------------------------------------------------------------------
@@ -320,6 +347,8 @@ def _describe(dotted: str, vocab: Vocabulary, verb, option_position: bool) -> st
         v = vocab.verbs[dotted]
         options = ", ".join(v.options) or "no options"
         return f"verb `{dotted}` ({options})\n\n{v.doc}"
+    if dotted in KEYWORD_DOCS:
+        return KEYWORD_DOCS[dotted]
     if dotted in FUNCTIONS:
         sig, doc = FUNCTIONS[dotted]
         return f"`{sig}`\n\n{doc}"

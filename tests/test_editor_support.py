@@ -98,6 +98,19 @@ def test_problems_of_malformed_yaml_and_of_syntax(rules):
     assert editor.problems("just: a yaml file\n", Path("x.yaml"), rules.vocabulary) == []
 
 
+def test_an_error_reported_at_its_statement_marks_the_word_it_names(rules):
+    text = ("kind: actions\nactions:\n  - id: x\n    name: X\n    types: [master]\n"
+            "    effect: gain 2 livres; pay 1 livres\n")
+    found = editor.problems(text, Path("a.yaml"), rules.vocabulary)
+    line = text.split("\n")[5]
+    assert [(p.line, p.column, p.end_column) for p in found] == [
+        (5, line.index("livres"), line.index("livres") + 6),
+        (5, line.rindex("livres"), line.rindex("livres") + 6)]
+    assert found[0].message == "unknown resource 'livres' (did you mean 'livre'?)"
+    hover = editor.hover(text, 5, line.index("pay") + 1, rules.vocabulary)
+    assert hover.text.startswith("`pay AMOUNT RESOURCE`: pay; if the player cannot")
+
+
 def _labels(text, line, column, vocab):
     return [c.label for c in editor.completions(text, line, column, vocab)]
 
