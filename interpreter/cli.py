@@ -15,6 +15,7 @@ from rich.table import Table
 from . import render
 from . import gallery, vocab_doc
 from .bots import BOTS, make_bot
+from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
 from .loader import load_ruleset
@@ -25,7 +26,9 @@ if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring
 
 
 def _rules(args):
-    return load_ruleset(extra_paths=[Path(p) for p in getattr(args, "module", None) or []])
+    return load_ruleset(edition=getattr(args, "edition", None),
+                        expansions=expansions(getattr(args, "with_", None)),
+                        extra_paths=[Path(p) for p in getattr(args, "module", None) or []])
 
 
 def _player_count(value: str) -> int:
@@ -172,7 +175,8 @@ def _print_errors(exc: RulesError) -> int:
 
 def cmd_validate(args) -> int:
     try:
-        rules = load_ruleset(extra_paths=[Path(p) for p in args.paths])
+        rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
+                             extra_paths=[Path(p) for p in args.paths])
     except RulesError as exc:
         count = _print_errors(exc)
         print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
@@ -222,9 +226,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rococo", description="Rococo, rules written as data.")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    def toggles(p):
+        p.add_argument("--edition", choices=("deluxe", "original"), default=None,
+                       help="the edition (default: deluxe)")
+        p.add_argument("--with", dest="with_", metavar="ID,ID",
+                       help="expansions to add, e.g. fancy_dresses,festivity_dresses "
+                            "(rococo modules lists them)")
+
     def common(p):
         p.add_argument("--module", action="append", metavar="PATH",
                        help="add a custom rules module (a folder with module.yaml, or a file)")
+        toggles(p)
 
     p = sub.add_parser("play", help="play a game at the terminal, humans against bots")
     p.add_argument("--players", type=_player_count, default=4)
@@ -251,12 +263,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
     p.add_argument("paths", nargs="*", metavar="PATH")
+    toggles(p)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("cards", help="print every card and garment as card text")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
     common(p)
     p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
+    p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_modules)
+
+    p = sub.add_parser("diff", help="what --edition/--with/--module change against base + deluxe")
+    common(p)
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
     p.add_argument("--json", action="store_true", help="print it as JSON")

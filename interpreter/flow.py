@@ -85,7 +85,7 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
             nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None
             tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
             continue
-        expire(state, tx, "round")
+        expire(state, tx, "round_end")
         if cur["stage"] == "round" and state["round"] < rules.rounds:
             tx.set(state, "round", state["round"] + 1)
             tx.set(state, "cursor", {"stage": "round", "phase": 0, "index": 0})

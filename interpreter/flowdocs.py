@@ -23,9 +23,10 @@ GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
 class _Sequence:
     """Two compiled effects run one after the other: a phase with an appended effect."""
 
-    def __init__(self, first, second):
+    def __init__(self, first, second, second_where=None):
         self.first, self.second = first, second
         self.effect = first.effect
+        self.second_where = second_where  # where the appended effect is written
 
     def run(self, ctx, env=None) -> None:
         self.first.run(ctx, env)
@@ -126,7 +127,7 @@ def _apply(builder, doc, path, patch, stages) -> None:
             return
         step = phase.steps[-1 if s is None else s]
         joined = Effect(step.effect.source + "\n" + eff.source,
-                        _Sequence(step.effect.compiled, eff.compiled),
+                        _Sequence(step.effect.compiled, eff.compiled, eff.where),
                         step.effect.text + " " + eff.text, step.effect.owner, step.effect.where)
         new_step = replace(step, effect=joined)
         index = len(phase.steps) - 1 if s is None else s
@@ -177,3 +178,125 @@ def check_garment_ranges(builder, game: dict, flow_docs, entries) -> None:
                     f"garment {gid!r} has {key} {entry[key]}, outside this ruleset's range "
                     f"{lo}..{hi} (a module widens it with 'garment_ranges' in a flow document)",
                     doc.span(path + (key,))))
+
+
+def board_areas(flow_docs) -> list[str]:
+    """Decoration areas the modules' board patches bring (new kinds of decoration)."""
+    return [p["area"] for doc in flow_docs for p in doc.data.get("board", [])
+            if p.get("area") is not None]
+
+
+def apply_board(builder, flow_docs, sides):
+    """The board sides with every module's board patches applied: guest spaces and decorations
+    added, replaced or removed by id, on every side or on the one named."""
+    sides = list(sides)
+    for doc in flow_docs:
+        for i, patch in enumerate(doc.data.get("board", [])):
+            path = ("board", i)
+            hit = False
+            for s, side in enumerate(sides):
+                if patch.get("side", side.id) != side.id:
+                    continue
+                new = _patch_side(builder, doc, path, patch, side)
+                if new is not None:
+                    sides[s], hit = new, True
+                    for key in (patch.get("remove"), patch.get("replace"),
+                                patch.get("space", {}).get("id"),
+                                patch.get("decoration", {}).get("id")):
+                        if key:
+                            builder.board_sources[f"space:{key}"] = str(doc.span(path))
+            if not hit:
+                builder.errors.append(ModuleError(
+                    f"board patch changes nothing: no side {patch.get('side')!r} or no "
+                    f"{_target(patch)!r} on any side", doc.span(path)))
+    return tuple(sides)
+
+
+def _target(patch) -> str:
+    return patch.get("remove") or patch.get("replace") or patch.get("hall") or \
+        patch.get("area") or "?"
+
+
+def _patch_side(builder, doc, path, patch, side):
+    from .model import BoardSide, Decoration, GuestSpace, Hall
+    guests, decos = dict(side.guest_spaces), dict(side.decorations)
+    halls = list(side.halls)
+    target = patch.get("remove") or patch.get("replace")
+    if target is not None and target not in guests and target not in decos:
+        return None
+    if target is not None and target in guests:
+        hall_index = next(i for i, h in enumerate(halls) if target in h.guest_spaces)
+        hall = halls[hall_index]
+        spaces = list(hall.guest_spaces)
+        at = spaces.index(target)
+        del spaces[at]
+        del guests[target]
+        if "replace" in patch:
+            space = _space(builder, doc, path, patch["space"], hall.id)
+            spaces.insert(at, space.id)
+            guests[space.id] = space
+        halls[hall_index] = replace(hall, guest_spaces=tuple(spaces))
+    elif target is not None:
+        old = decos.pop(target)
+        if "replace" in patch:
+            d = patch["decoration"]
+            decos[d["id"]] = Decoration(d["id"], old.area, d["cost"], d["prestige"], old.order,
+                                        old.hall, d.get("multiplier", old.multiplier))
+    elif "space" in patch:
+        hall_index = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
+        if hall_index is None:
+            return None
+        space = _space(builder, doc, path, patch["space"], patch["hall"])
+        if space.id in guests or space.id in decos:
+            builder.errors.append(ModuleError(f"space id {space.id!r} is taken",
+                                              doc.span(path + ("space", "id"))))
+            return side
+        guests[space.id] = space
+        hall = halls[hall_index]
+        halls[hall_index] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
+    else:
+        d = patch["decoration"]
+        if d["id"] in guests or d["id"] in decos:
+            builder.errors.append(ModuleError(f"space id {d['id']!r} is taken",
+                                              doc.span(path + ("decoration", "id"))))
+            return side
+        order = sum(1 for x in decos.values() if x.area == patch["area"])
+        decos[d["id"]] = Decoration(d["id"], patch["area"], d["cost"], d["prestige"], order,
+                                    None, d.get("multiplier"))
+    return BoardSide(side.id, side.players, side.garment_costs, side.drawers,
+                     side.tiles_per_drawer, tuple(halls), guests, decos,
+                     side.fireworks_majority, side.all_halls)
+
+
+def _space(builder, doc, path, entry: dict, hall: str):
+    from .model import GuestSpace
+    reward = None
+    if "reward" in entry:
+        reward = builder.effect(doc, path + ("space", "reward"), entry["reward"],
+                                f"the reward of space {entry['id']!r}")
+    return GuestSpace(entry["id"], hall, entry.get("master", False), reward)
+
+
+class _Procedure:
+    """A procedure named in a module: called like a verb, it runs its compiled effect."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.effect = None
+
+    def __call__(self, ctx, args) -> None:
+        self.effect.run(ctx)
+
+
+def procedures(flow_docs) -> list[tuple]:
+    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules."""
+    return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
+             _Procedure(p["id"]))
+            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))]
+
+
+def compile_procedures(builder, procs) -> None:
+    for name, _, doc, path, proc in procs:
+        proc.effect = builder.effect(doc, path + ("effect",),
+                                     doc.data["procedures"][path[1]]["effect"],
+                                     f"the procedure {name!r}")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
-from rulesdsl import RulesError, RulesErrors, build_effect, effect_text
+from rulesdsl import RulesError, RulesErrors, VerbDef, build_effect, effect_text
 
 from .errors import ModuleError, IdError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
@@ -106,12 +106,18 @@ class _Modules:
         self.headers[header["id"]] = (doc, header)
 
 
-def load_ruleset(modules: Iterable[str] = DEFAULT_MODULES,
-                 extra_paths: Iterable[Path] = ()) -> Ruleset:
-    """Load and compile the named modules (plus modules found at `extra_paths`)."""
+def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Path] = (), *,
+                 edition: str | None = None, expansions: Iterable[str] = ()) -> Ruleset:
+    """Load and compile a ruleset: the base game, one `edition` (default "deluxe"), any
+    `expansions` by id, and the modules found at `extra_paths` (custom packs); or exactly the
+    module ids in `modules`."""
     extra_paths = [Path(p) for p in extra_paths]
     found = _Modules(extra_paths)
     errors = list(found.errors)
+    if modules is None:
+        modules = ["base", edition or "deluxe", *expansions]
+    elif edition is not None or expansions:
+        modules = [*modules, *([edition] if edition else []), *expansions]
     wanted = list(modules)
     for path in extra_paths:
         for mid, (doc, header) in found.headers.items():
@@ -153,6 +159,15 @@ def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> t
         info.append({"id": mid, "version": str(header.get("version", "0")),
                      "digest": digest.hexdigest()[:16]})
     return tuple(info)
+
+
+def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
+    """Every module found (built in, and at `extra_paths`): its header and where it is."""
+    found = _Modules([Path(p) for p in extra_paths])
+    if found.errors:
+        raise RulesErrors(sorted(found.errors, key=_error_key))
+    return [dict(header, where=str(doc.span(("module", "id"))))
+            for _, (doc, header) in sorted(found.headers.items())]
 
 
 def _error_key(e: RulesError):
@@ -238,6 +253,7 @@ class _Builder:
                                          "action")}
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
+        self.board_sources: dict[str, str] = {}
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -301,7 +317,13 @@ class _Builder:
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
-                                      [z.id for z in zones])
+                                      [z.id for z in zones], flowdocs.board_areas(self.flow_docs))
+        procs = flowdocs.procedures(self.flow_docs)
+        if procs:
+            self.vocab = dataclasses.replace(self.vocab, verbs={
+                **self.vocab.verbs, **{name: VerbDef({}, proc, text)
+                                       for name, text, _, _, proc in procs}})
+            flowdocs.compile_procedures(self, procs)
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
@@ -337,6 +359,7 @@ class _Builder:
                  for tid, (e, _, _) in self.collections["tile"].items.items()}
 
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
+        sides = flowdocs.apply_board(self, self.flow_docs, sides)
         round_phases = tuple(self._phase(p, game_doc, ("round", i))
                              for i, p in enumerate(game["round"]))
         final_phases = tuple(self._phase(p, game_doc, ("final_scoring", i))
@@ -360,8 +383,14 @@ class _Builder:
             start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
             garments=garments, tiles=tiles, sides=sides, actions=actions,
             round_phases=round_phases, final_phases=final_phases,
-            fund_limits=dict(game.get("fund_limits", {})), words=dict(self.words),
-            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers)
+            fund_limits={**game.get("fund_limits", {}),
+                         **{k: v for d in self.flow_docs
+                            for k, v in d.data.get("fund_limits", {}).items()}},
+            words=dict(self.words),
+            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
+                     for cname, coll in self.collections.items()
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources)
 
     def _employee(self, cid, entry, doc, path, depute_values, start) -> Employee:
         bonus = final = None
@@ -405,7 +434,6 @@ class _Builder:
                                                        doc.span(base)))
                 decos[e["id"]] = Decoration(e["id"], area, e["cost"], e["prestige"], order,
                                             None, e.get("multiplier"))
-        assert set(d.area for d in decos.values()) <= set(AREAS)
         royal = [h for h in halls if h.royal]
         if len(royal) != 1:
             self.errors.append(IdError("a board side needs exactly one royal hall",

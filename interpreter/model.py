@@ -223,6 +223,8 @@ class Ruleset:
     module_info: tuple[Mapping[str, str], ...] = ()
     zones: tuple[Zone, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
+    # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
+    sources: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

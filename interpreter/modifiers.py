@@ -2,20 +2,20 @@
 
 The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
 verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time
-is up (`turn`: the end of that player's turn, `round`: the end of the round, `game`: never).
+is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
-COSTS = ("hire", "acquire", "tailor", "fund")
-LIFETIMES = ("turn", "round", "game")
+COSTS = ("hiring", "acquiring", "tailoring", "funding")
+LIFETIMES = ("turn_end", "round_end", "game_end")
 
 
 def reduce_cost(ctx, args) -> None:
     amount = int(args["by"]())
     if amount:
-        ctx.tx.append(ctx.state["modifiers"], {"seat": ctx.seat, "cost": args["of"](),
+        ctx.tx.append(ctx.state["modifiers"], {"seat": ctx.seat, "cost": args["on"](),
                                                "by": amount, "until": args["until"]()
-                                               if "until" in args else "turn"})
+                                               if "until" in args else "turn_end"})
 
 
 def reduction(ctx, cost: str) -> int:

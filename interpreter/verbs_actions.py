@@ -37,7 +37,7 @@ def take_tile(ctx, tile_id: str) -> None:
 def acquire(ctx, args) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
     state, me, label = ctx.state, ctx.me, ctx.engine.label
-    less = reduction(ctx, "acquire")
+    less = reduction(ctx, "acquiring")
 
     def offers():
         for d, drawer in enumerate(state["drawers"]):
@@ -122,7 +122,7 @@ def tailor(ctx, args) -> None:
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
     master = _master_made(ctx) and "no_master_garment" not in args
-    less = reduction(ctx, "tailor")
+    less = reduction(ctx, "tailoring")
     made_by_master = _master_made(ctx)
     free = [space_id for space_id, space in side.guest_spaces.items()
             if space_id not in state["guests"] and (made_by_master or not space.master)]
@@ -198,7 +198,7 @@ def check_all_halls(ctx) -> None:
 def hire(ctx, args) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
-    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hire"))
+    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
     card = ctx.ask("hire", f"hire an employee for {price} Livre", display)
@@ -266,7 +266,7 @@ def remove_from_staff(ctx, card: str) -> None:
 def fund(ctx, args) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
-    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "fund")
+    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     mine: dict[str, int] = {}
     for space_id in board.decorations_of(state, ctx.seat):
         area = side.decorations[space_id].area
@@ -348,4 +348,4 @@ def play_card(ctx, args) -> None:
             ctx.tx.append(me["discard"], card_id)
             ctx.tx.set(me, "played", None)
     ctx.played = None
-    expire(ctx.state, ctx.tx, "turn", ctx.seat)
+    expire(ctx.state, ctx.tx, "turn_end", ctx.seat)

@@ -13,8 +13,8 @@ from rulesdsl import (BOOLEAN, NUMBER, EnumType, FieldDef, ListType, NameDef, Op
 from . import board, modifiers as mod, verbs_actions as act, verbs_phases as ph, \
     verbs_scoring as sc, zones
 
-GARMENT, EMPLOYEE, TILE, DECORATION = (RecordType(n) for n in ("garment", "employee", "tile",
-                                                                 "decoration"))
+GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER = (
+    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player"))
 COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
@@ -47,7 +47,11 @@ def _names(words) -> dict[str, NameDef]:
                                 f"you hold the {words('favor')}"),
         "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
                                          "the prestige of your All Halls Bonus space"),
-        "players": NameDef(NUMBER, lambda ctx: len(ctx.state["players"]), "the number of players"),
+        "players": NameDef(ListType(PLAYER), lambda ctx: list(range(len(ctx.state["players"]))),
+                           "the players"),
+        "opponents": NameDef(ListType(PLAYER),
+                             lambda ctx: [s for s in range(len(ctx.state["players"]))
+                                          if s != ctx.seat], "the other players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
         # the details of the event a trigger or a garment's hook runs for
@@ -108,6 +112,18 @@ def _records(rules) -> dict:
                               "crown"),
         },
         "tile": tile_fields,
+        "player": {
+            "garments": FieldDef(ListType(GARMENT),
+                                 lambda ctx, seat: board.garments_of(ctx.state, seat),
+                                 f"garments on the board"),
+            "decorations": FieldDef(ListType(DECORATION),
+                                    lambda ctx, seat: board.decorations_of(ctx.state, seat),
+                                    "decorations"),
+            "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
+                              "cards in the staff"),
+            **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
+                key), key) for key in ("livre", "prestige", "thread", "lace")},
+        },
         "decoration": {
             "area": FieldDef(AREA, d("area"), "area"),
             "cost": FieldDef(NUMBER, d("cost"), "cost"),
@@ -169,15 +185,19 @@ def _verbs() -> dict[str, VerbDef]:
                                       "score the majority in the Fireworks"),
         "balcony": VerbDef({}, sc.balcony,
                            "move Royal Hall Garments to your Fireworks on the balcony"),
-        "reduce_cost": VerbDef({"of": opt(COST, required=True), "by": opt(NUMBER, required=True),
-                                "until": opt(LIFETIME, " until the end of the {}")},
-                               mod.reduce_cost, "your {of} costs {by} Livre less{until}"),
+        "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
+                                "until": opt(LIFETIME, " until the {}")},
+                               mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
         "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
                             zones.move_all, "put everything in the {zone} into the {into}"),
     }
 
 
-def build_vocabulary(colors, action_ids, words, zone_ids=()) -> Vocabulary:
+_CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
+                  "game_end": "end of the game"}
+
+
+def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
     return _documented(Vocabulary(
@@ -185,11 +205,12 @@ def build_vocabulary(colors, action_ids, words, zone_ids=()) -> Vocabulary:
         records=_records({"colors": tuple(colors)}),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
                "employee_type": ("master", "journeyman", "apprentice"),
-               "area": AREAS, "action": tuple(action_ids), "cost": mod.COSTS,
+               "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
+               "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
         verbs=_verbs(),
-        enum_text={k: v for k, v in words.items()},
+        enum_text={**_CONSTANT_TEXT, **words},
     ))
 
 
@@ -209,7 +230,8 @@ NAME_DOCS = {
     "my.decorations": "the Decoration spaces you funded, musicians included",
     "my.has_favor": "true while you hold the Queen's Favor",
     "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
-    "players": "how many players are in the game",
+    "players": "every player, you included (count(players) is how many play)",
+    "opponents": "every other player",
     "round": "the current round, 1 to the last",
     "played": "the Employee card whose bonus or action is running",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
@@ -234,8 +256,18 @@ FIELD_DOCS = {
         "crown": "true if its bonus scores only at the end of the game (a crown card)",
     },
     "tile": {"bales": "how many bales of silk the tile shows, of any colour"},
+    "player": {
+        "garments": "that player's Garments on the board",
+        "decorations": "the Decoration spaces that player funded",
+        "staff": "all that player's Employee cards",
+        "livre": "the Livre that player holds",
+        "prestige": "that player's prestige points so far",
+        "thread": "the Thread tokens that player holds",
+        "lace": "the Lace tokens that player holds",
+    },
     "decoration": {
-        "area": "where the space is: fireworks, statue, kitchen_left, kitchen_right or musician",
+        "area": "where the space is: fireworks, statue, kitchen_left, kitchen_right, musician, "
+                "or an area a module adds",
         "cost": "the Livre it costs to fund",
         "prestige": "its printed prestige",
     },
@@ -246,6 +278,7 @@ RECORD_DOCS = {
     "employee": "an Employee card",
     "tile": "a Resource tile",
     "decoration": "a Decoration space on the board",
+    "player": "a player (an item of players or opponents)",
 }
 
 ENUM_DOCS = {
@@ -313,9 +346,9 @@ VERB_DOCS = {
                            {}),
     "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
     "reduce_cost": ("from now on, one of your prices is lower for a while", {
-        "of": "which price: hire, acquire, tailor or fund",
+        "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
-        "until": "when it ends: turn (the default), round or game",
+        "until": "when it ends: turn_end (the default), round_end or game_end",
     }, {}),
     "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
         "zone": "the zone emptied",

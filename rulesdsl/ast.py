@@ -142,10 +142,18 @@ class ChooseNumber:
     span: Span = _span()
 
 
+@dataclass(frozen=True)
+class Possible:
+    """`possible(stmt)`: whether the statement can be done now (a trial run, undone)."""
+
+    stmt: "Stmt"
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
-             Table, ChooseOne, ChooseAny, ChooseNumber]
+             Table, ChooseOne, ChooseAny, ChooseNumber, Possible]
 EXPR_TYPES = (Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
-              Table, ChooseOne, ChooseAny, ChooseNumber)
+              Table, ChooseOne, ChooseAny, ChooseNumber, Possible)
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -187,6 +195,14 @@ class Repeat:
 
 
 @dataclass(frozen=True)
+class Either:
+    """`either { ... } or { ... }`: the player picks one alternative that can be done."""
+
+    alternatives: tuple[tuple["Stmt", ...], ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class Option:
     name: str
     value: Expr | None  # None: a flag
@@ -200,7 +216,7 @@ class VerbCall:
     span: Span = _span()
 
 
-Stmt = Union[Gain, Pay, Let, If, Repeat, VerbCall]
+Stmt = Union[Gain, Pay, Let, If, Repeat, Either, VerbCall]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from .types import BOOLEAN, NUMBER, UNKNOWN, EnumType, ListType, RecordType, Typ
 from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat")
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,9 @@ class _Checker:
         elif isinstance(s, ast.Repeat):
             self.expect(s.count, scope, NUMBER)
             self.block(s.body, scope.child())
+        elif isinstance(s, ast.Either):
+            for alternative in s.alternatives:
+                self.block(alternative, scope.child())
         elif isinstance(s, ast.VerbCall):
             self.verb(s, scope)
         else:  # pragma: no cover - the parser makes no other statements
@@ -216,6 +219,9 @@ class _Checker:
             self.expect(node.lo, scope, NUMBER)
             self.expect(node.hi, scope, NUMBER)
             return NUMBER
+        if isinstance(node, ast.Possible):
+            self.stmt(node.stmt, scope.child())
+            return BOOLEAN
         raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
 
     def where(self, node: ast.Where, scope: _Scope) -> Type:

@@ -127,6 +127,22 @@ class _Compiler:
                 body(ctx, env)
         return repeat
 
+    def s_Either(self, s: ast.Either) -> StmtFn:
+        """`either {..} or {..}`: offer the alternatives that can be done, by their card text."""
+        from .printer import block_text
+        alts = tuple(self.block(alt) for alt in s.alternatives)
+        texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
+        prompt = " or ".join(texts)
+
+        def either(ctx, env):
+            offered = [t for t, alt in zip(texts, alts)
+                       if ctx.possible(lambda c, alt=alt: alt(c, env))]
+            if not offered:
+                raise runtime.EffectAbort("none of the alternatives can be done")
+            answer = ctx.choose("one", offered, prompt)
+            alts[texts.index(answer)](ctx, env)
+        return either
+
     def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
         from .printer import expression_text
         verb_run = self.vocab.verbs[s.verb].run
@@ -276,6 +292,10 @@ class _Compiler:
     def e_ChooseAny(self, node):
         opts, prompt, span, choose = self.expr(node.options), self._prompt(node.options), node.span, runtime.choose_any
         return lambda ctx, env: choose(ctx, list(opts(ctx, env)), prompt, span)
+
+    def e_Possible(self, node):
+        run = self.block((node.stmt,))
+        return lambda ctx, env: ctx.possible(lambda c: run(c, env))
 
     def e_ChooseNumber(self, node):
         lo, hi, prompt, span = self.expr(node.lo), self.expr(node.hi), self._prompt(node), node.span

@@ -16,8 +16,8 @@ from .errors import EffectSyntaxError, Origin
 
 KEYWORDS = frozenset(
     "gain pay let if then else repeat times choose one any number of from to where and or not "
-    "true false table".split())
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat")
+    "true false table either possible".split())
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
 
@@ -112,6 +112,12 @@ class _ToAst(Transformer):
 
     def repeat(self, meta, c):
         return ast.Repeat(c[0], c[1], self._span(meta))
+
+    def either(self, meta, c):
+        return ast.Either(tuple(tuple(alt) for alt in c), self._span(meta))
+
+    def possible(self, meta, c):
+        return ast.Possible(c[0], self._span(meta))
 
     def verb_call(self, meta, c):
         return ast.VerbCall(self._name(c[0]), tuple(o for o in c[1:] if o is not None), self._span(meta))

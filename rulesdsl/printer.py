@@ -35,6 +35,11 @@ def expression_text(expr, vocab: Vocabulary, analysis: Analysis | None = None) -
     return _Printer(vocab, analysis).expr(expr)
 
 
+def block_text(stmts, vocab: Vocabulary, analysis: Analysis) -> str:
+    """One alternative of an `either`, as a clause of card text."""
+    return _Printer(vocab, analysis).block(stmts) if stmts else "nothing"
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -102,6 +107,9 @@ class _Printer:
             return text
         if isinstance(s, ast.Repeat):
             return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
+        if isinstance(s, ast.Either):
+            return "either " + ", or ".join(self.block(alt) if alt else "nothing"
+                                           for alt in s.alternatives)
         if isinstance(s, ast.VerbCall):
             return self.verb(s)
         return to_source(s)
@@ -245,6 +253,8 @@ class _Printer:
             return f"any of {self.expr(e.options)} of your choice"
         if isinstance(e, ast.ChooseNumber):
             return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
+        if isinstance(e, ast.Possible):
+            return f"you can {self.clause(e.stmt)}"
         return to_source(e)
 
     def name(self, e: ast.Name) -> str:

@@ -41,6 +41,9 @@ def _stmt(s) -> str:
         return out if s.else_ is None else f"{out} else {_block(s.else_)}"
     if isinstance(s, ast.Repeat):
         return f"repeat {_expr(s.count)} times {_block(s.body)}"
+    if isinstance(s, ast.Either):
+        return "either " + " or ".join("{ " + "; ".join(_stmt(x) for x in alt) + " }"
+                                      if alt else "{ }" for alt in s.alternatives)
     if isinstance(s, ast.VerbCall):
         if not s.options:
             return s.verb
@@ -101,4 +104,6 @@ def _prec_text(n) -> tuple[str, int]:
         return f"choose any of {_expr(n.options)}", 0
     if isinstance(n, ast.ChooseNumber):
         return f"choose number from {_expr(n.lo, 1)} to {_expr(n.hi)}", 0
+    if isinstance(n, ast.Possible):
+        return f"possible({_stmt(n.stmt)})", 9
     raise TypeError(f"not an expression: {n!r}")

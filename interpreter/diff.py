@@ -1,0 +1,79 @@
+"""What a combination of modules changes: two rulesets compared entry by entry, each change with
+the file:line it comes from (`rococo diff`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Change:
+    change: str  # added, replaced, removed, changed
+    what: str    # employee, garment, tile, action, phase, step, zone, trigger, word
+    id: str
+    where: str
+
+    def to_json(self) -> dict:
+        return {"change": self.change, "what": self.what, "id": self.id, "where": self.where}
+
+
+def ruleset_diff(before, after) -> list[Change]:
+    """Every entry `after` adds, replaces or removes compared with `before`."""
+    out: list[Change] = []
+    for what in ("employee", "start employee", "garment", "tile", "action"):
+        old = {k.split(":", 1)[1]: v for k, v in before.sources.items() if k.startswith(what + ":")}
+        new = {k.split(":", 1)[1]: v for k, v in after.sources.items() if k.startswith(what + ":")}
+        for key in new:
+            if key not in old:
+                out.append(Change("added", what, key, new[key]))
+            elif new[key] != old[key]:
+                out.append(Change("replaced", what, key, new[key]))
+        for key in old:
+            if key not in new:
+                out.append(Change("removed", what, key, old[key]))
+    old_steps, new_steps = _steps(before), _steps(after)
+    for key, (effect, kind) in new_steps.items():
+        if key not in old_steps:
+            out.append(Change("added", kind, key, _where(effect)))
+        elif old_steps[key][0].source != effect.source:
+            out.append(Change("changed", kind, key, _where(effect)))
+    for key, (effect, kind) in old_steps.items():
+        if key not in new_steps:
+            out.append(Change("removed", kind, key, _where(effect)))
+    for side in after.sides:
+        old = next((s for s in before.sides if s.id == side.id), None)
+        old_ids = set() if old is None else set(old.guest_spaces) | set(old.decorations)
+        new_ids = set(side.guest_spaces) | set(side.decorations)
+        for key in sorted(new_ids - old_ids):
+            out.append(Change("added", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
+        for key in sorted(old_ids - new_ids):
+            out.append(Change("removed", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
+    old_zones = {z.id for z in before.zones}
+    out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
+    old_triggers = {t.id for ts in before.triggers.values() for t in ts}
+    out += [Change("added", "trigger", t.id, _where(t.effect))
+            for ts in after.triggers.values() for t in ts if t.id not in old_triggers]
+    for key, word in sorted(after.words.items()):
+        if before.words.get(key) != word:
+            out.append(Change("changed" if key in before.words else "added", "word",
+                              f"{key}: {before.words.get(key, key)!r} -> {word!r}", ""))
+    return out
+
+
+def _steps(rules) -> dict:
+    out = {}
+    for stage, phases in (("round", rules.round_phases), ("final", rules.final_phases)):
+        for phase in phases:
+            for step in phase.steps:
+                key = f"{stage}: {phase.id}" + ("" if step.id == phase.id else f".{step.id}")
+                out[key] = (step.effect, "phase" if step.id == phase.id else "step")
+    return out
+
+
+def _where(effect) -> str:
+    if effect is None:
+        return ""
+    appended = getattr(effect.compiled, "second_where", None)
+    where = appended if appended is not None else effect.where
+    return "" if where is None else str(where)
