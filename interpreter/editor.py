@@ -29,6 +29,10 @@ KEYWORD_DOCS = {
     "let": "`let NAME = EXPR`: a local name for the statements that follow",
     "if": "`if COND then BLOCK` or `if COND then BLOCK else BLOCK`",
     "repeat": "`repeat COUNT times BLOCK`: COUNT is evaluated once and must be 0 to 100",
+    "either": "`either { ... } or { ... }`: the player picks one of the alternatives that can "
+              "be done now",
+    "possible": "`possible(STATEMENT)`: true if the statement could be done now (tried, then "
+                "undone)",
     "where": "`LIST where COND`: the items of LIST for which COND holds; a bare field name in "
              "COND is the item's",
     "choose": "`choose one of LIST`, `choose any of LIST` or `choose number from LOW to HIGH`: "
@@ -36,7 +40,7 @@ KEYWORD_DOCS = {
     "table": "`table(EXPR; KEY -> VALUE, ...)`: KEY is a number, a range `5..6` or `11..`, or a "
              "constant; no match gives 0",
 }
-EXPRESSION_WORDS = ("where", "choose one of", "choose any of", "choose number from", "table",
+EXPRESSION_WORDS = ("where", "possible", "choose one of", "choose any of", "choose number from", "table",
                     "and", "or", "not", "true", "false")
 
 

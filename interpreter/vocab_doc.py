@@ -14,6 +14,7 @@ from rulesdsl import Vocabulary
 from rulesdsl.checker import STATEMENT_WORDS
 from rulesdsl.vocabulary import FUNCTIONS
 
+from .cli_modules import expansions
 from .loader import load_ruleset
 
 # The document lives in the source checkout (an installed wheel has no docs/).
@@ -150,7 +151,7 @@ def _print_tables(ref: dict) -> None:
 
 
 def cmd_vocab(args) -> int:
-    """`rococo vocab [--json] [--markdown] [--update-docs] [--module PATH]`."""
+    """`rococo vocab [--json] [--markdown] [--update-docs] [--module PATH] [--with ID,ID]`."""
     if args.update_docs:
         try:
             text = DOC_PATH.read_text(encoding="utf-8")
@@ -164,7 +165,9 @@ def cmd_vocab(args) -> int:
         DOC_PATH.write_text(with_section(text, builtin_markdown()), encoding="utf-8")
         print(f"updated the reference in {DOC_PATH}")
         return 0
-    rules = load_ruleset(extra_paths=[Path(p) for p in args.module or []])
+    rules = load_ruleset(edition=getattr(args, "edition", None),
+                         expansions=expansions(getattr(args, "with_", None)),
+                         extra_paths=[Path(p) for p in args.module or []])
     ref = reference(rules.vocabulary)
     if args.json:
         sys.stdout.write(json.dumps(ref, indent=1) + "\n")

@@ -19,10 +19,11 @@ ASSOCIATION = re.compile(r"# yaml-language-server: \$schema=(\S+)$")
 
 
 def _rules_files():
-    return sorted(RULES_DIR.glob("**/*.yaml"))
+    """The built-in rules and the example packs a designer copies."""
+    return sorted([*RULES_DIR.glob("**/*.yaml"), *(ROOT / "examples").glob("**/*.yaml")])
 
 
-@pytest.mark.parametrize("path", _rules_files(), ids=lambda p: str(p.relative_to(RULES_DIR)))
+@pytest.mark.parametrize("path", _rules_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_rules_file_names_the_schema_of_its_kind(path):
     first = path.read_text(encoding="utf-8").split("\n", 1)[0]
     match = ASSOCIATION.match(first)

@@ -101,3 +101,11 @@ def test_update_docs_rewrites_only_the_generated_section(tmp_path, monkeypatch, 
     doc.write_text("# no markers\n")
     assert main(["vocab", "--update-docs"]) == 1
     assert capsys.readouterr().err == f"error: {doc} has no vocabulary markers\n"
+
+
+def test_vocab_with_an_expansion_lists_the_zone_it_declares(capsys):
+    assert main(["vocab", "--json", "--with", "festivity_dresses"]) == 0
+    ref = json.loads(capsys.readouterr().out)
+    zones = next(e for e in ref["enums"] if e["enum"] == "zone")
+    assert [v["value"] for v in zones["values"]] == [
+        "garment_bag", "garment_discard", "resource_bag", "resource_discard", "festivity_aside"]
