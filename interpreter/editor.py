@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rulesdsl import EffectSyntaxError, RulesError, Vocabulary, check_effect, parse_effect
 from rulesdsl.checker import STATEMENT_WORDS
-from rulesdsl.types import ListType, RecordType, Type
+from rulesdsl.types import EnumType, ListType, RecordType, Type
 from rulesdsl.vocabulary import FUNCTIONS
 
 from .loader import validate_document
@@ -266,6 +266,14 @@ def completions(text: str, line: int, column: int,
                 out.append(Completion(o, "option", kind + (", required" if d.required else ""),
                                       d.doc, start))
         return out
+
+    option = re.search(rf"(?:^{verb}\s+|,\s*)([a-z_]+)\s+{re.escape(typed)}$", statement) \
+        if verb else None
+    odef = vocab.verbs[verb].options.get(option.group(1)) if option else None
+    if odef is not None and isinstance(odef.type, EnumType):  # `perform action |`
+        return [Completion(c, "constant", odef.type.name,
+                           vocab.enum_docs.get(odef.type.name, ""), start)
+                for c in vocab.enums.get(odef.type.name, ())]
 
     item = re.search(r"([a-z_][a-z0-9_.]*)\s+where\s+[^()]*$", statement)
     if item:

@@ -132,6 +132,10 @@ def test_completion_of_fields_verbs_options_and_where_items(rules):
     assert "tailor" in starts and "gain" in starts and "my.livre" not in starts
     assert _labels(head + "tailor silk_discount 1, ", 3, 35, v) == [
         "discount_colors", "no_master_garment"]
+    assert _labels(head + "perform action ", 3, 26, v) == [
+        "favor", "acquire", "tailor", "hire", "depute", "fund"]
+    assert _labels(head + "reduce_cost by 1, on h", 3, 33, v) == [
+        "hiring", "acquiring", "tailoring", "funding"]
     block = head + "|\n      let n = 2\n      gain count(my.staff where "
     labels = _labels(block, 5, 32, v)
     assert labels[:4] == ["type", "level", "depute_value", "crown"] and "n" in labels
