@@ -17,6 +17,7 @@ from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 from . import editor
 from .errors import RulesError
 from .loader import RULES_DIR, load_ruleset
+from .yamlio import read_document
 
 server = LanguageServer("rococo-rules", "0.1.0")
 
@@ -29,19 +30,33 @@ _vocabularies: dict[Path | None, object] = {}
 
 
 def vocabulary_for(path: Path):
-    """The vocabulary a file is checked against: the built-in rules', or, for a file of a custom
-    pack (a folder with module.yaml outside rules/), that pack's when it loads. None while the
-    built-in rules themselves do not load (then only YAML and schema errors are reported)."""
+    """The vocabulary a file is checked against: that of the ruleset its module belongs to (a
+    built-in edition or expansion turned on, or a custom pack added) when it loads, else the
+    built-in rules'. None while the built-in rules themselves do not load (then only YAML and
+    schema errors are reported)."""
     folder = path.parent if (path.parent / "module.yaml").is_file() else None
-    if folder is not None and RULES_DIR.resolve() in folder.resolve().parents:
-        folder = None
     if folder not in _vocabularies:
         try:
-            _vocabularies[folder] = load_ruleset(
-                extra_paths=[folder] if folder else []).vocabulary
+            _vocabularies[folder] = _ruleset_of(folder).vocabulary
         except RulesError:
             _vocabularies[folder] = None if folder is None else vocabulary_for(RULES_DIR / "x")
     return _vocabularies[folder]
+
+
+def _ruleset_of(folder: Path | None):
+    if folder is None:
+        return load_ruleset()
+    if RULES_DIR.resolve() not in folder.resolve().parents:
+        return load_ruleset(extra_paths=[folder])  # a custom pack
+    data = read_document(folder / "module.yaml").data
+    header = data.get("module") if isinstance(data, dict) else None
+    if not isinstance(header, dict):
+        return load_ruleset()
+    if header.get("kind") == "edition":
+        return load_ruleset(edition=header["id"])
+    if header.get("kind") == "expansion":
+        return load_ruleset(expansions=[header["id"]])
+    return load_ruleset()
 
 
 def _path(uri: str) -> Path:

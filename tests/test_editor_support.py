@@ -261,3 +261,13 @@ def test_a_pack_file_is_checked_against_the_packs_vocabulary(rules, tmp_path):
     [unknown] = editor.problems(cards, pack / "cards.yaml", rules.vocabulary)
     assert unknown.message.startswith("unknown name 'gala'")
     assert lsp.vocabulary_for(RULES_DIR / "base" / "employees.yaml").enums["action"][-1] == "fund"
+
+
+@pytest.mark.parametrize("path", _rules_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_editor_finds_no_problem_in_the_shipped_rules(path):
+    """Each built-in file, checked with the vocabulary of its own module (an expansion's zones
+    and procedures included), is as clean in the editor as it is to the loader."""
+    lsp = pytest.importorskip("interpreter.lsp")
+    path = path.resolve()
+    assert editor.problems(path.read_text(encoding="utf-8"), path,
+                           lsp.vocabulary_for(path)) == []
