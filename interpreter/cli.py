@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import secrets
 import statistics
 import sys
 from pathlib import Path
@@ -19,6 +21,8 @@ from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
 from .loader import load_ruleset
+from .labels import card_text
+from .play import TerminalGame
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -32,91 +36,74 @@ def _rules(args):
 
 
 def _player_count(value: str) -> int:
-    n = int(value)
+    n = _whole(value)
     if not 2 <= n <= 5:
         raise argparse.ArgumentTypeError(f"players must be 2 to 5, not {n}")
     return n
 
 
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+
+
+def _at_least(low: int, high: int, what: str):
+    def check(value: str) -> int:
+        n = _whole(value)
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {n}")
+        return n
+    return check
+
+
+SEEDS = _at_least(0, 2**63 - 1, "a seed")
+
+
 # -- play ----------------------------------------------------------------------------------
 def cmd_play(args) -> int:
     rules = _rules(args)
-    if not 0 <= args.humans <= args.players:
-        console.print(f"[red]error:[/] --humans must be 0 to {args.players}")
-        return 2
     if args.load:
         try:
             game = Game.from_json(rules, Path(args.load).read_bytes(), verify=args.verify)
         except OSError as exc:
-            console.print(f"[red]error:[/] cannot read {args.load}: {exc.strerror}")
+            console.print(f"[red]error:[/] cannot read {escape(args.load)}: {exc.strerror}")
             return 2
+        seed = game.state["seed"]
     else:
-        game = Game.new(rules, players=args.players, seed=args.seed, explain=args.explain)
+        seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
+        game = Game.new(rules, players=args.players, seed=seed, explain=args.explain)
     players = len(game.state["players"])
-    explained = 0
-    bots = [None if seat < args.humans else make_bot(args.bots, args.seed * 31 + seat)
+    if args.humans is not None:
+        if not 0 <= args.humans <= players:
+            console.print(f"[red]error:[/] --humans must be 0 to {players}")
+            return 2
+        humans = set(range(args.humans))
+    else:  # a loaded game keeps its human seats
+        saved = game.meta.get("humans", [])
+        humans = {s for s in saved if isinstance(s, int) and 0 <= s < players} \
+            if isinstance(saved, list) else set()
+    if args.load:
+        console.print(f"resumed {escape(args.load)} (seed {seed}), human seats: "
+                      f"{', '.join(render.seat_text(game, s) for s in sorted(humans)) or 'none'}")
+    else:
+        console.print(f"seed {seed}: replay with --seed {seed}")
+    bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
             for seat in range(players)]
-    last_round = None
-    while not game.is_over():
-        if game.state["round"] != last_round:
-            last_round = game.state["round"]
-            console.rule(f"Round {last_round}")
-        decision = game.decision()
-        bot = bots[decision.seat]
-        if bot is None:
-            option = _ask_human(game, decision)
-            if option is None:
-                return 0
-        else:
-            option = bot.choose(game, decision)
-            if decision.kind != "hand" or args.humans == 0:
-                console.print(render.seat_name(game, decision.seat),
-                              f"{escape(decision.prompt)}: [bold]{escape(option.label)}[/]"
-                              if decision.kind != "hand" else "selects a card")
-        game.apply(option)
-        if args.explain:
-            explained = _print_explained(game, explained)
-    if args.explain:
-        _print_explained(game, explained)
-    console.print(render.board(game))
-    console.print(render.final_scores(game))
-    winner = game.standings()[0]
-    console.print(f"Winner: ", render.seat_name(game, winner["seat"]),
-                  f"with {winner['prestige']} prestige")
-    return 0
-
-
-def _print_explained(game, shown: int) -> int:
-    """Print the changes the game made for good since `shown`; return the new count."""
-    log = game.journal.log if hasattr(game.journal, "log") else []
-    for change in log[shown:]:
-        console.print(f"  [dim]{escape(str(change))}[/]")
-    return len(log)
-
-
-def _ask_human(game, decision):
-    console.print(render.board(game, decision.seat))
-    while True:
-        console.print(render.seat_name(game, decision.seat), f"[bold]{escape(decision.prompt)}[/]")
-        for i, option in enumerate(decision.options):
-            console.print(f"  [cyan]{i:>2}[/] {escape(option.label)}")
-        try:
-            answer = input("choice (number, 'save FILE', 'quit'): ").strip()
-        except EOFError:
-            return None
-        if answer in ("q", "quit"):
-            return None
-        if answer.startswith("save "):
-            Path(answer[5:].strip()).write_text(game.to_json(), encoding="utf-8")
-            console.print(f"saved to {answer[5:].strip()}")
-            continue
-        if answer.isdigit() and int(answer) < len(decision.options):
-            return decision.options[int(answer)]
-        console.print(f"[red]please type a number from 0 to {len(decision.options) - 1}[/]")
+    session = TerminalGame(game, bots, humans, console)
+    if args.load:
+        session.saved = (args.load, len(game.history))
+    return session.run()
 
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
+    if args.json and args.json != "-":
+        problem = _unwritable(Path(args.json))
+        if problem:
+            print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
+            return 2
     rules = _rules(args)
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
@@ -142,8 +129,24 @@ def cmd_simulate(args) -> int:
         if args.json == "-":
             sys.stdout.write(text + "\n")
         else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+            try:
+                Path(args.json).write_text(text + "\n", encoding="utf-8")
+            except OSError as exc:
+                print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
+                return 1
     return 0
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written there, checked before any game is played."""
+    if path.is_dir():
+        return "it is a folder"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
 
 
 def _summary(args, games) -> None:
@@ -193,7 +196,7 @@ def cmd_cards(args) -> int:
     if args.html:
         return gallery.write_gallery(rules, Path(args.html))
     table = Table(title="Employees", show_lines=True)
-    for col in ("id", "level", "type", "depute", "bonus"):
+    for col in ("id", "name", "level", "type", "depute", "bonus"):
         table.add_column(col)
     seen = set()
     for card in rules.employees.values():
@@ -201,13 +204,10 @@ def cmd_cards(args) -> int:
         if key in seen:
             continue
         seen.add(key)
-        effect = card.bonus or card.final
-        text = effect.text if effect else "no bonus"
-        if card.final is not None:
-            text = "At the end of the game: " + text
-        table.add_row(f"start.*.{key}" if card.start else card.id,
+        name = card.name.split(" (")[0] if card.start else card.name  # "Master", not its colour
+        table.add_row(f"start.*.{key}" if card.start else card.id, name,
                       "start" if card.start else str(card.level), rules.word(card.type),
-                      str(card.depute_value), text)
+                      str(card.depute_value), card_text(card))
     console.print(table)
     garments = Table(title="Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige"):
@@ -240,8 +240,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game at the terminal, humans against bots")
     p.add_argument("--players", type=_player_count, default=4)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--humans", type=int, default=0, help="human seats (0 watches bots play)")
+    p.add_argument("--seed", type=SEEDS, default=None,
+                   help="the game's seed (default: a random one, printed to replay the game)")
+    p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
+                   help="human seats (0 watches bots play; a loaded game keeps its own)")
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--explain", action="store_true",
@@ -253,8 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
     p.add_argument("--players", type=_player_count, default=4)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
+    p.add_argument("--seed", type=SEEDS, default=1)
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
     p.add_argument("--json", metavar="FILE", help="write every game's result as JSON (- for stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

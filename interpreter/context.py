@@ -65,7 +65,7 @@ class Context:
         if kind == "one":
             return self.ask("choice", f"choose one of {prompt}", options)
         if kind == "number":
-            return self.ask("number", f"choose {prompt}", options, str)
+            return self.ask("number", f"choose a number for {prompt}", options, str)
         if kind == "any":
             picked: list = []
             remaining = list(options)

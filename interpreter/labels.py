@@ -4,6 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 
+def card_text(card) -> str:
+    """An Employee's bonus as its card says it; a crown bonus says when it is used."""
+    effect = card.bonus or card.final
+    if effect is None or not effect.text:
+        return "No bonus."
+    if card.final is not None:
+        return "One-time Bonus at the end of the game: " + effect.text
+    return effect.text
+
+
 def silk_text(silk) -> str:
     return ", ".join(f"{n} {color}" for color, n in silk.items())
 
@@ -28,7 +38,7 @@ class Labeller:
             card = rules.employees[value]
             level = "start" if card.start else f"level {card.level}"
             effect = card.bonus or card.final
-            text = f": {effect.text}" if effect is not None and effect.text else ""
+            text = f": {card_text(card)}" if effect is not None and effect.text else ""
             crown = " (crown)" if card.final is not None else ""
             return f"{card.name} [{level}]{crown}{text}"
         if value in rules.garments:
@@ -46,7 +56,9 @@ class Labeller:
             space = side.guest_spaces[value]
             hall = next(h for h in side.halls if h.id == space.hall)
             master = " (Master guest space)" if space.master else ""
-            reward = f", reward: {space.reward.source}" if space.reward else ""
+            reward = ""
+            if space.reward:  # as card text, not rule source: "reward: Gain 3 Livre."
+                reward = f", reward: {space.reward.text or space.reward.source}"
             return f"{hall.name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
         if value in side.decorations:
             d = side.decorations[value]

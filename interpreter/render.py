@@ -10,9 +10,31 @@ COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow",
                "white": "white", "pink": "bright_magenta", "green": "green", "orange": "dark_orange"}
 
 
+def letter(seat: int) -> str:
+    """Players are A, B, C... in seat order, so owners read without relying on colour."""
+    return chr(ord("A") + seat)
+
+
+def seat_text(game, seat: int) -> str:
+    return f"{game.state['players'][seat]['color']} ({letter(seat)})"
+
+
 def seat_name(game, seat: int) -> Text:
     color = game.state["players"][seat]["color"]
-    return Text(f"{color} (seat {seat})", style=COLOR_STYLE.get(color, ""))
+    return Text(seat_text(game, seat), style=COLOR_STYLE.get(color, ""))
+
+
+LEGEND = (
+    "legend: a hall's 6/3 = prestige for the most / second most garments there at the end; "
+    "guest spaces: [.] free, [M] free Master guest space, [.2 A] or [M3 B] a garment worth 2 or "
+    "3 prestige rented by player A or B; tiles: 2p1b|T/L = 2 pink and 1 blue bales of silk "
+    "(b blue, p pink, g green, o orange) | its bottom half: T Thread, L Lace, T/L one of them, "
+    "T+L both; players are lettered A, B, C... in seat order"
+)
+
+
+def legend() -> Text:
+    return Text(LEGEND, style="dim")
 
 
 def board(game, seat: int | None = None) -> Group:
@@ -51,11 +73,11 @@ def board(game, seat: int | None = None) -> Group:
                 cells.append(f"[{mark}] ")
             else:
                 color = colors[guest["owner"]]
-                cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige}] ",
-                             style=COLOR_STYLE.get(color, ""))
+                cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
+                             f"{letter(guest['owner'])}] ", style=COLOR_STYLE.get(color, ""))
         owner = state["decorations"].get(hall.musician)
         halls.add_row(f"{hall.name} {'/'.join(map(str, hall.majority))}", cells,
-                      colors[owner] if owner is not None else "-")
+                      seat_name(game, owner) if owner is not None else "-")
     parts.append(halls)
     decos = Table(title="Decorations")
     decos.add_column("space")
@@ -64,8 +86,7 @@ def board(game, seat: int | None = None) -> Group:
         if deco.area == "musician":
             continue
         owner = state["decorations"].get(space_id)
-        decos.add_row(label(space_id), Text(colors[owner], style=COLOR_STYLE.get(colors[owner], ""))
-                      if owner is not None else "-")
+        decos.add_row(label(space_id), seat_name(game, owner) if owner is not None else "-")
     parts.append(decos)
     parts.append(players(game, seat))
     return Group(*parts)
@@ -82,7 +103,7 @@ def players(game, seat: int | None) -> Table:
             else str(len(p["tiles"]))
         hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
             else str(len(p["hand"]))
-        table.add_row(Text(p["color"], style=COLOR_STYLE.get(p["color"], "")), str(p["livre"]), str(p["prestige"]),
+        table.add_row(seat_name(game, p["seat"]), str(p["livre"]), str(p["prestige"]),
                       str(p["thread"]), str(p["lace"]), tiles or "-", hand or "-",
                       str(len(p["supply"])), str(len(p["discard"])))
     return table
@@ -107,7 +128,7 @@ def final_scores(game) -> Table:
     table.add_column("prestige", justify="right", style="bold")
     table.add_column("livre", justify="right")
     for rank, row in enumerate(game.standings(), 1):
-        table.add_row(str(rank), Text(row["color"], style=COLOR_STYLE.get(row["color"], "")),
+        table.add_row(str(rank), seat_name(game, row["seat"]),
                       *[str(row["score"].get(s, 0)) for s in steps],
                       str(row["prestige"]), str(row["livre"]))
     return table

@@ -138,33 +138,45 @@ def _verbs() -> dict[str, VerbDef]:
         return OptionDef(type_, required=required, text=text)
 
     return {
-        "acquire": VerbDef({"price": opt(NUMBER, " paying {}"),
+        "acquire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
                             "free": opt(None, " free of charge")},
                            act.acquire, "take 1 Resource tile from the display{free}{price}",
-                           binds={"tiles_in_drawer": NUMBER}),
+                           binds={"tiles_in_drawer": NUMBER},
+                           bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
                            "discard {tiles}"),
         "draw_resource": VerbDef({}, act.draw_resource,
-                                 "randomly take 1 Resource tile from the bag, and keep it for "
-                                 "its silk or discard it for its Thread/Lace"),
+                                 "randomly take 1 Resource from the bag. As usual, either keep "
+                                 "the tile for silk hidden on your rack or discard it "
+                                 "immediately for Thread/Lace"),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
                            "no_master_garment": opt(None, "; not a Master Garment")},
                           act.tailor, "perform 1 additional Tailor a Garment action"
-                                      "{silk_discount}{discount_colors}{no_master_garment}"),
-        "hire": VerbDef({"price": opt(NUMBER, " paying {}")}, act.hire,
-                        "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER}),
-        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"), "among": opt(ListType(EMPLOYEE), "1 of {}"),
+                                      "{silk_discount}{discount_colors}{no_master_garment}",
+                          describe=_tailor_text),
+        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
+                        "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
+                        bind_text={"cards_in_display": "the number of cards in the display"}),
+        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
+                           "among": opt(ListType(EMPLOYEE),
+                                        "any 1 Employee of your choice from {}"),
                            "payout": opt(NUMBER, " and gain {} Livre"),
-                           "with_bonus": opt(None, " and use its bonus before it leaves the game "
-                                                   "(no Livre)")},
+                           "with_bonus": opt(None, ". Use that Employee's Bonus before "
+                                                   "discarding the card from the game. (You "
+                                                   "don't gain any Livre for deputing that "
+                                                   "employee.)")},
                           act.depute, "depute {card}{among}{payout}{with_bonus}",
-                          binds={"deputed": EMPLOYEE}),
-        "fund": VerbDef({"discount": opt(NUMBER, " for {} Livre less")}, act.fund,
-                        "perform 1 additional Fund a Decoration action{discount}"),
+                          binds={"deputed": EMPLOYEE},
+                          bind_text={"deputed": "the deputed Employee"},
+                          describe=_depute_text),
+        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
+                        "perform 1 additional Fund a Decoration action (regardless of your "
+                        "Main action){discount}"),
         "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
-                           "perform 1 additional {action} action"),
+                           "perform 1 additional {action} action (regardless of your Main "
+                           "action)"),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
                               "the holder of the Queen's Favor becomes start player"),
@@ -191,6 +203,43 @@ def _verbs() -> dict[str, VerbDef]:
         "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
                             zones.move_all, "put everything in the {zone} into the {into}"),
     }
+
+
+def _tailor_text(o) -> str:
+    """The printed wording: '1 less bale of silk (blue OR pink)', 'up to 2 less green bales'."""
+    text = "perform 1 additional Tailor a Garment action (regardless of your Main action)"
+    n, colors = o.get("silk_discount"), o.get("discount_colors")
+    if n is not None:
+        upto = "" if n == "1" else "up to "
+        bales = "bale" if n == "1" else "bales"
+        if isinstance(colors, list) and len(colors) > 1:
+            fewer = f"{upto}{n} less {bales} of silk ({' OR '.join(colors)})"
+        elif isinstance(colors, list) and colors:
+            fewer = f"{upto}{n} less {colors[0]} {bales} of silk"
+        else:
+            fewer = f"{upto}{n} less {bales} of silk"
+        need = f"{' or '.join(colors)} bales of silk" if isinstance(colors, list) and colors \
+            else "silk"
+        text += (f". If you tailor a Garment that requires {need}, you can use {fewer} to "
+                 f"complete the action")
+    if o.get("no_master_garment"):
+        text += ". You can't tailor a Master Garment with this action"
+    return text
+
+
+def _depute_text(o) -> str:
+    """'Depute any 1 Employee of your choice from your staff. Before removing the card ...'."""
+    if "card" in o:
+        text = f"depute {o['card']}"
+    else:
+        text = f"depute any 1 Employee of your choice from {o.get('among', 'your staff')}"
+    if "payout" in o:
+        text += (f". Before removing the card from the game, gain {o['payout']}. (You may not "
+                 f"use that Employee's Bonus.)")
+    if o.get("with_bonus"):
+        text += (". Use that Employee's Bonus before discarding the card from the game. (You "
+                 "don't gain any Livre for deputing that employee.)")
+    return text
 
 
 _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",

@@ -99,6 +99,8 @@ class _Compiler:
         return pay
 
     def s_Let(self, s: ast.Let) -> StmtFn:
+        if isinstance(s.value, ast.ChooseNumber):  # its prompt: 'choose a number for sets'
+            self._number_for = s.name.replace("_", " ")
         value, name = self.expr(s.value), s.name
 
         def let(ctx, env):
@@ -298,7 +300,9 @@ class _Compiler:
         return lambda ctx, env: ctx.possible(lambda c: run(c, env))
 
     def e_ChooseNumber(self, node):
-        lo, hi, prompt, span = self.expr(node.lo), self.expr(node.hi), self._prompt(node), node.span
+        prompt = getattr(self, "_number_for", None) or "the amount"
+        self._number_for = None
+        lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
 

@@ -1,8 +1,11 @@
 """AST -> plain English card text (and, via `to_source`, back to effect-language text).
 
 Card text is generated from the same rules the engine runs, so it cannot drift from them. It uses
-the vocabulary's display texts and a few patterns ("for each", "for every N", tables); anything
-else falls back to a literal but readable rendering. It never raises on a well-formed AST.
+the vocabulary's display texts (a verb may describe itself when its wording depends on its
+values), a few patterns ("for each", "for every N", "for each set of", tables as "based on X: 5 or
+6: 2 Livre; ...") and idioms over statements (an exchange "1 Prestige for every 4 Livre you pay",
+"pay X to do Y"); anything else falls back to a literal but readable rendering. It never raises
+on a well-formed AST. tests/test_card_text.py holds it to the rulebook's own wording.
 """
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ def _sentence(text: str) -> str:
     if not text:
         return ""
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", ".)")) else text + "."
 
 
 def _join_clauses(clauses: list[str]) -> str:
@@ -69,11 +72,17 @@ class _Printer:
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
+        self.inline: dict[str, str] = {}  # a local printed as its definition, where used once
+        self.them: dict[str, str] = {}  # a local already introduced: 'them'
+        self.bind_text = {n: t for v in vocab.verbs.values() for n, t in v.bind_text.items()}
 
     # ---- statements ----
     def sentences(self, stmts) -> list[str]:
         out, pending = [], []
-        for s in stmts:
+        for s in self.idioms(list(stmts)):
+            if isinstance(s, str):  # an idiom already in words
+                pending.append(s)
+                continue
             if isinstance(s, _SIMPLE):
                 pending.append(self.clause(s))
                 continue
@@ -84,6 +93,94 @@ class _Printer:
         if pending:
             out.append(_sentence(_join_clauses(pending)))
         return out
+
+    def idioms(self, stmts: list) -> list:
+        """Statement sequences that read as one phrase on a card, replaced by that phrase:
+        an exchange ('gain 1 Prestige for every 4 Livre you pay'), sets ('for each set of 1
+        Thread and 1 Lace you pay'), 'pay X to <do Y>', 'gain A and B', and a choice of any
+        number of things used right away ('discard any number of your Resource tiles')."""
+        out: list = []
+        plain_gain = False  # out[-1] is a plain 'gain ...' that a next gain may join
+        i = 0
+        while i < len(stmts):
+            s = stmts[i]
+            rest = stmts[i + 1:]
+            done = self.exchange(s, rest) or self.sets(s, rest) or self.choose_any_used(s, rest)
+            if done is not None:
+                text, used = done
+                out.append(text)
+                plain_gain = False
+                i += used
+                continue
+            if isinstance(s, ast.Pay) and rest and isinstance(rest[0], (ast.Gain, ast.VerbCall)):
+                nxt = self.idioms(rest[:1])[0]
+                nxt = nxt if isinstance(nxt, str) else self.clause(nxt)
+                out.append(f"pay {self.plain_amount(s.amount, self.resource(s.resource))} to {nxt}")
+                plain_gain = False
+                i += 2
+                continue
+            if isinstance(s, ast.Gain) and plain_gain:
+                out[-1] += " and " + self.clause(s)[len("gain "):]
+            elif isinstance(s, ast.Gain):
+                out.append(self.clause(s))
+            else:
+                out.append(s)
+            plain_gain = isinstance(s, ast.Gain)
+            i += 1
+        return out
+
+    def exchange(self, s, rest):
+        """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S."""
+        if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseNumber)
+                and len(rest) >= 2 and isinstance(rest[0], ast.Pay) and isinstance(rest[1], ast.Gain)
+                and len(rest[1].resources) == 1):
+            return None
+        k = _times_name(rest[0].amount, s.name)
+        m = _times_name(rest[1].amount, s.name)
+        if k is None or m is None:
+            return None
+        res = self.resource(rest[1].resources[0])
+        text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
+        hi = s.value.hi
+        if not (_is_every(hi) and hi.args[0].right == ast.Number(int(k))):  # not 'all you can'
+            text += f" (at most {self.expr(hi)} times)"
+        return (text, 3)
+
+    def sets(self, s, rest):
+        """let n = min(...); pay n A; pay n B; gain [m *] n S: 'm S for each set of 1 A and 1 B'."""
+        if not (isinstance(s, ast.Let) and isinstance(s.value, ast.Call) and s.value.func == "min"):
+            return None
+        pays = []
+        for t in rest:
+            if isinstance(t, ast.Pay) and _times_name(t.amount, s.name) is not None:
+                pays.append(t)
+                continue
+            break
+        after = rest[len(pays):]
+        if not pays or not after or not isinstance(after[0], ast.Gain) \
+                or len(after[0].resources) != 1:
+            return None
+        m = _times_name(after[0].amount, s.name)
+        if m is None:
+            return None
+        parts = _and([f"{_times_name(p.amount, s.name)} {self.resource(p.resource)}" for p in pays])
+        return (f"gain {m} {self.resource(after[0].resources[0])} for each set of {parts} you pay",
+                2 + len(pays))
+
+    def choose_any_used(self, s, rest):
+        """let x = choose any of C, then a verb on x: 'discard any number of C'."""
+        if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseAny) and rest
+                and isinstance(rest[0], ast.VerbCall)):
+            return None
+        uses = [o for o in rest[0].options
+                if isinstance(o.value, ast.Name) and o.value.path == (s.name,)]
+        if not uses:
+            return None
+        self.them[s.name] = "them"
+        self.inline[s.name] = f"any number of {self.expr(s.value.options)}"
+        text = self.verb(rest[0])
+        del self.inline[s.name]
+        return (text, 2)
 
     def block(self, stmts) -> str:
         parts = []
@@ -117,7 +214,8 @@ class _Printer:
     def let(self, s: ast.Let) -> str:
         v = s.value
         if isinstance(v, ast.ChooseNumber):
-            return f"choose a number {s.name} from {self.expr(v.lo)} to {self.expr(v.hi)}"
+            return (f"choose how many {s.name.replace('_', ' ')} (from {self.expr(v.lo)} to "
+                    f"{self.expr(v.hi)})")
         if isinstance(v, ast.ChooseOne):
             return f"choose one of {self.expr(v.options)} ({s.name})"
         if isinstance(v, ast.ChooseAny):
@@ -135,37 +233,95 @@ class _Printer:
             amt = self.amount(e)
             return " or ".join(f"{amt} {self.resource(r)}" for r in resources)
         res = self.resource(resources[0])
-        terms = _terms(e)
+        terms = []
+        for t in self.grouped(_terms(e)):  # a group that does not read as one is split again
+            if isinstance(t, list) and self.sums_noun(t, plural=False) is None:
+                terms.extend(t)
+            else:
+                terms.append(t)
         phrases = [self.pattern(t, res) for t in terms]
         if len(terms) > 1 and all(p is None for p in phrases):
             return self.plain_amount(e, res)
         return _and([p if p is not None else self.plain_amount(t, res) for p, t in zip(phrases, terms)])
 
-    def plain_amount(self, e, res: str) -> str:
-        """'2 Livre', 'n Livre', or 'Livre equal to <long phrase>'."""
-        if self.short(e):
-            return f"{self.amount(e)} {res}"
-        return f"{res} equal to {self.amount(e)}"
+    def grouped(self, terms: list) -> list:
+        """Adjacent `sum(x.a) + sum(x.b)` terms become one ('each a or b ...')."""
+        out: list = []
+        for t in terms:
+            if out and isinstance(out[-1], list) and _sum_field(t) and \
+                    _sum_field(t)[0] == _sum_field(out[-1][0])[0]:
+                out[-1].append(t)
+            elif _sum_field(t):
+                out.append([t])
+            else:
+                out.append(t)
+        return out
+
+    def sums_noun(self, sums: list, plural: bool) -> str | None:
+        """[sum(x.orange), sum(x.green)] -> 'orange or green bale(s) of them'."""
+        fields = [_sum_field(t) for t in sums]
+        if not all(fields):
+            return None
+        local = fields[0][0]
+        texts = [self.name(t.args[0]) for t in sums]  # 'the orange bales of them'
+        words = []
+        for text in texts:
+            m = re.match(r"(?:the )?(\w+) (\w+?)s? of (.+)$", text)
+            if m is None:
+                return None
+            words.append(m.groups())
+        if len({(w[1], w[2]) for w in words}) != 1:
+            return None
+        noun, owner = words[0][1], words[0][2]
+        kinds = " or ".join(w[0] for w in words)
+        return f"{kinds} {noun}{'s' if plural else ''}" + ("" if owner == "them" else f" of {owner}")
 
     def pattern(self, e, res: str) -> str | None:
-        """'1 R for each X', 'k R for every N X', 'R by X: ...' or None."""
+        """'1 R for each X', 'k R for every N X', 'R based on X: ...' or None."""
+        if isinstance(e, list):  # grouped sums of fields
+            noun = self.sums_noun(e, plural=False)
+            return None if noun is None else f"1 {res} for each {noun}"
         k, core = "1", e
         if isinstance(e, ast.BinOp) and e.op == "*":
             if isinstance(e.left, ast.Number) and _is_count_or_every(e.right):
                 k, core = str(e.left.value), e.right
             elif isinstance(e.right, ast.Number) and _is_count_or_every(e.left):
                 k, core = str(e.right.value), e.left
+            elif isinstance(e.left, ast.Number) and _is_min_of_counts(e.right):
+                k, core = str(e.left.value), e.right
         if isinstance(core, ast.Call) and core.func == "count" and len(core.args) == 1:
             return f"{k} {res} for each {_of(self.expr(core.args[0]))}"
+        if _is_min_of_counts(core):  # min(count(A), count(B)): sets of 1 A and 1 B
+            items = [self.expr(a.args[0]) for a in core.args]
+            return f"{k} {res} for each set of {_and(['1 ' + _singular(i) for i in items])}"
         if _is_every(core):
             div = core.args[0]
             counted = div.left
+            sums = self.grouped(_terms(counted))
+            if len(sums) == 1 and isinstance(sums[0], list):
+                noun = self.sums_noun(sums[0], plural=True)
+                if noun is not None:
+                    return f"{k} {res} for every {self.expr(div.right)} {noun}"
             if isinstance(counted, ast.Call) and counted.func == "count" and len(counted.args) == 1:
                 counted = counted.args[0]  # 'every 2 of your Decorations', not 'of the number of'
             return f"{k} {res} for every {self.expr(div.right)} {_of(self.expr(counted))}"
         if isinstance(e, ast.Table):
-            return f"{res} by {self.expr(e.subject)}: {self.entries(e)}"
+            return self.table_amount(e, res)
         return None
+
+    def table_amount(self, e: ast.Table, res: str) -> str:
+        """'Livre based on the number of cards in your staff: 5 or 6: 2 Livre; ...'. Rows with
+        number keys name the unit, so a count is never read as an amount."""
+        numeric = all(isinstance(entry.key, ast.RangeKey) for entry in e.entries)
+        rows = [f"{self.key(entry.key)}: {self.expr(entry.value)}{' ' + res if numeric else ''}"
+                for entry in e.entries]
+        return f"{res} based on {self.expr(e.subject)}: {'; '.join(rows)}"
+
+    def plain_amount(self, e, res: str) -> str:
+        """'2 Livre', 'n Livre', or 'Livre equal to <long phrase>'."""
+        if self.short(e):
+            return f"{self.amount(e)} {res}"
+        return f"{res} equal to {self.amount(e)}"
 
     def short(self, e) -> bool:
         """Numbers, locals and arithmetic on them read well before a resource: '4 × n Livre'."""
@@ -185,6 +341,17 @@ class _Printer:
         if vdef is None:
             return to_source(s)
         given = {o.name: o for o in s.options}
+        if vdef.describe is not None:
+            values = {}
+            for o in s.options:
+                odef = vdef.options.get(o.name)
+                if o.value is None:
+                    values[o.name] = True
+                elif isinstance(o.value, ast.ListExpr):
+                    values[o.name] = [self.expr(i) for i in o.value.items]
+                else:
+                    values[o.name] = self.option_value(o.value, odef.text if odef else "")
+            return _tidy(vdef.describe(values))
         used = set()
 
         def fill(m):
@@ -197,7 +364,7 @@ class _Printer:
             if o.value is None:
                 return odef.text if odef is not None else name.replace("_", " ")
             if odef is not None and "{}" in odef.text:  # a phrase around the value
-                return odef.text.replace("{}", self.expr(o.value))
+                return self.option_phrase(o.value, odef.text)
             return self.expr(o.value)
 
         text = re.sub(r"\{(\w+)\}", fill, vdef.text)
@@ -207,8 +374,28 @@ class _Printer:
             odef = vdef.options.get(o.name)
             label = (odef.text if odef is not None and odef.text else o.name.replace("_", " "))
             text += f" ({label})" if o.value is None else f" ({label}: {self.expr(o.value)})"
-        text = re.sub(r"\s+", " ", text).strip()
-        return re.sub(r"\s+([,.;:)])", r"\1", text)
+        return _tidy(text)
+
+    def option_phrase(self, value, text: str) -> str:
+        """An option's phrase around its value: ' paying {} Livre' with 0 reads ' free of
+        charge', with a table 'paying Livre based on ...: 3 or more: 2 Livre; ...'."""
+        m = re.fullmatch(r"(.*)\{\} (\w+)", text, re.S)
+        if m is not None:
+            before = m.group(1)
+            if isinstance(value, ast.Number) and value.value == 0 and "paying" in before:
+                return " free of charge"
+            return before + self.option_value(value, text)
+        return text.replace("{}", self.expr(value))
+
+    def option_value(self, value, text: str) -> str:
+        """The value as an amount of the option's unit ('{} Livre'), or as it reads."""
+        m = re.search(r"\{\} (\w+)$", text)
+        if m is None:
+            return self.expr(value)
+        unit = m.group(1)
+        if isinstance(value, ast.Table):
+            return self.table_amount(value, unit)
+        return self.plain_amount(value, unit)
 
     # ---- expressions ----
     def expr(self, e, parent_prec: int = 0) -> str:
@@ -245,8 +432,10 @@ class _Printer:
             return self.where(e)
         if isinstance(e, ast.Call):
             return self.call(e)
-        if isinstance(e, ast.Table):
-            return f"an amount by {self.expr(e.subject)} ({self.entries(e)})"
+        if isinstance(e, ast.Table):  # '5 if X is 4 or more, 3 if it is 3, ...'
+            rows = [f"{self.expr(entry.value)} if {'it' if i else self.expr(e.subject)} is "
+                    f"{self.key(entry.key)}" for i, entry in enumerate(e.entries)]
+            return ", ".join(rows)
         if isinstance(e, ast.ChooseOne):
             return f"one of {self.expr(e.options)} of your choice"
         if isinstance(e, ast.ChooseAny):
@@ -258,17 +447,20 @@ class _Printer:
         return to_source(e)
 
     def name(self, e: ast.Name) -> str:
+        if len(e.path) == 1 and e.path[0] in self.inline:
+            return self.inline[e.path[0]]
         res = self.analysis.names.get(id(e))
         if res is None:
             if len(e.path) == 1 and self.vocab.enums_of(e.path[0]):
                 return self.vocab.constant_text(e.path[0])
-            return e.dotted
+            return self.bind_text.get(e.dotted) or e.dotted.replace("_", " ")
         if res.kind == "vocab":
             text = res.base.text
         elif res.kind == "enum":
             text = self.vocab.constant_text(res.base)
         elif res.kind == "local":
-            text = res.base
+            text = self.them.get(res.base) or self.bind_text.get(res.base) \
+                or res.base.replace("_", " ")
         else:
             text = ""
         for fdef, _project in res.fields:
@@ -279,9 +471,18 @@ class _Printer:
         coll = self.expr(e.collection)
         conds = _conjuncts(e.cond)
         descr = [self.item_condition(c) for c in conds]
-        if all(d is not None for d in descr):
-            return f"{coll} that are {_and(descr)}"
-        return f"{coll} whose {self.expr(e.cond)}"
+        if not all(d is not None for d in descr):
+            return f"{coll} whose {self.expr(e.cond)}"
+        places = [d for d in descr if d.startswith(("on ", "in ", "not on ", "not in "))]
+        adjectives = [d for d in descr if d not in places]
+        if adjectives and coll.startswith(("your ", "the ", "all ")):
+            head, rest = coll.split(" ", 1)
+            coll = f"{head} {_and(adjectives)} {rest}"  # 'your blue Garments on the board'
+        elif adjectives:
+            coll = f"{coll} that are {_and(adjectives)}"
+        if places:  # 'your Garments on a Master guest space', not '... on the board that are on'
+            coll = coll.split(" on ")[0].split(" in ")[0] + " " + _and(places)
+        return coll
 
     def item_condition(self, c) -> str | None:
         """`color = blue` -> 'blue'; `not is_master` -> 'not master'; else None."""
@@ -304,7 +505,8 @@ class _Printer:
         args = [self.expr(a) for a in e.args]
         f = e.func
         if f == "count" and len(args) == 1:
-            return f"the number of {args[0]}"
+            counted = args[0][4:] if args[0].startswith("the ") else args[0]
+            return f"the number of {counted}"
         if f == "sum" and len(args) == 1:
             return f"the total of {args[0]}"
         if f in ("floor", "ceil") and len(args) == 1:
@@ -317,20 +519,41 @@ class _Printer:
             return f"the {word} of {_and(args)}"
         return f"{f}({', '.join(args)})"
 
-    def entries(self, e: ast.Table) -> str:
-        parts = []
-        for entry in e.entries:
-            k = entry.key
-            if isinstance(k, ast.EnumKey):
-                key = self.vocab.constant_text(k.name)
-            elif k.hi is None:
-                key = f"{k.lo}+"
-            elif k.hi == k.lo:
-                key = str(k.lo)
-            else:
-                key = f"{k.lo}–{k.hi}"
-            parts.append(f"{key}: {self.expr(entry.value)}")
-        return ", ".join(parts)
+    def key(self, k) -> str:
+        """A table row's key: 'Master', '2', '5 or 6', '5 to 8', '11 or more'."""
+        if isinstance(k, ast.EnumKey):
+            return self.vocab.constant_text(k.name)
+        if k.hi is None:
+            return f"{k.lo} or more"
+        if k.hi == k.lo:
+            return str(k.lo)
+        if k.hi == k.lo + 1:
+            return f"{k.lo} or {k.hi}"
+        return f"{k.lo} to {k.hi}"
+
+
+def _times_name(e, name: str) -> str | None:
+    """`n` -> '1', `k * n` or `n * k` -> 'k' (k a number); anything else None."""
+    if isinstance(e, ast.Name) and e.path == (name,):
+        return "1"
+    if isinstance(e, ast.BinOp) and e.op == "*":
+        for a, b in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(a, ast.Number) and isinstance(b, ast.Name) and b.path == (name,):
+                return str(a.value)
+    return None
+
+
+def _sum_field(e):
+    """`sum(x.field)` -> (x, field) for a local list x; else None."""
+    if isinstance(e, ast.Call) and e.func == "sum" and len(e.args) == 1 \
+            and isinstance(e.args[0], ast.Name) and len(e.args[0].path) == 2:
+        return e.args[0].path
+    return None
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+([,.;:)])", r"\1", text)
 
 
 def _terms(e) -> list:
@@ -349,6 +572,22 @@ def _is_every(e) -> bool:
     return (isinstance(e, ast.Call) and e.func == "floor" and len(e.args) == 1
             and isinstance(e.args[0], ast.BinOp) and e.args[0].op == "/"
             and isinstance(e.args[0].right, ast.Number))
+
+
+def _is_min_of_counts(e) -> bool:
+    return (isinstance(e, ast.Call) and e.func == "min" and len(e.args) >= 2
+            and all(isinstance(a, ast.Call) and a.func == "count" and len(a.args) == 1
+                    for a in e.args))
+
+
+def _singular(phrase: str) -> str:
+    """'your gown Garments on the board' -> 'gown Garment' (a member of the collection)."""
+    words = phrase.split(" on ")[0].split()
+    if words and words[0] in ("your", "the", "all"):
+        words = words[1:]
+    if words and words[-1].endswith("s"):
+        words[-1] = words[-1][:-1]
+    return " ".join(words)
 
 
 def _is_count_or_every(e) -> bool:

@@ -46,7 +46,10 @@ class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
 
     `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
-    passes to its option thunks (e.g. `deputed`).
+    passes to its option thunks (e.g. `deputed`), and `bind_text` how cards say them. When the
+    wording depends on the options' values (one colour or several, 1 bale or 2), `describe`
+    gets option name -> its printed value (a list of texts for a list, True for a flag) and
+    returns the phrase instead of `text`.
     """
 
     options: Mapping[str, OptionDef]
@@ -56,6 +59,8 @@ class VerbDef:
     doc: str = ""
     bind_docs: Mapping[str, str] = field(default_factory=dict)
     binds: Mapping[str, Type] = field(default_factory=dict)
+    bind_text: Mapping[str, str] = field(default_factory=dict)
+    describe: Callable[[Mapping[str, Any]], str] | None = None
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).

@@ -73,7 +73,7 @@ def test_cards_prints_every_bonus_as_text(capsys):
     assert main(["cards"]) == 0
     out = capsys.readouterr().out
     for phrase in ("Gain 1 Livre.", "for every 2 of your Decorations",
-                   "At the end of the game", "Perform 1 additional Acquire Resources action"):
+                   "One-time Bonus at the end of the game", "Perform 1 additional Acquire Resources action"):
         assert phrase in out
 
 

@@ -312,3 +312,12 @@ def test_garment_value_and_prestige_stay_in_the_rulesets_ranges(tmp_path, key, b
                                       "  requires: [base]\n  files: [g.yaml, f.yaml]\n")
     (pack / "f.yaml").write_text("kind: flow\ngarment_ranges: {value: [0, 40], prestige: [0, 6]}\n")
     assert load_ruleset(extra_paths=[pack]).garments["blue_03"].__getattribute__(key) == bad
+def test_a_hall_worth_3_1_on_the_small_side(sides: dict[str, dict]) -> None:
+    """Original rulebook, Final scoring A, example on the 1-3 player side (its fireworks example
+    is 6/2): "Eve gets 3 Prestige Points. George gets 1 Prestige Point." (Eve wins the tie with
+    1 garment on a Master guest space against George's 0)."""
+    halls = [h for h in sides["small"]["halls"] if h["majority"] == [3, 1]]
+    assert halls
+    assert any(any(g.get("master") for g in h["guest_spaces"])
+               and any(not g.get("master") for g in h["guest_spaces"]) for h in halls)
+    assert any("3/1" in c for c in _load("board")["constraints"])

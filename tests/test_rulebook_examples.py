@@ -110,6 +110,26 @@ def _hall_game(make_game, players=FOUR):
 
 
 def test_hall_majority_tie_broken_by_master_guest_spaces(make_game, rules):
+    """Original rulebook, Final scoring A, example (a 3-player game: its fireworks example is
+    6/2): "Eve gets 3 Prestige Points. George gets 1 Prestige Point. Even though Eve and George
+    are tied for the majority, Eve wins the tie since she has more Dresses on Master Guest spaces
+    (1) than George (0)." The hall of the example is worth 3/1: hall_5 on the 1-3 player side."""
+    game = make_game(3)
+    assert game.side.id == "small"
+    hall = next(h for h in game.side.halls if tuple(h.majority) == (3, 1))
+    master = next(s for s in hall.guest_spaces if game.side.guest_spaces[s].master)
+    plain = next(s for s in hall.guest_spaces if not game.side.guest_spaces[s].master)
+    eve, george, mike = 0, 1, 2
+    b = garments_of_color(rules, "blue", 2)
+    place(game, eve, master, b[0], master_made=True)
+    place(game, george, plain, b[1])
+    game.run_effect(final_step(rules, "halls"), 0, score_key="halls")
+    assert [p["prestige"] for p in game.state["players"]] == [3, 1, 0]
+    assert game.state["players"][eve]["score"] == {"halls": 3}
+    assert game.state["players"][george]["score"] == {"halls": 1}
+
+
+def test_hall_majority_tie_loser_is_second(make_game, rules):
     """Rulebook, Majority in each Hall: "A tie is decided in favor of the tied player with more
     Garments on Master Guest spaces in this Hall." The loser of the tie is then second."""
     game = make_game(FOUR)

@@ -75,12 +75,15 @@ def test_the_spec_examples():
 def test_choose_one_any_number():
     ctx = run("let g = choose one of my.garments where color = blue\ngain g.prestige prestige",
               FakeCtx(answers=["g3"]))
-    assert ctx.choices == [("one", ["g1", "g3"], "your Garments on the board that are blue")]
+    assert ctx.choices == [("one", ["g1", "g3"], "your blue Garments on the board")]
     assert ctx.log == [("gain", "prestige", 5)]
     ctx = run("let s = choose any of my.garments; gain sum(s.prestige) livre", FakeCtx(answers=[["g1", "g2"]]))
     assert ctx.log == [("gain", "livre", 5)]
     ctx = run("gain choose number from 1 to 3 lace", FakeCtx(answers=[3]))
     assert ctx.log == [("gain", "lace", 3)] and ctx.choices[0][1] == [1, 2, 3]
+    assert ctx.choices[0][2] == "the amount"  # 'choose a number for the amount'
+    ctx = run("let sets = choose number from 1 to 2\ngain sets lace", FakeCtx(answers=[2]))
+    assert ctx.choices[0][2] == "sets"  # 'choose a number for sets'
 
 
 def test_choose_any_of_nothing_does_not_ask():

@@ -9,18 +9,29 @@ from rulesdsl import effect_text, expression_text, parse_effect, parse_expressio
 
 CARDS = {
     "gain 2 livre": "Gain 2 Livre.",
-    "pay 1 livre; gain 1 thread or lace": "Pay 1 Livre, then gain 1 Thread or 1 Lace.",
+    "pay 1 livre; gain 1 thread or lace": "Pay 1 Livre to gain 1 Thread or 1 Lace.",
     "gain count(my.garments where color = blue) + 2 * count(my.garments where color = green) livre":
-        "Gain 1 Livre for each of your Garments on the board that are blue "
-        "and 2 Livre for each of your Garments on the board that are green.",
+        "Gain 1 Livre for each of your blue Garments on the board "
+        "and 2 Livre for each of your green Garments on the board.",
     "gain floor(my.livre / 4) prestige": "Gain 1 Prestige for every 4 of your Livres.",
     "gain 3 * count(my.staff where type = master) prestige":
-        "Gain 3 Prestige for each of your Staff that are master.",
+        "Gain 3 Prestige for each of your master Staff.",
     "gain table(count(my.staff); 5..6 -> 2, 7..8 -> 5, 9..10 -> 8, 11.. -> 11) prestige":
-        "Gain Prestige by the number of your Staff: 5–6: 2, 7–8: 5, 9–10: 8, 11+: 11.",
+        "Gain Prestige based on the number of your Staff: 5 or 6: 2 Prestige; 7 or 8: 5 "
+        "Prestige; 9 or 10: 8 Prestige; 11 or more: 11 Prestige.",
     "let n = choose number from 0 to floor(my.livre / 4)\npay 4 * n livre\ngain n prestige":
-        "Choose a number n from 0 to your Livres divided by 4, rounded down, pay 4 × n Livre, "
-        "then gain n Prestige.",
+        "Gain 1 Prestige for every 4 Livre you pay.",
+    "let n = choose number from 0 to floor(my.livre / 4)\npay 4 * n livre\ngain n prestige\n"
+    "gain 1 lace": "Gain 1 Prestige for every 4 Livre you pay, then gain 1 Lace.",
+    "gain 1 livre; gain 2 prestige": "Gain 1 Livre and 2 Prestige.",
+    "let n = choose number from 0 to 2\npay 4 * n livre\ngain n prestige":
+        "Gain 1 Prestige for every 4 Livre you pay (at most 2 times).",
+    "let n = choose number from 1 to 3\ngain n livre":
+        "Choose how many n (from 1 to 3), then gain n Livre.",
+    "let sets = min(my.thread, my.lace)\npay sets thread\npay sets lace\ngain 3 * sets prestige":
+        "Gain 3 Prestige for each set of 1 Thread and 1 Lace you pay.",
+    "gain 2 * min(count(my.garments where color = blue), count(my.garments where color = pink)) "
+    "prestige": "Gain 2 Prestige for each set of 1 blue Garment and 1 pink Garment.",
     "if first_round then gain 1 livre else { pay 1 livre; gain 2 prestige }":
         "If it is the first round, gain 1 Livre; otherwise, pay 1 Livre, then gain 2 Prestige.",
     "repeat 2 times tailor": "Repeat 2 times: tailor a Garment.",

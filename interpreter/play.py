@@ -1,0 +1,192 @@
+"""`rococo play`: humans and bots at the terminal, with a log a person can follow.
+
+Before a human decides, it shows what changed since that player's last decision (the whole board
+only the first time and on request: `board`); after every decision, what it gained and what
+happened without a choice. Identical options (two identical start cards) are offered once.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from rich.markup import escape
+
+from . import render
+from .changes import describe, snapshot
+
+HELP = ("type an option's number, 'board' for the whole board and legend, 'save FILE' to save, "
+        "'quit' to stop")
+
+
+class TerminalGame:
+    """One session of play: `run()` returns the exit code."""
+
+    def __init__(self, game, bots: list, humans: set[int], console, ask=None):
+        self.game, self.bots, self.humans = game, bots, frozenset(humans)
+        self.console = console
+        self.ask = ask or (lambda prompt: input(prompt))  # looked up late: tests replace it
+        self.seen: dict[int, dict] = {}  # human seat -> snapshot at their last decision
+        self.hand_choices: set = set()  # picked for a hand, not yet seen in it
+        self.saved: tuple[str, int] | None = None  # (file, decisions in history when saved)
+        self.explained = 0  # trace entries printed so far (a game made with explain=True)
+
+    # -- the loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        game, out = self.game, self.console
+        last_round = None
+        while not game.is_over():
+            if game.state["round"] != last_round:
+                last_round = game.state["round"]
+                out.rule(f"Round {last_round}")
+            decision = game.decision()
+            bot = self.bots[decision.seat]
+            if bot is None:
+                option = self.ask_human(decision)
+                if option is None:
+                    return 0
+            else:
+                option = bot.choose(game, decision)
+                hidden = decision.kind == "hand" and bool(self.humans)
+                out.print(render.seat_name(game, decision.seat),
+                          "selects a card for the hand" if hidden
+                          else f"{escape(decision.prompt)}: [bold]{escape(option.label)}[/]")
+            if decision.kind == "hand":
+                self.hand_choices.add(option.value)
+            before = snapshot(game)
+            game.apply(option)
+            after = snapshot(game)
+            for line in describe(game, before, after, decision.seat, self.hand_choices,
+                                 self.humans):
+                out.print(f"  → {escape(line)}")
+            if bot is None:  # what this player saw last: their own move's results included
+                self.seen[decision.seat] = after
+            self.print_explained()
+        self.print_explained()
+        out.print(render.board(game))
+        out.print(render.final_scores(game))
+        winner = game.standings()[0]
+        out.print("Winner: ", render.seat_name(game, winner["seat"]),
+                  f"with {winner['prestige']} prestige")
+        return 0
+
+    def print_explained(self) -> None:
+        """The changes made for good since the last call, each with the rule behind it."""
+        log = getattr(self.game.journal, "log", [])
+        for change in log[self.explained:]:
+            self.console.print(f"  [dim]{escape(str(change))}[/]")
+        self.explained = len(log)
+
+    # -- a human's decision ------------------------------------------------------------
+    def ask_human(self, decision):
+        game, out, seat = self.game, self.console, decision.seat
+        if seat not in self.seen:
+            self.show_board(seat)
+        else:  # hands are left out: the log above says who took what
+            lines = [line for line in describe(game, self.seen[seat], snapshot(game))
+                     if "into the hand" not in line]
+            if lines:
+                out.print(render.seat_name(game, seat), "since your last decision:")
+                for line in lines:
+                    out.print(f"  {escape(line)}")
+        groups = _grouped(game, decision.options)
+        self.show_question(decision, groups)
+        while True:
+            try:
+                answer = self.ask("choice (number, 'board', 'save FILE', 'quit'): ").strip()
+            except EOFError:
+                self.stopped("end of input", decision)
+                return None
+            if answer in ("q", "quit", "exit"):
+                self.stopped("quit", decision)
+                return None
+            if answer in ("b", "board"):
+                self.show_board(seat)
+                self.show_question(decision, groups)
+                continue
+            if answer in ("h", "help", "?"):
+                out.print(HELP)
+                continue
+            if answer == "save" or answer.startswith("save "):
+                self.save(answer[4:].strip())
+                continue
+            if answer.isdigit() and int(answer) < len(groups):
+                return groups[int(answer)][0]
+            out.print(f"[red]please type a number from 0 to {len(groups) - 1}[/] ({HELP})")
+
+    def show_board(self, seat: int) -> None:
+        self.console.print(render.board(self.game, seat))
+        self.console.print(render.legend())
+
+    def show_question(self, decision, groups) -> None:
+        game, out = self.game, self.console
+        if decision.kind == "hand":
+            # while a step waits, the state is as at its start: the cards of the supply then
+            # that are no longer offered went into the hand (picked, or the only ones left)
+            me = game.state["players"][decision.seat]
+            offered = {o.value for o in decision.options}
+            picked = me["hand"] + [c for c in me["supply"] if c not in offered]
+            names = ", ".join(game.label(c).split(":")[0] for c in picked) or "none yet"
+            out.print(f"already in your hand: {escape(names)}")
+        out.print(render.seat_name(game, decision.seat), f"[bold]{escape(decision.prompt)}[/]")
+        shown = Counter(group[0].label for group in groups)
+        for i, group in enumerate(groups):
+            label = group[0].label
+            if shown[label] > 1:  # same words, different cards: say which card
+                rules = game.rules
+                things = [v for v in _strings(group[0].value)
+                          if v in rules.employees or v in rules.garments or v in rules.tiles]
+                label += f" [{'; '.join(game.label(v) for v in things)}]"
+            same = f" [dim](×{len(group)}, identical)[/]" if len(group) > 1 else ""
+            out.print(f"  [cyan]{i:>2}[/] {escape(label)}{same}")
+
+    def save(self, name: str) -> None:
+        out = self.console
+        if not name:
+            out.print("[red]error:[/] say where to save: save FILE")
+            return
+        self.game.meta["humans"] = sorted(self.humans)
+        try:
+            Path(name).write_text(self.game.to_json(), encoding="utf-8")
+        except OSError as exc:
+            out.print(f"[red]error:[/] cannot save to {escape(name)}: "
+                      f"{escape((exc.strerror or str(exc)).lower())}; the game goes on, unsaved")
+            return
+        self.saved = (name, len(self.game.history))
+        out.print(f"saved to {escape(name)}: resume with rococo play --load {escape(name)}")
+
+    def stopped(self, why: str, decision) -> None:
+        game = self.game
+        where = (f"{why}: the game stopped in round {game.state['round']} at "
+                 f"{render.seat_text(game, decision.seat)}'s decision "
+                 f"'{decision.prompt}'")
+        if self.saved and self.saved[1] == len(game.history):
+            tail = (f"it is saved in {self.saved[0]}: resume with rococo play --load "
+                    f"{self.saved[0]}")
+        elif self.saved:
+            tail = (f"moves made since the save in {self.saved[0]} are lost; next time type "
+                    f"'save FILE' before quitting, then resume with rococo play --load FILE")
+        else:
+            tail = ("it was not saved; next time type 'save FILE' before quitting, then "
+                    "resume with rococo play --load FILE")
+        self.console.print(escape(f"{where}; {tail}"))
+
+
+def _grouped(game, options) -> list[list]:
+    """Options that read the same, once each, in first-seen order: same label, and the ids in
+    their values (cards, tiles...) read the same too, so two identical start Masters are one
+    option but two Apprentices with different bonuses are not."""
+    groups: dict[tuple, list] = {}
+    for option in options:
+        key = (option.label, tuple(game.label(v) for v in _strings(option.value)))
+        groups.setdefault(key, []).append(option)
+    return list(groups.values())
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k in sorted(value) for s in _strings(value[k])]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []

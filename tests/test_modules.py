@@ -1,0 +1,390 @@
+"""Modules that compose (issue 7): the expansions toggled on, their rules quoted from the Deluxe
+rulebook (seed 001), the seams they stand on, and the designer's example packs."""
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.cli import main
+from interpreter.integrity import problems
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPANSIONS = ("fancy_dresses", "festivity_dresses", "expert_tailoring")
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def all_rules():
+    return load_ruleset(expansions=EXPANSIONS)
+
+
+def _hand_to(game, seat, garment_ids):
+    """Put garments on `seat`'s guest spaces (position set-up), taking them from wherever."""
+    state = game.state
+    free = [s for s in game.side.guest_spaces if s not in state["guests"]]
+    for gid, space in zip(garment_ids, free):
+        _take(state, gid)
+        state["guests"][space] = {"garment": gid, "owner": seat, "master_made": True}
+
+
+def _take(state, gid):
+    for zone in [state["garment_bag"], state["garment_discard"], *state["zones"].values()]:
+        if gid in zone:
+            zone.remove(gid)
+    if gid in state["garment_display"]:
+        state["garment_display"][state["garment_display"].index(gid)] = None
+
+
+def _display(game, gid, pos=4):
+    """Put garment `gid` on the Garment display at `pos` (the one there goes to the bag)."""
+    state = game.state
+    _take(state, gid)
+    if state["garment_display"][pos] is not None:
+        state["garment_bag"].append(state["garment_display"][pos])
+    state["garment_display"][pos] = gid
+
+
+def _rich_tailor(game, seat, gid):
+    """`seat` can tailor `gid`: Livre, tokens and every tile it needs."""
+    rules, state = game.rules, game.state
+    p = state["players"][seat]
+    p.update(livre=40, thread=3, lace=3)
+    need = dict(rules.garments[gid].silk)
+    for tid, tile in sorted(rules.tiles.items()):
+        if not need:
+            break
+        if any(need.get(c) for c in tile.silk) and tid in state["resource_bag"]:
+            state["resource_bag"].remove(tid)
+            p["tiles"].append(tid)
+            for c, n in tile.silk.items():
+                if c in need:
+                    need[c] -= n
+                    if need[c] <= 0:
+                        del need[c]
+
+
+def _tailor_turn(game, seat, gid, master=True):
+    """Run `seat`'s tailoring of `gid` as a main action, up to the 'rent' question."""
+    from conftest import card
+    effect = game.rules.actions["tailor"].effect
+    played = card(game, seat, "master_1" if master else "journeyman")
+    answers: list = []
+    d = game.next_question(effect, seat, answers, played=played)
+    while d is not None and d.kind in ("garment", "tiles"):
+        answers.append(next(o.value for o in d.options if o.value.get("garment") == gid)
+                       if d.kind == "garment" else d.options[0].value)
+        d = game.next_question(effect, seat, answers, played=played)
+    return effect, played, answers, d
+
+
+# -- Festivity Dresses ------------------------------------------------------------------------
+
+def test_festivity_garments_join_the_bag_after_round_one_phase_one():
+    """001: "set aside the 4 Festivity Garments until after you have completed Phase 1 – Prepare
+    for a new Round for the first Round. At the end of this phase, add the 4 Festivity Garment
+    tiles to the Garment bag and mix them in well." """
+    rules = load_ruleset(expansions=["festivity_dresses"])
+    festive = sorted(g for g in rules.garments if g.startswith("festivity."))
+    assert len(festive) == 4
+    from interpreter.setup import new_state
+    state = new_state(rules, 3, 5)
+    assert sorted(state["zones"]["festivity_aside"]) == festive
+    assert not set(festive) & set(state["garment_bag"])
+    for seed in range(6):
+        game = Game.new(rules, players=3, seed=seed)  # waits in round 1's Phase 2
+        assert game.state["round"] == 1 and game.decision().kind == "hand"
+        assert game.state["zones"]["festivity_aside"] == []
+        assert set(festive) <= set(game.state["garment_bag"])
+        assert not set(festive) & set(game.state["garment_display"])  # not in round 1's display
+
+
+def test_festivity_garment_is_never_sold_and_its_bonus_comes_before_placing(make_game):
+    """001: "they can never be sold. After a player has paid the cost and spent the required
+    Resources for the Festivity Garment, they gain an immediate one-time only Prestige Point
+    Bonus ... Then, the tile is flipped over and placed on the Game board." The pink-coat bonus:
+    "Immediately gain 1 Prestige Point for each of your pink frock coats on the Game board." """
+    rules = load_ruleset(expansions=["festivity_dresses"])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1)
+    gid = "festivity.pink_coat_bonus"
+    pinks = [g.id for g in rules.garments.values() if g.color == "pink"][:2]
+    _hand_to(game, 0, pinks)
+    _display(game, gid)
+    _rich_tailor(game, 0, gid)
+    effect, played, answers, d = _tailor_turn(game, 0, gid)
+    assert d.kind == "rent"
+    assert all("sell" not in o.value for o in d.options)
+    game.run_effect(effect, 0, answers + [d.options[0].value], played=played)
+    p = game.state["players"][0]
+    assert p["prestige"] == 2  # two pink coats on the board; this blue gown is not one
+    assert gid in [g["garment"] for g in game.state["guests"].values()]
+
+
+def test_festivity_pair_bonus_counts_sets_of_gown_and_coat(make_game):
+    """001: "Immediately gain 2 Prestige Points for each set of 1 lady's gown and 1 gentleman's
+    frock coat that you have on the Game board (regardless of their colors ...)". 3 gowns and
+    2 coats make 2 sets: 4 Prestige Points."""
+    rules = load_ruleset(expansions=["festivity_dresses"])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1)
+    gowns = [g.id for g in rules.garments.values() if g.kind == "gown"
+             and not g.id.startswith("festivity")][:3]
+    coats = [g.id for g in rules.garments.values() if g.kind == "coat"
+             and not g.id.startswith("festivity")][:2]
+    _hand_to(game, 2, gowns + coats)
+    game.run_effect(rules.garments["festivity.pair_bonus"].on_tailor, 2)
+    assert game.state["players"][2]["prestige"] == 4
+
+
+def test_a_garment_that_cannot_be_sold_is_not_offered_without_a_free_space(make_game):
+    """001, Expert Tailoring: "If there is no available space to place them, they cannot be
+    tailored." (and a Festivity garment, never sold, likewise)."""
+    rules = load_ruleset(expansions=["festivity_dresses"])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1)
+    gid = "festivity.pink_coat_bonus"
+    _display(game, gid)
+    _rich_tailor(game, 0, gid)
+    others = [g for g in game.state["garment_bag"] if not g.startswith("festivity")]
+    _hand_to(game, 1, others[:len(game.side.guest_spaces)])
+    assert len(game.state["guests"]) == len(game.side.guest_spaces)
+    from rulesdsl import EffectAbort
+    from conftest import card
+    try:
+        d = game.next_question(rules.actions["tailor"].effect, 0,
+                               played=card(game, 0, "master_1"))
+        offered = [] if d is None else [o.value.get("garment") for o in d.options]
+    except EffectAbort:
+        offered = []
+    assert gid not in offered
+
+
+# -- Expert Tailoring -----------------------------------------------------------------------------
+
+def test_expert_green_gown_pays_14_when_placed_or_sold_and_no_prestige(make_game):
+    """001: "When you place or sell this Garment, gain 14 Livres. If rented, this Garment counts
+    as representation in a Hall and counts for area majority, but it does not provide any
+    Prestige Points." """
+    rules = load_ruleset(expansions=["expert_tailoring"])
+    g = rules.garments["expert.green_gown"]
+    assert (g.value, g.prestige, g.rent_only, g.sellable) == (14, 0, False, True)
+    from conftest import clean_game
+    for choice in ("sell", "rent"):
+        game = clean_game(rules, 4, 1)
+        _display(game, g.id)
+        _rich_tailor(game, 3, g.id)
+        effect, played, answers, d = _tailor_turn(game, 3, g.id)
+        before = game.state["players"][3]["livre"] - game.side.garment_costs[4]
+        pick = {"sell": True} if choice == "sell" else next(
+            o.value for o in d.options if "space" in o.value
+            and game.side.guest_spaces[o.value["space"]].reward is None)
+        game.run_effect(effect, 3, answers + [pick], played=played)
+        p = game.state["players"][3]
+        assert p["livre"] == before + 14
+        assert p["prestige"] == 0
+
+
+def test_expert_garments_are_rent_only_and_pay_their_placement_bonus(make_game):
+    """001: "These Garments can only be rented" and "When you place this Garment, you get the
+    Queen's Favor (if available) and 5 Livres (always)." """
+    rules = load_ruleset(expansions=["expert_tailoring"])
+    from conftest import clean_game
+    gid = "expert.favor_coat"
+    for favor_taken in (False, True):
+        game = clean_game(rules, 4, 1)
+        game.state["favor"] = 2 if favor_taken else None
+        _display(game, gid)
+        _rich_tailor(game, 1, gid)
+        effect, played, answers, d = _tailor_turn(game, 1, gid)
+        assert all("sell" not in o.value for o in d.options)
+        space = next(o.value for o in d.options
+                     if game.side.guest_spaces[o.value["space"]].reward is None)
+        before = game.state["players"][1]["livre"] - game.side.garment_costs[4]
+        game.run_effect(effect, 1, answers + [space], played=played)
+        assert game.state["players"][1]["livre"] == before + 5
+        assert game.state["favor"] == (2 if favor_taken else 1)
+
+
+def test_expert_depute_coat_may_depute_for_livre_but_not_the_bonus(make_game):
+    """001: "When you place this Garment, you may depute any one Employee from your staff. You
+    gain the Livres, but not the Bonus on the lower half of that card." """
+    rules = load_ruleset(expansions=["expert_tailoring"])
+    from conftest import card, clean_game
+    game = clean_game(rules, 4, 1)
+    hook = rules.garments["expert.depute_coat"].on_place
+    d = game.next_question(hook, 0)
+    assert d.kind == "choice" and len(d.options) == 2  # depute, or nothing
+    depute = next(o.value for o in d.options if o.value.startswith("depute"))
+    target = card(game, 0, "apprentice_2")  # its bonus would give 2 Livre
+    p = game.state["players"][0]
+    p["supply"].append(game.state["hire_deck"].pop())  # a staff of 6: deputing is allowed
+    game.run_effect(hook, 0, answers=[depute, target])
+    assert p["livre"] == 4 and target in game.state["removed_employees"]
+    nothing = next(o.value for o in d.options if o.value == "nothing")
+    again = clean_game(rules, 4, 1)
+    again.run_effect(hook, 0, answers=[nothing])
+    assert again.state["players"][0]["livre"] == 0
+
+
+# -- Fancy Dresses ----------------------------------------------------------------------------------
+
+def test_fancy_dresses_add_4_garments_and_5_tiles_to_the_bags():
+    """001: "simply add the Garment and Resource tiles to the appropriate draw bags" ... "4 new
+    Garment tiles that are more expensive and more rewarding, as well as 5 new Resource
+    tiles"."""
+    base, rules = load_ruleset(), load_ruleset(expansions=["fancy_dresses"])
+    new_g = set(rules.garments) - set(base.garments)
+    new_t = set(rules.tiles) - set(base.tiles)
+    assert len(new_g) == 4 and len(new_t) == 5
+    assert min(rules.garments[g].prestige for g in new_g) > \
+        max(g.prestige for g in base.garments.values())
+    game = Game.new(rules, players=4, seed=2)
+    from interpreter.setup import new_state
+    state = new_state(rules, 4, 2)
+    assert new_g <= set(state["garment_bag"]) and new_t <= set(state["resource_bag"])
+    assert problems(rules, game.state, game.side) == []
+
+
+# -- every combination plays --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("combo", [c for n in range(4) for c in itertools.combinations(EXPANSIONS, n)],
+                         ids=lambda c: "+".join(c) or "none")
+def test_every_combination_plays_complete_games(combo):
+    rules = load_ruleset(expansions=combo)
+    for players in (2, 3, 4, 5):
+        for bot in ("random", "greedy"):
+            seed = players * 7 + len(combo)
+            game = Game.new(rules, players=players, seed=seed)
+            bots = [make_bot(bot, seed + s) for s in range(players)]
+            n = 0
+            while not game.is_over():
+                d = game.decision()
+                if n % 25 == 0:
+                    assert problems(rules, game.state, game.side) == []
+                game.apply(bots[d.seat].choose(game, d))
+                n += 1
+            assert problems(rules, game.state, game.side) == []
+            assert game.state["round"] == 7
+
+
+# -- toggles, modules, diff -----------------------------------------------------------------------------
+
+def test_modules_lists_every_module_with_its_header(capsys):
+    assert main(["modules", "--json"]) == 0
+    rows = {m["id"]: m for m in json.loads(capsys.readouterr().out)}
+    assert {"base", "deluxe", *EXPANSIONS} <= set(rows)
+    assert rows["festivity_dresses"]["kind"] == "expansion"
+    assert rows["festivity_dresses"]["version"] == "1.0"
+    assert rows["deluxe"]["requires"] == ["base"]
+
+
+def test_diff_shows_what_a_module_changes_with_its_position(capsys):
+    assert main(["diff", "--with", "festivity_dresses", "--json"]) == 0
+    changes = json.loads(capsys.readouterr().out)
+    added = {(c["what"], c["id"]) for c in changes if c["change"] == "added"}
+    assert ("garment", "festivity.pink_coat_bonus") in added
+    assert ("step", "round: prepare.festivity_garments") in added
+    assert ("zone", "festivity_aside") in added
+    step = next(c for c in changes if c["id"] == "round: prepare.festivity_garments")
+    assert step["where"].startswith("rules/expansions/festivity_dresses/flow.yaml:")
+
+
+def test_simulate_with_expansions_from_the_command_line(capsys):
+    code = main(["simulate", "--players", "3", "--games", "2", "--bots", "random", "--quiet",
+                 "--with", "fancy_dresses,expert_tailoring", "--json", "-"])
+    assert code == 0
+    assert len(json.loads(capsys.readouterr().out)["games"]) == 2
+
+
+def test_an_unknown_expansion_is_refused_by_name(capsys):
+    assert main(["validate", "--with", "fancy_dress"]) == 1
+    assert "unknown module 'fancy_dress'" in capsys.readouterr().err
+
+
+def test_saves_record_the_modules_they_were_made_with(all_rules):
+    game = Game.new(all_rules, players=2, seed=1)
+    data = json.loads(game.to_json())
+    assert [m["id"] for m in data["modules"]] == ["base", "deluxe", *EXPANSIONS]
+    from interpreter import CorruptSaveError
+    with pytest.raises(CorruptSaveError, match="made with module 'fancy_dresses'"):
+        Game.from_json(load_ruleset(), game.to_json())
+
+
+# -- the designer's examples ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def examples():
+    return load_ruleset(extra_paths=[EXAMPLES / "rivalry", EXAMPLES / "garden",
+                                     EXAMPLES / "festival_gown"])
+
+
+def test_example_prestige_per_opponent_with_more_garments(examples):
+    from conftest import clean_game
+    game = clean_game(examples, 4, 1)
+    gids = [g for g in examples.garments if not g.startswith("festival")]
+    _hand_to(game, 1, gids[0:3])
+    _hand_to(game, 2, gids[3:4])
+    _hand_to(game, 0, gids[4:6])
+    game.run_effect(examples.employees["rivalry.envy"].bonus, 0)
+    assert game.state["players"][0]["prestige"] == 1  # only seat 1 has more than 2
+    assert examples.employees["rivalry.envy"].bonus.text.startswith("Gain 1 Prestige for each "
+                                                                     "of the other players")
+
+
+def test_example_choice_between_two_effects(examples):
+    from conftest import clean_game
+    game = clean_game(examples, 4, 1)
+    bonus = examples.employees["rivalry.merchant"].bonus
+    assert bonus.text == "Either gain 3 Livre, or gain 1 Thread, then gain 1 Lace."
+    d = game.next_question(bonus, 0)
+    assert d.kind == "choice" and [o.value for o in d.options] == [
+        "gain 3 Livre", "gain 1 Thread, then gain 1 Lace"]
+    game.run_effect(bonus, 0, answers=["gain 1 Thread, then gain 1 Lace"])
+    p = game.state["players"][0]
+    assert (p["livre"], p["thread"], p["lace"]) == (0, 1, 1)
+
+
+def test_example_hires_cost_one_less_this_round(examples):
+    from conftest import clean_game
+    game = clean_game(examples, 4, 1, livre=10)
+    game.run_effect(examples.employees["rivalry.recruiter"].bonus, 0)
+    assert game.state["modifiers"] == [{"seat": 0, "cost": "hiring", "by": 1,
+                                        "until": "round_end"}]
+    shown = len(game.state["hire_display"])
+    d = game.next_question(examples.actions["hire"].effect, 0)
+    price = {4: 5, 3: 3, 2: 1, 1: 0}[shown] - 1
+    assert d.prompt == f"hire an employee for {max(price, 0)} Livre"
+    d1 = game.next_question(examples.actions["hire"].effect, 1)
+    assert d1.prompt == f"hire an employee for {price + 1} Livre"
+    from interpreter.modifiers import expire
+    expire(game.state, game.journal, "round_end")  # what the flow does when the round ends
+    assert game.state["modifiers"] == []
+
+
+def test_example_garment_with_a_placement_bonus(examples):
+    from conftest import clean_game
+    game = clean_game(examples, 4, 1)
+    game.state["decorations"].update({d: 0 for d in list(game.side.decorations)[:3]})
+    game.run_effect(examples.garments["festival.gown"].on_place, 0)
+    assert game.state["players"][0]["prestige"] == 3
+
+
+def test_example_new_decoration_and_guest_space(examples):
+    side = examples.side_for(4)
+    assert side.decorations["garden.1"].area == "garden"
+    assert "hall_2.arbor" in side.halls_by_id["hall_2"].guest_spaces
+    assert side.guest_spaces["hall_2.arbor"].reward.text == "Gain 1 Lace and 1 Livre."
+    from conftest import clean_game, round_step
+    game = clean_game(examples, 4, 1, livre=10)
+    d = game.next_question(examples.actions["fund"].effect, 0)
+    assert {"space": "garden.1", "cost": 4} in [o.value for o in d.options]
+    game.run_effect(examples.actions["fund"].effect, 0, answers=[{"space": "garden.1",
+                                                                  "cost": 4}])
+    d = game.next_question(examples.actions["fund"].effect, 0)
+    assert all(not o.value["space"].startswith("garden") for o in d.options)  # 1 per player
+    game.run_effect(round_step(examples, "income"), 0)
+    assert game.state["players"][0]["livre"] == 10 - 4 + 5 + 1
