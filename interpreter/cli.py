@@ -16,6 +16,7 @@ from rich.table import Table
 
 from . import render
 from .bench import command as bench
+from . import gallery, vocab_doc
 from .bots import BOTS, make_bot
 from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
@@ -195,6 +196,8 @@ def cmd_validate(args) -> int:
 
 def cmd_cards(args) -> int:
     rules = _rules(args)
+    if args.html:
+        return gallery.write_gallery(rules, Path(args.html))
     table = Table(title="Employees", show_lines=True)
     for col in ("id", "name", "level", "type", "depute", "bonus"):
         table.add_column(col)
@@ -269,8 +272,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("cards", help="print every card and garment as card text")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
     common(p)
     p.set_defaults(func=cmd_cards)
+
     p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
     p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")
     p.add_argument("--json", action="store_true", help="as JSON")
@@ -284,7 +289,26 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_parser(sub)
     from . import cli_test  # `rococo test` lives in its own module
     cli_test.add_parser(sub)
+    p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
+    p.add_argument("--json", action="store_true", help="print it as JSON")
+    p.add_argument("--markdown", action="store_true", help="print it as Markdown tables")
+    p.add_argument("--update-docs", action="store_true",
+                   help="regenerate the reference section of docs/effect-language.md")
+    common(p)
+    p.set_defaults(func=vocab_doc.cmd_vocab)
+
+    p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
+    p.set_defaults(func=lambda args: _lsp_main())
     return parser
+
+
+def _lsp_main() -> int:
+    try:
+        from .lsp import main as lsp_main  # pygls is an optional extra
+    except ImportError:
+        print("error: the language server needs pygls: pip install -e '.[lsp]'", file=sys.stderr)
+        return 1
+    return lsp_main()
 
 
 def main(argv: list[str] | None = None) -> int:

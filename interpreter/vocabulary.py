@@ -5,6 +5,8 @@ garment or space is named here.
 """
 from __future__ import annotations
 
+from dataclasses import replace as _with
+
 from rulesdsl import (BOOLEAN, NUMBER, EnumType, FieldDef, ListType, NameDef, OptionDef,
                       RecordType, VerbDef, Vocabulary)
 
@@ -263,7 +265,7 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
-    return Vocabulary(
+    return _documented(Vocabulary(
         names=_names(word),
         records=_records({"colors": tuple(colors)}),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
@@ -274,4 +276,165 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=()) -> Vocabu
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
         verbs=_verbs(),
         enum_text={**_CONSTANT_TEXT, **words},
-    )
+    ))
+
+
+# ---- descriptions for `rococo vocab` and the editor ---------------------------------------
+# One line each, saying what a designer gets; kept apart from the definitions above so that the
+# getters stay short. tests/test_vocab_doc.py checks that nothing is left undescribed.
+
+NAME_DOCS = {
+    "my.livre": "the Livre you hold",
+    "my.prestige": "your prestige points so far",
+    "my.thread": "the Thread tokens you hold",
+    "my.lace": "the Lace tokens you hold",
+    "my.tiles": "the Resource tiles on your rack (kept for their silk)",
+    "my.hand": "the Employee cards in your hand this round",
+    "my.staff": "all your Employee cards: supply, hand, discard pile and the card being played",
+    "my.garments": "your Garments on the board: on guest spaces and on the balcony",
+    "my.decorations": "the Decoration spaces you funded, musicians included",
+    "my.has_favor": "true while you hold the Queen's Favor",
+    "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
+    "players": "every player, you included (count(players) is how many play)",
+    "opponents": "every other player",
+    "round": "the current round, 1 to the last",
+    "played": "the Employee card whose bonus or action is running",
+    "event.garment": "in a trigger or a garment's hook: the Garment of the event",
+    "event.card": "in a trigger: the Employee card of the event",
+    "event.tile": "in a trigger: the Resource tile of the event",
+}
+
+FIELD_DOCS = {
+    "garment": {
+        "color": "the garment's colour",
+        "kind": "gown or coat, set by its colour",
+        "prestige": "its printed prestige",
+        "value": "the Livre it sells for",
+        "master_only": "true if only a Master may tailor it (gold thimble)",
+        "on_master_space": "true if it is rented to a Master guest space",
+        "points": "its prestige at game end: multiplied when it stands on the balcony",
+    },
+    "employee": {
+        "type": "master, journeyman or apprentice",
+        "level": "the deck level, 1 to 6 (0 for a start card)",
+        "depute_value": "the Livre a Depute action pays for it",
+        "crown": "true if its bonus scores only at the end of the game (a crown card)",
+    },
+    "tile": {"bales": "how many bales of silk the tile shows, of any colour"},
+    "player": {
+        "garments": "that player's Garments on the board",
+        "decorations": "the Decoration spaces that player funded",
+        "staff": "all that player's Employee cards",
+        "livre": "the Livre that player holds",
+        "prestige": "that player's prestige points so far",
+        "thread": "the Thread tokens that player holds",
+        "lace": "the Lace tokens that player holds",
+    },
+    "decoration": {
+        "area": "where the space is: fireworks, statue, kitchen_left, kitchen_right, musician, "
+                "or an area a module adds",
+        "cost": "the Livre it costs to fund",
+        "prestige": "its printed prestige",
+    },
+}
+
+RECORD_DOCS = {
+    "garment": "a Garment tile tailored from the display",
+    "employee": "an Employee card",
+    "tile": "a Resource tile",
+    "decoration": "a Decoration space on the board",
+    "player": "a player (an item of players or opponents)",
+}
+
+ENUM_DOCS = {
+    "color": "a Garment colour (from game.yaml's garment_kinds)",
+    "garment_kind": "a lady's gown or a gentleman's frock coat",
+    "employee_type": "the type of an Employee card",
+    "area": "the area of a Decoration space",
+    "action": "a main action (from actions.yaml)",
+    "cost": "a price that reduce_cost can lower",
+    "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "zone": "a place for components: the bags and discard piles, and the zones modules declare",
+}
+
+RESOURCE_DOCS = {
+    "livre": "money, paid to the bank",
+    "prestige": "victory points",
+    "thread": "Thread tokens, used to tailor some garments",
+    "lace": "Lace tokens, used to tailor some garments",
+}
+
+VERB_DOCS = {
+    "acquire": ("buy 1 Resource tile from a drawer of the display; keep it for its silk or "
+                "discard it for its Thread/Lace", {
+                    "price": "what the tile costs (tiles_in_drawer is bound); default free",
+                    "free": "the tile costs nothing",
+                }, {"tiles_in_drawer": "how many tiles the chosen drawer holds"}),
+    "discard": ("discard Resource tiles from your rack",
+                {"tiles": "the tiles to discard"}, {}),
+    "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
+                      {}, {}),
+    "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
+        "silk_discount": "the garment needs up to this many fewer bales of silk",
+        "discount_colors": "the discount applies only to bales of these colours",
+        "no_master_garment": "a Master-only garment may not be tailored",
+    }, {}),
+    "hire": ("hire 1 Employee from the display into your hand",
+             {"price": "what the card costs (cards_in_display is bound)"},
+             {"cards_in_display": "how many cards the display shows"}),
+    "depute": ("remove a card of your staff from the game (never below the minimum staff)", {
+        "card": "the card to depute",
+        "among": "the player chooses the card to depute from this list",
+        "payout": "the Livre gained for it (deputed is bound)",
+        "with_bonus": "use the deputed card's bonus instead of Livre",
+    }, {"deputed": "the card being deputed"}),
+    "fund": ("fund an empty Decoration space, paying its cost",
+             {"discount": "Livre taken off the cost"}, {}),
+    "claim_favor": ("take the Queen's Favor", {}, {}),
+    "perform": ("perform an additional main action, whatever the card's type",
+                {"action": "which main action"}, {}),
+    "play_card": ("one turn: play a card from the hand, do a main action it allows, then maybe "
+                  "its bonus", {}, {}),
+    "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
+    "renew_hire_display": ("remove the unhired Employees and reveal new ones",
+                           {"count": "how many cards to reveal"}, {}),
+    "refill_resources": ("refill the Resource display from the bag", {}, {}),
+    "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
+                       "refill", {"discard": "how many garments to discard"}, {}),
+    "select_hand": ("each player selects the cards of their hand from their supply",
+                    {"size": "how many cards"}, {}),
+    "score_crowns": ("score the end-of-game bonuses of your crown Employees", {}, {}),
+    "hall_majorities": ("score the most (and second most) garments in each Hall",
+                        {"second_place": "whether second place scores too (default true)"}, {}),
+    "fireworks_majority": ("score the most (and second most) Fireworks decorations",
+                           {"second_place": "whether second place scores too (default true)"},
+                           {}),
+    "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
+    "reduce_cost": ("from now on, one of your prices is lower for a while", {
+        "on": "which price: hiring, acquiring, tailoring or funding",
+        "by": "how many Livre less",
+        "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
+        "zone": "the zone emptied",
+        "into": "the zone that receives it",
+    }, {}),
+}
+
+
+def _documented(vocab: Vocabulary) -> Vocabulary:
+    """The vocabulary with every description filled in from the tables above."""
+    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc)) for n, d in vocab.names.items()}
+    records = {}
+    for rec, fields in vocab.records.items():
+        docs = FIELD_DOCS.get(rec, {})
+        records[rec] = {f: _with(d, doc=docs.get(f) or (f"bales of {f} silk on the tile"
+                                                        if rec == "tile" else d.doc))
+                        for f, d in fields.items()}
+    verbs = {}
+    for v, d in vocab.verbs.items():
+        doc, option_docs, bind_docs = VERB_DOCS.get(v, (d.doc, {}, {}))
+        options = {o: _with(od, doc=option_docs.get(o, od.doc)) for o, od in d.options.items()}
+        verbs[v] = _with(d, options=options, doc=doc, bind_docs=bind_docs)
+    return _with(vocab, names=names, records=records, verbs=verbs, enum_docs=ENUM_DOCS,
+                 record_docs=RECORD_DOCS, resource_docs=RESOURCE_DOCS)

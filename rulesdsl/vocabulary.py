@@ -18,6 +18,7 @@ class NameDef:
     type: Type
     get: Callable[[Any], Any]
     text: str
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class FieldDef:
     type: Type
     get: Callable[[Any, Any], Any]
     text: str
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class OptionDef:
 
     type: Type | None
     required: bool = False
+    doc: str = ""  # the one-line description `rococo vocab` and the editor show
     text: str = ""
     whole: bool = True
 
@@ -59,10 +62,26 @@ class VerbDef:
     options: Mapping[str, OptionDef]
     run: Callable[[Any, Mapping[str, Any]], Any]
     text: str
+    # for `rococo vocab` and the editor: what the verb does, and what each `binds` name is
+    doc: str = ""
+    bind_docs: Mapping[str, str] = field(default_factory=dict)
     binds: Mapping[str, Type] = field(default_factory=dict)
     bind_text: Mapping[str, str] = field(default_factory=dict)
     describe: Callable[[Mapping[str, Any]], str] | None = None
     one_of: tuple[tuple[str, ...], ...] = ()
+
+
+# The language's built-in functions (the checker's BUILTINS), as (signature, description).
+FUNCTIONS: Mapping[str, tuple[str, str]] = {
+    "count": ("count(list) -> number", "how many items the list has"),
+    "sum": ("sum(list of number) -> number", "the total of a list of numbers (0 when empty)"),
+    "min": ("min(number, ...) or min(list of number) -> number",
+            "the smallest of the numbers given, or of the list (0 for an empty list)"),
+    "max": ("max(number, ...) or max(list of number) -> number",
+            "the largest of the numbers given, or of the list (0 for an empty list)"),
+    "floor": ("floor(number) -> number", "round down to a whole number"),
+    "ceil": ("ceil(number) -> number", "round up to a whole number"),
+}
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,10 @@ class Vocabulary:
     resources: Mapping[str, str]
     verbs: Mapping[str, VerbDef]
     enum_text: Mapping[str, str] = field(default_factory=dict)
+    # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
+    enum_docs: Mapping[str, str] = field(default_factory=dict)
+    record_docs: Mapping[str, str] = field(default_factory=dict)
+    resource_docs: Mapping[str, str] = field(default_factory=dict)
 
     def extended(self, names: Mapping[str, NameDef]) -> "Vocabulary":
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
