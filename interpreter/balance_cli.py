@@ -140,7 +140,7 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                          ("avail", "right"), ("taken", "right"), ("played", "right"),
                          ("bonus used/declined", "right"), ("with", "right"),
                          ("win with", "right"), ("win without", "right"), ("delta", "right"),
-                         ("95% CI", "right"), ("verdict", "left")):
+                         ("95% CI", "right"), ("prestige delta", "right"), ("verdict", "left")):
         table.add_column(col, justify=justify)
     for i, r in enumerate(rows, 1):
         kind = f"level {r['level']}" if r["kind"] == "employee" else r["kind"]
@@ -148,7 +148,9 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
         delta = "-" if r["delta"] is None else f"{100 * r['delta']:+.1f}"
         table.add_row(str(i) if r["ranked"] else "-", r["id"], kind, str(r["games_available"]), str(r["taken"]),
                       str(r["played"]), bonus, str(r["games_with"]), _pct(r["win_rate_with"]),
-                      _pct(r["win_rate_without"]), delta, _pp(r["ci"]), r["verdict"])
+                      _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
+                      "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
+                      r["verdict"])
     out.print(table)
     for pair in data["paired"]:
         title = f"paired: the same seeds with and without {pair['id']}"

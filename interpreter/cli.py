@@ -102,7 +102,7 @@ def _ask_human(game, decision):
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-    rules = _rules(args)  # load errors are reported here, before any worker starts
+    _rules(args)  # load errors are reported here, before any worker starts
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []))
     seeds = list(range(args.seed, args.seed + args.games))
@@ -115,7 +115,6 @@ def cmd_simulate(args) -> int:
             del record["winners"]
             games.append(record)
             progress.advance(task)
-    del rules
     _summary(args, games)
     if args.json:
         text = json.dumps({"games": games}, indent=1)

@@ -177,6 +177,19 @@ def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, 
     assert "the same seeds with and without " + card in capsys.readouterr().out
 
 
+def test_a_module_is_compared_with_and_without_on_the_same_seeds(tmp_path, capsys):
+    pack = write_pack(tmp_path / "planted", PLANTED)
+    path = tmp_path / "module.json"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "4", "--quiet",
+                 "--workers", "1", "--module", str(pack), "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["modules"] == ["base", "deluxe", "planted"]
+    (pair,) = data["paired"]
+    assert pair["what"] == "modules" and pair["id"] == "planted" and pair["games"] == 4
+    assert len(pair["seat_win_rate_delta"]) == 2
+    assert set(pair["winning_prestige_delta"]) == {"mean", "ci"}
+
+
 def test_html_report_is_one_file_with_three_plots(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "report.html"
