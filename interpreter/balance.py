@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import stats
 from .model import Ruleset
@@ -299,8 +300,35 @@ def runs_needed(rules: Ruleset, plan: Plan) -> dict[str, GameSpec]:
     return specs
 
 
+def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+            seed: int = 1, cards=(), compare: bool = True):
+    """Load the rules and check the request before any game is played; returns the ruleset,
+    the plan and the specs of every run. Raises RulesError or BalanceError."""
+    from .loader import load_ruleset
+    from .parallel import pack_from_path
+    module_paths = [Path(p) for p in module_paths]
+    rules = load_ruleset(extra_paths=module_paths)
+    cards = list(cards)
+    check_ids(rules, players, cards)
+    packs = tuple(pack_from_path(p) for p in module_paths)
+    plan = Plan(spec=GameSpec(players, bots, packs), seeds=list(range(seed, seed + games)),
+                cards=cards, compare_cards=cards if compare else [],
+                compare_packs=bool(packs) and not cards and compare)
+    return rules, plan, runs_needed(rules, plan)
+
+
+def measure(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+            seed: int = 1, cards=(), compare: bool = True, workers: int = 1,
+            ray_address: str | None = None) -> dict:
+    """`rococo balance` from Python: every figure of the report, as JSON data."""
+    rules, plan, specs = prepare(module_paths, games, players, bots, seed, cards, compare)
+    runs = play(specs, plan.seeds, workers, ray_address)
+    return report(rules, plan, runs, [Path(p).name for p in module_paths])
+
+
 def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
          ray_address: str | None = None, advance=lambda: None) -> dict[str, list[dict]]:
+    """Play every run's games (the same seeds for each) and return their records by run."""
     from .parallel import run_games
     runs = {}
     for name, spec in specs.items():

@@ -14,8 +14,7 @@ from rich.table import Table
 
 from . import balance
 from .bots import BOTS
-from .loader import load_ruleset
-from .parallel import GameSpec, default_workers, pack_from_path, ray_missing
+from .parallel import default_workers, ray_missing
 
 
 def positive(value: str) -> int:
@@ -67,21 +66,12 @@ def cmd_balance(args) -> int:
         if not Path(path).exists():
             err.print(f"[red]error:[/] no module at {escape(path)}")
             return 2
-    rules = load_ruleset(extra_paths=[Path(p) for p in module_paths])
     try:
-        balance.check_ids(rules, args.players, args.card)
-        compare_cards = [] if args.no_compare else list(args.card)
-        for key in compare_cards:
-            balance.removal_pack(rules, key)
+        rules, plan, specs = balance.prepare(module_paths, args.games, args.players, args.bots,
+                                             args.seed, args.card, not args.no_compare)
     except balance.BalanceError as exc:
         err.print(f"[red]error:[/] {escape(str(exc))}")
         return 2
-    packs = tuple(pack_from_path(p) for p in module_paths)
-    plan = balance.Plan(spec=GameSpec(args.players, args.bots, packs),
-                        seeds=list(range(args.seed, args.seed + args.games)),
-                        cards=list(args.card), compare_cards=compare_cards,
-                        compare_packs=bool(packs) and not args.card and not args.no_compare)
-    specs = balance.runs_needed(rules, plan)
     workers = args.workers or default_workers()
     started = time.perf_counter()
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),

@@ -105,7 +105,7 @@ def run_games(task: Task, spec: GameSpec, seeds: list[int], workers: int = 1,
             yield task(rules, spec, seed)
         return
     workers = min(workers, len(seeds))
-    chunk = max(1, min(16, len(seeds) // (workers * 8)))
+    chunk = max(1, min(8, len(seeds) // (workers * 8)))  # small chunks end together
     with ProcessPoolExecutor(max_workers=workers, initializer=rules_for,
                              initargs=(spec,)) as pool:
         yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)

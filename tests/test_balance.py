@@ -85,15 +85,27 @@ def test_results_come_back_in_seed_order_whatever_the_workers(tmp_path):
     assert "l3.planted" in rules_for(spec).employees
 
 
-def test_ray_gives_the_same_results_as_one_process():
+def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, capsys):
     ray = pytest.importorskip("ray")
-    spec = GameSpec(players=2, bots="random")
-    seeds = [1, 2, 3, 4]
-    try:
-        on_ray = list(run_games(game_record, spec, seeds, ray_address="local"))
-    finally:
-        ray.shutdown()
-    assert on_ray == list(run_games(game_record, spec, seeds, workers=1))
+    texts = []
+    for where in (["--ray", "local"], ["--workers", "1"]):
+        path = tmp_path / f"{where[0][2:]}.json"
+        try:
+            assert main(["balance", "--players", "2", "--bots", "random", "--games", "6",
+                         "--quiet", "--json", str(path)] + where) == 0
+        finally:
+            ray.shutdown()
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert "6 games in" in capsys.readouterr().out
+
+
+def test_ray_missing_is_said_before_any_game(monkeypatch, capsys):
+    import interpreter.balance_cli as balance_cli
+    monkeypatch.setattr(balance_cli, "ray_missing",
+                        lambda: "ray is not installed: pip install -e '.[ray]'")
+    assert main(["balance", "--games", "2", "--ray", "auto"]) == 2
+    assert "ray is not installed: pip install -e '.[ray]'" in capsys.readouterr().err
 
 
 # -- what a game did, watched from outside -----------------------------------------------------
@@ -156,6 +168,14 @@ def test_balance_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
     assert data["games"] == 6 and len(data["seat_win_rates"]) == 2
     assert {"id", "games_with", "win_rate_with", "win_rate_without", "delta", "ci"} <= \
         set(data["cards"][0])
+
+
+def test_the_python_api_gives_the_figures_the_command_writes(tmp_path, capsys):
+    from interpreter.balance import measure
+    path = tmp_path / "cli.json"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "3", "--seed", "4",
+                 "--quiet", "--workers", "1", "--json", str(path)]) == 0
+    assert measure(games=3, players=2, bots="random", seed=4) == json.loads(path.read_text())
 
 
 def test_unknown_card_is_refused_with_a_suggestion(capsys):
