@@ -73,7 +73,7 @@ def removal_pack(rules: Ruleset, key: str) -> Pack:
         kind = collection = "garments"
     else:
         raise BalanceError(f"'{key}' cannot be removed by a pack: a paired comparison needs an "
-                           "employee card or a garment")
+                           "employee card or a garment (--no-compare reports its figures alone)")
     header = {"module": {"id": WITHOUT_MODULE, "kind": "custom", "name": f"without {key}",
                          "requires": list(rules.modules), "files": ["remove.yaml"]}}
     body = {"kind": kind, "remove": {collection: [key]}}
