@@ -93,8 +93,14 @@ def _rate(values):
     return None if m is None else round(m, 4)
 
 
-def _interval(ci):
-    return None if ci is None else [round(ci[0], 4), round(ci[1], 4)]
+def _interval(ci, bound: float | None = None):
+    """[low, high] rounded; a difference of win rates cannot leave [-1, 1] (`bound`)."""
+    if ci is None:
+        return None
+    low, high = ci
+    if bound is not None:
+        low, high = max(low, -bound), min(high, bound)
+    return [round(low, 4), round(high, 4)]
 
 
 def summary(records: list[dict], players: int) -> dict:
@@ -167,7 +173,7 @@ def card_figures(rules: Ruleset, records: list[dict], players: int,
             "games_with": len(win[True]),
             "win_rate_with": _rate(win[True]), "win_rate_without": _rate(win[False]),
             "delta": None if delta is None else round(delta[0], 4),
-            "ci": _interval(delta and delta[1]),
+            "ci": _interval(delta and delta[1], bound=1),
             "prestige_with": _rate(prestige[True]), "prestige_without": _rate(prestige[False]),
             "prestige_delta": None if pdelta is None else round(pdelta[0], 3),
             "prestige_ci": _interval(pdelta and pdelta[1]),

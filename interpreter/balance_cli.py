@@ -106,7 +106,7 @@ def _pct(x) -> str:
 
 
 def _pp(ci) -> str:
-    return "-" if ci is None else f"{100 * ci[0]:+.1f} .. {100 * ci[1]:+.1f}"
+    return "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}"
 
 
 def print_report(out: Console, data: dict, top: int | None = None) -> None:
@@ -124,14 +124,15 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                  ", ".join(f"{k} {v:.1f}" for k, v in data["score_sources"].items()))
     out.print(head)
     rows = data["cards"][:top] if top else data["cards"]
-    table = Table(title="Who had it, against who did not (win-rate delta seat-adjusted, "
-                        "percentage points, 95% CI)")
+    table = Table(title="Who had it, against who did not: win rates; delta = the difference "
+                        "seat-adjusted, in points, with its 95% CI; prestige = the same for "
+                        "final prestige; bonus y/n = bonus used / declined")
     for col, justify in (("#", "right"), ("id", "left"), ("kind", "left"),
                          ("avail", "right"), ("taken", "right"), ("played", "right"),
-                         ("bonus used/declined", "right"), ("with", "right"),
-                         ("win with", "right"), ("win without", "right"), ("delta", "right"),
-                         ("95% CI", "right"), ("prestige delta", "right"), ("verdict", "left")):
-        table.add_column(col, justify=justify)
+                         ("bonus y/n", "right"), ("with", "right"),
+                         ("win with", "right"), ("win w/o", "right"), ("delta", "right"),
+                         ("95% CI", "right"), ("prestige", "right"), ("verdict", "left")):
+        table.add_column(col, justify=justify, no_wrap=col in ("id", "95% CI"))
     for i, r in enumerate(rows, 1):
         kind = f"level {r['level']}" if r["kind"] == "employee" else r["kind"]
         bonus = f"{r['bonus_used']}/{r['bonus_declined']}" if r["kind"] == "employee" else ""
