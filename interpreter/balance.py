@@ -17,8 +17,8 @@ from .model import Ruleset
 from .parallel import GameSpec, Pack
 from .watch import watched_game
 
-METHOD = ("95% intervals by normal approximation: a pooled-variance difference of means for holders "
-          "against non-holders, the mean of per-seed differences for paired runs")
+METHOD = ("95% intervals by normal approximation: a pooled-variance difference of means for "
+          "holders against non-holders, the mean of per-seed differences for paired runs")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
 WITHOUT_MODULE = "balance_without"
 MIN_HELD = 20  # a component held in fewer player-games (or missing from fewer) is not ranked

@@ -117,7 +117,8 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     head.add_column("figure")
     head.add_column("value", justify="right")
     wp = data["winning_prestige"]
-    head.add_row("winning prestige mean (min / max)", f"{wp['mean']:.1f} ({wp['min']} / {wp['max']})")
+    head.add_row("winning prestige mean (min / max)",
+                 f"{wp['mean']:.1f} ({wp['min']} / {wp['max']})")
     head.add_row("turns per game mean", f"{data['turns']['mean']:.1f}")
     head.add_row("seat win rates", " ".join(_pct(r) for r in data["seat_win_rates"]))
     head.add_row("prestige per player by source",
@@ -137,8 +138,8 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
         kind = f"level {r['level']}" if r["kind"] == "employee" else r["kind"]
         bonus = f"{r['bonus_used']}/{r['bonus_declined']}" if r["kind"] == "employee" else ""
         delta = "-" if r["delta"] is None else f"{100 * r['delta']:+.1f}"
-        table.add_row(str(i) if r["ranked"] else "-", r["id"], kind, str(r["games_available"]), str(r["taken"]),
-                      str(r["played"]), bonus, str(r["games_with"]), _pct(r["win_rate_with"]),
+        table.add_row(str(i) if r["ranked"] else "-", r["id"], kind, str(r["games_available"]),
+                      str(r["taken"]), str(r["played"]), bonus, str(r["games_with"]), _pct(r["win_rate_with"]),
                       _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
                       "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
                       r["verdict"])

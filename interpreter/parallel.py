@@ -39,8 +39,8 @@ def pack_from_path(path: str | Path) -> Pack:
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
-        return (path.resolve().name,
-                tuple((p.relative_to(path).as_posix(), p.read_text(encoding="utf-8")) for p in files))
+        return (path.resolve().name, tuple((p.relative_to(path).as_posix(),
+                                            p.read_text(encoding="utf-8")) for p in files))
     return (path.name, (("", path.read_text(encoding="utf-8")),))
 
 

@@ -94,8 +94,8 @@ def render(data: dict) -> str:
     games = data["games"]
     title = (f"Rococo balance: {games} games, {data['players']} players, {data['bots']} bots, "
              f"modules {', '.join(data['modules'])}")
-    cards = [[i if c["ranked"] else "-", c["id"], c["kind"], c["games_available"], c["taken"], c["played"],
-              f"{c['bonus_used']}/{c['bonus_declined']}", c["games_with"],
+    cards = [[i if c["ranked"] else "-", c["id"], c["kind"], c["games_available"], c["taken"],
+              c["played"], f"{c['bonus_used']}/{c['bonus_declined']}", c["games_with"],
               _pct(c["win_rate_with"]), _pct(c["win_rate_without"]),
               "-" if c["delta"] is None else f"{100 * c['delta']:+.1f}",
               "-" if c["ci"] is None else f"{100 * c['ci'][0]:+.1f} .. {100 * c['ci'][1]:+.1f}",
