@@ -14,7 +14,7 @@ from rich.table import Table
 
 from . import balance
 from .bots import BOTS
-from .parallel import default_workers, ray_missing
+from .parallel import ClusterError, default_workers, ray_missing
 
 
 def positive(value: str) -> int:
@@ -79,8 +79,13 @@ def cmd_balance(args) -> int:
         where = f"Ray at {args.ray}" if args.ray else f"{workers} worker{'s' * (workers > 1)}"
         task = progress.add_task(f"{len(specs)} run{'s' * (len(specs) > 1)} of {args.games} "
                                  f"games on {where}", total=args.games * len(specs))
-        runs = balance.play(specs, plan.seeds, workers, args.ray,
-                            advance=lambda: progress.advance(task))
+        try:
+            runs = balance.play(specs, plan.seeds, workers, args.ray,
+                                advance=lambda: progress.advance(task))
+        except ClusterError as exc:
+            progress.stop()
+            err.print(f"[red]error:[/] {escape(str(exc))}")
+            return 1
     elapsed = time.perf_counter() - started
     data = balance.report(rules, plan, runs, [Path(p).name for p in module_paths])
     out = Console(stderr=args.json == "-", highlight=False)

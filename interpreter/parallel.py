@@ -111,6 +111,10 @@ def run_games(task: Task, spec: GameSpec, seeds: list[int], workers: int = 1,
         yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)
 
 
+class ClusterError(RuntimeError):
+    """Ray could not be started or reached."""
+
+
 def ray_missing() -> str | None:
     """Why Ray cannot be used here, or None."""
     try:
@@ -124,10 +128,13 @@ def _run_ray(task: Task, spec: GameSpec, seeds: list[int], address: str) -> Iter
     import ray  # an optional extra: imported only when asked for
 
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean "not there"
+            raise ClusterError(f"cannot start or reach Ray at {address!r}: {exc}") from None
     remote = ray.remote(_run_chunk)
     size = max(1, min(16, len(seeds) // 32 or 1))
     spec_ref = ray.put(spec)

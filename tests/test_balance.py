@@ -100,6 +100,18 @@ def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, cap
     assert "6 games in" in capsys.readouterr().out
 
 
+def test_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch, capsys):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs):
+        raise ConnectionError("no cluster here")
+    monkeypatch.setattr(ray, "init", refuse)
+    assert main(["balance", "--games", "2", "--quiet", "--ray", "auto"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot start or reach Ray at 'auto': no cluster here" in err
+    assert "Traceback" not in err
+
+
 def test_ray_missing_is_said_before_any_game(monkeypatch, capsys):
     import interpreter.balance_cli as balance_cli
     monkeypatch.setattr(balance_cli, "ray_missing",
