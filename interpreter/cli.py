@@ -14,9 +14,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from . import render
+from . import balance_cli, gallery, render, vocab_doc
 from .bench import command as bench
-from . import gallery, vocab_doc
 from .bots import BOTS, make_bot
 from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
@@ -24,6 +23,8 @@ from .errors import CorruptSaveError, RulesError
 from .loader import load_ruleset
 from .labels import card_text
 from .play import TerminalGame
+from .parallel import GameSpec, default_workers, pack_from_path, run_games
+from .watch import game_record
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -105,24 +106,19 @@ def cmd_simulate(args) -> int:
         if problem:
             print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
             return 2
-    rules = _rules(args)
+    _rules(args)  # load errors are reported here, before any worker starts
+    spec = GameSpec(args.players, args.bots,
+                    tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
+                    args.edition, tuple(expansions(args.with_)))
+    seeds = list(range(args.seed, args.seed + args.games))
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True),
                   disable=args.quiet) as progress:
         task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
-        for g in range(args.games):
-            seed = args.seed + g
-            game = Game.new(rules, players=args.players, seed=seed)
-            bots = [make_bot(args.bots, seed * 31 + s) for s in range(args.players)]
-            turns = 0
-            while not game.is_over():
-                decision = game.decision()
-                turns += decision.kind == "play"
-                game.apply(bots[decision.seat].choose(game, decision))
-            games.append({"seed": seed, "winner": game.winner(), "turns": turns,
-                          "players": [{"seat": p["seat"], "prestige": p["prestige"],
-                                       "livre": p["livre"]} for p in game.state["players"]]})
+        for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
+            del record["winners"]
+            games.append(record)
             progress.advance(task)
     _summary(args, games)
     if args.json:
@@ -263,8 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
     p.add_argument("--json", metavar="FILE", help="write every game's result as JSON (- for stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--workers", type=balance_cli.positive, default=None,
+                   help="processes to play on (default: the number of cores); results are "
+                        "the same for any number")
     common(p)
     p.set_defaults(func=cmd_simulate)
+
+    balance_cli.add_parser(sub, common, _player_count)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
     p.add_argument("paths", nargs="*", metavar="PATH")

@@ -72,6 +72,11 @@ class RulesError(Exception):
     def __str__(self) -> str:
         return f"{self.span}: {self.message}"
 
+    def __reduce__(self):
+        # keep the position (and every other attribute) when an error crosses to another
+        # process, e.g. from a simulation worker; subclasses' __init__ signatures differ
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
     def render(self) -> str:
         """The message, the offending source line and a caret under the column."""
         out = str(self)
@@ -80,6 +85,13 @@ class RulesError(Exception):
             out += "\n    " + line
             out += "\n    " + " " * max(self.span.column - 1, 0) + "^"
         return out
+
+
+def _rebuild(cls, args, attributes):
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(attributes)
+    return error
 
 
 class EffectSyntaxError(RulesError):

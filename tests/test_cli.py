@@ -52,7 +52,7 @@ def test_simulate_json_to_stdout(capsys):
         best = max(p["prestige"] for p in game["players"])
         winner = game["players"][game["winner"]]
         assert winner["prestige"] == best
-        assert all(set(p) == {"seat", "prestige", "livre"} for p in game["players"])
+        assert all(set(p) == {"seat", "prestige", "livre", "score"} for p in game["players"])
 
 
 def test_play_with_bots_ends_in_final_scoring(capsys):

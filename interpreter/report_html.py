@@ -1,0 +1,137 @@
+"""The `balance` report as one self-contained HTML file: plots drawn with matplotlib (Agg
+backend, embedded as SVG) and the figures as tables. matplotlib is an optional extra."""
+from __future__ import annotations
+
+import base64
+import html
+import io
+from pathlib import Path
+
+MISSING = "the HTML report needs matplotlib: pip install -e '.[report]'"
+
+
+def matplotlib_missing() -> str | None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return MISSING
+    return None
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "rococo"  # the same report gives the same file
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _svg(fig, title: str) -> str:
+    """The figure as an <img> holding its SVG: one file, and no id clashes between plots."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    _pyplot().close(fig)
+    data = base64.b64encode(buf.getvalue().encode("utf-8")).decode("ascii")
+    return f"<img alt='{html.escape(title)}' src='data:image/svg+xml;base64,{data}'>"
+
+
+def impact_plot(cards: list[dict]) -> str:
+    """Win-rate delta of each component with its 95% interval, strongest at the top."""
+    plt = _pyplot()
+    rows = [c for c in cards if c["ranked"]][::-1]
+    fig, ax = plt.subplots(figsize=(8, max(2.5, 0.22 * len(rows) + 1)))
+    colors = {"employee": "tab:blue", "garment": "tab:orange", "decoration": "tab:green"}
+    ys = range(len(rows))
+    for y, c in zip(ys, rows):
+        low, high = 100 * c["ci"][0], 100 * c["ci"][1]
+        ax.plot([low, high], [y, y], color=colors[c["kind"]], linewidth=1.5)
+        ax.plot([100 * c["delta"]], [y], "o", color=colors[c["kind"]], markersize=4)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks(list(ys), [c["id"] for c in rows], fontsize=7)
+    ax.set_xlabel("win rate with it minus without, seat-adjusted (points, 95% CI)")
+    handles = [plt.Line2D([], [], color=v, marker="o", label=k) for k, v in colors.items()]
+    ax.legend(handles=handles, loc="lower right", fontsize=8)
+    ax.set_title("Per-component win-rate impact")
+    return _svg(fig, "per-component win-rate impact")
+
+
+def sources_plot(sources: dict[str, float]) -> str:
+    """Average prestige per player from each source."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    names = list(sources)
+    ax.bar(names, [sources[n] for n in names], color="tab:purple")
+    ax.set_ylabel("prestige per player")
+    ax.set_title("Score breakdown by source")
+    ax.tick_params(axis="x", labelrotation=30)
+    return _svg(fig, "score breakdown by source")
+
+
+def length_plot(histogram: dict[str, int]) -> str:
+    """How many games had how many turns."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    turns = [int(t) for t in histogram]
+    ax.bar(turns, list(histogram.values()), color="tab:grey", width=0.8)
+    ax.set_xlabel("turns (cards played) per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    return _svg(fig, "game length")
+
+
+def _table(rows: list[list], head: list[str]) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
+                   for r in rows)
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def render(data: dict) -> str:
+    games = data["games"]
+    title = (f"Rococo balance: {games} games, {data['players']} players, {data['bots']} bots, "
+             f"modules {', '.join(data['modules'])}")
+    cards = [[i if c["ranked"] else "-", c["id"], c["kind"], c["games_available"], c["taken"],
+              c["played"], f"{c['bonus_used']}/{c['bonus_declined']}", c["games_with"],
+              _pct(c["win_rate_with"]), _pct(c["win_rate_without"]),
+              "-" if c["delta"] is None else f"{100 * c['delta']:+.1f}",
+              "-" if c["ci"] is None else f"{100 * c['ci'][0]:+.1f} .. {100 * c['ci'][1]:+.1f}",
+              c["verdict"]] for i, c in enumerate(data["cards"], 1)]
+    paired = [[p["id"], p.get("holder_win_rate_delta") and
+               f"{100 * p['holder_win_rate_delta']['mean']:+.1f} points" or "-",
+               f"{p['winning_prestige_delta']['mean']:+.2f}", p["verdict"]]
+              for p in data["paired"]]
+    wp = data["winning_prestige"]
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>{html.escape(title)}</title>",
+        "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;}"
+        "table{border-collapse:collapse;font-size:0.85em}td,th{border:1px solid #ccc;"
+        "padding:2px 6px;text-align:right}td:nth-child(2),td:last-child{text-align:left}"
+        "img{max-width:100%;height:auto}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        f"<p>Seeds {data['seed']}..{data['seed'] + games - 1}. Winning prestige "
+        f"{wp['mean']:.1f} (min {wp['min']}, max {wp['max']}); "
+        f"{data['turns']['mean']:.1f} turns per game; seat win rates "
+        f"{', '.join(_pct(r) for r in data['seat_win_rates'])}.</p>",
+        f"<p><em>{html.escape(data['method'])}.</em></p>",
+        "<h2>Win-rate impact</h2>", impact_plot(data["cards"]),
+        "<h2>Score by source</h2>", sources_plot(data["score_sources"]),
+        "<h2>Game length</h2>", length_plot(data["turns"]["histogram"]),
+    ]
+    if paired:
+        parts += ["<h2>Paired with / without</h2>",
+                  _table(paired, ["without", "holder win rate", "winning prestige", "verdict"])]
+    parts += ["<h2>Every component</h2>",
+              _table(cards, ["#", "id", "kind", "available", "taken", "played",
+                             "bonus used/declined", "with", "win with", "win without",
+                             "delta (points)", "95% CI", "verdict"]),
+              "</body></html>"]
+    return "\n".join(parts)
+
+
+def write_html(data: dict, path: Path) -> None:
+    path.write_text(render(data), encoding="utf-8")

@@ -1,0 +1,53 @@
+"""The few statistics `balance` needs, in plain Python so that results are exact and repeatable.
+
+Intervals are 95% normal approximations: mean ± 1.96 standard errors, for a difference of two
+independent means (with the pooled variance of both groups, so that a card held only twice gets
+a wide interval rather than none) or for the mean of paired differences. With the hundreds of
+games `balance` plays they are close to bootstrap intervals, and need no random resampling, so
+the same games always give the same figures.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+Z95 = 1.959963984540054
+
+
+def mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def variance(values: Sequence[float]) -> float:
+    """Sample variance (n - 1); 0 for fewer than two values."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = sum(values) / n
+    return sum((v - m) ** 2 for v in values) / (n - 1)
+
+
+def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]] | None:
+    """mean(a) - mean(b) and its 95% interval (pooled variance); None when either side is
+    empty."""
+    if not a or not b:
+        return None
+    diff = mean(a) - mean(b)
+    ma, mb = mean(a), mean(b)
+    dof = len(a) + len(b) - 2
+    pooled = (sum((v - ma) ** 2 for v in a) + sum((v - mb) ** 2 for v in b)) / dof if dof else 0.0
+    se = math.sqrt(pooled * (1 / len(a) + 1 / len(b)))
+    return diff, (diff - Z95 * se, diff + Z95 * se)
+
+
+def paired(diffs: Sequence[float]) -> tuple[float, tuple[float, float]] | None:
+    """The mean of paired differences and its 95% interval; None when there are none."""
+    if not diffs:
+        return None
+    m = mean(diffs)
+    se = math.sqrt(variance(diffs) / len(diffs))
+    return m, (m - Z95 * se, m + Z95 * se)
+
+
+def excludes_zero(ci: tuple[float, float] | None) -> bool:
+    return ci is not None and (ci[0] > 0 or ci[1] < 0)

@@ -1,0 +1,256 @@
+"""`rococo balance` and the parallel runner: the same seeds give the same figures whatever plays
+them, what a game did is recorded from outside the engine, and a planted overpowered card is
+found."""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset
+from interpreter.balance import (MIN_HELD, card_figures, catalogue, removal_pack, win_shares)
+from interpreter.cli import main
+from interpreter.parallel import GameSpec, pack_from_path, rules_for, run_games
+from interpreter.watch import game_record, score_sources, watched_game
+
+
+def write_pack(folder: Path, cards: str) -> Path:
+    """A custom pack as README's "Your first card" writes one."""
+    folder.mkdir()
+    (folder / "module.yaml").write_text(textwrap.dedent("""\
+        module:
+          id: planted
+          kind: custom
+          name: A planted card
+          requires: [base]
+          files: [cards.yaml]
+        """))
+    (folder / "cards.yaml").write_text(textwrap.dedent(cards))
+    return folder
+
+
+PLANTED = """\
+    kind: employees
+    hire:
+      - id: l3.planted
+        level: 3
+        type: journeyman
+        bonus: gain 8 prestige
+    """
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def test_simulate_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
+    outputs = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"w{workers}.json"
+        assert main(["simulate", "--players", "2", "--games", "5", "--seed", "11", "--bots",
+                     "random", "--quiet", "--workers", workers, "--json", str(path)]) == 0
+        outputs.append(path.read_text())
+    assert outputs[0] == outputs[1]
+    games = json.loads(outputs[0])["games"]
+    assert [g["seed"] for g in games] == [11, 12, 13, 14, 15]
+
+
+def test_simulate_json_breaks_each_players_prestige_down_by_source(rules, capsys):
+    assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sources = ["play", "livre", "crowns", "favor", "halls", "fireworks", "balcony", "statues",
+               "tokens"]
+    assert score_sources(rules) == sources
+    for game in data["games"]:
+        for player in game["players"]:
+            assert list(player["score"]) == sources
+            assert sum(player["score"].values()) == player["prestige"]
+
+
+def test_workers_must_be_a_positive_number(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--workers", "0"])
+    assert exc.value.code == 2
+    assert "must be at least 1, not 0" in capsys.readouterr().err
+
+
+# -- the parallel runner ------------------------------------------------------------------------
+def test_results_come_back_in_seed_order_whatever_the_workers(tmp_path):
+    pack = pack_from_path(write_pack(tmp_path / "planted", PLANTED))
+    spec = GameSpec(players=2, bots="random", packs=(pack,))
+    seeds = [9, 3, 7, 1, 5]
+    one = list(run_games(watched_game, spec, seeds, workers=1))
+    two = list(run_games(watched_game, spec, seeds, workers=2))
+    assert one == two
+    assert [r["seed"] for r in one] == seeds
+    assert "l3.planted" in rules_for(spec).employees
+
+
+def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, capsys):
+    ray = pytest.importorskip("ray")
+    texts = []
+    for where in (["--ray", "local"], ["--workers", "1"]):
+        path = tmp_path / f"{where[0][2:]}.json"
+        try:
+            assert main(["balance", "--players", "2", "--bots", "random", "--games", "6",
+                         "--quiet", "--json", str(path)] + where) == 0
+        finally:
+            ray.shutdown()
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert "6 games in" in capsys.readouterr().out
+
+
+def test_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch, capsys):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs):
+        raise ConnectionError("no cluster here")
+    monkeypatch.setattr(ray, "init", refuse)
+    assert main(["balance", "--games", "2", "--quiet", "--ray", "auto"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot start or reach Ray at 'auto': no cluster here" in err
+    assert "Traceback" not in err
+
+
+def test_ray_missing_is_said_before_any_game(monkeypatch, capsys):
+    import interpreter.balance_cli as balance_cli
+    monkeypatch.setattr(balance_cli, "ray_missing",
+                        lambda: "ray is not installed: pip install -e '.[ray]'")
+    assert main(["balance", "--games", "2", "--ray", "auto"]) == 2
+    assert "ray is not installed: pip install -e '.[ray]'" in capsys.readouterr().err
+
+
+# -- what a game did, watched from outside -----------------------------------------------------
+def test_a_watched_game_is_the_game_simulate_plays(rules):
+    spec = GameSpec(players=3, bots="greedy")
+    for seed in (1, 2):
+        watched = watched_game(rules, spec, seed)
+        items = watched.pop("items")
+        assert watched == game_record(rules, spec, seed)
+        for key, item in items.items():
+            assert set(item["holders"]) <= {0, 1, 2}
+            if key in rules.employees or key in rules.side_for(3).decorations:
+                # a hire card is hired once, a decoration funded once
+                assert item["taken"] == len(item["holders"]) <= 1, key
+            if key in rules.employees:
+                assert item["bonus_used"] + item["bonus_declined"] <= item["played"], key
+
+
+def test_removal_pack_removes_one_card_and_refuses_a_decoration(rules, tmp_path):
+    from interpreter.balance import BalanceError
+    from interpreter.parallel import write_packs
+    card = next(c.id for c in rules.employees.values() if c.level == 2)
+    paths = write_packs([removal_pack(rules, card)], tmp_path)
+    without = load_ruleset(extra_paths=paths)
+    assert card not in without.employees
+    assert set(rules.employees) - set(without.employees) == {card}
+    space = next(iter(rules.side_for(2).decorations))
+    with pytest.raises(BalanceError) as exc:
+        removal_pack(rules, space)
+    assert str(exc.value) == (f"'{space}' cannot be removed by a pack: a paired comparison needs "
+                              "an employee card or a garment (--no-compare reports its figures "
+                              "alone)")
+
+
+def test_win_shares_split_a_shared_victory():
+    record = {"winners": [0, 2], "players": [{"seat": s} for s in range(3)]}
+    assert win_shares(record) == {0: 0.5, 1: 0.0, 2: 0.5}
+
+
+def test_a_card_held_in_few_games_is_listed_but_not_ranked(rules):
+    spec = GameSpec(players=2, bots="random")
+    records = list(run_games(watched_game, spec, range(1, 9)))
+    rows = card_figures(rules, records, 2)
+    assert len(rows) == len(catalogue(rules, 2))
+    held = [r for r in rows if r["games_with"]]
+    assert held and all(not r["ranked"] for r in rows if r["games_with"] < MIN_HELD)
+    for r in held:
+        if not r["ranked"]:
+            assert r["verdict"] == f"held in {r['games_with']} of 8 games: too few to rank"
+
+
+# -- the command -------------------------------------------------------------------------------
+def test_balance_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
+    texts = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"b{workers}.json"
+        assert main(["balance", "--players", "2", "--bots", "random", "--games", "6", "--quiet",
+                     "--workers", workers, "--json", str(path)]) == 0
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    data = json.loads(texts[0])
+    assert data["games"] == 6 and len(data["seat_win_rates"]) == 2
+    assert {"id", "games_with", "win_rate_with", "win_rate_without", "delta", "ci"} <= \
+        set(data["cards"][0])
+
+
+def test_the_python_api_gives_the_figures_the_command_writes(tmp_path, capsys):
+    from interpreter.balance import measure
+    path = tmp_path / "cli.json"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "3", "--seed", "4",
+                 "--quiet", "--workers", "1", "--json", str(path)]) == 0
+    assert measure(games=3, players=2, bots="random", seed=4) == json.loads(path.read_text())
+
+
+def test_unknown_card_is_refused_with_a_suggestion(capsys):
+    assert main(["balance", "--games", "2", "--card", "l3.plantd"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown card, garment or decoration 'l3.plantd'" in err and "Traceback" not in err
+
+
+def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, capsys):
+    card = next(c.id for c in rules.employees.values() if c.level == 1)
+    path = tmp_path / "paired.json"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "4", "--quiet",
+                 "--workers", "1", "--card", card, "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert [c["id"] for c in data["cards"]] == [card]
+    (pair,) = data["paired"]
+    assert pair["what"] == "card" and pair["id"] == card and pair["games"] == 4
+    assert pair["verdict"].startswith(("raises", "lowers", "no measurable effect at 4 games"))
+    assert "the same seeds with and without " + card in capsys.readouterr().out
+
+
+def test_a_module_is_compared_with_and_without_on_the_same_seeds(tmp_path, capsys):
+    pack = write_pack(tmp_path / "planted", PLANTED)
+    path = tmp_path / "module.json"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "4", "--quiet",
+                 "--workers", "1", "--module", str(pack), "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["modules"] == ["base", "deluxe", "planted"]
+    (pair,) = data["paired"]
+    assert pair["what"] == "modules" and pair["id"] == "planted" and pair["games"] == 4
+    assert len(pair["seat_win_rate_delta"]) == 2
+    assert set(pair["winning_prestige_delta"]) == {"mean", "ci"}
+
+
+def test_html_report_is_one_file_with_three_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "report.html"
+    assert main(["balance", "--players", "2", "--bots", "random", "--games", "4", "--quiet",
+                 "--workers", "1", "--html", str(path)]) == 0
+    text = path.read_text()
+    assert text.count("src='data:image/svg+xml;base64,") == 3
+    assert "Win-rate impact" in text and "Score by source" in text and "Game length" in text
+    assert "http://" not in text.replace("http://www.w3.org", "") and "<script" not in text
+
+
+def test_html_without_matplotlib_says_how_to_get_it(monkeypatch, tmp_path, capsys):
+    import interpreter.report_html as report_html
+    monkeypatch.setattr(report_html, "matplotlib_missing", lambda: report_html.MISSING)
+    assert main(["balance", "--games", "2", "--html", str(tmp_path / "r.html")]) == 2
+    assert "the HTML report needs matplotlib: pip install -e '.[report]'" in \
+        capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_planted_overpowered_card_is_ranked_first(tmp_path, capsys):
+    pack = write_pack(tmp_path / "planted", PLANTED)
+    path = tmp_path / "planted.json"
+    assert main(["balance", "--players", "3", "--bots", "greedy", "--games", "150", "--quiet",
+                 "--no-compare", "--module", str(pack), "--json", str(path)]) == 0
+    cards = json.loads(path.read_text())["cards"]
+    first = cards[0]
+    assert first["id"] == "l3.planted"
+    assert first["ci"][0] > 0
+    assert first["verdict"] == "stronger than the average level III card"
