@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from rulesdsl import EffectAbort
+from rulesdsl.runtime import STEP_BUDGET
 
 from .decisions import Decision, Option, Probe
 
@@ -21,7 +22,7 @@ class Context:
     """What compiled effects and verbs see while a step runs."""
 
     __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "probing", "score_key",
-                 "event")
+                 "event", "budget")
 
     def __init__(self, engine, seat: int, score_key: str = "play"):
         self.engine = engine
@@ -33,6 +34,7 @@ class Context:
         self.probing = False
         self.score_key = score_key
         self.event: dict = {}  # the details of the event a trigger or hook runs for
+        self.budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
 
     # -- the player ----------------------------------------------------------------------
     @property

@@ -367,7 +367,10 @@ class Game:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:  # an answer nested too deeply to print
+        return f"a {type(value).__name__} nested too deeply"
     return text if len(text) <= 80 else text[:77] + "..."
 
 

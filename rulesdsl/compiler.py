@@ -165,10 +165,13 @@ class _Compiler:
     def s_Repeat(self, s: ast.Repeat) -> StmtFn:
         count, body, span = self.expr(s.count), self.block(s.body), s.span
 
+        spend = runtime.spend
+
         def repeat(ctx, env):
             n = runtime.whole(count(ctx, env), span, "the repeat count")
             if n > runtime.MAX_REPEAT:
                 raise RulesRuntimeError(f"repeat count {n} is over {runtime.MAX_REPEAT}", span)
+            spend(ctx, n, span)
             for _ in range(n):
                 body(ctx, env)
         return repeat
@@ -323,18 +326,21 @@ class _Compiler:
                 return lambda ctx, env: l(ctx, env) + c
             if node.op == "-":
                 return lambda ctx, env: l(ctx, env) - c
-            return lambda ctx, env: l(ctx, env) * c
+            product = runtime.product
+            return lambda ctx, env: product(l(ctx, env), c, span)
         c = self.constant(node.left)
         if c is not NOT_CONSTANT and node.op in ("+", "*"):
             if node.op == "+":
                 return lambda ctx, env: c + r(ctx, env)
-            return lambda ctx, env: c * r(ctx, env)
+            product = runtime.product
+            return lambda ctx, env: product(c, r(ctx, env), span)
         if node.op == "+":
             return lambda ctx, env: l(ctx, env) + r(ctx, env)
         if node.op == "-":
             return lambda ctx, env: l(ctx, env) - r(ctx, env)
         if node.op == "*":
-            return lambda ctx, env: l(ctx, env) * r(ctx, env)
+            product = runtime.product
+            return lambda ctx, env: product(l(ctx, env), r(ctx, env), span)
         divide = runtime.divide
         return lambda ctx, env: divide(l(ctx, env), r(ctx, env), span)
 

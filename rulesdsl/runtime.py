@@ -40,9 +40,13 @@ def ceil_divide(a, b, span: Span) -> int:
     return math.ceil(Fraction(a) / Fraction(b))
 
 
+CEILING = 1_000_000_000  # no amount, and no product on the way to one, may go past it
+STEP_BUDGET = 100_000   # repetitions one run of a rule may make, nested repeats multiplied
+
+
 def whole(value, span: Span, what: str) -> int:
     """A gain/pay amount or repeat count: must be a whole, non-negative number."""
-    if type(value) is int and value >= 0:  # the usual case, checked first
+    if type(value) is int and 0 <= value <= CEILING:  # the usual case, checked first
         return value
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise RulesRuntimeError(f"{what} must be a number, found {value!r}", span)
@@ -52,7 +56,29 @@ def whole(value, span: Span, what: str) -> int:
         value = value.numerator
     if value < 0:
         raise RulesRuntimeError(f"{what} must not be negative, found {value}", span)
+    if value > CEILING:
+        raise RulesRuntimeError(f"{what} is over the ceiling of {CEILING:,}", span)
     return int(value)
+
+
+def product(a, b, span: Span):
+    """`a * b`, refused past the ceiling: repeated squaring must not run until memory ends."""
+    value = a * b
+    if -CEILING <= value <= CEILING:
+        return value
+    raise RulesRuntimeError(f"a product is over the ceiling of {CEILING:,}", span)
+
+
+def spend(ctx, n: int, span: Span) -> None:
+    """Take `n` repetitions from the run's budget (a context without one is not limited)."""
+    left = getattr(ctx, "budget", None)
+    if left is None:
+        return
+    left -= n
+    if left < 0:
+        raise RulesRuntimeError(f"the rule repeats too much: more than {STEP_BUDGET:,} "
+                                "repetitions in one run", span)
+    ctx.budget = left
 
 
 class Thunk:

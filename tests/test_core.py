@@ -138,6 +138,21 @@ def test_save_at_a_rent_decision_resumes_the_live_position(rules):
 
 # -- explicit answers ---------------------------------------------------------------------
 
+def test_an_answer_nested_too_deeply_is_refused_with_a_reason(rules):
+    """Issue 6: an answer that is a 100,000-deep list raised RecursionError."""
+    game = Game.new(rules, players=2, seed=1)
+    deep: list = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    before = dump(game)
+    with pytest.raises(IllegalDecisionError, match="a list nested too deeply is not a legal "
+                                                   "answer"):
+        game.apply(deep)
+    assert dump(game) == before
+
+
 def test_apply_index_and_apply_value_are_unambiguous(rules):
     """A choice of number whose values are 0..3: the answer 1 is the value 1, never the second
     option; apply_index(i) is the i-th option; a bad index or value changes nothing."""
@@ -214,6 +229,45 @@ def faulty_pack(tmp_path_factory):
                                         "  requires: [base]\n  files: [cards.yaml]\n")
     (folder / "cards.yaml").write_text(FAULTY)
     return folder
+
+
+RUNAWAY = {
+    "repeats": ("repeat 100 times { repeat 100 times { repeat 100 times { repeat 100 times { "
+                "gain 1 livre } } } }", "the rule repeats too much: more than 100,000 "
+                                        "repetitions in one run"),
+    "squares": ("let a = my.livre + 2; let b = a * a; let c = b * b; let d = c * c; "
+                "let e = d * d; let f = e * e; gain f * f livre",
+                "a product is over the ceiling of 1,000,000,000"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(RUNAWAY))
+def test_runaway_work_in_a_card_is_stopped_and_contained(tmp_path, kind):
+    """Issue 6: an effect that squares a player's Livre a few times, or four nested repeats of
+    100, used to run until the process was killed; now a step budget and a ceiling on numbers
+    stop it with an error naming the card, and the game is back at its last decision."""
+    effect, message = RUNAWAY[kind]
+    (tmp_path / "module.yaml").write_text("module:\n  id: runaway\n  kind: custom\n  name: R\n"
+                                          "  requires: [base]\n  files: [cards.yaml]\n")
+    (tmp_path / "cards.yaml").write_text(FAULTY.replace(
+        "gain 6 / (my.thread - my.thread) livre", effect))
+    rules = load_ruleset(extra_paths=[tmp_path])
+    game = Game.new(rules, players=2, seed=4)
+    seat = game.state["start_player"]
+    p = game.state["players"][seat]
+    for zone in ("hire_deck", "hire_display"):
+        if "l1.faulty" in game.state[zone]:
+            game.state[zone].remove("l1.faulty")
+    p["hand"], p["supply"] = ["l1.faulty"], p["supply"] + p["hand"]
+    game.jump({"stage": "round", "phase": [ph.id for ph in rules.round_phases].index("actions"),
+               "index": -1})
+    while game.decision().seat != seat:
+        game.apply_index(0)
+    before = dump(game)
+    with pytest.raises(RuleFaultError, match=f"the bonus of employee 'l1.faulty' failed: "
+                                             f"{message}"):
+        game.apply_value({"card": "l1.faulty", "action": None})
+    assert dump(game) == before
 
 
 def test_a_fault_in_a_custom_card_restores_the_last_decision(faulty_pack):
