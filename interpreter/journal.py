@@ -29,18 +29,7 @@ class Journal:
         undo = self._undo
         keep = 0 if mark is None else mark - self._base
         while len(undo) > keep:
-            op, obj, key, old = undo.pop()
-            if op == 0:
-                if old is _MISSING:
-                    del obj[key]
-                else:
-                    obj[key] = old
-            elif op == 1:
-                obj.pop()
-            elif op == 2:
-                obj.insert(key, old)
-            elif op == 3:
-                del obj[key]
+            _undo(*undo.pop())
 
     def forget(self, mark: int | None = None) -> None:
         """Keep the changes made before `mark` (all of them by default) for good."""
@@ -68,17 +57,7 @@ class Journal:
                 target = _copy(obj, memo)
             if isinstance(old, (dict, list)):
                 old = _copy(old, memo)
-            if op == 0:
-                if old is _MISSING:
-                    del target[key]
-                else:
-                    target[key] = old
-            elif op == 1:
-                target.pop()
-            elif op == 2:
-                target.insert(key, old)
-            elif op == 3:
-                del target[key]
+            _undo(op, target, key, old)
         return copy
 
     def set(self, obj: dict | list, key: Any, value: Any) -> None:
@@ -109,6 +88,21 @@ class Journal:
     def insert(self, lst: list, index: int, value: Any) -> None:
         lst.insert(index, value)
         self._undo.append((3, lst, index, None))
+
+
+def _undo(op: int, obj: Any, key: Any, old: Any) -> None:
+    """Undo one recorded change: 0 set (or add a key), 1 append, 2 pop, 3 insert."""
+    if op == 0:
+        if old is _MISSING:
+            del obj[key]
+        else:
+            obj[key] = old
+    elif op == 1:
+        obj.pop()
+    elif op == 2:
+        obj.insert(key, old)
+    elif op == 3:
+        del obj[key]
 
 
 def _copy(obj: Any, memo: dict[int, Any]) -> Any:
