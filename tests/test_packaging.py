@@ -26,6 +26,16 @@ def test_package_data_patterns_cover_every_rules_and_schema_file():
     assert on_disk and shipped == on_disk
 
 
+def test_every_python_package_is_listed_for_the_wheel():
+    """A subpackage missing from `packages` is missing from the wheel (rococo bench once was)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {init.parent.relative_to(ROOT).as_posix().replace("/", ".")
+             for top in ("interpreter", "rulesdsl") for init in (ROOT / top).rglob("__init__.py")
+             if "_data" not in init.parts}
+    assert found == listed
+
+
 def test_built_in_data_is_read_from_inside_the_package():
     assert DATA_DIR == Path(__file__).resolve().parents[1] / "interpreter" / "_data" or \
         "site-packages" in str(DATA_DIR)
