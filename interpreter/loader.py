@@ -481,7 +481,7 @@ class _Builder:
         procs = flowdocs.procedures(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
-                **self.vocab.verbs, **{name: VerbDef({}, proc, text)
+                **self.vocab.verbs, **{name: VerbDef({}, proc, text, reads=("played",))
                                        for name, text, _, _, proc in procs}})
             flowdocs.compile_procedures(self, procs)
 

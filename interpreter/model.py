@@ -33,6 +33,22 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
+def _verbs_used(node, out: set | None = None) -> set:
+    """Every verb an AST node calls, found by walking its fields."""
+    out = set() if out is None else out
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            _verbs_used(item, out)
+    elif is_dataclass(node):
+        verb = getattr(node, "verb", None)
+        if isinstance(verb, str):
+            out.add(verb)
+        for f in fields(node):
+            if f.name != "span":
+                _verbs_used(getattr(node, f.name), out)
+    return out
+
+
 def _names_used(node, out: set | None = None) -> set:
     """Every dotted name an AST node uses (its first part too), found by walking its fields."""
     out = set() if out is None else out
@@ -179,12 +195,17 @@ class Action:
     types: tuple[str, ...]
     effect: Effect
 
-    @cached_property
-    def depends_on_card(self) -> bool:
-        """Whether whether it can be done depends on which card is played, not only on the
-        card's type: true when its effect names `played`. (Verbs read the played card only for
-        its type: a Master may tailor Master garments.)"""
-        return self.effect.mentions("played")
+    def depends_on(self, vocabulary) -> str:
+        """What whether it can be done depends on, besides the position: "card" when its
+        effect names `played`, "type" when one of its verbs reads the played card (a Master may
+        tailor Master garments), otherwise "nothing"."""
+        effect = self.effect.compiled.effect
+        if self.effect.mentions("played"):
+            return "card"
+        verbs = vocabulary.verbs
+        if any("played" in verbs[v].reads for v in _verbs_used(effect) if v in verbs):
+            return "type"
+        return "nothing"
 
 
 @dataclass(frozen=True)
@@ -238,6 +259,11 @@ class Ruleset:
             if players in side.players:
                 return side
         raise ValueError(f"no board side for {players} players")
+
+    @cached_property
+    def action_dependence(self) -> Mapping[str, str]:
+        """For each action, what whether it can be done depends on (Action.depends_on)."""
+        return {a.id: a.depends_on(self.vocabulary) for a in self.actions.values()}
 
     def zone(self, zone_id: str) -> Zone:
         return next(z for z in self.zones if z.id == zone_id)

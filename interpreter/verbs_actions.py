@@ -307,14 +307,17 @@ def play_card(ctx, args) -> None:
     rules, me = ctx.rules, ctx.me
 
     def plays():
-        known: dict[tuple, bool] = {}  # cards of one type can do the same actions
+        known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
+        depends = rules.action_dependence
         for card_id in me["hand"]:
             card = rules.employees[card_id]
             ctx.played = card_id
             for action in rules.actions.values():
                 if card.type not in action.types:
                     continue
-                key = (card_id if action.depends_on_card else card.type, action.id)
+                on = depends[action.id]
+                key = (card_id if on == "card" else card.type if on == "type" else None,
+                       action.id)
                 if key not in known:
                     known[key] = ctx.possible(action.effect.run)
                 if known[key]:

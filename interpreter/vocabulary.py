@@ -170,7 +170,7 @@ def _verbs() -> dict[str, VerbDef]:
                            "no_master_garment": opt(None, "; not a Master Garment")},
                           act.tailor, "perform 1 additional Tailor a Garment action"
                                       "{silk_discount}{discount_colors}{no_master_garment}",
-                          describe=_tailor_text),
+                          describe=_tailor_text, reads=("played",)),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
@@ -185,14 +185,15 @@ def _verbs() -> dict[str, VerbDef]:
                           act.depute, "depute {card}{among}{payout}{with_bonus}",
                           binds={"deputed": EMPLOYEE},
                           bind_text={"deputed": "the deputed Employee"},
-                          describe=_depute_text, one_of=(("card", "among"),)),
+                          describe=_depute_text, one_of=(("card", "among"),),
+                          reads=("played",)),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
                         "perform 1 additional Fund a Decoration action (regardless of your "
                         "Main action){discount}"),
         "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
-                           "action)"),
+                           "action)", reads=("played",)),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
                               "the holder of the Queen's Favor becomes start player"),

@@ -69,6 +69,9 @@ class VerbDef:
     bind_text: Mapping[str, str] = field(default_factory=dict)
     describe: Callable[[Mapping[str, Any]], str] | None = None
     one_of: tuple[tuple[str, ...], ...] = ()
+    # names of the context the verb reads without an option saying so (e.g. the card being
+    # played, whose type decides what it may do): callers that cache "can this be done" use it
+    reads: tuple[str, ...] = ()
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).
