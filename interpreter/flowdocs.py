@@ -41,11 +41,52 @@ def zones(flow_docs) -> list[Zone]:
     return out
 
 
+FLOW_EVENTS = ("round_start", "round_end")  # and phase_start:ID, phase_end:ID
+
+
+def is_flow_event(on: str) -> bool:
+    return on in FLOW_EVENTS or on.startswith(("phase_start:", "phase_end:"))
+
+
+def flow_triggers(builder, flow_docs, round_phases, final_phases):
+    """Triggers on the flow's own moments become phases of their own, run for each player from
+    the start player: `round_start` / `round_end` around a round's phases, `phase_start:ID` /
+    `phase_end:ID` around that phase (a final-scoring phase too)."""
+    stages = {"round": list(round_phases), "final": list(final_phases)}
+    for doc in flow_docs:
+        for i, t in enumerate(doc.data.get("triggers", [])):
+            if not is_flow_event(t["on"]):
+                continue
+            path = ("triggers", i)
+            eff = builder.effect(doc, path + ("effect",), t["effect"], f"the trigger {t['id']!r}")
+            if eff is None:
+                continue
+            phase = Phase(t["id"], t.get("name", t["id"]), "each_player",
+                          (Step(t["id"], t.get("name", t["id"]), eff),))
+            on, _, target = t["on"].partition(":")
+            if on == "round_start":
+                stages["round"].insert(0, phase)
+                continue
+            if on == "round_end":
+                stages["round"].append(phase)
+                continue
+            found = _find(stages, target)
+            if found is None or found[2] is not None:
+                builder.errors.append(ModuleError(
+                    f"no phase {target!r} for the trigger to follow", doc.span(path + ("on",))))
+                continue
+            stage, p, _ = found
+            stages[stage].insert(p if on == "phase_start" else p + 1, phase)
+    return tuple(stages["round"]), tuple(stages["final"])
+
+
 def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, ...]]:
-    """Every trigger of the modules and of the employee cards, by event."""
+    """Every trigger of the modules and of the employee cards on a verb's event, by event."""
     out: dict[str, list[Trigger]] = {}
     for doc in flow_docs:
         for i, t in enumerate(doc.data.get("triggers", [])):
+            if is_flow_event(t["on"]):
+                continue
             eff = builder.effect(doc, ("triggers", i, "effect"), t["effect"],
                                  f"the trigger {t['id']!r}")
             if eff is not None:

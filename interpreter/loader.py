@@ -134,7 +134,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     module_of: dict[str, str] = {}
     for mid in ordered:
         doc, header = found.headers[mid]
-        for path in _module_files(doc, header, errors):
+        for path in _module_files(doc, header, errors, set(ordered)):
             module_of[_display(path)] = mid
             try:
                 sub = read_document(path, _display(path))
@@ -179,13 +179,19 @@ def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
             for _, (doc, header) in sorted(found.headers.items())]
 
 
-def _module_files(doc: Document, header: dict, errors: list[RulesError]) -> list[Path]:
-    """The files a module lists, each once and inside the module's own folder."""
+def _module_files(doc: Document, header: dict, errors: list[RulesError],
+                  loaded: set[str] = frozenset()) -> list[Path]:
+    """The files a module lists, each once and inside the module's own folder; a file listed
+    as `{file: x.yaml, when: [other]}` only when those modules are loaded too."""
     folder = doc.path.parent.resolve()
     out: list[Path] = []
     for i, name in enumerate(header.get("files", [])):
-        path = doc.path.parent / name
         where = doc.span(("module", "files", i)) if "module" in doc.data else doc.span()
+        if isinstance(name, dict):
+            if not set(name["when"]) <= loaded:
+                continue
+            name = name["file"]
+        path = doc.path.parent / name
         if not path.resolve().is_relative_to(folder):
             errors.append(ModuleError(f"file {name!r} is outside the module's folder "
                                       f"{_display(folder)}", where))
@@ -194,14 +200,6 @@ def _module_files(doc: Document, header: dict, errors: list[RulesError]) -> list
         else:
             out.append(path)
     return out
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
 
 
 def _sorted_with_sources(errors: list[RulesError], docs: list[Document]) -> list[RulesError]:
@@ -532,6 +530,8 @@ class _Builder:
         flowdocs.check_garment_ranges(self, game, self.flow_docs,
                                       list(self.collections["garment"].items.items()))
         round_phases, final_phases = flowdocs.apply_patches(self, self.flow_docs, round_phases,
+                                                            final_phases)
+        round_phases, final_phases = flowdocs.flow_triggers(self, self.flow_docs, round_phases,
                                                             final_phases)
         triggers = flowdocs.triggers(self, self.flow_docs,
                                      list(self.collections["employee"].items.items()))

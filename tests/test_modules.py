@@ -388,3 +388,70 @@ def test_example_new_decoration_and_guest_space(examples):
     assert all(not o.value["space"].startswith("garden") for o in d.options)  # 1 per player
     game.run_effect(round_step(examples, "income"), 0)
     assert game.state["players"][0]["livre"] == 10 - 4 + 5 + 1
+
+
+# -- seams: triggers, flow moments, files that load `when` another module does ------------------
+
+def _pack(folder: Path, files: dict, listed=None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    listed = listed if listed is not None else list(files)
+    (folder / "module.yaml").write_text(
+        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
+        f"  files: {json.dumps(listed)}\n")
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def test_a_trigger_on_an_event_runs_for_the_actor_within_its_limit(tmp_path):
+    """A module's trigger: "the first time you hire, gain 2 prestige"."""
+    pack = _pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\ntriggers:\n  - id: first_hire\n    on: hire\n    limit: once\n"
+        "    effect: gain 2 prestige\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1, livre=20)
+    hire = rules.actions["hire"].effect
+    card = game.state["hire_display"][0]
+    game.run_effect(hire, 1, answers=[card])
+    assert game.state["players"][1]["prestige"] == 2
+    game.run_effect(hire, 1, answers=[game.state["hire_display"][0]])
+    assert game.state["players"][1]["prestige"] == 2  # once
+    game.run_effect(hire, 2, answers=[game.state["hire_display"][0]])
+    assert game.state["players"][2]["prestige"] == 2  # once for each player
+
+
+def test_triggers_on_the_flows_moments_become_phases(tmp_path):
+    pack = _pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\ntriggers:\n"
+        "  - {id: dawn, on: round_start, effect: gain 1 thread}\n"
+        "  - {id: after_income, on: 'phase_end:income', effect: gain 1 lace}\n"
+        "  - {id: before_halls, on: 'phase_start:halls', effect: gain 1 livre}\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    assert [p.id for p in rules.round_phases] == ["dawn", "prepare", "select", "actions",
+                                                  "income", "after_income"]
+    finals = [p.id for p in rules.final_phases]
+    assert finals[finals.index("halls") - 1] == "before_halls"
+    game = Game.new(rules, players=3, seed=2, explain=True)
+    bots = [make_bot("random", s) for s in range(3)]
+    while not game.is_over():
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    owners = [c.owner for c in game.explain()]
+    assert owners.count("the trigger 'dawn'") == 7 * 3
+    assert owners.count("the trigger 'after_income'") == 7 * 3
+    with pytest.raises(Exception, match="no phase 'incom' for the trigger to follow"):
+        load_ruleset(extra_paths=[_pack(tmp_path / "q", {"flow.yaml": (
+            "kind: flow\ntriggers:\n  - {id: t, on: 'phase_end:incom', effect: gain 1 lace}\n")})])
+
+
+def test_a_file_loads_only_when_the_module_it_needs_is_loaded(tmp_path):
+    """Issue 7's module algebra: content that applies only `when` another module is present."""
+    pack = _pack(tmp_path / "p", {
+        "cards.yaml": "kind: employees\nhire:\n  - {id: p.always, level: 1, type: master}\n",
+        "fest.yaml": "kind: employees\nhire:\n  - {id: p.festive, level: 1, type: master}\n"},
+        listed=["cards.yaml", {"file": "fest.yaml", "when": ["festivity_dresses"]}])
+    plain = load_ruleset(extra_paths=[pack])
+    assert "p.always" in plain.employees and "p.festive" not in plain.employees
+    festive = load_ruleset(expansions=["festivity_dresses"], extra_paths=[pack])
+    assert "p.festive" in festive.employees
