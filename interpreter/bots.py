@@ -54,13 +54,13 @@ class GreedyBot:
     # -- decisions ---------------------------------------------------------------------------
     def _hand(self, game, d, o) -> float:
         card = game.rules.employees[o.value]
-        return TYPE_RANK[card.type] + (0.5 if card.bonus else 0)
+        return TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
 
     def _play(self, game, d, o) -> float:
         me, rules, state = self._me(game, d), game.rules, game.state
         card = rules.employees[o.value["card"]]
         action = o.value["action"]
-        rank = TYPE_RANK[card.type]
+        rank = TYPE_RANK.get(card.type, 1)
         late = state["round"] >= rules.rounds - 1
         value = {
             None: 0.0,
@@ -137,14 +137,14 @@ class GreedyBot:
 
     def _hire(self, game, d, o) -> float:
         card = game.rules.employees[o.value]
-        return card.level + TYPE_RANK[card.type] + (3 if card.final is not None else 0)
+        return card.level + TYPE_RANK.get(card.type, 1) + (3 if card.final is not None else 0)
 
     def _bonus(self, game, d, o) -> float:
         return 1.0 if o.value else 0.0
 
     def _depute(self, game, d, o) -> float:
         card = game.rules.employees[o.value]
-        return -TYPE_RANK[card.type] - (1 if card.bonus else 0) - card.level
+        return -TYPE_RANK.get(card.type, 1) - (1 if card.bonus else 0) - card.level
 
     def _resource(self, game, d, o) -> float:
         return -self._me(game, d).get(o.value, 0)

@@ -341,3 +341,47 @@ def compile_procedures(builder, procs) -> None:
         proc.effect = builder.effect(doc, path + ("effect",),
                                      doc.data["procedures"][path[1]]["effect"],
                                      f"the procedure {name!r}")
+
+
+BASE_TYPES = ("master", "journeyman", "apprentice")
+
+
+def garment_kinds(game: dict, flow_docs) -> dict[str, str]:
+    """Garment colours and their kind (gown or coat): game.yaml's, then any a module adds."""
+    kinds = dict(game["garment_kinds"])
+    for doc in flow_docs:
+        kinds.update(doc.data.get("garment_kinds", {}))
+    return kinds
+
+
+def employee_types(game: dict, flow_docs) -> tuple[str, ...]:
+    types = list(game.get("employee_types", BASE_TYPES))
+    for doc in flow_docs:
+        types += [t for t in doc.data.get("employee_types", []) if t not in types]
+    return tuple(types)
+
+
+def check_open_names(builder, colors, types) -> None:
+    """Colours and employee types come from the rules: each one used must be declared."""
+    from .schemacheck import did_you_mean
+
+    def check(value, known, what, doc, path):
+        if value not in known:
+            builder.errors.append(ModuleError(
+                f"unknown {what} {value!r}{did_you_mean(value, known)} (known: "
+                f"{', '.join(known)}; a module adds {what}s in a flow document)",
+                doc.span(path)))
+
+    for gid, (entry, doc, path) in builder.collections["garment"].items.items():
+        check(entry["color"], colors, "garment colour", doc, path + ("color",))
+        for c in entry["silk"]:
+            check(c, colors, "silk colour", doc, path + ("silk", c))
+    for tid, (entry, doc, path) in builder.collections["tile"].items.items():
+        for c in entry["silk"]:
+            check(c, colors, "silk colour", doc, path + ("silk", c))
+    for cname in ("employee", "start employee"):
+        for cid, (entry, doc, path) in builder.collections[cname].items.items():
+            check(entry["type"], types, "employee type", doc, path + ("type",))
+    for aid, (entry, doc, path) in builder.collections["action"].items.items():
+        for i, t in enumerate(entry["types"]):
+            check(t, types, "employee type", doc, path + ("types", i))

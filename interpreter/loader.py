@@ -471,11 +471,15 @@ class _Builder:
             return None
         game, game_doc = self.singletons["game"]
         board, board_doc = self.singletons["board"]
-        colors = tuple(game["garment_kinds"])
+        kinds = flowdocs.garment_kinds(game, self.flow_docs)
+        colors = tuple(kinds)
+        types = flowdocs.employee_types(game, self.flow_docs)
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
-                                      [z.id for z in zones], flowdocs.board_areas(self.flow_docs))
+                                      [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
+                                      types)
+        flowdocs.check_open_names(self, colors, types)
         procs = flowdocs.procedures(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
@@ -510,11 +514,9 @@ class _Builder:
 
         garments = {}
         for gid, (entry, doc, path) in self.collections["garment"].items.items():
-            if entry["color"] not in game["garment_kinds"]:
-                self.errors.append(IdError(
-                    f"unknown garment color {entry['color']!r}", doc.span(path + ("color",))))
-                continue
-            garments[gid] = Garment(gid, entry["color"], game["garment_kinds"][entry["color"]],
+            if entry["color"] not in kinds:
+                continue  # reported by check_open_names
+            garments[gid] = Garment(gid, entry["color"], kinds[entry["color"]],
                                     dict(entry["silk"]), entry.get("thread", 0),
                                     entry.get("lace", 0), entry.get("master", False),
                                     entry["value"], entry["prestige"],

@@ -263,14 +263,15 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
                   "game_end": "end of the game"}
 
 
-def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=()) -> Vocabulary:
+def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
+                     employee_types=("master", "journeyman", "apprentice")) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
     return _documented(Vocabulary(
         names=_names(word),
         records=_records({"colors": tuple(colors)}),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
-               "employee_type": ("master", "journeyman", "apprentice"),
+               "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},

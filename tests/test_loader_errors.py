@@ -58,11 +58,21 @@ def test_every_error_is_reported_at_once_sorted_by_line(tmp_path):
 
 def test_schema_violation_names_the_key_and_line(tmp_path):
     pack = write_pack(tmp_path, "kind: employees\nhire:\n  - id: x.card\n    level: 1\n"
-                                "    type: wizard\n")
+                                "    type: master\n    depute_value: lots\n")
     [err] = errors_of(pack)
     assert isinstance(err, SchemaError)
+    assert err.span.line == 6
+    assert "hire/0/depute_value" in err.message and "lots" in err.message
+
+
+def test_an_unknown_employee_type_is_named_with_the_known_ones(tmp_path):
+    """Employee types come from the rules (game.yaml's employee_types, and modules')."""
+    pack = write_pack(tmp_path, "kind: employees\nhire:\n  - id: x.card\n    level: 1\n"
+                                "    type: wizard\n")
+    [err] = errors_of(pack)
     assert err.span.line == 5
-    assert "hire/0/type" in err.message and "'wizard'" in err.message
+    assert err.message == ("unknown employee type 'wizard' (known: master, journeyman, "
+                           "apprentice; a module adds employee types in a flow document)")
 
 
 def test_malformed_yaml(tmp_path):
