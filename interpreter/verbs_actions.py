@@ -5,7 +5,7 @@ from itertools import combinations
 
 from rulesdsl import EffectAbort
 
-from . import board
+from . import board, zones
 from .events import announce, run_hook
 from .modifiers import expire, reduction
 from .verbs_phases import draw
@@ -66,10 +66,20 @@ def discard(ctx, args) -> None:
 
 
 def draw_resource(ctx, args) -> None:
-    """Take a random tile from the bag (refilled from the discards when empty)."""
-    tile_id = draw(ctx, "resource_bag", "resource_discard")
+    """Take a random tile from the bag (refilled from the discards when empty), or with `among`
+    the top tile of the face-down stack the player chooses (restacked from the discards)."""
+    if "among" in args:
+        stacks = zones.nonempty_or_restockable(ctx.state, list(args["among"]()),
+                                               "resource_discard")
+        names = {z.id: z.name for z in ctx.rules.zones}
+        stack = ctx.ask("stack", "take the top tile of", stacks,
+                        lambda z: names.get(z, ctx.rules.word(z)))
+        tile_id = zones.draw_top(ctx, list(args["among"]()), "resource_discard", stack)
+    else:
+        tile_id = draw(ctx, "resource_bag", "resource_discard")
     if tile_id is None:
-        raise EffectAbort("the resource bag is empty")
+        raise EffectAbort("the resource bag is empty" if "among" not in args
+                          else "the resource stacks are empty")
     take_tile(ctx, tile_id)
 
 

@@ -161,10 +161,11 @@ def _verbs() -> dict[str, VerbDef]:
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
                            "discard {tiles}"),
-        "draw_resource": VerbDef({}, act.draw_resource,
+        "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
+                                 act.draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
                                  "the tile for silk hidden on your rack or discard it "
-                                 "immediately for Thread/Lace"),
+                                 "immediately for Thread/Lace", describe=_draw_text),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
                            "no_master_garment": opt(None, "; not a Master Garment")},
@@ -199,7 +200,8 @@ def _verbs() -> dict[str, VerbDef]:
         "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
                                       ph.renew_hire_display,
                                       "remove the unhired Employees and reveal {count} new ones"),
-        "refill_resources": VerbDef({}, ph.refill_resources, "refill the Resource display"),
+        "refill_resources": VerbDef({"among": opt(ListType(ZONE), " from {}")},
+                                    ph.refill_resources, "refill the Resource display{among}"),
         "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, ph.renew_garments,
                                   "discard the {discard} rightmost Garments, shift the rest "
                                   "right and refill"),
@@ -216,9 +218,25 @@ def _verbs() -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "deal": VerbDef({"zone": opt(ZONE, required=True),
+                         "into": opt(ListType(ZONE), required=True)},
+                        zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
         "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
                             zones.move_all, "put everything in the {zone} into the {into}"),
     }
+
+
+def _draw_text(o) -> str:
+    """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
+    Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
+    usual = ("As usual, either keep the tile for silk hidden on your rack or discard it "
+             "immediately for Thread/Lace")
+    stacks = o.get("among")
+    if not isinstance(stacks, list):
+        return f"randomly take 1 Resource from the bag. {usual}"
+    names = list(dict.fromkeys(stacks))
+    where = f"the {names[0]}" if len(names) == 1 else " or ".join(names)
+    return f"take 1 face-down Resource tile from 1 of {where}. {usual}"
 
 
 def _tailor_text(o) -> str:
@@ -373,7 +391,8 @@ VERB_DOCS = {
     "discard": ("discard Resource tiles from your rack",
                 {"tiles": "the tiles to discard"}, {}),
     "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
-                      {}, {}),
+                      {"among": "instead, the top tile of the face-down stack the player "
+                               "chooses among these zones (restacked from the discards)"}, {}),
     "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
         "silk_discount": "the garment needs up to this many fewer bales of silk",
         "discount_colors": "the discount applies only to bales of these colours",
@@ -398,7 +417,9 @@ VERB_DOCS = {
     "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
     "renew_hire_display": ("remove the unhired Employees and reveal new ones",
                            {"count": "how many cards to reveal"}, {}),
-    "refill_resources": ("refill the Resource display from the bag", {}, {}),
+    "refill_resources": ("refill the Resource display from the bag",
+                         {"among": "instead, from the tops of these face-down stacks, at random "
+                                  "(restacked from the discards when all run out)"}, {}),
     "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
                        "refill", {"discard": "how many garments to discard"}, {}),
     "select_hand": ("each player selects the cards of their hand from their supply",
@@ -414,6 +435,10 @@ VERB_DOCS = {
         "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
+        "zone": "the zone emptied",
+        "into": "the stacks (zones) dealt onto in turn",
     }, {}),
     "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
         "zone": "the zone emptied",
