@@ -244,3 +244,8 @@ class Ruleset:
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))
+
+    def term(self, key: str, default: str) -> str:
+        """The edition's name for a thing the engine's texts name (words.yaml), else the
+        default wording (the Deluxe one)."""
+        return self.words.get(key, default)

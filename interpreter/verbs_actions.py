@@ -50,7 +50,8 @@ def acquire(ctx, args) -> None:
                 yield {"drawer": d, "tile": tile_id, "price": price}
 
     choice = ctx.ask("tile", "acquire a resource tile", offers(),
-                     lambda v: f"{label(v['tile'])} from drawer {v['drawer'] + 1} for "
+                     lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
+                               f"{v['drawer'] + 1} for "
                                f"{v['price']} Livre")
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
