@@ -553,6 +553,8 @@ class _Builder:
                             for k, v in d.data.get("fund_limits", {}).items()}},
             words=dict(self.words),
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            private=tuple(dict.fromkeys(k for d in self.flow_docs
+                                        for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources,

@@ -109,8 +109,12 @@ def players(game, seat: int | None) -> Table:
             else str(len(p["tiles"]))
         hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
             else str(len(p["hand"]))
-        table.add_row(seat_name(game, p["seat"]), str(p["livre"]), str(p["prestige"]),
-                      str(p["thread"]), str(p["lace"]), tiles or "-", hand or "-",
+        secret = () if own or game.state["finished"] else game.rules.private
+
+        def shown(key, p=p, secret=secret):  # a private counter (face down) reads "?"
+            return "?" if key in secret else str(p[key])
+        table.add_row(seat_name(game, p["seat"]), shown("livre"), shown("prestige"),
+                      shown("thread"), shown("lace"), tiles or "-", hand or "-",
                       str(len(p["supply"])), str(len(p["discard"])))
     return table
 
