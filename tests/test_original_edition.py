@@ -270,3 +270,28 @@ def test_simulate_command(bot, capsys):
     for players in ("2", "5"):
         assert main(["simulate", "--edition", "original", "--players", players, "--games", "3",
                      "--bots", bot, "--workers", "1"]) == 0
+
+
+def test_the_expansions_combine_with_the_original_edition():
+    rules = load_ruleset(edition="original",
+                         expansions=("fancy_dresses", "festivity_dresses", "expert_tailoring"))
+    game = Game.new(rules, players=4, seed=3)
+    # Fancy Dresses' 5 tiles are shuffled into the stacks with the others
+    assert game.state["resource_bag"] == []
+    assert sorted(_all_tiles(game.state)) == sorted(rules.tiles)
+    assert len(rules.tiles) == 53
+    bots = [make_bot("greedy", s) for s in range(4)]
+    while not game.is_over():
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    assert problems(rules, game.state, game.side) == []
+
+
+def test_step_names_are_the_originals(rules):
+    names = {p.id: p.name for p in rules.final_phases}
+    assert names["tokens"] == "E) Score Property markers"
+    assert names["balcony"] == "C) Watch the Fireworks from the Terrace"
+    prepare = next(p for p in rules.round_phases if p.id == "prepare")
+    assert [s.name for s in prepare.steps] == [
+        "A) Favor card > Starting Player", "B) New employee cards",
+        "C) New Resource tiles (from the face-down Resource stacks)", "D) New Dress tiles"]
