@@ -489,7 +489,9 @@ class _Builder:
         for aid, (entry, doc, path) in actions_coll.items():
             eff = self.effect(doc, path + ("effect",), entry["effect"],
                               f"the action {aid!r}")
-            actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
+            # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
+            name = self.words.get(f"{aid}_action", entry["name"])
+            actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
         levels = self._hire_levels(game, game_doc)

@@ -154,7 +154,8 @@ def tailor(ctx, args) -> None:
             if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
-    choice = ctx.ask("garment", "tailor a garment", candidates(),
+    making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
+    choice = ctx.ask("garment", making, candidates(),
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
@@ -304,7 +305,8 @@ def fund(ctx, args) -> None:
 
 def claim_favor(ctx, args) -> None:
     if ctx.state["favor"] is not None:
-        raise EffectAbort("the queen's favor is already taken this round")
+        favor = ctx.rules.term("favor", "Queen's Favor").lower()
+        raise EffectAbort(f"the {favor} is already taken this round")
     ctx.tx.set(ctx.state, "favor", ctx.seat)
 
 
