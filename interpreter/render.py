@@ -50,7 +50,7 @@ def board(game, seat: int | None = None) -> Group:
     garments = Table(title=words.term("garment_display", "Garment Design display"),
                      show_lines=False, expand=False)
     garments.add_column("cost")
-    garments.add_column("garment")
+    garments.add_column(words.term("garment", "garment").lower())
     for cost, gid in zip(side.garment_costs, state["garment_display"]):
         garments.add_row(str(cost), label(gid) if gid else "-")
     parts.append(garments)
