@@ -60,12 +60,13 @@ class Labeller:
             reward = ""
             if space.reward:  # as card text, not rule source: "reward: Gain 3 Livre."
                 reward = f", reward: {space.reward.text or space.reward.source}"
-            return f"{rules.words.get(hall.id, hall.name)} space {value.rsplit('.', 1)[-1]}{master}{reward}"
+            hall_name = rules.term(hall.id, hall.name)
+            return f"{hall_name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
         if value in side.decorations:
             d = side.decorations[value]
             where = ""
             if d.hall:
-                where = " in " + next(rules.words.get(h.id, h.name) for h in side.halls
+                where = " in " + next(rules.term(h.id, h.name) for h in side.halls
                                       if h.id == d.hall)
             mult = f", {rules.word('balcony')} x{d.multiplier}" if d.multiplier else ""
             return (f"{rules.word(d.area)} {d.order + 1}{where} "

@@ -78,7 +78,8 @@ def board(game, seat: int | None = None) -> Group:
                 cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
                              f"{letter(guest['owner'])}] ", style=COLOR_STYLE.get(color, ""))
         owner = state["decorations"].get(hall.musician)
-        halls.add_row(f"{words.term(hall.id, hall.name)} {'/'.join(map(str, hall.majority))}", cells,
+        majority = "/".join(map(str, hall.majority))
+        halls.add_row(f"{words.term(hall.id, hall.name)} {majority}", cells,
                       seat_name(game, owner) if owner is not None else "-")
     parts.append(halls)
     for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size

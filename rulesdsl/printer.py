@@ -293,7 +293,8 @@ class _Printer:
             return f"{k} {res} for each {_of(self.expr(core.args[0]))}"
         if _is_min_of_counts(core):  # min(count(A), count(B)): sets of 1 A and 1 B
             items = [self.expr(a.args[0]) for a in core.args]
-            return f"{k} {res} for each set of {_and(['1 ' + self.member(a.args[0]) for a in core.args])}"
+            members = ["1 " + self.member(a.args[0]) for a in core.args]
+            return f"{k} {res} for each set of {_and(members)}"
         if _is_every(core):
             div = core.args[0]
             counted = div.left
