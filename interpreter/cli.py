@@ -208,14 +208,15 @@ def cmd_cards(args) -> int:
                       "start" if card.start else str(card.level), rules.word(card.type),
                       str(card.depute_value), card_text(card))
     console.print(table)
-    garments = Table(title="Garments")
+    garments = Table(title=rules.word("garments").capitalize()
+                     if "garments" in rules.words else "Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige"):
         garments.add_column(col)
     for g in rules.garments.values():
-        needs = ", ".join([f"{n} {c} silk" for c, n in g.silk.items()] +
+        needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
                           ([f"{g.thread} {rules.word('thread')}"] if g.thread else []) +
                           ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
-        garments.add_row(g.id, f"{g.color} {rules.word(g.kind)}", needs,
+        garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
     console.print(garments)
     return 0

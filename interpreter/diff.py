@@ -51,6 +51,8 @@ def ruleset_diff(before, after) -> list[Change]:
                               after.sources.get(f"space:{key}", "")))
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
+    out += [Change("added", "private", key, "") for key in after.private
+            if key not in before.private]
     old_triggers = {t.id for ts in before.triggers.values() for t in ts}
     out += [Change("added", "trigger", t.id, _where(t.effect))
             for ts in after.triggers.values() for t in ts if t.id not in old_triggers]

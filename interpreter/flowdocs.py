@@ -7,6 +7,8 @@
   (next to a phase) or a `step` (next to a step); `replace` puts a phase or step in the
   target's place; `append` adds an effect to the end of a phase's effect (a one-step phase, such
   as income); `remove` takes the target out.
+- `private`: player counters (prestige kept face down) that only their owner sees until the game
+  ends; `view()` shows the others' as null.
 
 Patches apply in module order, so `rococo diff` can say exactly what a module changes.
 """

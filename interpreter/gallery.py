@@ -89,7 +89,7 @@ def _garments(rules: Ruleset) -> list[str]:
     out = [f"<h2>{escape(rules.word('garments').capitalize())} ({len(rules.garments)})</h2>",
            "<div class='grid'>"]
     for g in rules.garments.values():
-        needs = [f"{silk_text(g.silk)} silk"] if g.silk else []
+        needs = [f"{silk_text(g.silk, rules.word)} silk"] if g.silk else []
         needs += [f"{g.thread} {rules.word('thread')}"] if g.thread else []
         needs += [f"{g.lace} {rules.word('lace')}"] if g.lace else []
         master = "<div class='meta'>&#10022; Master only</div>" if g.master else ""
@@ -101,8 +101,9 @@ def _garments(rules: Ruleset) -> list[str]:
                         for key, label in _HOOKS
                         if (hook := getattr(g, key, None)) is not None)
         out.append(
-            f"<div class='card' style='--c: {escape(g.color)}'><div class='id'>{escape(g.id)}"
-            f"</div><div class='name'>{escape(g.color)} {escape(rules.word(g.kind))}</div>"
+            f"<div class='card' style='--c: {escape(rules.word(g.color))}'><div class='id'>{escape(g.id)}"
+            f"</div><div class='name'>{escape(rules.word(g.color))} "
+            f"{escape(rules.word(g.kind))}</div>"
             f"<div class='meta'>needs {escape(', '.join(needs) or 'nothing')}</div>{master}"
             f"<div class='text'>value {g.value} Livre &middot; {g.prestige} prestige</div>"
             f"{hooks}</div>")
@@ -115,7 +116,7 @@ def _tiles(rules: Ruleset) -> list[str]:
     for t in rules.tiles.values():
         bottom = " or ".join(" and ".join(rules.word(r) for r in c) for c in t.conversions)
         out.append(f"<div class='card'><div class='id'>{escape(t.id)}</div>"
-                   f"<div class='name'>{escape(silk_text(t.silk))} silk</div>"
+                   f"<div class='name'>{escape(silk_text(t.silk, rules.word))} silk</div>"
                    f"<div class='meta'>or discard for {escape(bottom)}</div></div>")
     out.append("</div>")
     return out

@@ -14,8 +14,9 @@ def card_text(card) -> str:
     return effect.text
 
 
-def silk_text(silk) -> str:
-    return ", ".join(f"{n} {color}" for color, n in silk.items())
+def silk_text(silk, word=lambda key: key) -> str:
+    """'2 blue, 1 pink': the colours as the edition names them (`rules.word`)."""
+    return ", ".join(f"{n} {word(color)}" for color, n in silk.items())
 
 
 class Labeller:
@@ -43,15 +44,15 @@ class Labeller:
             return f"{card.name} [{level}]{crown}{text}"
         if value in rules.garments:
             g = rules.garments[value]
-            needs = silk_text(g.silk)
-            extra = "".join([f", {g.thread} thread" if g.thread else "",
-                             f", {g.lace} lace" if g.lace else ""])
+            needs = silk_text(g.silk, rules.word)
+            extra = "".join([f", {g.thread} {rules.word('thread').lower()}" if g.thread else "",
+                             f", {g.lace} {rules.word('lace').lower()}" if g.lace else ""])
             master = " (Master only)" if g.master else ""
-            return (f"{g.color} {rules.word(g.kind)}{master} [{needs}{extra}] "
+            return (f"{rules.word(g.color)} {rules.word(g.kind)}{master} [{needs}{extra}] "
                     f"value {g.value}, {g.prestige} prestige")
         if value in rules.tiles:
             t = rules.tiles[value]
-            return f"tile [{silk_text(t.silk)} | {t.bottom}]"
+            return f"tile [{silk_text(t.silk, rules.word)} | {t.bottom}]"
         if value in side.guest_spaces:
             space = side.guest_spaces[value]
             hall = next(h for h in side.halls if h.id == space.hall)
@@ -59,13 +60,15 @@ class Labeller:
             reward = ""
             if space.reward:  # as card text, not rule source: "reward: Gain 3 Livre."
                 reward = f", reward: {space.reward.text or space.reward.source}"
-            return f"{hall.name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
+            hall_name = rules.term(hall.id, hall.name)
+            return f"{hall_name} space {value.rsplit('.', 1)[-1]}{master}{reward}"
         if value in side.decorations:
             d = side.decorations[value]
             where = ""
             if d.hall:
-                where = " in " + next(h.name for h in side.halls if h.id == d.hall)
-            mult = f", balcony x{d.multiplier}" if d.multiplier else ""
+                where = " in " + next(rules.term(h.id, h.name) for h in side.halls
+                                      if h.id == d.hall)
+            mult = f", {rules.word('balcony')} x{d.multiplier}" if d.multiplier else ""
             return (f"{rules.word(d.area)} {d.order + 1}{where} "
                     f"({d.cost} Livre, {d.prestige} prestige{mult})")
         return rules.word(value)

@@ -491,7 +491,9 @@ class _Builder:
         for aid, (entry, doc, path) in actions_coll.items():
             eff = self.effect(doc, path + ("effect",), entry["effect"],
                               f"the action {aid!r}")
-            actions[aid] = Action(aid, entry["name"], tuple(entry["types"]), eff)
+            # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
+            name = self.words.get(f"{aid}_action", entry["name"])
+            actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
         depute_values = getattr(self, "depute_values", ({}, None))[0]
         levels = self._hire_levels(game, game_doc)
@@ -555,6 +557,8 @@ class _Builder:
                             for k, v in d.data.get("fund_limits", {}).items()}},
             words=dict(self.words),
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            private=tuple(dict.fromkeys(k for d in self.flow_docs
+                                        for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources,

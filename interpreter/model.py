@@ -248,6 +248,8 @@ class Ruleset:
     # each loaded module: {"id", "version", "digest"} (the digest covers its header and files)
     module_info: tuple[Mapping[str, str], ...] = ()
     zones: tuple[Zone, ...] = ()
+    # player counters only their owner sees until the game ends (a flow document's `private`)
+    private: tuple[str, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
@@ -270,3 +272,8 @@ class Ruleset:
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))
+
+    def term(self, key: str, default: str) -> str:
+        """The edition's name for a thing the engine's texts name (words.yaml), else the
+        default wording (the Deluxe one)."""
+        return self.words.get(key, default)

@@ -46,14 +46,16 @@ def board(game, seat: int | None = None) -> Group:
 
     parts = [Text(f"Round {state['round']} of {game.rules.rounds}, start player: ", style="bold")
              + seat_name(game, state["start_player"])]
-    garments = Table(title="Garment Design display", show_lines=False, expand=False)
+    words = game.rules
+    garments = Table(title=words.term("garment_display", "Garment Design display"),
+                     show_lines=False, expand=False)
     garments.add_column("cost")
-    garments.add_column("garment")
+    garments.add_column(words.term("garment", "garment").lower())
     for cost, gid in zip(side.garment_costs, state["garment_display"]):
         garments.add_row(str(cost), label(gid) if gid else "-")
     parts.append(garments)
-    drawers = Table(title="Resource display / New Employees")
-    drawers.add_column("drawer")
+    drawers = Table(title=f"{words.term('resource_display', 'Resource display')} / New Employees")
+    drawers.add_column(words.term("drawer", "drawer"))
     drawers.add_column("tiles")
     for i, drawer in enumerate(state["drawers"]):
         drawers.add_row(str(i + 1), "; ".join(label(t) for t in drawer) or "-")
@@ -76,9 +78,14 @@ def board(game, seat: int | None = None) -> Group:
                 cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
                              f"{letter(guest['owner'])}] ", style=COLOR_STYLE.get(color, ""))
         owner = state["decorations"].get(hall.musician)
-        halls.add_row(f"{hall.name} {'/'.join(map(str, hall.majority))}", cells,
+        majority = "/".join(map(str, hall.majority))
+        halls.add_row(f"{words.term(hall.id, hall.name)} {majority}", cells,
                       seat_name(game, owner) if owner is not None else "-")
     parts.append(halls)
+    for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size
+        items = state["zones"][zone.id]
+        shown = "; ".join(label(i) for i in items) if zone.visible else f"{len(items)} face down"
+        parts.append(Text(f"{zone.name}: {shown or '-'}"))
     decos = Table(title="Decorations")
     decos.add_column("space")
     decos.add_column("owner")
@@ -103,8 +110,12 @@ def players(game, seat: int | None) -> Table:
             else str(len(p["tiles"]))
         hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
             else str(len(p["hand"]))
-        table.add_row(seat_name(game, p["seat"]), str(p["livre"]), str(p["prestige"]),
-                      str(p["thread"]), str(p["lace"]), tiles or "-", hand or "-",
+        secret = () if own or game.state["finished"] else game.rules.private
+
+        def shown(key, p=p, secret=secret):  # a private counter (face down) reads "?"
+            return "?" if key in secret else str(p[key])
+        table.add_row(seat_name(game, p["seat"]), shown("livre"), shown("prestige"),
+                      shown("thread"), shown("lace"), tiles or "-", hand or "-",
                       str(len(p["supply"])), str(len(p["discard"])))
     return table
 
@@ -112,7 +123,7 @@ def players(game, seat: int | None) -> Table:
 def _tile_code(game, tile_id: str) -> str:
     """A tile in a few letters: bales by colour initial, then its bottom half."""
     tile = game.rules.tiles[tile_id]
-    bales = "".join(f"{n}{color[0]}" for color, n in tile.silk.items())
+    bales = "".join(f"{n}{game.rules.word(color)[0]}" for color, n in tile.silk.items())
     bottom = tile.bottom.replace("thread", "T").replace("lace", "L")
     return f"{bales}|{bottom}"
 

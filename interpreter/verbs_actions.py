@@ -5,7 +5,7 @@ from itertools import combinations
 
 from rulesdsl import EffectAbort
 
-from . import board
+from . import board, zones
 from .events import announce, run_hook
 from .modifiers import expire, reduction
 from .verbs_phases import draw
@@ -50,7 +50,8 @@ def acquire(ctx, args) -> None:
                 yield {"drawer": d, "tile": tile_id, "price": price}
 
     choice = ctx.ask("tile", "acquire a resource tile", offers(),
-                     lambda v: f"{label(v['tile'])} from drawer {v['drawer'] + 1} for "
+                     lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
+                               f"{v['drawer'] + 1} for "
                                f"{v['price']} Livre")
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
@@ -66,10 +67,20 @@ def discard(ctx, args) -> None:
 
 
 def draw_resource(ctx, args) -> None:
-    """Take a random tile from the bag (refilled from the discards when empty)."""
-    tile_id = draw(ctx, "resource_bag", "resource_discard")
+    """Take a random tile from the bag (refilled from the discards when empty), or with `among`
+    the top tile of the face-down stack the player chooses (restacked from the discards)."""
+    if "among" in args:
+        stacks = zones.nonempty_or_restockable(ctx.state, list(args["among"]()),
+                                               "resource_discard")
+        names = {z.id: z.name for z in ctx.rules.zones}
+        stack = ctx.ask("stack", "take the top tile of", stacks,
+                        lambda z: names.get(z, ctx.rules.word(z)))
+        tile_id = zones.draw_top(ctx, list(args["among"]()), "resource_discard", stack)
+    else:
+        tile_id = draw(ctx, "resource_bag", "resource_discard")
     if tile_id is None:
-        raise EffectAbort("the resource bag is empty")
+        raise EffectAbort("the resource bag is empty" if "among" not in args
+                          else "the resource stacks are empty")
     take_tile(ctx, tile_id)
 
 
@@ -143,7 +154,8 @@ def tailor(ctx, args) -> None:
             if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
-    choice = ctx.ask("garment", "tailor a garment", candidates(),
+    making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
+    choice = ctx.ask("garment", making, candidates(),
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
@@ -293,7 +305,8 @@ def fund(ctx, args) -> None:
 
 def claim_favor(ctx, args) -> None:
     if ctx.state["favor"] is not None:
-        raise EffectAbort("the queen's favor is already taken this round")
+        favor = ctx.rules.term("favor", "Queen's Favor").lower()
+        raise EffectAbort(f"the {favor} is already taken this round")
     ctx.tx.set(ctx.state, "favor", ctx.seat)
 
 

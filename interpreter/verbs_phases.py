@@ -1,7 +1,7 @@
 """The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
 from __future__ import annotations
 
-from . import rng
+from . import rng, zones
 
 
 def pass_favor(ctx, args) -> None:
@@ -36,11 +36,14 @@ def draw(ctx, bag: str, discard: str) -> str | None:
 
 
 def refill_resources(ctx, args) -> None:
-    """Fill every empty drawer space, left to right; leave spaces empty if tiles run out."""
+    """Fill every empty drawer space, left to right; leave spaces empty if tiles run out. With
+    `among`, each tile is the top of a random one of those face-down stacks."""
     side = ctx.engine.side
+    stacks = list(args["among"]()) if "among" in args else None
     for drawer in ctx.state["drawers"]:
         while len(drawer) < side.tiles_per_drawer:
-            tile = draw(ctx, "resource_bag", "resource_discard")
+            tile = (draw(ctx, "resource_bag", "resource_discard") if stacks is None
+                    else zones.draw_top(ctx, stacks, "resource_discard"))
             if tile is None:
                 return
             ctx.tx.append(drawer, tile)

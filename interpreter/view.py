@@ -17,8 +17,11 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
     for zone in (rules.zones if rules is not None else ()):
         if not zone.visible:
             view["zones"][zone.id] = len(state["zones"][zone.id])
+    secret = rules.private if rules is not None and not state.get("finished") else ()
     for p in view["players"]:
         if p["seat"] != seat:
+            for key in secret:  # e.g. prestige kept face down until the final scoring
+                p[key] = None
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])

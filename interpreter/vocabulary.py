@@ -35,7 +35,8 @@ def _names(words) -> dict[str, NameDef]:
                             "your Resource tiles"),
         "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
                            "the Employees in your hand"),
-        "my.staff": NameDef(ListType(EMPLOYEE), _my_staff, "the cards in your staff"),
+        "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
+                            f"the cards in your {words('staff')}"),
         "my.garments": NameDef(ListType(GARMENT), _my_garments,
                                f"your {words('garments')} on the board"),
         "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
@@ -99,13 +100,13 @@ def _on_master_space(ctx, garment_id) -> bool:
     return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
 
 
-def _records(rules) -> dict:
+def _records(rules, word=lambda key: key) -> dict:
     g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))  # noqa: E731
     e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))  # noqa: E731
     d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))  # noqa
     tile_fields = {
         color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
-                        f"{color} bales")
+                        f"{word(color)} bales")
         for color in rules["colors"]
     }
     tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
@@ -148,8 +149,11 @@ def _records(rules) -> dict:
     }
 
 
-def _verbs() -> dict[str, VerbDef]:
-    """Each verb with its options; a `{}` in an option's text is where its value is printed."""
+def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
+    """Each verb with its options; a `{}` in an option's text is where its value is printed.
+    `say(key, default)` is the edition's word for a thing the texts name (words.yaml)."""
+    garment, garments = say("garment", "Garment"), say("garments", "Garments")
+    favor = say("favor", "Queen's Favor")
     def opt(type_, text="", required=False):
         return OptionDef(type_, required=required, text=text)
 
@@ -161,16 +165,18 @@ def _verbs() -> dict[str, VerbDef]:
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
                            "discard {tiles}"),
-        "draw_resource": VerbDef({}, act.draw_resource,
+        "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
+                                 act.draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
                                  "the tile for silk hidden on your rack or discard it "
-                                 "immediately for Thread/Lace"),
+                                 "immediately for Thread/Lace", describe=_draw_text),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
-                           "no_master_garment": opt(None, "; not a Master Garment")},
-                          act.tailor, "perform 1 additional Tailor a Garment action"
+                           "no_master_garment": opt(None, f"; not a Master {garment}")},
+                          act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
+                                      "action"
                                       "{silk_discount}{discount_colors}{no_master_garment}",
-                          describe=_tailor_text, reads=("played",)),
+                          describe=lambda o: _tailor_text(o, say), reads=("played",)),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
@@ -188,21 +194,24 @@ def _verbs() -> dict[str, VerbDef]:
                           describe=_depute_text, one_of=(("card", "among"),),
                           reads=("played",)),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
-                        "perform 1 additional Fund a Decoration action (regardless of your "
-                        "Main action){discount}"),
-        "claim_favor": VerbDef({}, act.claim_favor, "take the Queen's Favor"),
+                        f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
+                        "(regardless of your Main action){discount}"),
+        "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
                            "action)", reads=("played",)),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
-                              "the holder of the Queen's Favor becomes start player"),
+                              f"the holder of the {favor} becomes start player"),
         "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
                                       ph.renew_hire_display,
                                       "remove the unhired Employees and reveal {count} new ones"),
-        "refill_resources": VerbDef({}, ph.refill_resources, "refill the Resource display"),
+        "refill_resources": VerbDef({"among": opt(ListType(ZONE), " from {}")},
+                                    ph.refill_resources,
+                                    f"refill the {say('resource_display', 'Resource display')}"
+                                    "{among}"),
         "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, ph.renew_garments,
-                                  "discard the {discard} rightmost Garments, shift the rest "
+                                  f"discard the {{discard}} rightmost {garments}, shift the rest "
                                   "right and refill"),
         "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, ph.select_hand,
                                "select {size} Employee cards"),
@@ -213,18 +222,37 @@ def _verbs() -> dict[str, VerbDef]:
                                       sc.fireworks_majority,
                                       "score the majority in the Fireworks"),
         "balcony": VerbDef({}, sc.balcony,
-                           "move Royal Hall Garments to your Fireworks on the balcony"),
+                           f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
+                           f"Fireworks on the {say('balcony', 'balcony')}"),
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "deal": VerbDef({"zone": opt(ZONE, required=True),
+                         "into": opt(ListType(ZONE), required=True)},
+                        zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
         "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
                             zones.move_all, "put everything in the {zone} into the {into}"),
     }
 
 
-def _tailor_text(o) -> str:
+def _draw_text(o) -> str:
+    """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
+    Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
+    usual = ("As usual, either keep the tile for silk hidden on your rack or discard it "
+             "immediately for Thread/Lace")
+    stacks = o.get("among")
+    if not isinstance(stacks, list):
+        return f"randomly take 1 Resource from the bag. {usual}"
+    names = list(dict.fromkeys(stacks))
+    where = f"the {names[0]}s" if len(names) == 1 else " or ".join(names)
+    return f"take 1 face-down Resource tile from 1 of {where}. {usual}"
+
+
+def _tailor_text(o, say=lambda key, default: default) -> str:
     """The printed wording: '1 less bale of silk (blue OR pink)', 'up to 2 less green bales'."""
-    text = "perform 1 additional Tailor a Garment action (regardless of your Main action)"
+    garment, verb = say("garment", "Garment"), say("tailor_verb", "tailor")
+    text = (f"perform 1 additional {say('tailor', 'Tailor a Garment')} action (regardless of "
+            "your Main action)")
     n, colors = o.get("silk_discount"), o.get("discount_colors")
     if n is not None:
         upto = "" if n == "1" else "up to "
@@ -237,10 +265,10 @@ def _tailor_text(o) -> str:
             fewer = f"{upto}{n} less {bales} of silk"
         need = f"{' or '.join(colors)} bales of silk" if isinstance(colors, list) and colors \
             else "silk"
-        text += (f". If you tailor a Garment that requires {need}, you can use {fewer} to "
+        text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
                  f"complete the action")
     if o.get("no_master_garment"):
-        text += ". You can't tailor a Master Garment with this action"
+        text += f". You can't {verb} a Master {garment} with this action"
     return text
 
 
@@ -269,15 +297,16 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
     return _documented(Vocabulary(
         names=_names(word),
-        records=_records({"colors": tuple(colors)}),
+        records=_records({"colors": tuple(colors)}, word),
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
-        verbs=_verbs(),
+        verbs=_verbs(lambda key, default: words.get(key, default)),
         enum_text={**_CONSTANT_TEXT, **words},
+        noun_enums=("garment_kind",),
     ))
 
 
@@ -375,7 +404,8 @@ VERB_DOCS = {
     "discard": ("discard Resource tiles from your rack",
                 {"tiles": "the tiles to discard"}, {}),
     "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
-                      {}, {}),
+                      {"among": "instead, the top tile of the face-down stack the player "
+                               "chooses among these zones (restacked from the discards)"}, {}),
     "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
         "silk_discount": "the garment needs up to this many fewer bales of silk",
         "discount_colors": "the discount applies only to bales of these colours",
@@ -400,7 +430,9 @@ VERB_DOCS = {
     "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
     "renew_hire_display": ("remove the unhired Employees and reveal new ones",
                            {"count": "how many cards to reveal"}, {}),
-    "refill_resources": ("refill the Resource display from the bag", {}, {}),
+    "refill_resources": ("refill the Resource display from the bag",
+                         {"among": "instead, from the tops of these face-down stacks, at random "
+                                  "(restacked from the discards when all run out)"}, {}),
     "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
                        "refill", {"discard": "how many garments to discard"}, {}),
     "select_hand": ("each player selects the cards of their hand from their supply",
@@ -416,6 +448,10 @@ VERB_DOCS = {
         "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
+        "zone": "the zone emptied",
+        "into": "the stacks (zones) dealt onto in turn",
     }, {}),
     "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
         "zone": "the zone emptied",

@@ -2,6 +2,8 @@
 (`zones:` in a flow document), such as a pile set aside until the end of round 1's Phase 1."""
 from __future__ import annotations
 
+from . import rng
+
 BUILT_IN = ("garment_bag", "garment_discard", "resource_bag", "resource_discard")
 
 
@@ -15,3 +17,41 @@ def move_all(ctx, args) -> None:
     source, target = contents(ctx.state, args["zone"]()), contents(ctx.state, args["into"]())
     while source:
         ctx.tx.append(target, ctx.tx.pop(source, 0))
+
+
+def deal(ctx, args) -> None:
+    """Shuffle a zone's contents and deal them, one at a time, onto several face-down stacks."""
+    _deal(ctx, args["zone"](), list(args["into"]()))
+
+
+def _deal(ctx, source_zone: str, stacks: list[str]) -> None:
+    source = contents(ctx.state, source_zone)
+    i = 0
+    while source:
+        item = ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
+        ctx.tx.append(contents(ctx.state, stacks[i % len(stacks)]), item)
+        i += 1
+
+
+def draw_top(ctx, stacks: list[str], restock: str, chosen: str | None = None) -> str | None:
+    """The top item of one of several face-down stacks: the one chosen, or a random non-empty
+    one. When every stack has run out, the `restock` zone is shuffled and dealt as new stacks
+    first; None if there is still nothing to draw."""
+    state = ctx.state
+    if not any(contents(state, s) for s in stacks):
+        _deal(ctx, restock, stacks)
+    filled = [s for s in stacks if contents(state, s)]
+    if not filled:
+        return None
+    if chosen not in filled:
+        chosen = filled[rng.next_int(state, ctx.tx, len(filled))]
+    return ctx.tx.pop(contents(state, chosen))
+
+
+def nonempty_or_restockable(state: dict, stacks: list[str], restock: str) -> list[str]:
+    """The stacks a player may draw from: the non-empty ones, or all of them when every one is
+    empty and the restock zone will refill them."""
+    filled = [s for s in stacks if contents(state, s)]
+    if filled:
+        return filled
+    return list(stacks) if contents(state, restock) else []

@@ -293,7 +293,8 @@ class _Printer:
             return f"{k} {res} for each {_of(self.expr(core.args[0]))}"
         if _is_min_of_counts(core):  # min(count(A), count(B)): sets of 1 A and 1 B
             items = [self.expr(a.args[0]) for a in core.args]
-            return f"{k} {res} for each set of {_and(['1 ' + _singular(i) for i in items])}"
+            members = ["1 " + self.member(a.args[0]) for a in core.args]
+            return f"{k} {res} for each set of {_and(members)}"
         if _is_every(core):
             div = core.args[0]
             counted = div.left
@@ -484,6 +485,21 @@ class _Printer:
             coll = coll.split(" on ")[0].split(" in ")[0] + " " + _and(places)
         return coll
 
+    def member(self, e) -> str:
+        """One of a described collection: 'blue Garment'; or, when the collection is picked by
+        one constant of an enum whose constants name a thing by themselves (the vocabulary's
+        `noun_enums`, e.g. garment kinds), that name alone: 'gown', not 'gown Garment'."""
+        if isinstance(e, ast.Where):
+            conds = _conjuncts(e.cond)
+            c = conds[0]
+            if (len(conds) == 1 and isinstance(c, ast.Compare) and c.op == "="
+                    and isinstance(c.right, ast.Name)):
+                res = self.analysis.names.get(id(c.right))
+                if (res is not None and res.kind == "enum"
+                        and set(self.vocab.enums_of(res.base)) & set(self.vocab.noun_enums)):
+                    return self.vocab.constant_text(res.base)
+        return _singular(self.expr(e))
+
     def item_condition(self, c) -> str | None:
         """`color = blue` -> 'blue'; `not is_master` -> 'not master'; else None."""
         if isinstance(c, ast.Compare) and c.op in ("=", "!="):
@@ -585,7 +601,9 @@ def _singular(phrase: str) -> str:
     words = phrase.split(" on ")[0].split()
     if words and words[0] in ("your", "the", "all"):
         words = words[1:]
-    if words and words[-1].endswith("s"):
+    if words and words[-1].endswith(("sses", "shes", "ches")):  # 'Dresses' -> 'Dress'
+        words[-1] = words[-1][:-2]
+    elif words and words[-1].endswith("s"):
         words[-1] = words[-1][:-1]
     return " ".join(words)
 

@@ -95,6 +95,9 @@ class Vocabulary:
     resources: Mapping[str, str]
     verbs: Mapping[str, VerbDef]
     enum_text: Mapping[str, str] = field(default_factory=dict)
+    # Enums whose constants name a thing by themselves ('gown'): a set reads '1 gown', not
+    # '1 gown Garment'.
+    noun_enums: Sequence[str] = ()
     # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
     enum_docs: Mapping[str, str] = field(default_factory=dict)
     record_docs: Mapping[str, str] = field(default_factory=dict)

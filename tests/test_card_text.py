@@ -45,7 +45,7 @@ SYNONYMS = (
     (r"\b(each|every \d+) (\w+?)s? you have funded\b", r"\1 of your \2s"),
     (r"\beach set of (\d+) (\w+?)s?(?: tiles)? you have\b", r"every \1 of your \2s"),
     (r"\beach (\w+?)s? you have\b", r"each of your \1s"),
-    (r"\blady's gown\b", "gown garment"), (r"\bgentleman's frock coat\b", "frock coat garment"),
+    (r"\blady's gown\b", "gown"), (r"\bgentleman's frock coat\b", "frock coat"),
     (r"\bfrom your staff\b", "from the cards in your staff"),
     (r"\bthe employee type\b", "the type of the deputed employee"),
     # the level V silk card: its second sentence spells out the first

@@ -251,10 +251,13 @@ def test_fancy_dresses_add_4_garments_and_5_tiles_to_the_bags():
 
 # -- every combination plays --------------------------------------------------------------------------
 
+@pytest.mark.parametrize("edition", ["deluxe", "original"])
 @pytest.mark.parametrize("combo", [c for n in range(4) for c in itertools.combinations(EXPANSIONS, n)],
                          ids=lambda c: "+".join(c) or "none")
-def test_every_combination_plays_complete_games(combo):
-    rules = load_ruleset(expansions=combo)
+def test_every_combination_plays_complete_games(edition, combo):
+    """Issue 7: every combination of edition and the three expansions plays complete games for
+    2-5 players with both bots, the invariants holding all along."""
+    rules = load_ruleset(edition=edition, expansions=combo)
     for players in (2, 3, 4, 5):
         for bot in ("random", "greedy"):
             seed = players * 7 + len(combo)
