@@ -310,18 +310,20 @@ def runs_needed(rules: Ruleset, plan: Plan) -> dict[str, GameSpec]:
 
 def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
             seed: int = 1, cards=(), compare: bool = True, edition: str | None = None,
-            expansions=()):
+            expansions=(), params=()):
     """Load the rules and check the request before any game is played; returns the ruleset,
     the plan and the specs of every run. Raises RulesError or BalanceError."""
     from .loader import load_ruleset
     from .parallel import pack_from_path
     module_paths = [Path(p) for p in module_paths]
     expansions = tuple(expansions)
-    rules = load_ruleset(edition=edition, expansions=expansions, extra_paths=module_paths)
+    params = tuple(params)
+    rules = load_ruleset(edition=edition, expansions=expansions, extra_paths=module_paths,
+                         params=dict(params))
     cards = list(cards)
     check_ids(rules, players, cards)
     packs = tuple(pack_from_path(p) for p in module_paths)
-    plan = Plan(spec=GameSpec(players, bots, packs, edition, expansions), seeds=list(range(seed, seed + games)),
+    plan = Plan(spec=GameSpec(players, bots, packs, edition, expansions, params), seeds=list(range(seed, seed + games)),
                 cards=cards, compare_cards=cards if compare else [],
                 compare_packs=bool(packs) and not cards and compare)
     return rules, plan, runs_needed(rules, plan)
@@ -330,10 +332,10 @@ def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "gr
 def measure(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
             seed: int = 1, cards=(), compare: bool = True, workers: int = 1,
             ray_address: str | None = None, edition: str | None = None,
-            expansions=()) -> dict:
+            expansions=(), params=()) -> dict:
     """`rococo balance` from Python: every figure of the report, as JSON data."""
     rules, plan, specs = prepare(module_paths, games, players, bots, seed, cards, compare,
-                                 edition, expansions)
+                                 edition, expansions, params)
     runs = play(specs, plan.seeds, workers, ray_address)
     return report(rules, plan, runs, [Path(p).name for p in module_paths])
 

@@ -70,7 +70,7 @@ def cmd_balance(args) -> int:
     try:
         rules, plan, specs = balance.prepare(
             module_paths, args.games, args.players, args.bots, args.seed, args.card,
-            not args.no_compare, args.edition, expansions(args.with_))
+            not args.no_compare, args.edition, expansions(args.with_), args.set or ())
     except balance.BalanceError as exc:
         err.print(f"[red]error:[/] {escape(str(exc))}")
         return 2

@@ -21,6 +21,7 @@ from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
 from .loader import load_ruleset
+from .params import parse_setting
 from .labels import card_text
 from .play import TerminalGame
 from .parallel import GameSpec, default_workers, pack_from_path, run_games
@@ -34,7 +35,15 @@ if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring
 def _rules(args):
     return load_ruleset(edition=getattr(args, "edition", None),
                         expansions=expansions(getattr(args, "with_", None)),
-                        extra_paths=[Path(p) for p in getattr(args, "module", None) or []])
+                        extra_paths=[Path(p) for p in getattr(args, "module", None) or []],
+                        params=dict(getattr(args, "set", None) or []))
+
+
+def _setting(value: str):
+    try:
+        return parse_setting(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _player_count(value: str) -> int:
@@ -109,7 +118,7 @@ def cmd_simulate(args) -> int:
     _rules(args)  # load errors are reported here, before any worker starts
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
-                    args.edition, tuple(expansions(args.with_)))
+                    args.edition, tuple(expansions(args.with_)), tuple(args.set or ()))
     seeds = list(range(args.seed, args.seed + args.games))
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
@@ -176,7 +185,8 @@ def _print_errors(exc: RulesError) -> int:
 def cmd_validate(args) -> int:
     try:
         rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
-                             extra_paths=[Path(p) for p in args.paths])
+                             extra_paths=[Path(p) for p in args.paths],
+                             params=dict(args.set or []))
     except RulesError as exc:
         count = _print_errors(exc)
         print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
@@ -232,6 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--with", dest="with_", metavar="ID,ID",
                        help="expansions to add, e.g. fancy_dresses,festivity_dresses "
                             "(rococo modules lists them)")
+        p.add_argument("--set", action="append", type=_setting, metavar="MODULE.NAME=VALUE",
+                       help="a module parameter (rococo modules lists them); repeatable")
 
     def common(p):
         p.add_argument("--module", action="append", metavar="PATH",

@@ -24,12 +24,14 @@ def cmd_modules(args) -> int:
         print(json.dumps(rows, indent=1))
         return 0
     table = Table(title="Modules (toggle with --edition ID and --with ID,ID)")
-    for col in ("id", "kind", "version", "name", "requires", "conflicts", "where"):
+    for col in ("id", "kind", "version", "name", "requires", "conflicts", "parameters", "where"):
         table.add_column(col)
     for m in rows:
+        params = ", ".join(f"{m['id']}.{k}={v['default']}"
+                           for k, v in m.get("parameters", {}).items())
         table.add_row(m["id"], m["kind"], str(m.get("version", "0")), escape(m["name"]),
                       ", ".join(m.get("requires", [])), ", ".join(m.get("conflicts", [])),
-                      m["where"])
+                      params, m["where"])
     Console(highlight=False).print(table)
     return 0
 
@@ -38,7 +40,7 @@ def cmd_diff(args) -> int:
     extra = [Path(p) for p in args.module or []]
     before = load_ruleset(edition="deluxe")
     after = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
-                         extra_paths=extra)
+                         extra_paths=extra, params=dict(args.set or []))
     changes = ruleset_diff(before, after)
     if args.json:
         print(json.dumps([c.to_json() for c in changes], indent=1))

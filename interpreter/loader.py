@@ -12,7 +12,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
@@ -21,6 +21,7 @@ from .errors import IdError, LoadWarning, ModuleError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
                     Phase, Ruleset, Step, Tile)
 from . import flowdocs
+from . import params as module_params
 from .vocabulary import AREAS, build_vocabulary
 from .schemacheck import did_you_mean, schema_errors
 from .yamlio import Document, read_document
@@ -111,10 +112,11 @@ class _Modules:
 
 
 def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Path] = (), *,
-                 edition: str | None = None, expansions: Iterable[str] = ()) -> Ruleset:
+                 edition: str | None = None, expansions: Iterable[str] = (),
+                 params: Mapping[str, Any] | None = None) -> Ruleset:
     """Load and compile a ruleset: the base game, one `edition` (default "deluxe"), any
     `expansions` by id, and the modules found at `extra_paths` (custom packs); or exactly the
-    module ids in `modules`."""
+    module ids in `modules`. `params` sets module parameters ("module.name" -> value)."""
     extra_paths = [Path(p) for p in extra_paths]
     found = _Modules(extra_paths)
     errors = list(found.errors)
@@ -144,18 +146,26 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
             read.append(sub)
             if validate_document(sub, errors):
                 docs.append(sub)
+    values = module_params.resolve(found.headers, ordered, dict(params or {}), errors)
     if errors:
         raise RulesErrors(_sorted_with_sources(errors, read))
     first = found.headers[ordered[0]][0] if ordered else None
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
+    builder.param_names = module_params.names(found.headers, values)
     ruleset = builder.build()
     if builder.errors:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
-    return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs))
+    fingerprint = ruleset.fingerprint
+    if values:  # the same files with other parameters are other rules
+        fingerprint = hashlib.sha256((fingerprint + json.dumps(values, sort_keys=True))
+                                     .encode()).hexdigest()[:16]
+    return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs, values),
+                               params=values, fingerprint=fingerprint)
 
 
-def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> tuple:
+def _module_info(found: _Modules, ordered: list[str], docs: list[Document],
+                 values: Mapping[str, Any] | None = None) -> tuple:
     """Each module's id, version and a digest of its header and files, for saves."""
     info = []
     for mid in ordered:
@@ -165,6 +175,9 @@ def _module_info(found: _Modules, ordered: list[str], docs: list[Document]) -> t
         for sub in docs:
             if sub.path.parent.resolve() == folder:
                 digest.update("\n".join(sub.lines).encode())
+        for key, value in sorted((values or {}).items()):
+            if key.split(".", 1)[0] == mid:  # a chosen parameter changes the rules too
+                digest.update(f"{key}={value!r}".encode())
         info.append({"id": mid, "version": str(header.get("version", "0")),
                      "digest": digest.hexdigest()[:16]})
     return tuple(info)
@@ -479,6 +492,8 @@ class _Builder:
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types)
+        if getattr(self, "param_names", None):
+            self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
         procs = flowdocs.procedures(self.flow_docs)
         if procs:

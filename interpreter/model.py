@@ -251,6 +251,8 @@ class Ruleset:
     # player counters only their owner sees until the game ends (a flow document's `private`)
     private: tuple[str, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
+    # the modules' parameters as chosen: "festivity_dresses.join_round" -> 1
+    params: Mapping[str, Any] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
     # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.

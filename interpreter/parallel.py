@@ -15,7 +15,7 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .loader import load_ruleset
 from .model import Ruleset
@@ -33,6 +33,7 @@ class GameSpec:
     packs: tuple[Pack, ...] = ()
     edition: str | None = None        # None: the default edition (deluxe)
     expansions: tuple[str, ...] = ()  # built-in expansions by id
+    params: tuple[tuple[str, Any], ...] = ()  # module parameters chosen ("module.name", value)
 
     def with_pack(self, pack: Pack) -> "GameSpec":
         return dataclasses.replace(self, packs=self.packs + (pack,))
@@ -66,11 +67,12 @@ _RULES: dict[tuple, Ruleset] = {}
 
 def rules_for(spec: GameSpec) -> Ruleset:
     """The spec's ruleset, loaded once per process."""
-    key = (spec.packs, spec.edition, spec.expansions)
+    key = (spec.packs, spec.edition, spec.expansions, spec.params)
     if key not in _RULES:
         with tempfile.TemporaryDirectory(prefix="rococo-packs-") as tmp:
             _RULES[key] = load_ruleset(edition=spec.edition, expansions=spec.expansions,
-                                       extra_paths=write_packs(spec.packs, Path(tmp)))
+                                       extra_paths=write_packs(spec.packs, Path(tmp)),
+                                       params=dict(spec.params))
     return _RULES[key]
 
 

@@ -167,7 +167,8 @@ def cmd_vocab(args) -> int:
         return 0
     rules = load_ruleset(edition=getattr(args, "edition", None),
                          expansions=expansions(getattr(args, "with_", None)),
-                         extra_paths=[Path(p) for p in args.module or []])
+                         extra_paths=[Path(p) for p in args.module or []],
+                         params=dict(getattr(args, "set", None) or []))
     ref = reference(rules.vocabulary)
     if args.json:
         sys.stdout.write(json.dumps(ref, indent=1) + "\n")

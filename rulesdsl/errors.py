@@ -70,6 +70,8 @@ class RulesError(Exception):
         self.source_line = source_line
 
     def __str__(self) -> str:
+        if self.span == NO_SPAN:  # no file to point into (a command-line setting, say)
+            return self.message
         return f"{self.span}: {self.message}"
 
     def __reduce__(self):

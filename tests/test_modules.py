@@ -458,3 +458,36 @@ def test_a_file_loads_only_when_the_module_it_needs_is_loaded(tmp_path):
     assert "p.always" in plain.employees and "p.festive" not in plain.employees
     festive = load_ruleset(expansions=["festivity_dresses"], extra_paths=[pack])
     assert "p.festive" in festive.employees
+
+
+def test_a_module_parameter_is_chosen_from_the_command_line_and_named_in_effects():
+    """Module parameters: Festivity Dresses' garments join the bag at the end of Phase 1 of
+    round `festivity_dresses.join_round` (1 as printed); another value is another ruleset."""
+    printed = load_ruleset(expansions=["festivity_dresses"])
+    later = load_ruleset(expansions=["festivity_dresses"],
+                         params={"festivity_dresses.join_round": 3})
+    assert printed.params == {"festivity_dresses.join_round": 1}
+    assert later.fingerprint != printed.fingerprint
+    game = Game.new(later, players=3, seed=1)
+    assert len(game.state["zones"]["festivity_aside"]) == 4  # still aside in round 1
+    from interpreter import CorruptSaveError
+    with pytest.raises(CorruptSaveError, match="module 'festivity_dresses' changed"):
+        Game.from_json(printed, game.to_json())
+    from interpreter import RulesError
+    with pytest.raises(RulesError, match=r"unknown parameter 'festivity_dresses.join_rond' "
+                                         r"\(did you mean 'festivity_dresses.join_round'\?\)"):
+        load_ruleset(expansions=["festivity_dresses"],
+                     params={"festivity_dresses.join_rond": 3})
+    with pytest.raises(RulesError, match="must be 1 to 7, not 9"):
+        load_ruleset(expansions=["festivity_dresses"], params={"festivity_dresses.join_round": 9})
+
+
+def test_set_on_the_command_line(capsys):
+    assert main(["validate", "--with", "festivity_dresses", "--set",
+                 "festivity_dresses.join_round=2"]) == 0
+    assert main(["simulate", "--players", "2", "--games", "2", "--quiet", "--bots", "random",
+                 "--with", "festivity_dresses", "--set", "festivity_dresses.join_round=2",
+                 "--workers", "1"]) == 0
+    with pytest.raises(SystemExit):
+        main(["validate", "--set", "join_round"])
+    assert "expected MODULE.NAME=VALUE" in capsys.readouterr().err
