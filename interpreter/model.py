@@ -33,36 +33,31 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
-def _verbs_used(node, out: set | None = None) -> set:
-    """Every verb an AST node calls, found by walking its fields."""
-    out = set() if out is None else out
+def _nodes(node):
+    """Every AST node under `node` (itself included), found by walking dataclass fields."""
     if isinstance(node, (tuple, list)):
         for item in node:
-            _verbs_used(item, out)
+            yield from _nodes(item)
     elif is_dataclass(node):
-        verb = getattr(node, "verb", None)
-        if isinstance(verb, str):
-            out.add(verb)
+        yield node
         for f in fields(node):
             if f.name != "span":
-                _verbs_used(getattr(node, f.name), out)
-    return out
+                yield from _nodes(getattr(node, f.name))
 
 
-def _names_used(node, out: set | None = None) -> set:
-    """Every dotted name an AST node uses (its first part too), found by walking its fields."""
-    out = set() if out is None else out
-    if isinstance(node, (tuple, list)):
-        for item in node:
-            _names_used(item, out)
-    elif is_dataclass(node):
-        path = getattr(node, "path", None)
+def _verbs_used(node) -> set:
+    """Every verb an AST node calls."""
+    return {n.verb for n in _nodes(node) if isinstance(getattr(n, "verb", None), str)}
+
+
+def _names_used(node) -> set:
+    """Every dotted name an AST node uses, and the first part of each."""
+    out = set()
+    for n in _nodes(node):
+        path = getattr(n, "path", None)
         if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
             out.add(path[0])
             out.add(".".join(path))
-        for f in fields(node):
-            if f.name != "span":
-                _names_used(getattr(node, f.name), out)
     return out
 
 
