@@ -20,7 +20,7 @@ from .bots import BOTS, make_bot
 from .cli_modules import cmd_diff, cmd_modules, expansions
 from .engine import Game
 from .errors import CorruptSaveError, RulesError
-from .loader import load_ruleset
+from .loader import available_modules, load_ruleset
 from .params import parse_setting
 from .labels import card_text
 from .play import TerminalGame
@@ -73,18 +73,32 @@ SEEDS = _at_least(0, 2**63 - 1, "a seed")
 
 
 # -- play ----------------------------------------------------------------------------------
+def _toggles_of_save(args, text: bytes) -> None:
+    """A save names its modules: without --edition/--with, load the built-in ones it names (a
+    custom pack still needs --module), so `rococo play --load FILE` just works."""
+    try:
+        saved = [m["id"] for m in json.loads(text)["modules"]]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return  # not a save: Game.from_json says why
+    kinds = {m["id"]: m["kind"] for m in available_modules()}
+    args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
+    args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
+
+
 def cmd_play(args) -> int:
-    rules = _rules(args)
     if args.load:
         try:
-            game = Game.from_json(rules, Path(args.load).read_bytes(), verify=args.verify)
+            text = Path(args.load).read_bytes()
         except OSError as exc:
             console.print(f"[red]error:[/] cannot read {escape(args.load)}: {exc.strerror}")
             return 2
+        if args.edition is None and not args.with_:
+            _toggles_of_save(args, text)
+        game = Game.from_json(_rules(args), text, verify=args.verify)
         seed = game.state["seed"]
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
-        game = Game.new(rules, players=args.players, seed=seed, explain=args.explain)
+        game = Game.new(_rules(args), players=args.players, seed=seed, explain=args.explain)
     players = len(game.state["players"])
     if args.humans is not None:
         if not 0 <= args.humans <= players:

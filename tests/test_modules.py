@@ -491,3 +491,13 @@ def test_set_on_the_command_line(capsys):
     with pytest.raises(SystemExit):
         main(["validate", "--set", "join_round"])
     assert "expected MODULE.NAME=VALUE" in capsys.readouterr().err
+
+
+def test_play_load_uses_the_modules_the_save_names(tmp_path, capsys):
+    """A save made with an expansion loads with `rococo play --load FILE` alone."""
+    rules = load_ruleset(expansions=["festivity_dresses"])
+    game = Game.new(rules, players=2, seed=3)
+    path = tmp_path / "save.json"
+    path.write_text(game.to_json())
+    assert main(["play", "--load", str(path)]) == 0
+    assert "Winner:" in capsys.readouterr().out
