@@ -387,3 +387,46 @@ def check_open_names(builder, colors, types) -> None:
     for aid, (entry, doc, path) in builder.collections["action"].items.items():
         for i, t in enumerate(entry["types"]):
             check(t, types, "employee type", doc, path + ("types", i))
+
+
+def extra_resources(flow_docs) -> dict[str, dict]:
+    """Resources the modules add (`resources: {jewel: {name: Jewel, start: 0}}`): every player
+    holds them like Thread and Lace, effects gain and pay them, saves carry them."""
+    out: dict[str, dict] = {}
+    for doc in flow_docs:
+        out.update(doc.data.get("resources", {}))
+    return out
+
+
+RECORDS = {"garment": "garments", "employee": "employees", "tile": "tiles"}
+
+
+def component_fields(flow_docs) -> dict[str, dict]:
+    """Fields the modules declare for their components (`fields: {garment: {sparkle: {default:
+    0}}}`): each entry may then set it (`fields: {sparkle: 2}`), effects read `x.sparkle`."""
+    out: dict[str, dict] = {}
+    for doc in flow_docs:
+        for record, declared in doc.data.get("fields", {}).items():
+            out.setdefault(record, {}).update(declared)
+    return out
+
+
+def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -> dict:
+    """An entry's own field values, each declared and of its default's type."""
+    from .schemacheck import did_you_mean
+    known = declared.get(record, {})
+    values = {}
+    for name, value in entry.get("fields", {}).items():
+        spec = known.get(name)
+        if spec is None:
+            builder.errors.append(ModuleError(
+                f"unknown {record} field {name!r}{did_you_mean(name, list(known))} (a module "
+                f"declares fields under 'fields' in a flow document)",
+                doc.span(path + ("fields", name))))
+        elif type(value) is not type(spec["default"]):
+            builder.errors.append(ModuleError(
+                f"{record} field {name!r} takes the type of its default "
+                f"{spec['default']!r}, not {value!r}", doc.span(path + ("fields", name))))
+        else:
+            values[name] = value
+    return values

@@ -56,7 +56,7 @@ def problems(rules, state, side) -> list[str]:
             out.append(f"{name} {item!r} is missing")
     seats = range(len(state["players"]))
     for p in state["players"]:
-        for key in ("livre", "prestige", "thread", "lace"):
+        for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):
             if p[key] < 0:
                 out.append(f"seat {p['seat']} has {p[key]} {key}")
         staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)

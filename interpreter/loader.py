@@ -487,11 +487,15 @@ class _Builder:
         kinds = flowdocs.garment_kinds(game, self.flow_docs)
         colors = tuple(kinds)
         types = flowdocs.employee_types(game, self.flow_docs)
+        resources = flowdocs.extra_resources(self.flow_docs)
+        self.declared_fields = flowdocs.component_fields(self.flow_docs)
+        for r, spec in resources.items():
+            self.words.setdefault(r, spec.get("name", r.replace("_", " ")))
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
-                                      types)
+                                      types, tuple(resources), self.declared_fields)
         if getattr(self, "param_names", None):
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -527,7 +531,8 @@ class _Builder:
             for tpl in start_templates:
                 cid = f"start.{color}.{tpl.id}"
                 employees[cid] = Employee(cid, f"{tpl.name} ({color})", 0, tpl.type,
-                                          tpl.depute_value, tpl.bonus, tpl.final, True)
+                                          tpl.depute_value, tpl.bonus, tpl.final, True,
+                                          tpl.fields)
 
         garments = {}
         for gid, (entry, doc, path) in self.collections["garment"].items.items():
@@ -537,9 +542,12 @@ class _Builder:
                                     dict(entry["silk"]), entry.get("thread", 0),
                                     entry.get("lace", 0), entry.get("master", False),
                                     entry["value"], entry["prestige"],
-                                    **flowdocs.garment_hooks(self, gid, entry, doc, path))
-        tiles = {tid: Tile(tid, dict(e["silk"]), e["bottom"])
-                 for tid, (e, _, _) in self.collections["tile"].items.items()}
+                                    **flowdocs.garment_hooks(self, gid, entry, doc, path),
+                                    fields=flowdocs.entry_fields(self, self.declared_fields,
+                                                                 "garment", entry, doc, path))
+        tiles = {tid: Tile(tid, dict(e["silk"]), e["bottom"],
+                           flowdocs.entry_fields(self, self.declared_fields, "tile", e, d, p))
+                 for tid, (e, d, p) in self.collections["tile"].items.items()}
 
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
@@ -572,6 +580,7 @@ class _Builder:
                             for k, v in d.data.get("fund_limits", {}).items()}},
             words=dict(self.words),
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
             private=tuple(dict.fromkeys(k for d in self.flow_docs
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
@@ -635,7 +644,8 @@ class _Builder:
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
-                        start)
+                        start, flowdocs.entry_fields(self, self.declared_fields, "employee",
+                                                     entry, doc, path))
 
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)

@@ -71,6 +71,7 @@ class Employee:
     bonus: Effect | None = None
     final: Effect | None = None
     start: bool = False
+    fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class Garment:
     sellable: bool = True
     rent_only: bool = False  # never sold, and not tailored while no guest space is free for it
     start_in: str = "garment_bag"  # the zone it starts the game in
+    fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ class Tile:
     id: TileId
     silk: Mapping[str, int]
     bottom: str
+    fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
 
     @property
     def conversions(self) -> tuple[tuple[str, ...], ...]:
@@ -246,6 +249,8 @@ class Ruleset:
     # player counters only their owner sees until the game ends (a flow document's `private`)
     private: tuple[str, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
+    # resources the modules add, with what each player starts with: "jewel" -> 0
+    extra_resources: Mapping[str, int] = field(default_factory=dict)
     # the modules' parameters as chosen: "festivity_dresses.join_round" -> 1
     params: Mapping[str, Any] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"

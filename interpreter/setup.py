@@ -59,6 +59,7 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             "prestige": 0,
             "thread": setup["thread"],
             "lace": setup["lace"],
+            **rules.extra_resources,
             "tiles": [],
             "supply": [f"start.{color}.{t.id}" for t in rules.start_cards],
             "hand": [],

@@ -292,18 +292,35 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 
 
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
-                     employee_types=("master", "journeyman", "apprentice")) -> Vocabulary:
-    """The vocabulary for a ruleset whose data defines these colors and actions."""
+                     employee_types=("master", "journeyman", "apprentice"),
+                     extra_resources=(), extra_fields=None) -> Vocabulary:
+    """The vocabulary for a ruleset whose data defines these colors and actions (and the
+    resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
+    names = _names(word)
+    for r in extra_resources:
+        names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
+                                   f"your {word(r)}")
+    records = _records({"colors": tuple(colors)}, word)
+    catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
+    for record, declared in (extra_fields or {}).items():
+        for name, spec in declared.items():
+            default = spec["default"]
+            records[record][name] = FieldDef(
+                BOOLEAN if isinstance(default, bool) else NUMBER,
+                (lambda cat, n, dflt: lambda ctx, item: getattr(ctx.rules, cat)[item]
+                 .fields.get(n, dflt))(catalogues[record], name, default),
+                spec.get("description", name.replace("_", " ")))
     return _documented(Vocabulary(
-        names=_names(word),
-        records=_records({"colors": tuple(colors)}, word),
+        names=names,
+        records=records,
         enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
-        resources={r: word(r) for r in ("livre", "prestige", "thread", "lace")},
+        resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
+                                        *extra_resources)},
         verbs=_verbs(lambda key, default: words.get(key, default)),
         enum_text={**_CONSTANT_TEXT, **words},
         noun_enums=("garment_kind",),

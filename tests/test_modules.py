@@ -501,3 +501,56 @@ def test_play_load_uses_the_modules_the_save_names(tmp_path, capsys):
     path.write_text(game.to_json())
     assert main(["play", "--load", str(path)]) == 0
     assert "Winner:" in capsys.readouterr().out
+
+
+def test_a_module_adds_a_resource(tmp_path):
+    """Open vocabularies: a resource declared by a module is held by every player, gained and
+    paid by effects, named `my.<resource>`, printed in card text and carried by saves."""
+    pack = _pack(tmp_path / "p", {
+        "flow.yaml": "kind: flow\nresources:\n  jewel: {name: Jewel, start: 1}\n",
+        "cards.yaml": ("kind: employees\nhire:\n"
+                       "  - {id: p.cutter, level: 2, type: master, bonus: gain 2 jewel}\n"
+                       "  - {id: p.jeweler, level: 3, type: master,\n"
+                       "     bonus: 'if my.jewel >= 2 then { pay 2 jewel; gain 3 prestige }'}\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    assert rules.employees["p.cutter"].bonus.text == "Gain 2 Jewel."
+    game = Game.new(rules, players=3, seed=1)
+    assert [p["jewel"] for p in game.state["players"]] == [1, 1, 1]
+    game.run_effect(rules.employees["p.cutter"].bonus, 0)
+    game.run_effect(rules.employees["p.jeweler"].bonus, 0)
+    p = game.state["players"][0]
+    assert (p["jewel"], p["prestige"]) == (1, 3)
+    from interpreter import IllegalDecisionError
+    with pytest.raises(IllegalDecisionError, match="cannot pay 5 Jewel"):
+        game.run_effect("pay 5 jewel", 0)
+    assert Game.from_json(rules, game.to_json()).state == game.state
+    bots = [make_bot("greedy", s) for s in range(3)]
+    while not game.is_over():
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    assert problems(rules, game.state, game.side) == []
+
+
+def test_a_module_declares_new_fields_for_its_components(tmp_path):
+    """Open vocabularies: a module may declare new fields for components; entries set them and
+    effects read them like the printed ones."""
+    pack = _pack(tmp_path / "p", {
+        "flow.yaml": ("kind: flow\nfields:\n  garment:\n    sparkle: {default: 0, "
+                      "description: sequins sewn on}\n"),
+        "garments.yaml": ("kind: garments\ngarments:\n  - {id: p.gown, color: blue, silk: "
+                          "{blue: 2}, thread: 0, lace: 0, master: false, value: 9, prestige: 2,"
+                          " fields: {sparkle: 3}}\n"),
+        "cards.yaml": ("kind: employees\nhire:\n  - {id: p.glitter, level: 2, type: master, "
+                       "bonus: gain sum(my.garments.sparkle) prestige}\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1)
+    _hand_to(game, 0, ["p.gown", "blue_03"])
+    game.run_effect(rules.employees["p.glitter"].bonus, 0)
+    assert game.state["players"][0]["prestige"] == 3  # 3 + blue_03's default 0
+    (pack / "garments.yaml").write_text((pack / "garments.yaml").read_text()
+                                        .replace("sparkle: 3", "sparkel: 3"))
+    from interpreter import RulesError
+    with pytest.raises(RulesError, match=r"unknown garment field 'sparkel' \(did you mean "
+                                         r"'sparkle'\?\)"):
+        load_ruleset(extra_paths=[pack])
