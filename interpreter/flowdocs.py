@@ -430,3 +430,27 @@ def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -
         else:
             values[name] = value
     return values
+
+
+def check_board_zones(builder, game: dict, doc) -> None:
+    """game.yaml declares each of the game's piles once, holding what its verbs put there."""
+    from .zones import PILES
+    seen: set[str] = set()
+    for i, z in enumerate(game.get("zones", [])):
+        where = doc.span(("zones", i, "id"))
+        if z["id"] in seen:
+            builder.errors.append(ModuleError(f"zone {z['id']!r} is declared twice", where))
+        elif z["id"] not in PILES:
+            builder.errors.append(ModuleError(
+                f"unknown pile {z['id']!r} (the game's piles: {', '.join(PILES)}; a module "
+                "adds zones of its own in a flow document)", where))
+        elif z["holds"] != PILES[z["id"]]:
+            builder.errors.append(ModuleError(
+                f"pile {z['id']!r} holds {PILES[z['id']]}, not {z['holds']}",
+                doc.span(("zones", i, "holds"))))
+        seen.add(z["id"])
+    for pile in PILES:
+        if pile not in seen:
+            builder.errors.append(ModuleError(
+                f"game.yaml declares no zone {pile!r}: the game's piles are "
+                f"{', '.join(PILES)}", doc.span(("zones",)) if "zones" in game else doc.span()))

@@ -19,7 +19,7 @@ from rulesdsl.errors import NO_SPAN
 
 from .errors import IdError, LoadWarning, ModuleError, SchemaError
 from .model import (Action, BoardSide, Decoration, Effect, Employee, Garment, GuestSpace, Hall,
-                    Phase, Ruleset, Step, Tile)
+                    Phase, Ruleset, Step, Tile, Zone)
 from . import flowdocs
 from . import params as module_params
 from .vocabulary import AREAS, build_vocabulary
@@ -499,6 +499,7 @@ class _Builder:
         if getattr(self, "param_names", None):
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
+        flowdocs.check_board_zones(self, game, game_doc)
         procs = flowdocs.procedures(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
@@ -580,6 +581,9 @@ class _Builder:
                             for k, v in d.data.get("fund_limits", {}).items()}},
             words=dict(self.words),
             vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            board_zones=tuple(Zone(z["id"], z["holds"], z.get("visible", True),
+                                   z.get("name", z["id"]), z.get("start", ""))
+                              for z in game.get("zones", [])),
             extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
             private=tuple(dict.fromkeys(k for d in self.flow_docs
                                         for k in d.data.get("private", []))),

@@ -104,6 +104,7 @@ class Zone:
     holds: str
     visible: bool = True
     name: str = ""
+    start: str = ""  # what it starts with: "all" of its kind that start there, "hire_deck"
 
 
 @dataclass(frozen=True)
@@ -246,6 +247,8 @@ class Ruleset:
     # each loaded module: {"id", "version", "digest"} (the digest covers its header and files)
     module_info: tuple[Mapping[str, str], ...] = ()
     zones: tuple[Zone, ...] = ()
+    # the game's own piles (game.yaml's zones): state keys of their own
+    board_zones: tuple[Zone, ...] = ()
     # player counters only their owner sees until the game ends (a flow document's `private`)
     private: tuple[str, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)

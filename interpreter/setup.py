@@ -13,10 +13,7 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
     side = rules.side_for(players)
     state: dict = {"rng": rng.seed_state(seed)}
     tx = Journal()  # setup is never rolled back; the journal only carries the rng
-    deck: list[str] = []
-    for level in rules.hire_levels:
-        cards = sorted(c.id for c in rules.employees.values() if not c.start and c.level == level)
-        deck += rng.shuffled(cards, state, tx)
+    piles = {z.id: _starting(rules, z, state, tx) for z in rules.board_zones}
     setup = rules.setup
     state.update({
         "version": 1,
@@ -27,15 +24,8 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "round": 0,
         "start_player": rng.next_int(state, tx, players),
         "favor": None,
-        "hire_deck": deck,
-        "hire_display": [],
-        "removed_employees": [],
-        "resource_bag": sorted(rules.tiles),
-        "resource_discard": [],
+        **piles,
         "drawers": [[] for _ in range(side.drawers)],
-        "garment_bag": sorted(g.id for g in rules.garments.values()
-                              if g.start_in == "garment_bag"),
-        "garment_discard": [],
         "garment_display": [None] * len(side.garment_costs),
         "guests": {},
         "balcony": {},
@@ -73,3 +63,19 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             "score": {},
         })
     return state
+
+
+def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
+    """What one of the game's piles starts with, as game.yaml declares it."""
+    if zone.start == "hire_deck":  # level I on top: each level shuffled, in deck order
+        deck: list[str] = []
+        for level in rules.hire_levels:
+            cards = sorted(c.id for c in rules.employees.values()
+                           if not c.start and c.level == level)
+            deck += rng.shuffled(cards, state, tx)
+        return deck
+    if zone.start == "all" and zone.holds == "garments":
+        return sorted(g.id for g in rules.garments.values() if g.start_in == zone.id)
+    if zone.start == "all" and zone.holds == "tiles":
+        return sorted(rules.tiles)
+    return []

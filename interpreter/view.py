@@ -11,9 +11,9 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
     # the seed replays every shuffle, so it is as secret as the generator itself
     for key in ("rng", "seed"):
         view.pop(key, None)
-    view["hire_deck"] = len(state["hire_deck"])
-    view["resource_bag"] = len(state["resource_bag"])
-    view["garment_bag"] = len(state["garment_bag"])
+    for zone in (rules.board_zones if rules is not None else ()):
+        if not zone.visible:  # a hidden pile shows only how many it holds
+            view[zone.id] = len(state[zone.id])
     for zone in (rules.zones if rules is not None else ()):
         if not zone.visible:
             view["zones"][zone.id] = len(state["zones"][zone.id])

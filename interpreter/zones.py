@@ -5,6 +5,11 @@ from __future__ import annotations
 from . import rng
 
 BUILT_IN = ("garment_bag", "garment_discard", "resource_bag", "resource_discard")
+# The piles the game's verbs work on, and what each holds: game.yaml declares each of them once
+# (what it starts with, who sees it); a module adds zones of its own in a flow document.
+PILES = {"hire_deck": "employees", "hire_display": "employees",
+         "removed_employees": "employees", "resource_bag": "tiles",
+         "resource_discard": "tiles", "garment_bag": "garments", "garment_discard": "garments"}
 
 
 def contents(state: dict, zone: str) -> list:

@@ -554,3 +554,21 @@ def test_a_module_declares_new_fields_for_its_components(tmp_path):
     with pytest.raises(RulesError, match=r"unknown garment field 'sparkel' \(did you mean "
                                          r"'sparkle'\?\)"):
         load_ruleset(extra_paths=[pack])
+
+
+def test_the_games_piles_are_declared_in_data_and_the_view_follows(tmp_path):
+    """Setup and zones as data: game.yaml declares each pile, what it starts with and whether
+    players see it; view() hides what a pile declared hidden and shows the rest."""
+    from interpreter.loader import RULES_DIR
+    game_yaml = (RULES_DIR / "base" / "game.yaml").read_text().replace(
+        "kind: game", "kind: game\nreplace: true", 1)
+    hidden = game_yaml.replace("{id: garment_discard, holds: garments, visible: true}",
+                               "{id: garment_discard, holds: garments, visible: false}")
+    rules = load_ruleset(extra_paths=[_pack(tmp_path / "a", {"game.yaml": hidden})])
+    game = Game.new(rules, players=3, seed=1)
+    assert game.view(0)["garment_discard"] == 0 and isinstance(game.view(0)["hire_display"], list)
+    assert game.view(0)["hire_deck"] == len(game.state["hire_deck"])
+    from interpreter import RulesError
+    missing = game_yaml.replace("  - {id: garment_discard, holds: garments, visible: true}\n", "")
+    with pytest.raises(RulesError, match="declares no zone 'garment_discard'"):
+        load_ruleset(extra_paths=[_pack(tmp_path / "b", {"game.yaml": missing})])
