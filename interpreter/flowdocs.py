@@ -91,9 +91,11 @@ def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, 
                 continue
             eff = builder.effect(doc, ("triggers", i, "effect"), t["effect"],
                                  f"the trigger {t['id']!r}")
-            if eff is not None:
+            if eff is not None:  # a module's own, or a decoration's or garment's it names
+                kind = next((k for k in ("decoration", "garment") if k in t), "module")
                 out.setdefault(t["on"], []).append(
-                    Trigger(t["id"], t["on"], eff, "module", "", t.get("limit", "always")))
+                    Trigger(t["id"], t["on"], eff, kind, t.get(kind, ""),
+                            t.get("limit", "always")))
     for cid, (entry, doc, path) in employees_entries:
         for i, t in enumerate(entry.get("triggers", [])):
             eff = builder.effect(doc, path + ("triggers", i, "effect"), t["effect"],

@@ -495,7 +495,8 @@ class _Builder:
         zones = flowdocs.zones(self.flow_docs)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
-                                      types, tuple(resources), self.declared_fields)
+                                      types, tuple(resources), self.declared_fields,
+                                      tuple(kinds.values()))
         if getattr(self, "param_names", None):
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)

@@ -293,7 +293,7 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
-                     extra_resources=(), extra_fields=None) -> Vocabulary:
+                     extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
@@ -314,7 +314,8 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
     return _documented(Vocabulary(
         names=names,
         records=records,
-        enums={"color": tuple(colors), "garment_kind": ("gown", "coat"),
+        enums={"color": tuple(colors),
+               "garment_kind": tuple(dict.fromkeys(("gown", "coat", *(garment_kinds or ())))),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,

@@ -572,3 +572,23 @@ def test_the_games_piles_are_declared_in_data_and_the_view_follows(tmp_path):
     missing = game_yaml.replace("  - {id: garment_discard, holds: garments, visible: true}\n", "")
     with pytest.raises(RulesError, match="declares no zone 'garment_discard'"):
         load_ruleset(extra_paths=[_pack(tmp_path / "b", {"game.yaml": missing})])
+
+
+def test_a_decorations_trigger_runs_for_its_holder(tmp_path):
+    """Triggers on a decoration: "while you hold the garden, each garment you place gains you
+    1 Livre"; a new kind of garment is valid where a module declares it."""
+    pack = _pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\ngarment_kinds: {silver: accessory}\n"
+        "board:\n  - area: garden\n    decoration: {id: garden.1, cost: 4, prestige: 1}\n"
+        "triggers:\n  - {id: garden_tips, on: place, decoration: garden.1, "
+        "effect: gain 1 livre}\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    assert "accessory" in rules.vocabulary.enums["garment_kind"]
+    from conftest import clean_game
+    from interpreter.events import announce
+    from interpreter.context import Context
+    game = clean_game(rules, 4, 1)
+    game.state["decorations"]["garden.1"] = 2
+    for seat in (1, 2):
+        announce(Context(game, seat), "place", garment="blue_01")
+    assert [p["livre"] for p in game.state["players"]][1:3] == [0, 1]
