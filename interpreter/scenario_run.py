@@ -209,20 +209,27 @@ class ScenarioRun:
                     self._check_question(decision, questions[i], path + ("questions", i))
                 if i == len(answers):
                     break  # stopped at a question: nothing was done
-                answer = self.cards_in(answers[i], decision.seat)
-                chosen = [o.value for o in decision.options if same(o.value, answer)]
-                if not chosen:
-                    legal = "; ".join(show(o.value) for o in decision.options[:8])
-                    refused = (f"{show(answers[i])} is not a legal answer to "
-                               f"'{decision.prompt}' (legal: {legal})", path + ("answers", i))
+                chosen, refused = self._answer(decision, answers[i], path + ("answers", i))
+                if refused:
                     break
-                used.append(chosen[0])
+                used.append(chosen)
         except RulesError as exc:
             raise self.error(f"the rule failed while running: {exc}", path) from None
         except Exception as exc:  # noqa: BLE001 - a fault in a rule or verb is a failure
             raise self.error(f"the rule failed while running: {type(exc).__name__}: {exc}",
                              path) from None
         self._conclude(entry, path, asked, refused, before)
+
+    def _answer(self, decision, written, path: tuple):
+        """(the option value a written answer picks, None) or (None, (why it is refused,
+        where))."""
+        answer = self.cards_in(written, decision.seat)
+        for o in decision.options:
+            if same(o.value, answer):
+                return o.value, None
+        legal = "; ".join(show(o.value) for o in decision.options[:8])
+        return None, (f"{show(written)} is not a legal answer to '{decision.prompt}' "
+                      f"(legal: {legal})", path)
 
     def _conclude(self, entry: dict, path: tuple, asked: int, refused, before: dict) -> None:
         """The checks after a run: questions expected but not asked, `asks`, `refused` (and
@@ -277,15 +284,11 @@ class ScenarioRun:
                 self._check_question(decision, questions[i], path + ("questions", i))
             if i == len(answers):
                 break
-            answer = self.cards_in(answers[i], decision.seat)
-            chosen = [o.value for o in decision.options if same(o.value, answer)]
-            if not chosen:
-                legal = "; ".join(show(o.value) for o in decision.options[:8])
-                refused = (f"{show(answers[i])} is not a legal answer to '{decision.prompt}' "
-                           f"(legal: {legal})", path + ("answers", i))
+            chosen, refused = self._answer(decision, answers[i], path + ("answers", i))
+            if refused:
                 break
             try:
-                self.game.apply_value(chosen[0])
+                self.game.apply_value(chosen)
             except RulesError as exc:
                 raise self.error(f"the rule failed while running: {exc}",
                                  path + ("answers", i)) from None

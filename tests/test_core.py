@@ -231,6 +231,17 @@ def faulty_pack(tmp_path_factory):
     return folder
 
 
+def _with_faulty_card(rules):
+    """A 2-player game (seed 4) with the pack's card taken out of the deck, for the start
+    player to own: (game, seat, that player)."""
+    game = Game.new(rules, players=2, seed=4)
+    seat = game.state["start_player"]
+    for zone in ("hire_deck", "hire_display"):
+        if "l1.faulty" in game.state[zone]:
+            game.state[zone].remove("l1.faulty")
+    return game, seat, game.state["players"][seat]
+
+
 RUNAWAY = {
     "repeats": ("repeat 100 times { repeat 100 times { repeat 100 times { repeat 100 times { "
                 "gain 1 livre } } } }", "the rule repeats too much: more than 100,000 "
@@ -252,12 +263,7 @@ def test_runaway_work_in_a_card_is_stopped_and_contained(tmp_path, kind):
     (tmp_path / "cards.yaml").write_text(FAULTY.replace(
         "gain 6 / (my.thread - my.thread) livre", effect))
     rules = load_ruleset(extra_paths=[tmp_path])
-    game = Game.new(rules, players=2, seed=4)
-    seat = game.state["start_player"]
-    p = game.state["players"][seat]
-    for zone in ("hire_deck", "hire_display"):
-        if "l1.faulty" in game.state[zone]:
-            game.state[zone].remove("l1.faulty")
+    game, seat, p = _with_faulty_card(rules)
     p["hand"], p["supply"] = ["l1.faulty"], p["supply"] + p["hand"]
     game.jump({"stage": "round", "phase": [ph.id for ph in rules.round_phases].index("actions"),
                "index": -1})
@@ -274,12 +280,7 @@ def test_a_fault_in_a_custom_card_restores_the_last_decision(faulty_pack):
     """Issue 5: a division by zero in a custom card leaves the game at its last decision, and
     the error names the card, its file:line:column, the seed and the decision number."""
     rules = load_ruleset(extra_paths=[faulty_pack])
-    game = Game.new(rules, players=2, seed=4)
-    seat = game.state["start_player"]
-    p = game.state["players"][seat]
-    for zone in ("hire_deck", "hire_display"):
-        if "l1.faulty" in game.state[zone]:
-            game.state[zone].remove("l1.faulty")
+    game, seat, p = _with_faulty_card(rules)
     p["supply"].append("l1.faulty")
     while not (game.decision().kind == "play" and "l1.faulty" in p["hand"]):
         d = game.decision()
