@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from .checker import check_effect, check_expression
 from .compiler import CompiledEffect, compile_effect, compile_expression
-from .errors import (EffectAbort, EffectNameError, EffectSyntaxError, EffectTypeError, Origin,
-                     RulesError, RulesErrors, RulesRuntimeError, Span)
+from .errors import (
+    EffectAbort,
+    EffectNameError,
+    EffectSyntaxError,
+    EffectTypeError,
+    Origin,
+    RulesError,
+    RulesErrors,
+    RulesRuntimeError,
+    Span,
+)
 from .parser import parse_effect, parse_expression
 from .printer import effect_text, expression_text, to_source
 from .runtime import Thunk

@@ -13,7 +13,17 @@ from typing import Any
 
 from . import ast
 from .errors import EffectNameError, EffectTypeError, RulesError, Span
-from .types import BOOLEAN, NUMBER, UNKNOWN, EnumType, ListType, RecordType, Type, compatible, unify
+from .types import (
+    BOOLEAN,
+    NUMBER,
+    UNKNOWN,
+    EnumType,
+    ListType,
+    RecordType,
+    Type,
+    compatible,
+    unify,
+)
 from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")

@@ -10,7 +10,6 @@ from typing import Any, Callable, Mapping, Sequence
 from .types import Type
 
 
-
 @dataclass(frozen=True)
 class NameDef:
     """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""

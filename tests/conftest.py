@@ -33,8 +33,8 @@ def make_game(rules):
 
 
 def compile_text(game: Game, text: str):
+    from interpreter.core.model import Effect
     from rulesdsl import Origin, build_effect
-    from interpreter.model import Effect
     return Effect(text, build_effect(text, Origin("<test>"), game.rules.vocabulary), "")
 
 

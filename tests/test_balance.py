@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_ruleset
-from interpreter.balance import (MIN_HELD, card_figures, catalogue, removal_pack, win_shares)
-from interpreter.cli import main
-from interpreter.parallel import GameSpec, pack_from_path, rules_for, run_games
-from interpreter.watch import game_record, score_sources, watched_game
+from interpreter.cli.main import main
+from interpreter.sim.balance import (
+    MIN_HELD,
+    card_figures,
+    catalogue,
+    removal_pack,
+    win_shares,
+)
+from interpreter.sim.parallel import GameSpec, pack_from_path, rules_for, run_games
+from interpreter.sim.watch import game_record, score_sources, watched_game
 
 
 def write_pack(folder: Path, cards: str) -> Path:
@@ -113,7 +119,7 @@ def test_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch, cap
 
 
 def test_ray_missing_is_said_before_any_game(monkeypatch, capsys):
-    import interpreter.balance_cli as balance_cli
+    import interpreter.cli.balance as balance_cli
     monkeypatch.setattr(balance_cli, "ray_missing",
                         lambda: "ray is not installed: pip install -e '.[ray]'")
     assert main(["balance", "--games", "2", "--ray", "auto"]) == 2
@@ -137,8 +143,8 @@ def test_a_watched_game_is_the_game_simulate_plays(rules):
 
 
 def test_removal_pack_removes_one_card_and_refuses_a_decoration(rules, tmp_path):
-    from interpreter.balance import BalanceError
-    from interpreter.parallel import write_packs
+    from interpreter.sim.balance import BalanceError
+    from interpreter.sim.parallel import write_packs
     card = next(c.id for c in rules.employees.values() if c.level == 2)
     paths = write_packs([removal_pack(rules, card)], tmp_path)
     without = load_ruleset(extra_paths=paths)
@@ -185,7 +191,7 @@ def test_balance_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
 
 
 def test_the_python_api_gives_the_figures_the_command_writes(tmp_path, capsys):
-    from interpreter.balance import measure
+    from interpreter.sim.balance import measure
     path = tmp_path / "cli.json"
     assert main(["balance", "--players", "2", "--bots", "random", "--games", "3", "--seed", "4",
                  "--quiet", "--workers", "1", "--json", str(path)]) == 0
@@ -236,7 +242,7 @@ def test_html_report_is_one_file_with_three_plots(tmp_path, capsys):
 
 
 def test_html_without_matplotlib_says_how_to_get_it(monkeypatch, tmp_path, capsys):
-    import interpreter.report_html as report_html
+    import interpreter.ui.report_html as report_html
     monkeypatch.setattr(report_html, "matplotlib_missing", lambda: report_html.MISSING)
     assert main(["balance", "--games", "2", "--html", str(tmp_path / "r.html")]) == 2
     assert "the HTML report needs matplotlib: pip install -e '.[report]'" in \

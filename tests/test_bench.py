@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from interpreter import cli
-from interpreter.bench import effects as fx
-from interpreter.bench.positions import CHECK_POSITIONS, play_to
-from interpreter.bench.reference import REFERENCES
-from interpreter.bench.runner import BOT_NAMES, PLAYER_COUNTS, Sizes
+from interpreter.cli import main as cli
+from interpreter.sim.bench import effects as fx
+from interpreter.sim.bench.positions import CHECK_POSITIONS, play_to
+from interpreter.sim.bench.reference import REFERENCES
+from interpreter.sim.bench.runner import BOT_NAMES, PLAYER_COUNTS, Sizes
 
 # Every position the equivalence is checked on, plus the end of a game (garments on the
 # balcony, Livre converted).
@@ -91,7 +91,7 @@ TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)
 
 def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch, tmp_path,
                                                                     capsys):
-    from interpreter.bench import command
+    from interpreter.sim.bench import command
     monkeypatch.setattr(command, "QUICK", TINY)
     out = tmp_path / "bench.json"
     assert cli.main(["bench", "--quick", "--json", str(out)]) == 0

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from interpreter.labels import card_text
+from interpreter.core.labels import card_text
 
 BASE = Path(__file__).parents[1] / "rules" / "base"
 
@@ -144,7 +144,7 @@ def test_machine_phrases_read_as_english(rules, make_game):
 
 
 def test_cards_command_shows_names(tmp_path, capsys):
-    from interpreter.cli import main
+    from interpreter.cli.main import main
     pack = tmp_path / "seamstress.yaml"
     pack.write_text("kind: employees\nhire:\n  - id: z.seamstress\n    name: Seamstress\n"
                     "    level: 2\n    type: master\n    bonus: gain 1 livre\n")

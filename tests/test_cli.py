@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
+from interpreter.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def rococo(*args, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=ROOT,
                           capture_output=True, text=True, input=stdin, timeout=300)
 
 

@@ -9,19 +9,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import garments_of_color, place
 from rich.console import Console
 
-import interpreter.cli as cli
-from interpreter import Game, render
-from interpreter.cli import main
-
-from conftest import garments_of_color, place
+import interpreter.cli.main as cli
+from interpreter import Game
+from interpreter.cli.main import main
+from interpreter.ui import render
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def rococo(*args, stdin: str = "", cwd=ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=cwd,
                           capture_output=True, text=True, input=stdin, timeout=300)
 
 

@@ -3,12 +3,17 @@ faults in rules contained, explicit answers by index or value, and Depute's timi
 from __future__ import annotations
 
 import pytest
-
-from interpreter import Game, IllegalDecisionError, RuleFaultError, load_ruleset, make_bot
-from interpreter.cli import main
-from interpreter.integrity import problems
-
 from conftest import card, dump, round_step
+
+from interpreter import (
+    Game,
+    IllegalDecisionError,
+    RuleFaultError,
+    load_ruleset,
+    make_bot,
+)
+from interpreter.cli.main import main
+from interpreter.core.integrity import problems
 
 FOUR = 4
 
@@ -103,7 +108,7 @@ def test_answering_continues_the_step_and_never_reruns_it(rules, monkeypatch):
     """Every step of the flow starts exactly once: as many step starts as completed steps (plus
     the one that waits)."""
     starts, advances = [], []
-    original_start, original_advance = Game._step_main, __import__("interpreter.flow").flow.advance
+    original_start, original_advance = Game._step_main, __import__("interpreter.core.flow").core.flow.advance
 
     def counting_start(self, *args):
         starts.append(1)
@@ -114,7 +119,7 @@ def test_answering_continues_the_step_and_never_reruns_it(rules, monkeypatch):
         return original_advance(*args)
 
     monkeypatch.setattr(Game, "_step_main", counting_start)
-    monkeypatch.setattr("interpreter.flow.advance", counting_advance)
+    monkeypatch.setattr("interpreter.core.flow.advance", counting_advance)
     game = Game.new(rules, players=FOUR, seed=2)
     bots = [make_bot("greedy", s) for s in range(FOUR)]
     decisions = 0
@@ -313,7 +318,7 @@ def test_a_bug_in_a_verb_is_contained_too(rules, monkeypatch):
 
     def broken(*args, **kwargs):
         raise KeyError("oops")
-    monkeypatch.setattr("interpreter.verbs_actions.covering_sets", broken)
+    monkeypatch.setattr("interpreter.verbs.actions.covering_sets", broken)
     with pytest.raises(RuleFaultError, match=r"the action 'tailor' failed: KeyError: 'oops' "
                                              r"\(seed 9, decision \d+\)"):
         game.apply(d.options[0])

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from interpreter import editor
-from interpreter.loader import RULES_DIR, SCHEMAS_DIR
+from interpreter.editor import support as editor
+from interpreter.loading.loader import RULES_DIR, SCHEMAS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSOCIATION = re.compile(r"# yaml-language-server: \$schema=(\S+)$")
@@ -182,7 +182,7 @@ async def _session(tmp_path):
     def on_diagnostics(params):
         published.put_nowait(params)
 
-    await client.start_io(sys.executable, "-m", "interpreter.cli", "lsp", cwd=str(ROOT))
+    await client.start_io(sys.executable, "-m", "interpreter.cli.main", "lsp", cwd=str(ROOT))
     await client.initialize_async(lsp.InitializeParams(
         capabilities=lsp.ClientCapabilities(), root_uri=tmp_path.as_uri()))
     client.initialized(lsp.InitializedParams())
@@ -246,7 +246,7 @@ def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
 
 
 def test_a_pack_file_is_checked_against_the_packs_vocabulary(rules, tmp_path):
-    lsp = pytest.importorskip("interpreter.lsp")
+    lsp = pytest.importorskip("interpreter.editor.lsp")
     pack = tmp_path / "gala"
     pack.mkdir()
     (pack / "module.yaml").write_text("module:\n  id: gala\n  kind: custom\n  name: Gala\n"
@@ -267,7 +267,7 @@ def test_a_pack_file_is_checked_against_the_packs_vocabulary(rules, tmp_path):
 def test_the_editor_finds_no_problem_in_the_shipped_rules(path):
     """Each built-in file, checked with the vocabulary of its own module (an expansion's zones
     and procedures included), is as clean in the editor as it is to the loader."""
-    lsp = pytest.importorskip("interpreter.lsp")
+    lsp = pytest.importorskip("interpreter.editor.lsp")
     path = path.resolve()
     assert editor.problems(path.read_text(encoding="utf-8"), path,
                            lsp.vocabulary_for(path)) == []

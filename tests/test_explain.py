@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, make_bot
-from interpreter.cli import main
+from interpreter.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from interpreter.cli import main
+from interpreter.cli.main import main
 
 
 def test_gallery_has_every_card_and_garment_with_its_text(rules, tmp_path, capsys):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, RulesErrors, load_ruleset
-from interpreter.cli import main
+from interpreter.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = (ROOT / "rules" / "base" / "game.yaml").read_text()
@@ -227,7 +227,7 @@ def board_copy(tmp_path, monkeypatch):
     """Load the built-in modules from a copy whose board.yaml is `edit(text)`; give the path."""
     import shutil
 
-    from interpreter import loader
+    from interpreter.loading import loader
 
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     monkeypatch.setattr(loader, "RULES_DIR", tmp_path / "rules")
@@ -297,7 +297,7 @@ def rules_copy(tmp_path, monkeypatch):
     """A copy of the built-in rules the loader reads instead; returns its folder."""
     import shutil
 
-    from interpreter import loader
+    from interpreter.loading import loader
 
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     monkeypatch.setattr(loader, "RULES_DIR", tmp_path / "rules")

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import RulesErrors, load_ruleset
-from interpreter.errors import ModuleError, IdError, SchemaError, YamlError
+from interpreter.core.errors import IdError, ModuleError, SchemaError, YamlError
 from rulesdsl import EffectNameError, EffectSyntaxError
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter.cli import main
-from interpreter.integrity import problems
+from interpreter.cli.main import main
+from interpreter.core.integrity import problems
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPANSIONS = ("fancy_dresses", "festivity_dresses", "expert_tailoring")
@@ -90,7 +90,7 @@ def test_festivity_garments_join_the_bag_after_round_one_phase_one():
     rules = load_ruleset(expansions=["festivity_dresses"])
     festive = sorted(g for g in rules.garments if g.startswith("festivity."))
     assert len(festive) == 4
-    from interpreter.setup import new_state
+    from interpreter.core.setup import new_state
     state = new_state(rules, 3, 5)
     assert sorted(state["zones"]["festivity_aside"]) == festive
     assert not set(festive) & set(state["garment_bag"])
@@ -152,8 +152,9 @@ def test_a_garment_that_cannot_be_sold_is_not_offered_without_a_free_space(make_
     others = [g for g in game.state["garment_bag"] if not g.startswith("festivity")]
     _hand_to(game, 1, others[:len(game.side.guest_spaces)])
     assert len(game.state["guests"]) == len(game.side.guest_spaces)
-    from rulesdsl import EffectAbort
     from conftest import card
+
+    from rulesdsl import EffectAbort
     try:
         d = game.next_question(rules.actions["tailor"].effect, 0,
                                played=card(game, 0, "master_1"))
@@ -243,7 +244,7 @@ def test_fancy_dresses_add_4_garments_and_5_tiles_to_the_bags():
     assert min(rules.garments[g].prestige for g in new_g) > \
         max(g.prestige for g in base.garments.values())
     game = Game.new(rules, players=4, seed=2)
-    from interpreter.setup import new_state
+    from interpreter.core.setup import new_state
     state = new_state(rules, 4, 2)
     assert new_g <= set(state["garment_bag"]) and new_t <= set(state["resource_bag"])
     assert problems(rules, game.state, game.side) == []
@@ -363,7 +364,7 @@ def test_example_hires_cost_one_less_this_round(examples):
     assert d.prompt == f"hire an employee for {max(price, 0)} Livre"
     d1 = game.next_question(examples.actions["hire"].effect, 1)
     assert d1.prompt == f"hire an employee for {price + 1} Livre"
-    from interpreter.modifiers import expire
+    from interpreter.core.modifiers import expire
     expire(game.state, game.journal, "round_end")  # what the flow does when the round ends
     assert game.state["modifiers"] == []
 
@@ -559,7 +560,7 @@ def test_a_module_declares_new_fields_for_its_components(tmp_path):
 def test_the_games_piles_are_declared_in_data_and_the_view_follows(tmp_path):
     """Setup and zones as data: game.yaml declares each pile, what it starts with and whether
     players see it; view() hides what a pile declared hidden and shows the rest."""
-    from interpreter.loader import RULES_DIR
+    from interpreter.loading.loader import RULES_DIR
     game_yaml = (RULES_DIR / "base" / "game.yaml").read_text().replace(
         "kind: game", "kind: game\nreplace: true", 1)
     hidden = game_yaml.replace("{id: garment_discard, holds: garments, visible: true}",
@@ -585,8 +586,9 @@ def test_a_decorations_trigger_runs_for_its_holder(tmp_path):
     rules = load_ruleset(extra_paths=[pack])
     assert "accessory" in rules.vocabulary.enums["garment_kind"]
     from conftest import clean_game
-    from interpreter.events import announce
-    from interpreter.context import Context
+
+    from interpreter.core.context import Context
+    from interpreter.core.events import announce
     game = clean_game(rules, 4, 1)
     game.state["decorations"]["garden.1"] = 2
     for seat in (1, 2):

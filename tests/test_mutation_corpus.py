@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, RulesError, load_ruleset, loader, make_bot
+from interpreter import Game, RulesError, load_ruleset, make_bot
+from interpreter.loading import loader
 from rulesdsl import EffectAbort
 
 ROOT = Path(__file__).resolve().parents[1]

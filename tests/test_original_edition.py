@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter.cli import main
-from interpreter.errors import RulesError
-from interpreter.integrity import problems
+from interpreter.cli.main import main
+from interpreter.core.errors import RulesError
+from interpreter.core.integrity import problems
 
 STACKS = ["resource_stack_1", "resource_stack_2", "resource_stack_3"]
 AMONG = "[" + ", ".join(STACKS) + "]"
@@ -224,7 +224,7 @@ def test_deluxe_cards_keep_the_deluxe_words(capsys):
 def test_the_board_reads_in_the_originals_words(rules):
     from rich.console import Console
 
-    from interpreter import render
+    from interpreter.ui import render
     game = Game.new(rules, players=2, seed=3)
     console = Console(width=200, record=True)
     console.print(render.board(game, 0))

@@ -9,7 +9,7 @@ import glob
 import tomllib
 from pathlib import Path
 
-from interpreter.loader import DATA_DIR, RULES_DIR, SCHEMAS_DIR
+from interpreter.loading.loader import DATA_DIR, RULES_DIR, SCHEMAS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 

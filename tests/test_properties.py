@@ -6,13 +6,12 @@ import json
 from collections import Counter
 
 import pytest
+from conftest import dump
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter import Game, IllegalDecisionError, Option, make_bot
-from interpreter.integrity import problems
-
-from conftest import dump
+from interpreter.core.integrity import problems
 
 SEEDS = range(10)
 PLAYERS = (2, 3, 4, 5)

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from interpreter.errors import RulesError
-from interpreter.loader import RULES_DIR, validate_document
-from interpreter.yamlio import read_document
+from interpreter.core.errors import RulesError
+from interpreter.loading.loader import RULES_DIR, validate_document
+from interpreter.loading.yamlio import read_document
 
 MUTATIONS_PER_FILE = 300
 

@@ -11,12 +11,19 @@ main action or a card bonus) and checks the outcome with exact numbers.
 from __future__ import annotations
 
 import pytest
-from rulesdsl import EffectAbort
+from conftest import (
+    card,
+    decision_of,
+    final_step,
+    garments_of_color,
+    place,
+    prepare_step,
+    round_step,
+    values,
+)
 
 from interpreter import Game, IllegalDecisionError, make_bot
-
-from conftest import (card, decision_of, final_step, garments_of_color, place,
-                      prepare_step, round_step, values)
+from rulesdsl import EffectAbort
 
 FOUR = 4  # a 4-player game uses the "large" side
 

@@ -1,10 +1,20 @@
 """Checker: names, fields, verbs, options, resources and types, with every error collected."""
 import pytest
-
 from test_rulesdsl_vocab import VOCAB
 
-from rulesdsl import (NUMBER, EffectNameError, EffectTypeError, Origin, RulesErrors, Span,
-                      build_effect, check_effect, check_expression, parse_effect, parse_expression)
+from rulesdsl import (
+    NUMBER,
+    EffectNameError,
+    EffectTypeError,
+    Origin,
+    RulesErrors,
+    Span,
+    build_effect,
+    check_effect,
+    check_expression,
+    parse_effect,
+    parse_expression,
+)
 
 O = Origin("cards.yaml", 5, 8)
 

@@ -4,8 +4,15 @@ from fractions import Fraction
 import pytest
 from test_rulesdsl_vocab import ORIGIN, VOCAB, FakeCtx, run
 
-from rulesdsl import (EffectAbort, RulesRuntimeError, Span, compile_effect, compile_expression,
-                      parse_effect, parse_expression)
+from rulesdsl import (
+    EffectAbort,
+    RulesRuntimeError,
+    Span,
+    compile_effect,
+    compile_expression,
+    parse_effect,
+    parse_expression,
+)
 
 
 def value(text, ctx=None, env=None):
@@ -175,6 +182,7 @@ def test_env_holds_locals_and_runs_are_independent():
 
 def test_no_eval_or_exec_in_the_package():
     import pathlib
+
     import rulesdsl
     for path in pathlib.Path(rulesdsl.__file__).parent.glob("*.py"):
         src = path.read_text()

@@ -5,8 +5,13 @@ from fractions import Fraction
 import pytest
 from test_rulesdsl_vocab import ORIGIN, VOCAB, FakeCtx, run
 
-from rulesdsl import RulesRuntimeError, compile_effect, compile_expression, parse_effect, \
-    parse_expression
+from rulesdsl import (
+    RulesRuntimeError,
+    compile_effect,
+    compile_expression,
+    parse_effect,
+    parse_expression,
+)
 
 
 def value(text, ctx=None, env=None):

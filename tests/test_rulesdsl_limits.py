@@ -7,8 +7,18 @@ from __future__ import annotations
 import pytest
 from test_rulesdsl_vocab import VOCAB
 
-from rulesdsl import (EffectSyntaxError, EffectTypeError, Origin, RulesErrors, Span, build_effect,
-                      check_effect, effect_text, parse_effect, parse_expression)
+from rulesdsl import (
+    EffectSyntaxError,
+    EffectTypeError,
+    Origin,
+    RulesErrors,
+    Span,
+    build_effect,
+    check_effect,
+    effect_text,
+    parse_effect,
+    parse_expression,
+)
 from rulesdsl.parser import MAX_DEPTH, MAX_LENGTH, MAX_NUMBER, MAX_STATEMENTS
 
 O = Origin("cards.yaml", 7, 12)  # `bonus: <text>` with the text at column 12 of line 7

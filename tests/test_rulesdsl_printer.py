@@ -5,7 +5,13 @@ from hypothesis import strategies as st
 from test_rulesdsl_vocab import ORIGIN, VOCAB
 
 from rulesdsl import ast as A
-from rulesdsl import effect_text, expression_text, parse_effect, parse_expression, to_source
+from rulesdsl import (
+    effect_text,
+    expression_text,
+    parse_effect,
+    parse_expression,
+    to_source,
+)
 
 CARDS = {
     "gain 2 livre": "Gain 2 Livre.",

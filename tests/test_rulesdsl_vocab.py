@@ -1,8 +1,21 @@
 """A toy vocabulary and game context shared by the rulesdsl tests (plus tests of Vocabulary)."""
 from __future__ import annotations
 
-from rulesdsl import (BOOLEAN, NUMBER, EffectAbort, EnumType, FieldDef, ListType, NameDef,
-                      OptionDef, Origin, RecordType, VerbDef, Vocabulary, build_effect)
+from rulesdsl import (
+    BOOLEAN,
+    NUMBER,
+    EffectAbort,
+    EnumType,
+    FieldDef,
+    ListType,
+    NameDef,
+    OptionDef,
+    Origin,
+    RecordType,
+    VerbDef,
+    Vocabulary,
+    build_effect,
+)
 
 COLOR = EnumType("color")
 EMPLOYEE_TYPE = EnumType("employee_type")

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from interpreter import CorruptSaveError, Game, IllegalDecisionError, load_ruleset, make_bot
-
-from interpreter.saves import seal
-
 from conftest import dump
+
+from interpreter import (
+    CorruptSaveError,
+    Game,
+    IllegalDecisionError,
+    load_ruleset,
+    make_bot,
+)
+from interpreter.core.saves import seal
 
 
 def _bots(n, kind="greedy", seed=100):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import textwrap
 
-from interpreter.cli import main
-from interpreter.scenario import read_scenarios, run_scenario
-from rulesdsl import RulesErrors
-
 import pytest
+
+from interpreter.cli.main import main
+from interpreter.scenario.files import read_scenarios, run_scenario
+from rulesdsl import RulesErrors
 
 INCOME = """\
 scenarios:

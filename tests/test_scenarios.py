@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.scenario import find_scenario_files, read_scenarios, run_scenario
+from interpreter.scenario.files import find_scenario_files, read_scenarios, run_scenario
 from rulesdsl import RulesError
 
 

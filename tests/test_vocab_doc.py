@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from interpreter import vocab_doc
-from interpreter.cli import main
+from interpreter.cli.main import main
+from interpreter.editor import vocab_doc
 from rulesdsl.checker import BUILTINS
 from rulesdsl.vocabulary import FUNCTIONS
 
@@ -30,7 +30,7 @@ def test_everything_an_effect_may_use_is_described(rules):
         missing += [f"{v['verb']} binds {b['name']}" for b in v["binds"] if not b["description"]]
     missing += [r["name"] for r in ref["resources"] if not r["description"]]
     missing += [e["enum"] for e in ref["enums"] if not e["description"]]
-    assert missing == [], ("describe these in interpreter/vocabulary.py (NAME_DOCS, FIELD_DOCS, "
+    assert missing == [], ("describe these in interpreter/loading/vocabulary.py (NAME_DOCS, FIELD_DOCS, "
                            "VERB_DOCS, ...), then run `rococo vocab --update-docs`")
 
 

@@ -1,0 +1,172 @@
+"""The `rococo balance` command: arguments, progress, the terminal table, JSON and HTML files."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from ..loading.params import expansions
+from ..sim import balance
+from ..sim.bots import BOTS
+from ..sim.parallel import ClusterError, default_workers, ray_missing
+
+
+def positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def add_parser(sub, common, player_count) -> None:
+    p = sub.add_parser("balance", help="measure what each card, garment and decoration does "
+                                       "over many self-play games")
+    p.add_argument("--games", type=positive, default=400)
+    p.add_argument("--players", type=player_count, default=4)
+    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
+    p.add_argument("--workers", type=positive, default=None,
+                   help="processes to play on (default: the number of cores)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="play on a Ray cluster ('auto', 'ray://host:port', or 'local')")
+    p.add_argument("--card", action="append", default=[], metavar="ID",
+                   help="report only this card, garment or decoration, and compare the same "
+                        "seeds without it (repeatable)")
+    p.add_argument("--no-compare", action="store_true",
+                   help="skip the paired with/without runs of --card and --module")
+    p.add_argument("--top", type=positive, default=None, help="show only the first N rows")
+    p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
+    p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    common(p)
+    p.set_defaults(func=cmd_balance)
+
+
+def cmd_balance(args) -> int:
+    err = Console(stderr=True, highlight=False)
+    if args.html:
+        from ..ui.report_html import matplotlib_missing
+        if (why := matplotlib_missing()) is not None:
+            err.print(f"[red]error:[/] {escape(why)}")
+            return 2
+    if args.ray and (why := ray_missing()) is not None:
+        err.print(f"[red]error:[/] {escape(why)}")
+        return 2
+    module_paths = args.module or []
+    for path in module_paths:
+        if not Path(path).exists():
+            err.print(f"[red]error:[/] no module at {escape(path)}")
+            return 2
+    try:
+        rules, plan, specs = balance.prepare(
+            module_paths, args.games, args.players, args.bots, args.seed, args.card,
+            not args.no_compare, args.edition, expansions(args.with_), args.set or ())
+    except balance.BalanceError as exc:
+        err.print(f"[red]error:[/] {escape(str(exc))}")
+        return 2
+    workers = args.workers or default_workers()
+    started = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, disable=args.quiet) as progress:
+        where = f"Ray at {args.ray}" if args.ray else f"{workers} worker{'s' * (workers > 1)}"
+        task = progress.add_task(f"{len(specs)} run{'s' * (len(specs) > 1)} of {args.games} "
+                                 f"games on {where}", total=args.games * len(specs))
+        try:
+            runs = balance.play(specs, plan.seeds, workers, args.ray,
+                                advance=lambda: progress.advance(task))
+        except ClusterError as exc:
+            progress.stop()
+            err.print(f"[red]error:[/] {escape(str(exc))}")
+            return 1
+    elapsed = time.perf_counter() - started
+    data = balance.report(rules, plan, runs, [Path(p).name for p in module_paths])
+    out = Console(stderr=args.json == "-", highlight=False)
+    if not out.is_terminal:
+        out.width = max(out.width, 160)
+    print_report(out, data, args.top)
+    out.print(f"{args.games * len(specs)} games in {elapsed:.1f} s on {where}")
+    if args.json:
+        text = json.dumps(data, indent=1)
+        if args.json == "-":
+            sys.stdout.write(text + "\n")
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    if args.html:
+        from ..ui.report_html import write_html
+        write_html(data, Path(args.html))
+        out.print(f"report written to {args.html}")
+    return 0
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _pp(ci) -> str:
+    return "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}"
+
+
+def print_report(out: Console, data: dict, top: int | None = None) -> None:
+    games = data["games"]
+    head = Table(title=f"{games} games, {data['players']} players, {data['bots']} bots, seeds "
+                       f"{data['seed']}..{data['seed'] + games - 1}, modules "
+                       f"{', '.join(data['modules'])}")
+    head.add_column("figure")
+    head.add_column("value", justify="right")
+    wp = data["winning_prestige"]
+    head.add_row("winning prestige mean (min / max)",
+                 f"{wp['mean']:.1f} ({wp['min']} / {wp['max']})")
+    head.add_row("turns per game mean", f"{data['turns']['mean']:.1f}")
+    head.add_row("seat win rates", " ".join(_pct(r) for r in data["seat_win_rates"]))
+    head.add_row("prestige per player by source",
+                 ", ".join(f"{k} {v:.1f}" for k, v in data["score_sources"].items()))
+    out.print(head)
+    rows = data["cards"][:top] if top else data["cards"]
+    table = Table(title="Who had it, against who did not: win rates; delta = the difference "
+                        "seat-adjusted, in points, with its 95% CI; prestige = the same for "
+                        "final prestige; bonus y/n = bonus used / declined")
+    for col, justify in (("#", "right"), ("id", "left"), ("kind", "left"),
+                         ("avail", "right"), ("taken", "right"), ("played", "right"),
+                         ("bonus y/n", "right"), ("with", "right"),
+                         ("win with", "right"), ("win w/o", "right"), ("delta", "right"),
+                         ("95% CI", "right"), ("prestige", "right"), ("verdict", "left")):
+        table.add_column(col, justify=justify, no_wrap=col in ("id", "95% CI"))
+    for i, r in enumerate(rows, 1):
+        kind = f"level {r['level']}" if r["kind"] == "employee" else r["kind"]
+        bonus = f"{r['bonus_used']}/{r['bonus_declined']}" if r["kind"] == "employee" else ""
+        delta = "-" if r["delta"] is None else f"{100 * r['delta']:+.1f}"
+        table.add_row(str(i) if r["ranked"] else "-", r["id"], kind, str(r["games_available"]),
+                      str(r["taken"]), str(r["played"]), bonus, str(r["games_with"]), _pct(r["win_rate_with"]),
+                      _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
+                      "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
+                      r["verdict"])
+    out.print(table)
+    for pair in data["paired"]:
+        title = f"paired: the same seeds with and without {pair['id']}"
+        t = Table(title=title)
+        t.add_column("figure")
+        t.add_column("mean difference", justify="right")
+        t.add_column("95% CI", justify="right")
+        for name in ("holder_win_rate_delta", "holder_prestige_delta", "winning_prestige_delta",
+                     "prestige_mean_delta", "turns_delta"):
+            fig = pair.get(name)
+            if fig is None and name in pair:
+                t.add_row(name.replace("_", " "), "-", "-")
+            elif fig is not None:
+                scale = 100 if "win_rate" in name else 1
+                t.add_row(name.replace("_", " ") + (" (points)" if scale == 100 else ""),
+                          f"{scale * fig['mean']:+.2f}",
+                          f"{scale * fig['ci'][0]:+.2f} .. {scale * fig['ci'][1]:+.2f}")
+        out.print(t)
+        out.print(f"verdict: [bold]{escape(pair['verdict'])}[/]")
+    out.print(f"[dim]{data['method']}[/]")

@@ -1,0 +1,359 @@
+"""The `rococo` command: play, simulate, validate, cards."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import statistics
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from ..core.engine import Game
+from ..core.errors import CorruptSaveError, RulesError
+from ..core.labels import card_text
+from ..editor import vocab_doc
+from ..loading.loader import available_modules, load_ruleset
+from ..loading.params import expansions, parse_setting
+from ..sim.bench import command as bench
+from ..sim.bots import BOTS, make_bot
+from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
+from ..sim.watch import game_record
+from ..ui import gallery, render
+from ..ui.play import TerminalGame
+from . import balance as balance_cli
+from .modules import cmd_diff, cmd_modules
+
+console = Console(highlight=False)
+if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
+    console.width = max(console.width, 120)
+
+
+def _rules(args):
+    return load_ruleset(edition=getattr(args, "edition", None),
+                        expansions=expansions(getattr(args, "with_", None)),
+                        extra_paths=[Path(p) for p in getattr(args, "module", None) or []],
+                        params=dict(getattr(args, "set", None) or []))
+
+
+def _setting(value: str):
+    try:
+        return parse_setting(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _player_count(value: str) -> int:
+    n = _whole(value)
+    if not 2 <= n <= 5:
+        raise argparse.ArgumentTypeError(f"players must be 2 to 5, not {n}")
+    return n
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+
+
+def _at_least(low: int, high: int, what: str):
+    def check(value: str) -> int:
+        n = _whole(value)
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {n}")
+        return n
+    return check
+
+
+SEEDS = _at_least(0, 2**63 - 1, "a seed")
+
+
+# -- play ----------------------------------------------------------------------------------
+def _toggles_of_save(args, text: bytes) -> None:
+    """A save names its modules: without --edition/--with, load the built-in ones it names (a
+    custom pack still needs --module), so `rococo play --load FILE` just works."""
+    try:
+        saved = [m["id"] for m in json.loads(text)["modules"]]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return  # not a save: Game.from_json says why
+    kinds = {m["id"]: m["kind"] for m in available_modules()}
+    args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
+    args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
+
+
+def cmd_play(args) -> int:
+    if args.load:
+        try:
+            text = Path(args.load).read_bytes()
+        except OSError as exc:
+            console.print(f"[red]error:[/] cannot read {escape(args.load)}: {exc.strerror}")
+            return 2
+        if args.edition is None and not args.with_:
+            _toggles_of_save(args, text)
+        game = Game.from_json(_rules(args), text, verify=args.verify)
+        seed = game.state["seed"]
+    else:
+        seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
+        game = Game.new(_rules(args), players=args.players, seed=seed, explain=args.explain)
+    players = len(game.state["players"])
+    if args.humans is not None:
+        if not 0 <= args.humans <= players:
+            console.print(f"[red]error:[/] --humans must be 0 to {players}")
+            return 2
+        humans = set(range(args.humans))
+    else:  # a loaded game keeps its human seats
+        saved = game.meta.get("humans", [])
+        humans = {s for s in saved if isinstance(s, int) and 0 <= s < players} \
+            if isinstance(saved, list) else set()
+    if args.load:
+        console.print(f"resumed {escape(args.load)} (seed {seed}), human seats: "
+                      f"{', '.join(render.seat_text(game, s) for s in sorted(humans)) or 'none'}")
+    else:
+        console.print(f"seed {seed}: replay with --seed {seed}")
+    bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
+            for seat in range(players)]
+    session = TerminalGame(game, bots, humans, console)
+    if args.load:
+        session.saved = (args.load, len(game.history))
+    return session.run()
+
+
+# -- simulate ------------------------------------------------------------------------------
+def cmd_simulate(args) -> int:
+    if args.json and args.json != "-":
+        problem = _unwritable(Path(args.json))
+        if problem:
+            print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
+            return 2
+    _rules(args)  # load errors are reported here, before any worker starts
+    spec = GameSpec(args.players, args.bots,
+                    tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
+                    args.edition, tuple(expansions(args.with_)), tuple(args.set or ()))
+    seeds = list(range(args.seed, args.seed + args.games))
+    games = []
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True),
+                  disable=args.quiet) as progress:
+        task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
+        for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
+            del record["winners"]
+            games.append(record)
+            progress.advance(task)
+    _summary(args, games)
+    if args.json:
+        text = json.dumps({"games": games}, indent=1)
+        if args.json == "-":
+            sys.stdout.write(text + "\n")
+        else:
+            try:
+                Path(args.json).write_text(text + "\n", encoding="utf-8")
+            except OSError as exc:
+                print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
+                return 1
+    return 0
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written there, checked before any game is played."""
+    if path.is_dir():
+        return "it is a folder"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
+
+
+def _summary(args, games) -> None:
+    out = Console(stderr=args.json == "-", highlight=False)
+    best = [max(p["prestige"] for p in g["players"]) for g in games]
+    table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
+                        f"seeds {args.seed}..{args.seed + len(games) - 1}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row("winning prestige mean", f"{statistics.mean(best):.1f}")
+    table.add_row("winning prestige min / max", f"{min(best)} / {max(best)}")
+    allp = [p["prestige"] for g in games for p in g["players"]]
+    table.add_row("all players' prestige mean", f"{statistics.mean(allp):.1f}")
+    table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
+    for seat in range(args.players):
+        wins = sum(g["winner"] == seat for g in games)
+        table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
+    out.print(table)
+
+
+# -- validate & cards ----------------------------------------------------------------------
+def _print_errors(exc: RulesError) -> int:
+    """Every error of a failed load, positioned, with its source line; returns how many."""
+    errors = getattr(exc, "errors", [exc])
+    for error in errors:
+        print(error.render(), file=sys.stderr)
+    return len(errors)
+
+
+def cmd_validate(args) -> int:
+    try:
+        rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
+                             extra_paths=[Path(p) for p in args.paths],
+                             params=dict(args.set or []))
+    except RulesError as exc:
+        count = _print_errors(exc)
+        print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        return 1
+    for warning in rules.warnings:
+        print(warning.render())
+    effects = sum(1 for c in rules.employees.values() if c.bonus or c.final)
+    print(f"ok: modules {', '.join(rules.modules)}: {len(rules.employees)} employee cards "
+          f"({effects} with effects), {len(rules.garments)} garments, {len(rules.tiles)} "
+          f"resource tiles, {len(rules.actions)} actions, {len(rules.sides)} board sides")
+    return 0
+
+
+def cmd_cards(args) -> int:
+    rules = _rules(args)
+    if args.html:
+        return gallery.write_gallery(rules, Path(args.html))
+    table = Table(title="Employees", show_lines=True)
+    for col in ("id", "name", "level", "type", "depute", "bonus"):
+        table.add_column(col)
+    seen = set()
+    for card in rules.employees.values():
+        key = card.id.split(".")[-1] if card.start else card.id
+        if key in seen:
+            continue
+        seen.add(key)
+        name = card.name.split(" (")[0] if card.start else card.name  # "Master", not its colour
+        table.add_row(f"start.*.{key}" if card.start else card.id, name,
+                      "start" if card.start else str(card.level), rules.word(card.type),
+                      str(card.depute_value), card_text(card))
+    console.print(table)
+    garments = Table(title=rules.word("garments").capitalize()
+                     if "garments" in rules.words else "Garments")
+    for col in ("id", "garment", "needs", "master", "value", "prestige"):
+        garments.add_column(col)
+    for g in rules.garments.values():
+        needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
+                          ([f"{g.thread} {rules.word('thread')}"] if g.thread else []) +
+                          ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
+        garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
+                         "yes" if g.master else "", str(g.value), str(g.prestige))
+    console.print(garments)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rococo", description="Rococo, rules written as data.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def toggles(p):
+        p.add_argument("--edition", choices=("deluxe", "original"), default=None,
+                       help="the edition (default: deluxe)")
+        p.add_argument("--with", dest="with_", metavar="ID,ID",
+                       help="expansions to add, e.g. fancy_dresses,festivity_dresses "
+                            "(rococo modules lists them)")
+        p.add_argument("--set", action="append", type=_setting, metavar="MODULE.NAME=VALUE",
+                       help="a module parameter (rococo modules lists them); repeatable")
+
+    def common(p):
+        p.add_argument("--module", action="append", metavar="PATH",
+                       help="add a custom rules module (a folder with module.yaml, or a file)")
+        toggles(p)
+
+    p = sub.add_parser("play", help="play a game at the terminal, humans against bots")
+    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--seed", type=SEEDS, default=None,
+                   help="the game's seed (default: a random one, printed to replay the game)")
+    p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
+                   help="human seats (0 watches bots play; a loaded game keeps its own)")
+    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--explain", action="store_true",
+                   help="print every change with the rule (file:line:column) that made it")
+    p.add_argument("--verify", action="store_true",
+                   help="with --load: also replay the saved game from its seed and check it")
+    common(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many bot games and summarise them")
+    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
+    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    p.add_argument("--json", metavar="FILE", help="write every game's result as JSON (- for stdout)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--workers", type=balance_cli.positive, default=None,
+                   help="processes to play on (default: the number of cores); results are "
+                        "the same for any number")
+    common(p)
+    p.set_defaults(func=cmd_simulate)
+
+    balance_cli.add_parser(sub, common, _player_count)
+
+    p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    toggles(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("cards", help="print every card and garment as card text")
+    p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
+    common(p)
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
+    p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_modules)
+
+    p = sub.add_parser("diff", help="what --edition/--with/--module change against base + deluxe")
+    common(p)
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_diff)
+
+    bench.add_parser(sub)
+    from . import scenarios as cli_test
+    cli_test.add_parser(sub)
+    p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
+    p.add_argument("--json", action="store_true", help="print it as JSON")
+    p.add_argument("--markdown", action="store_true", help="print it as Markdown tables")
+    p.add_argument("--update-docs", action="store_true",
+                   help="regenerate the reference section of docs/effect-language.md")
+    common(p)
+    p.set_defaults(func=vocab_doc.cmd_vocab)
+
+    p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
+    p.set_defaults(func=lambda args: _lsp_main())
+    return parser
+
+
+def _lsp_main() -> int:
+    try:
+        from ..editor.lsp import main as lsp_main  # pygls is an optional extra
+    except ImportError:
+        print("error: the language server needs pygls: pip install -e '.[lsp]'", file=sys.stderr)
+        return 1
+    return lsp_main()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except RulesError as exc:
+        _print_errors(exc)
+        return 1
+    except CorruptSaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,375 @@
+"""The game: a ruleset plus plain state, driven one decision at a time.
+
+How a step waits for a player: each step of the flow (a phase step, one player's turn) runs in
+its own greenlet. When an effect asks a question, the greenlet switches back to the caller with
+the Decision; every change the step made so far is already in `game.state`, so the board a
+player, a bot or a viewer sees is the live position. `apply` switches back into the greenlet
+with the answer and the step continues from where it stopped: nothing is re-run.
+
+What makes that savable: every change goes through the journal (journal.py), which holds the
+record since the start of the step that waits. A save stores the state at that step's start
+(rebuilt from the live state and the record, without running anything) and the answers the step
+has had; loading runs that one step again with those answers, so it costs a step, not a game.
+The same record rolls a faulty rule back to the last decision.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from greenlet import getcurrent, greenlet
+
+from rulesdsl import EffectAbort
+
+from . import flow
+from .context import Context
+from .decisions import Decision, Option
+from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
+from .explain import ExplainingJournal
+from .faults import describe_fault
+from .journal import Journal, copy_json
+from .labels import Labeller
+from .model import Ruleset
+from .setup import new_state
+from .view import player_view
+
+_DONE = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (dict, list)):
+        try:
+            return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+        except (TypeError, ValueError, RecursionError):
+            return False
+    return a == b
+
+
+class _OutOfAnswers(Exception):
+    """A scripted effect asked a question its answers do not cover."""
+
+    def __init__(self, decision: Decision):
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Game:
+    """A game in progress. It is always either finished or waiting on one decision.
+
+    >>> from interpreter import load_ruleset
+    >>> game = Game.new(load_ruleset(), players=3, seed=7)
+    >>> decision = game.decision()
+    >>> decision.kind, len(decision.options) > 1
+    ('hand', True)
+    >>> game.apply(decision.options[0])
+    >>> game.history[-1][0] == decision.seat
+    True
+    """
+
+    def __init__(self, rules: Ruleset, state: dict, history: list | None = None,
+                 meta: dict | None = None, explain: bool = False):
+        self.rules = rules
+        self.state = state
+        self.side = rules.side_for(len(state["players"]))
+        self.journal = ExplainingJournal(self) if explain else Journal()
+        self._step_name = ""
+        self.label = Labeller(rules, self.side)
+        self.history: list = [] if history is None else history
+        self.meta: dict = {} if meta is None else meta
+        self._decision: Decision | None = None
+        self._green: greenlet | None = None  # the suspended step, when one waits
+        self._answers: list = []              # answers the waiting step has had, in order
+        self._used = 0                        # how many of them it has consumed
+        self._script: list | None = None      # answers for run_effect / next_question
+
+    # -- creating --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Ruleset, players: int = 4, seed: int = 0,
+            explain: bool = False) -> "Game":
+        """A new game; with `explain`, every change is traced to its rule (`explain()`)."""
+        game = cls(rules, new_state(rules, players, seed), explain=explain)
+        flow.start(rules, game.state, game.journal)
+        game._continue(None)
+        return game
+
+    # -- asking ----------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.state["finished"]
+
+    def decision(self) -> Decision | None:
+        """The pending decision: who decides, what kind (docs/decisions.md), every option."""
+        return self._decision
+
+    def legal_options(self) -> tuple[Option, ...]:
+        return () if self._decision is None else self._decision.options
+
+    # -- deciding --------------------------------------------------------------------------
+    def apply(self, option: Option | Any) -> None:
+        """Answer with an Option of the pending decision, or with an option's value.
+
+        An answer that is not legal raises IllegalDecisionError and changes nothing. Indexes
+        are never guessed: use `apply_index(i)` for the i-th option.
+        """
+        decision = self._pending()
+        if isinstance(option, Option):
+            for o in decision.options:
+                if o is option:
+                    return self._answer(decision, o.value)
+            return self.apply_value(option.value)
+        return self.apply_value(option)
+
+    def apply_value(self, value: Any) -> None:
+        """Answer with the option whose value equals `value` (as JSON data)."""
+        decision = self._pending()
+        for o in decision.options:
+            if _same(o.value, value):
+                return self._answer(decision, o.value)
+        labels = "; ".join(o.label for o in decision.options[:6])
+        more = ", ..." if len(decision.options) > 6 else ""
+        raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
+                                   f"'{decision.prompt}' (legal: {labels}{more})")
+
+    def apply_index(self, index: int) -> None:
+        """Answer with the option at `index` of the pending decision's options."""
+        decision = self._pending()
+        if isinstance(index, bool) or not isinstance(index, int) or \
+                not 0 <= index < len(decision.options):
+            raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
+                                       f"has {len(decision.options)} options (0 to "
+                                       f"{len(decision.options) - 1})")
+        self._answer(decision, decision.options[index].value)
+
+    def _pending(self) -> Decision:
+        if self._decision is None:
+            raise IllegalDecisionError("the game is over: there is no decision to answer")
+        return self._decision
+
+    def _answer(self, decision: Decision, value: Any) -> None:
+        before = list(self._answers)
+        self._answers.append(value)
+        self.history.append([decision.seat, value])
+        try:
+            self._continue(value)
+        except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
+            self._recover(before, exc)
+
+    # -- running ---------------------------------------------------------------------------
+    def _continue(self, answer: Any) -> None:
+        """Run the waiting step on with `answer`, then the following steps, until one waits on
+        a question or the game ends."""
+        rules, state, journal = self.rules, self.state, self.journal
+        g = self._green
+        self._green = self._decision = None
+        while True:
+            if g is None:
+                where = flow.current(rules, state)
+                if where is None:
+                    journal.forget()
+                    return
+                phase, step, seat = where
+                self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
+                mark = journal.mark()
+                g = greenlet(self._step_main)
+                key = phase.id if state["cursor"]["stage"] == "final" else "play"
+                result = g.switch(step, seat, key, mark)
+                if not g.dead:  # the first question of a new step: its past is kept for good
+                    journal.forget(mark)
+            else:
+                g.parent = getcurrent()
+                result = g.switch(answer)
+            if not g.dead:
+                self._green, self._decision = g, result
+                return
+            g = None
+            self._answers, self._used = [], 0
+            self._step_name = "flow"
+            flow.advance(rules, state, journal)
+
+    def _step_main(self, step, seat: int, score_key: str, mark: int):
+        ctx = Context(self, seat, score_key)
+        try:
+            step.effect.run(ctx)
+        except EffectAbort:
+            self.journal.rollback(mark)
+        return _DONE
+
+    def _wait(self, decision: Decision) -> Any:
+        """Called by `Context.ask` inside a step: the answer, recorded or from the player."""
+        if self._script is not None:
+            if not self._script:
+                raise _OutOfAnswers(decision)
+            answer = self._script.pop(0)
+            for o in decision.options:
+                if _same(o.value, answer):
+                    return o.value
+            raise IllegalDecisionError(f"{_short(answer)} is not a legal answer to "
+                                       f"'{decision.prompt}' (options: "
+                                       f"{[o.value for o in decision.options]})")
+        if self._used < len(self._answers):  # resuming a step from a save or a clone
+            answer = self._answers[self._used]
+            self._used += 1
+            for o in decision.options:
+                if _same(o.value, answer):
+                    return o.value
+            raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
+                                  f"'{decision.prompt}'")
+        parent = getcurrent().parent
+        if parent is None:
+            raise RuntimeError("a question was asked outside a game step")
+        answer = parent.switch(decision)
+        self._used += 1
+        return answer
+
+    def _resume(self, answers: list) -> None:
+        """Run the current step from its start, giving it `answers` before asking anew."""
+        self._answers, self._used = list(answers), 0
+        self._continue(None)
+
+    def _recover(self, before: list, exc: Exception) -> None:
+        """A rule failed: roll the game back to the decision just answered, then report."""
+        decision_number = len(self.history)
+        self.journal.rollback()
+        self.history.pop()
+        self._green = None
+        self._resume(before)
+        raise describe_fault(exc, self.state["seed"], decision_number) from exc
+
+    # -- scripting -------------------------------------------------------------------------
+    def run_effect(self, effect, seat: int, answers=(), played: str | None = None,
+                   score_key: str = "play") -> None:
+        """Run one effect for `seat` right now, outside the flow, answering its questions from
+        `answers` (option values, in order), and keep its changes. For scenario tests and
+        tools: a question with no answer left raises IllegalDecisionError and the state is
+        left unchanged."""
+        mark = self.journal.mark()
+        try:
+            self._scripted(effect, seat, answers, played, score_key)
+        except _OutOfAnswers as need:
+            self.journal.rollback(mark)
+            raise IllegalDecisionError(
+                f"the effect needs an answer to '{need.decision.prompt}' "
+                f"(options: {[o.value for o in need.decision.options]})") from None
+        except EffectAbort as abort:
+            self.journal.rollback(mark)
+            raise IllegalDecisionError(f"the effect cannot be done: {abort.reason}") from None
+        except BaseException:
+            self.journal.rollback(mark)
+            raise
+        self.journal.keep(mark)
+
+    def next_question(self, effect, seat: int, answers=(), played: str | None = None,
+                      score_key: str = "play") -> Decision | None:
+        """The question `effect` would ask `seat` after `answers`, or None if it needs no more
+        answers; EffectAbort if it cannot be done. The state is left exactly as it was."""
+        mark = self.journal.mark()
+        try:
+            self._scripted(effect, seat, answers, played, score_key)
+        except _OutOfAnswers as need:
+            return need.decision
+        finally:
+            self.journal.rollback(mark)
+        return None
+
+    def jump(self, cursor: dict) -> None:
+        """Scripting: leave the waiting step where it stands (its changes so far stay), put the
+        flow at `cursor` ({"stage": "round"|"final", "phase": i, "index": j}) and run on to the
+        next decision. For building positions in tests and scenario files."""
+        self._green = self._decision = None
+        self._answers, self._used = [], 0
+        self.journal.forget()
+        self.state["cursor"] = dict(cursor)
+        self.state["finished"] = False
+        self._continue(None)
+
+    def _scripted(self, effect, seat, answers, played, score_key) -> None:
+        if isinstance(effect, str):
+            from rulesdsl import Origin, build_effect
+
+            from .model import Effect
+            effect = Effect(effect, build_effect(effect, Origin("<run_effect>"),
+                                                 self.rules.vocabulary), "")
+        ctx = Context(self, seat, score_key)
+        ctx.played = played
+        saved, self._script = self._script, list(answers)
+        try:
+            effect.run(ctx)
+        finally:
+            self._script = saved
+
+    def explain(self) -> list:
+        """Every change made so far, each with the rule (owner and file:line:column) that made
+        it and the decision that led there: a game made with `Game.new(..., explain=True)`."""
+        if not isinstance(self.journal, ExplainingJournal):
+            raise ValueError("this game keeps no trace: make it with Game.new(..., explain=True)")
+        return self.journal.changes()
+
+    # -- results ---------------------------------------------------------------------------
+    def standings(self) -> list[dict]:
+        """Players best first: most prestige, then most Livre."""
+        rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
+                 "livre": p["livre"], "score": dict(p["score"])} for p in self.state["players"]]
+        return sorted(rows, key=lambda r: (-r["prestige"], -r["livre"], r["seat"]))
+
+    def winner(self) -> int | None:
+        """The first seat of the standings; players tied on prestige and Livre share the win."""
+        return self.standings()[0]["seat"] if self.is_over() else None
+
+    # -- copying, saving, viewing -----------------------------------------------------------
+    def step_start(self) -> tuple[dict, list]:
+        """A copy of the state at the start of the waiting step, and the answers it has had:
+        all it takes to rebuild this exact position."""
+        if self._green is None:
+            return copy_json(self.state), []
+        return self.journal.original(self.state), list(self._answers)
+
+    @classmethod
+    def _resumed(cls, rules: Ruleset, state: dict, answers: list, history: list,
+                 meta: dict) -> "Game":
+        game = cls(rules, state, history, meta)
+        if not state["finished"]:
+            game._resume(answers)
+        return game
+
+    def clone(self) -> "Game":
+        """An independent copy: the step-start state and the waiting step run once more."""
+        state, answers = self.step_start()
+        return Game._resumed(self.rules, state, answers, list(self.history),
+                             copy_json(self.meta))
+
+    def to_json(self) -> str:
+        from .saves import dump_save
+        return dump_save(self)
+
+    @classmethod
+    def from_json(cls, rules: Ruleset, text: str | bytes, verify: bool = False) -> "Game":
+        """Load a save: checked by its digest, the state's schema and the game's invariants;
+        with `verify`, also replayed from its seed. A damaged or foreign save raises
+        CorruptSaveError with the reason."""
+        from .saves import load_save
+        return load_save(cls, rules, text, verify)
+
+    @classmethod
+    def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> "Game":
+        """Rebuild a game from its seed and decisions; the result is identical."""
+        game = cls.new(rules, players, seed)
+        for value in answers:
+            game.apply_value(value)
+        return game
+
+    def view(self, seat: int) -> dict:
+        """What `seat` may see of the live position, with the pending decision."""
+        return player_view(self.state, seat, self._decision, self.rules)
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except RecursionError:  # an answer nested too deeply to print
+        return f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+__all__ = ["Game", "RuleFaultError"]

@@ -1,0 +1,89 @@
+"""Errors of the interpreter, split by cause; all share rulesdsl's base `RulesError`."""
+from __future__ import annotations
+
+from rulesdsl import RulesError, RulesErrors, Span
+
+__all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
+           "IdError", "LoadWarning", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError",
+           "ScenarioError", "ExpectationError"]
+
+
+class YamlError(RulesError):
+    """A rules file is not well-formed YAML."""
+
+    code = "yaml"
+
+
+class SchemaError(RulesError):
+    """A rules file does not follow the JSON Schema of its kind."""
+
+    code = "schema"
+
+
+class ModuleError(RulesError):
+    """Modules that conflict, are missing, or add/replace/remove ids wrongly."""
+
+    code = "module"
+
+
+class IdError(RulesError):
+    """An id defined twice, or replaced or removed without being defined."""
+
+    code = "reference"
+
+
+class LoadWarning(RulesError):
+    """Rules that load but are probably not what the designer meant; never raised, collected in
+    `Ruleset.warnings` and printed by `rococo validate`."""
+
+    code = "warning"
+
+    def __str__(self) -> str:
+        return f"{self.span}: warning: {self.message}"
+
+
+class IllegalDecisionError(RulesError):
+    """An option that is not among the legal ones; the game is left unchanged."""
+
+    code = "illegal"
+
+    def __init__(self, message: str):
+        super().__init__(message, Span("<game>", 0, 0))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CorruptSaveError(RulesError):
+    """A save file that cannot be read back into a game."""
+
+    code = "save"
+
+    def __init__(self, message: str):
+        super().__init__(message, Span("<save>", 0, 0))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class RuleFaultError(RulesError):
+    """A rule failed while it ran (a bug in a custom card or a verb): the game was rolled back
+    to its last decision, and the error names the rule, its position, the seed and the decision."""
+
+    code = "fault"
+
+
+class ScenarioError(RulesError):
+    """A scenario file that cannot be set up or run: an unknown id, seat or rule."""
+
+    code = "scenario"
+
+
+class ExpectationError(RulesError):
+    """A scenario's expected result that did not happen, positioned at the expectation."""
+
+    code = "expect"
+
+
+class ReplayMismatch(Exception):
+    """A recorded answer is not an option of the question it answers (a damaged save)."""

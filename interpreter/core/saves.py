@@ -1,0 +1,166 @@
+"""Save files: what they hold, how they are sealed, and every check a loaded one goes through.
+
+A save holds the state at the start of the step that waits and the answers that step has had
+(loading runs that one step again, so it costs about the size of the state), the history of
+every answer (for `verify`, a full replay from the seed), the modules with their versions and
+digests, free-form `meta` (e.g. which seats are human), and a digest of all of it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .errors import CorruptSaveError, ReplayMismatch
+from .integrity import problems
+from .schemas import validator_for
+
+SAVE_FORMAT = "rococo-save"
+SAVE_VERSION = 2
+MAX_SAVE_CHARS = 20_000_000
+
+
+def _canonical(body: dict) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+
+
+def seal(body: dict) -> dict:
+    """`body` with its digest (re)computed: a save's integrity seal."""
+    body = {k: v for k, v in body.items() if k != "digest"}
+    body["digest"] = hashlib.sha256(_canonical(body)).hexdigest()
+    return body
+
+
+def dump_save(game) -> str:
+    state, answers = game.step_start()
+    rules = game.rules
+    body = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "modules": [dict(m) for m in rules.module_info], "ruleset": rules.fingerprint,
+            "players": len(state["players"]), "seed": state["seed"], "meta": game.meta,
+            "history": game.history, "answers": answers, "state": state}
+    return json.dumps(seal(body), separators=(",", ":"))
+
+
+def _parse(text: Any) -> dict:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CorruptSaveError(f"not a save file: byte {exc.start} is not UTF-8 text") \
+                from None
+    if not isinstance(text, str):
+        raise CorruptSaveError(f"not a save file: expected JSON text, got "
+                               f"{type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise CorruptSaveError(f"not a save file: {len(text):,} characters is over the limit "
+                               f"of {MAX_SAVE_CHARS:,}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptSaveError(f"not a save file: {exc.msg.lower()} at line {exc.lineno} "
+                               f"column {exc.colno}") from None
+    except RecursionError:
+        raise CorruptSaveError("not a save file: its data is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise CorruptSaveError(f"not a save file: {str(exc).lower()}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise CorruptSaveError(f"not a save file: expected format '{SAVE_FORMAT}'")
+    if data.get("version") != SAVE_VERSION:
+        raise CorruptSaveError(f"save file version {data.get('version')!r} is not supported "
+                               f"(this engine reads version {SAVE_VERSION})")
+    return data
+
+
+def _check_digest(data: dict) -> None:
+    digest = data.get("digest")
+    if not isinstance(digest, str) or seal(data)["digest"] != digest:
+        raise CorruptSaveError("save file was edited or damaged: its digest does not match "
+                               "its content")
+
+
+def _check_schema(data: dict) -> None:
+    validator = validator_for("save")
+    error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))),
+                 None)
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the save"
+        message = error.message if len(error.message) < 200 else error.message[:197] + "..."
+        raise CorruptSaveError(f"save file is damaged: {where}: {message}")
+    for entry in data["history"]:  # cheaper by hand than by schema for a long game
+        if not (type(entry) is list and len(entry) == 2 and type(entry[0]) is int
+                and 0 <= entry[0] < data["players"]):
+            raise CorruptSaveError(f"save file is damaged: history: {_short(entry)} is not a "
+                                   f"[seat, answer] pair")
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_modules(rules, data: dict) -> None:
+    saved = {m["id"]: m for m in data["modules"]}
+    loaded = {m["id"]: m for m in rules.module_info}
+    for mid, m in saved.items():
+        if mid not in loaded:
+            raise CorruptSaveError(f"save file was made with module {mid!r} (version "
+                                   f"{m['version']}), which is not loaded")
+        here = loaded[mid]
+        if here["digest"] != m["digest"]:
+            change = f"version {m['version']} -> {here['version']}" \
+                if here["version"] != m["version"] else f"still version {m['version']}"
+            raise CorruptSaveError(f"module {mid!r} changed since the game was saved "
+                                   f"({change}, its rules differ)")
+    for mid in loaded:
+        if mid not in saved:
+            raise CorruptSaveError(f"module {mid!r} is loaded, but the game was saved "
+                                   f"without it")
+    if data["ruleset"] != rules.fingerprint:
+        raise CorruptSaveError(f"save file was made with other rules (ruleset "
+                               f"{data['ruleset']}, these are {rules.fingerprint})")
+
+
+def load_save(cls, rules, text: Any, verify: bool = False):
+    """Read, check and resume a saved game (see `Game.from_json`)."""
+    data = _parse(text)
+    _check_digest(data)
+    _check_schema(data)
+    _check_modules(rules, data)
+    state = data["state"]
+    if state["ruleset"] != data["ruleset"] or state["seed"] != data["seed"]:
+        raise CorruptSaveError("save file is damaged: its state names another ruleset or seed")
+    if len(state["players"]) != data["players"]:
+        raise CorruptSaveError("save file is damaged: its player count does not match its state")
+    try:
+        side = rules.side_for(data["players"])
+    except ValueError as exc:
+        raise CorruptSaveError(f"save file is damaged: {exc}") from None
+    found = problems(rules, state, side)
+    if not found:
+        try:
+            game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
+        except ReplayMismatch as exc:
+            raise CorruptSaveError(f"save file is damaged: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
+            raise CorruptSaveError(f"save file is damaged: its position does not resume "
+                                   f"({type(exc).__name__}: {exc})") from None
+        found = problems(rules, game.state, side)
+    if found:
+        more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+        raise CorruptSaveError("save file is damaged: " + "; ".join(found[:3]) + more)
+    if verify:
+        _verify(cls, rules, data, game)
+    return game
+
+
+def _verify(cls, rules, data: dict, game) -> None:
+    """The full check: the game replayed from its seed reaches the same position."""
+    try:
+        replayed = cls.replay(rules, data["players"], data["seed"],
+                              [v for _, v in data["history"]])
+    except Exception as exc:  # noqa: BLE001
+        raise CorruptSaveError(f"save file is damaged: its history does not replay ({exc})") \
+            from None
+    if replayed.state != game.state or replayed.decision() != game.decision() or \
+            replayed.history != game.history:
+        raise CorruptSaveError("save file is damaged: its state does not match its history")

@@ -1,0 +1,76 @@
+"""The shipped JSON Schemas, read once, and strict validators for them.
+
+Both the loader (rules files) and the saves (a saved state) check documents against these, so
+they live at the bottom of the house. `rules/` and `schemas/` stay at the repository's root;
+interpreter/_data holds two links to them, which setuptools copies into wheels (an editable
+install follows the links), read with importlib.resources.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, validators
+
+DATA_DIR = Path(str(resources.files("interpreter") / "_data"))
+RULES_DIR = DATA_DIR / "rules"
+SCHEMAS_DIR = DATA_DIR / "schemas"
+
+
+@lru_cache(maxsize=None)
+def schema_of(kind: str) -> dict:
+    """The JSON Schema of a kind of document, read once (callers do not change it)."""
+    return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+
+
+def _is_whole(_checker, instance) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# JSON Schema's "integer" accepts 3.0; a rules file that says `3e0` or `2.5` made a mistake.
+_StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole))
+
+
+_VALIDATORS: dict[str, Any] = {}
+
+
+def validator_for(kind: str, schema: dict | None = None):
+    """A strict validator of `kind`'s schema (the shipped one unless `schema` is given), built once."""
+    if schema is None:
+        schema = schema_of(kind)
+    cached = _VALIDATORS.get(kind)
+    if cached is None or cached[0] is not schema:
+        cached = _VALIDATORS[kind] = (schema, _StrictValidator(inline_refs(schema)))
+    return cached[1]
+
+
+def inline_refs(schema: dict) -> dict:
+    """The schema with each local `#/$defs/x` reference replaced by its definition.
+
+    jsonschema resolves a `$ref` through its registry at every use, which was half of the
+    validation time of the built-in rules; the schemas' definitions are not recursive.
+    """
+    defs = schema.get("$defs", {})
+
+    def walk(node, depth):
+        if depth > 32:
+            raise ValueError("schema references nest too deeply (recursive $defs?)")
+        if isinstance(node, list):
+            return [walk(n, depth) for n in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs:
+            target = walk(defs[ref[8:]], depth + 1)
+            rest = {k: walk(v, depth) for k, v in node.items() if k != "$ref"}
+            if isinstance(target, dict) and not set(rest) & set(target):
+                return {**target, **rest}
+            return {"allOf": [target], **rest}
+        return {k: (v if k == "$defs" else walk(v, depth)) for k, v in node.items()}
+
+    return walk(schema, 0)

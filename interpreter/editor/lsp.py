@@ -1,0 +1,138 @@
+"""`rococo lsp`: a language server for rules files (pygls, the optional extra `lsp`).
+
+It publishes every YAML, schema and effect error of an open rules file as the designer types,
+completes names, fields, verbs and options inside effect strings, and on hover says what a word
+of an effect is (its type and description). What it says comes from
+interpreter/editor.py; this module only speaks the protocol.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
+
+from ..core.errors import RulesError
+from ..loading.loader import RULES_DIR, load_ruleset
+from ..loading.yamlio import read_document
+from . import support as editor
+
+server = LanguageServer("rococo-rules", "0.1.0")
+
+_KINDS = {"name": lsp.CompletionItemKind.Variable, "local": lsp.CompletionItemKind.Variable,
+          "field": lsp.CompletionItemKind.Field, "verb": lsp.CompletionItemKind.Function,
+          "function": lsp.CompletionItemKind.Function, "option": lsp.CompletionItemKind.Property,
+          "keyword": lsp.CompletionItemKind.Keyword, "resource": lsp.CompletionItemKind.Unit,
+          "constant": lsp.CompletionItemKind.EnumMember}
+_vocabularies: dict[Path | None, object] = {}
+
+
+def vocabulary_for(path: Path):
+    """The vocabulary a file is checked against: that of the ruleset its module belongs to (a
+    built-in edition or expansion turned on, or a custom pack added) when it loads, else the
+    built-in rules'. None while the built-in rules themselves do not load (then only YAML and
+    schema errors are reported)."""
+    folder = path.parent if (path.parent / "module.yaml").is_file() else None
+    if folder not in _vocabularies:
+        try:
+            _vocabularies[folder] = _ruleset_of(folder).vocabulary
+        except RulesError:
+            _vocabularies[folder] = None if folder is None else vocabulary_for(RULES_DIR / "x")
+    return _vocabularies[folder]
+
+
+def _ruleset_of(folder: Path | None):
+    if folder is None:
+        return load_ruleset()
+    if RULES_DIR.resolve() not in folder.resolve().parents:
+        return load_ruleset(extra_paths=[folder])  # a custom pack
+    data = read_document(folder / "module.yaml").data
+    header = data.get("module") if isinstance(data, dict) else None
+    if not isinstance(header, dict):
+        return load_ruleset()
+    if header.get("kind") == "edition":
+        return load_ruleset(edition=header["id"])
+    if header.get("kind") == "expansion":
+        return load_ruleset(expansions=[header["id"]])
+    return load_ruleset()
+
+
+def _path(uri: str) -> Path:
+    return Path(to_fs_path(uri) or uri)
+
+
+def _publish(ls: LanguageServer, uri: str, version: int | None) -> None:
+    document = ls.workspace.get_text_document(uri)
+    path = _path(uri)
+    diagnostics = []
+    found = editor.problems(document.source, path, vocabulary_for(path)) \
+        if path.suffix in (".yaml", ".yml") else []
+    for p in found:
+        span = ServerTextRange(ServerTextPosition(p.line, p.column),
+                               ServerTextPosition(p.end_line, p.end_column))
+        diagnostics.append(lsp.Diagnostic(range=document.range_to_client_units(span),
+                                          message=p.message, code=p.code, source="rococo",
+                                          severity=lsp.DiagnosticSeverity.Error))
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri, params.text_document.version)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri, params.text_document.version)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    _vocabularies.clear()  # a saved module.yaml or words file may change the vocabulary
+    _publish(ls, params.text_document.uri, None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
+                lsp.CompletionOptions(trigger_characters=[".", " ", ","]))
+def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = document.position_from_client_units(params.position)
+    items = []
+    for c in editor.completions(document.source, at.line, at.character,
+                                vocabulary_for(_path(params.text_document.uri))):
+        edit_range = document.range_to_client_units(ServerTextRange(
+            ServerTextPosition(at.line, c.replace_from), at))
+        items.append(lsp.CompletionItem(
+            label=c.label, kind=_KINDS.get(c.kind), detail=c.detail,
+            documentation=c.doc or None, filter_text=c.label,
+            text_edit=lsp.TextEdit(range=edit_range, new_text=c.label)))
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = document.position_from_client_units(params.position)
+    found = editor.hover(document.source, at.line, at.character,
+                         vocabulary_for(_path(params.text_document.uri)))
+    if found is None:
+        return None
+    span = ServerTextRange(ServerTextPosition(found.line, found.column),
+                           ServerTextPosition(found.line, found.end_column))
+    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=found.text),
+                     range=document.range_to_client_units(span))
+
+
+def main() -> int:
+    """Serve over stdin/stdout until the editor says exit."""
+    server.start_io()
+    return 0

@@ -1,0 +1,458 @@
+"""Flow documents (`kind: flow`): how a module changes the game's mechanisms without Python.
+
+- `zones`: places for components (a set-aside pile), with what they hold and who sees them.
+- `triggers`: effects that run when an event happens (see core/events.py).
+- `patches`: keyed changes to the flow. A target is a phase id (`prepare`, `income`, `halls`,
+  ...) or a step inside a phase (`prepare.garments`). `after`/`before` a target insert a `phase`
+  (next to a phase) or a `step` (next to a step); `replace` puts a phase or step in the
+  target's place; `append` adds an effect to the end of a phase's effect (a one-step phase, such
+  as income); `remove` takes the target out.
+- `private`: player counters (prestige kept face down) that only their owner sees until the game
+  ends; `view()` shows the others' as null.
+
+Patches apply in module order, so `rococo diff` can say exactly what a module changes.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.errors import ModuleError
+from ..core.model import Effect, Phase, Step, Trigger, Zone
+
+GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
+
+
+class _Sequence:
+    """Two compiled effects run one after the other: a phase with an appended effect."""
+
+    def __init__(self, first, second, second_where=None):
+        self.first, self.second = first, second
+        self.effect = first.effect
+        self.second_where = second_where  # where the appended effect is written
+
+    def run(self, ctx, env=None) -> None:
+        self.first.run(ctx, env)
+        self.second.run(ctx, env)
+
+
+def zones(flow_docs) -> list[Zone]:
+    out = []
+    for doc in flow_docs:
+        for z in doc.data.get("zones", []):
+            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"])))
+    return out
+
+
+FLOW_EVENTS = ("round_start", "round_end")  # and phase_start:ID, phase_end:ID
+
+
+def is_flow_event(on: str) -> bool:
+    return on in FLOW_EVENTS or on.startswith(("phase_start:", "phase_end:"))
+
+
+def flow_triggers(builder, flow_docs, round_phases, final_phases):
+    """Triggers on the flow's own moments become phases of their own, run for each player from
+    the start player: `round_start` / `round_end` around a round's phases, `phase_start:ID` /
+    `phase_end:ID` around that phase (a final-scoring phase too)."""
+    stages = {"round": list(round_phases), "final": list(final_phases)}
+    for doc in flow_docs:
+        for i, t in enumerate(doc.data.get("triggers", [])):
+            if not is_flow_event(t["on"]):
+                continue
+            path = ("triggers", i)
+            eff = builder.effect(doc, path + ("effect",), t["effect"], f"the trigger {t['id']!r}")
+            if eff is None:
+                continue
+            phase = Phase(t["id"], t.get("name", t["id"]), "each_player",
+                          (Step(t["id"], t.get("name", t["id"]), eff),))
+            on, _, target = t["on"].partition(":")
+            if on == "round_start":
+                stages["round"].insert(0, phase)
+                continue
+            if on == "round_end":
+                stages["round"].append(phase)
+                continue
+            found = _find(stages, target)
+            if found is None or found[2] is not None:
+                builder.errors.append(ModuleError(
+                    f"no phase {target!r} for the trigger to follow", doc.span(path + ("on",))))
+                continue
+            stage, p, _ = found
+            stages[stage].insert(p if on == "phase_start" else p + 1, phase)
+    return tuple(stages["round"]), tuple(stages["final"])
+
+
+def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, ...]]:
+    """Every trigger of the modules and of the employee cards on a verb's event, by event."""
+    out: dict[str, list[Trigger]] = {}
+    for doc in flow_docs:
+        for i, t in enumerate(doc.data.get("triggers", [])):
+            if is_flow_event(t["on"]):
+                continue
+            eff = builder.effect(doc, ("triggers", i, "effect"), t["effect"],
+                                 f"the trigger {t['id']!r}")
+            if eff is not None:  # a module's own, or a decoration's or garment's it names
+                kind = next((k for k in ("decoration", "garment") if k in t), "module")
+                out.setdefault(t["on"], []).append(
+                    Trigger(t["id"], t["on"], eff, kind, t.get(kind, ""),
+                            t.get("limit", "always")))
+    for cid, (entry, doc, path) in employees_entries:
+        for i, t in enumerate(entry.get("triggers", [])):
+            eff = builder.effect(doc, path + ("triggers", i, "effect"), t["effect"],
+                                 f"the trigger of employee {cid!r}")
+            if eff is not None:
+                out.setdefault(t["on"], []).append(
+                    Trigger(f"{cid}.{t['on']}.{i}", t["on"], eff, "employee", cid,
+                            t.get("limit", "always")))
+    return {event: tuple(ts) for event, ts in out.items()}
+
+
+def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:
+    """The Garment fields a module may add: hooks, `sellable`, `rent_only`, `start_in`."""
+    extra = {}
+    for hook in GARMENT_HOOKS:
+        if hook in entry:
+            extra[hook] = builder.effect(doc, path + (hook,), entry[hook],
+                                         f"the {hook} of garment {gid!r}")
+    for key in ("sellable", "rent_only", "start_in"):
+        if key in entry:
+            extra[key] = entry[key]
+    return extra
+
+
+def apply_patches(builder, flow_docs, round_phases, final_phases):
+    """The round and final-scoring phases with every module's patches applied, in order."""
+    stages = {"round": list(round_phases), "final": list(final_phases)}
+    for doc in flow_docs:
+        for i, patch in enumerate(doc.data.get("patches", [])):
+            _apply(builder, doc, ("patches", i), patch, stages)
+    return tuple(stages["round"]), tuple(stages["final"])
+
+
+def _find(stages, target: str):
+    """(stage, phase index, step index or None) of a target, or None."""
+    phase_id, _, step_id = target.partition(".")
+    for stage, phases in stages.items():
+        for p, phase in enumerate(phases):
+            if phase.id != phase_id:
+                continue
+            if not step_id:
+                return stage, p, None
+            for s, step in enumerate(phase.steps):
+                if step.id == step_id:
+                    return stage, p, s
+    return None
+
+
+def _apply(builder, doc, path, patch, stages) -> None:
+    op = next(k for k in ("after", "before", "replace", "append", "remove") if k in patch)
+    target = patch[op]
+    found = _find(stages, target)
+    if found is None:
+        known = sorted({p.id for ph in stages.values() for p in ph} |
+                       {f"{p.id}.{s.id}" for ph in stages.values() for p in ph
+                        for s in p.steps if s.id != p.id})
+        builder.errors.append(ModuleError(
+            f"no phase or step {target!r} to patch (known: {', '.join(known)})",
+            doc.span(path + (op,))))
+        return
+    stage, p, s = found
+    phases = stages[stage]
+    phase = phases[p]
+    if op == "remove":
+        if s is None:
+            del phases[p]
+        else:
+            phases[p] = replace(phase, steps=phase.steps[:s] + phase.steps[s + 1:])
+        return
+    if op == "append":
+        eff = builder.effect(doc, path + ("effect",), patch["effect"],
+                             f"the step {phase.id!r} (appended)")
+        if eff is None:
+            return
+        step = phase.steps[-1 if s is None else s]
+        joined = Effect(step.effect.source + "\n" + eff.source,
+                        _Sequence(step.effect.compiled, eff.compiled, eff.where),
+                        step.effect.text + " " + eff.text, step.effect.owner, step.effect.where)
+        new_step = replace(step, effect=joined)
+        index = len(phase.steps) - 1 if s is None else s
+        phases[p] = replace(phase, steps=phase.steps[:index] + (new_step,) +
+                            phase.steps[index + 1:])
+        return
+    if "phase" in patch:
+        new_phase = builder._phase(patch["phase"], doc, path + ("phase",))
+        at = {"after": p + 1, "before": p, "replace": p}[op]
+        if op == "replace":
+            del phases[p]
+        phases.insert(at, new_phase)
+        return
+    entry = patch["step"]
+    eff = builder.effect(doc, path + ("step", "effect"), entry["effect"],
+                         f"the step '{phase.id}.{entry['id']}'")
+    if eff is None:
+        return
+    new = Step(entry["id"], entry.get("name", entry["id"]), eff)
+    steps = list(phase.steps)
+    if phase.kind != "steps":
+        builder.errors.append(ModuleError(
+            f"phase {phase.id!r} runs {phase.kind.replace('_', ' ')}: patch it with 'append' or "
+            "replace the whole phase", doc.span(path + (op,))))
+        return
+    index = len(steps) if s is None else s
+    if op == "after":
+        steps.insert(index + 1 if s is not None else len(steps), new)
+    elif op == "before":
+        steps.insert(index if s is not None else 0, new)
+    else:
+        steps[index] = new
+    phases[p] = Phase(phase.id, phase.name, phase.kind, tuple(steps))
+
+
+def check_garment_ranges(builder, game: dict, flow_docs, entries) -> None:
+    """Each garment's value and prestige within the ruleset's ranges: game.yaml's, widened by
+    any module that says so (an expansion's 0-prestige gown)."""
+    ranges = {k: list(v) for k, v in game.get("garment_ranges", {}).items()}
+    for doc in flow_docs:
+        for key, (lo, hi) in doc.data.get("garment_ranges", {}).items():
+            old = ranges.get(key, [lo, hi])
+            ranges[key] = [min(old[0], lo), max(old[1], hi)]
+    for gid, (entry, doc, path) in entries:
+        for key, (lo, hi) in ranges.items():
+            if not lo <= entry[key] <= hi:
+                builder.errors.append(ModuleError(
+                    f"garment {gid!r} has {key} {entry[key]}, outside this ruleset's range "
+                    f"{lo}..{hi} (a module widens it with 'garment_ranges' in a flow document)",
+                    doc.span(path + (key,))))
+
+
+def board_areas(flow_docs) -> list[str]:
+    """Decoration areas the modules' board patches bring (new kinds of decoration)."""
+    return [p["area"] for doc in flow_docs for p in doc.data.get("board", [])
+            if p.get("area") is not None]
+
+
+def apply_board(builder, flow_docs, sides):
+    """The board sides with every module's board patches applied: guest spaces and decorations
+    added, replaced or removed by id, on every side or on the one named."""
+    sides = list(sides)
+    for doc in flow_docs:
+        for i, patch in enumerate(doc.data.get("board", [])):
+            path = ("board", i)
+            hit = False
+            for s, side in enumerate(sides):
+                if patch.get("side", side.id) != side.id:
+                    continue
+                new = _patch_side(builder, doc, path, patch, side)
+                if new is not None:
+                    sides[s], hit = new, True
+                    for key in (patch.get("remove"), patch.get("replace"),
+                                patch.get("space", {}).get("id"),
+                                patch.get("decoration", {}).get("id")):
+                        if key:
+                            builder.board_sources[f"space:{key}"] = str(doc.span(path))
+            if not hit:
+                builder.errors.append(ModuleError(
+                    f"board patch changes nothing: no side {patch.get('side')!r} or no "
+                    f"{_target(patch)!r} on any side", doc.span(path)))
+    return tuple(sides)
+
+
+def _target(patch) -> str:
+    return patch.get("remove") or patch.get("replace") or patch.get("hall") or \
+        patch.get("area") or "?"
+
+
+def _patch_side(builder, doc, path, patch, side):
+    from ..core.model import BoardSide, Decoration, GuestSpace, Hall
+    guests, decos = dict(side.guest_spaces), dict(side.decorations)
+    halls = list(side.halls)
+    target = patch.get("remove") or patch.get("replace")
+    if target is not None and target not in guests and target not in decos:
+        return None
+    if target is not None and target in guests:
+        hall_index = next(i for i, h in enumerate(halls) if target in h.guest_spaces)
+        hall = halls[hall_index]
+        spaces = list(hall.guest_spaces)
+        at = spaces.index(target)
+        del spaces[at]
+        del guests[target]
+        if "replace" in patch:
+            space = _space(builder, doc, path, patch["space"], hall.id)
+            spaces.insert(at, space.id)
+            guests[space.id] = space
+        halls[hall_index] = replace(hall, guest_spaces=tuple(spaces))
+    elif target is not None:
+        old = decos.pop(target)
+        if "replace" in patch:
+            d = patch["decoration"]
+            decos[d["id"]] = Decoration(d["id"], old.area, d["cost"], d["prestige"], old.order,
+                                        old.hall, d.get("multiplier", old.multiplier))
+    elif "space" in patch:
+        hall_index = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
+        if hall_index is None:
+            return None
+        space = _space(builder, doc, path, patch["space"], patch["hall"])
+        if space.id in guests or space.id in decos:
+            builder.errors.append(ModuleError(f"space id {space.id!r} is taken",
+                                              doc.span(path + ("space", "id"))))
+            return side
+        guests[space.id] = space
+        hall = halls[hall_index]
+        halls[hall_index] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
+    else:
+        d = patch["decoration"]
+        if d["id"] in guests or d["id"] in decos:
+            builder.errors.append(ModuleError(f"space id {d['id']!r} is taken",
+                                              doc.span(path + ("decoration", "id"))))
+            return side
+        order = sum(1 for x in decos.values() if x.area == patch["area"])
+        decos[d["id"]] = Decoration(d["id"], patch["area"], d["cost"], d["prestige"], order,
+                                    None, d.get("multiplier"))
+    return BoardSide(side.id, side.players, side.garment_costs, side.drawers,
+                     side.tiles_per_drawer, tuple(halls), guests, decos,
+                     side.fireworks_majority, side.all_halls)
+
+
+def _space(builder, doc, path, entry: dict, hall: str):
+    from ..core.model import GuestSpace
+    reward = None
+    if "reward" in entry:
+        reward = builder.effect(doc, path + ("space", "reward"), entry["reward"],
+                                f"the reward of space {entry['id']!r}")
+    return GuestSpace(entry["id"], hall, entry.get("master", False), reward)
+
+
+class _Procedure:
+    """A procedure named in a module: called like a verb, it runs its compiled effect."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.effect = None
+
+    def __call__(self, ctx, args) -> None:
+        self.effect.run(ctx)
+
+
+def procedures(flow_docs) -> list[tuple]:
+    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules."""
+    return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
+             _Procedure(p["id"]))
+            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))]
+
+
+def compile_procedures(builder, procs) -> None:
+    for name, _, doc, path, proc in procs:
+        proc.effect = builder.effect(doc, path + ("effect",),
+                                     doc.data["procedures"][path[1]]["effect"],
+                                     f"the procedure {name!r}")
+
+
+BASE_TYPES = ("master", "journeyman", "apprentice")
+
+
+def garment_kinds(game: dict, flow_docs) -> dict[str, str]:
+    """Garment colours and their kind (gown or coat): game.yaml's, then any a module adds."""
+    kinds = dict(game["garment_kinds"])
+    for doc in flow_docs:
+        kinds.update(doc.data.get("garment_kinds", {}))
+    return kinds
+
+
+def employee_types(game: dict, flow_docs) -> tuple[str, ...]:
+    types = list(game.get("employee_types", BASE_TYPES))
+    for doc in flow_docs:
+        types += [t for t in doc.data.get("employee_types", []) if t not in types]
+    return tuple(types)
+
+
+def check_open_names(builder, colors, types) -> None:
+    """Colours and employee types come from the rules: each one used must be declared."""
+    from .schemacheck import did_you_mean
+
+    def check(value, known, what, doc, path):
+        if value not in known:
+            builder.errors.append(ModuleError(
+                f"unknown {what} {value!r}{did_you_mean(value, known)} (known: "
+                f"{', '.join(known)}; a module adds {what}s in a flow document)",
+                doc.span(path)))
+
+    for gid, (entry, doc, path) in builder.collections["garment"].items.items():
+        check(entry["color"], colors, "garment colour", doc, path + ("color",))
+        for c in entry["silk"]:
+            check(c, colors, "silk colour", doc, path + ("silk", c))
+    for tid, (entry, doc, path) in builder.collections["tile"].items.items():
+        for c in entry["silk"]:
+            check(c, colors, "silk colour", doc, path + ("silk", c))
+    for cname in ("employee", "start employee"):
+        for cid, (entry, doc, path) in builder.collections[cname].items.items():
+            check(entry["type"], types, "employee type", doc, path + ("type",))
+    for aid, (entry, doc, path) in builder.collections["action"].items.items():
+        for i, t in enumerate(entry["types"]):
+            check(t, types, "employee type", doc, path + ("types", i))
+
+
+def extra_resources(flow_docs) -> dict[str, dict]:
+    """Resources the modules add (`resources: {jewel: {name: Jewel, start: 0}}`): every player
+    holds them like Thread and Lace, effects gain and pay them, saves carry them."""
+    out: dict[str, dict] = {}
+    for doc in flow_docs:
+        out.update(doc.data.get("resources", {}))
+    return out
+
+
+RECORDS = {"garment": "garments", "employee": "employees", "tile": "tiles"}
+
+
+def component_fields(flow_docs) -> dict[str, dict]:
+    """Fields the modules declare for their components (`fields: {garment: {sparkle: {default:
+    0}}}`): each entry may then set it (`fields: {sparkle: 2}`), effects read `x.sparkle`."""
+    out: dict[str, dict] = {}
+    for doc in flow_docs:
+        for record, declared in doc.data.get("fields", {}).items():
+            out.setdefault(record, {}).update(declared)
+    return out
+
+
+def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -> dict:
+    """An entry's own field values, each declared and of its default's type."""
+    from .schemacheck import did_you_mean
+    known = declared.get(record, {})
+    values = {}
+    for name, value in entry.get("fields", {}).items():
+        spec = known.get(name)
+        if spec is None:
+            builder.errors.append(ModuleError(
+                f"unknown {record} field {name!r}{did_you_mean(name, list(known))} (a module "
+                f"declares fields under 'fields' in a flow document)",
+                doc.span(path + ("fields", name))))
+        elif type(value) is not type(spec["default"]):
+            builder.errors.append(ModuleError(
+                f"{record} field {name!r} takes the type of its default "
+                f"{spec['default']!r}, not {value!r}", doc.span(path + ("fields", name))))
+        else:
+            values[name] = value
+    return values
+
+
+def check_board_zones(builder, game: dict, doc) -> None:
+    """game.yaml declares each of the game's piles once, holding what its verbs put there."""
+    from ..core.zones import PILES
+    seen: set[str] = set()
+    for i, z in enumerate(game.get("zones", [])):
+        where = doc.span(("zones", i, "id"))
+        if z["id"] in seen:
+            builder.errors.append(ModuleError(f"zone {z['id']!r} is declared twice", where))
+        elif z["id"] not in PILES:
+            builder.errors.append(ModuleError(
+                f"unknown pile {z['id']!r} (the game's piles: {', '.join(PILES)}; a module "
+                "adds zones of its own in a flow document)", where))
+        elif z["holds"] != PILES[z["id"]]:
+            builder.errors.append(ModuleError(
+                f"pile {z['id']!r} holds {PILES[z['id']]}, not {z['holds']}",
+                doc.span(("zones", i, "holds"))))
+        seen.add(z["id"])
+    for pile in PILES:
+        if pile not in seen:
+            builder.errors.append(ModuleError(
+                f"game.yaml declares no zone {pile!r}: the game's piles are "
+                f"{', '.join(PILES)}", doc.span(("zones",)) if "zones" in game else doc.span()))

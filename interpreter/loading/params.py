@@ -1,0 +1,80 @@
+"""Module parameters: values a module lets its user choose (`--set MODULE.NAME=VALUE`), read in
+its effects as the name `MODULE.NAME`.
+
+A module header declares them: `parameters: {join_round: {default: 1, min: 1, max: 7,
+description: ...}}`. A value is a whole number or true/false, like its default; the chosen
+values are part of the ruleset (saves record them with the module).
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Mapping
+
+from rulesdsl import BOOLEAN, NUMBER, NameDef
+from rulesdsl.errors import NO_SPAN
+
+from ..core.errors import ModuleError
+
+
+def parse_setting(text: str) -> tuple[str, Any]:
+    """`MODULE.NAME=VALUE` from the command line: VALUE a whole number or true/false."""
+    key, sep, raw = text.partition("=")
+    if not sep or "." not in key:
+        raise ValueError(f"expected MODULE.NAME=VALUE, got {text!r}")
+    raw = raw.strip().lower()
+    if raw in ("true", "false"):
+        return key.strip(), raw == "true"
+    try:
+        return key.strip(), int(raw)
+    except ValueError:
+        raise ValueError(f"{key}: {raw!r} is not a whole number or true/false") from None
+
+
+def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[str, Any],
+            errors: list) -> dict[str, Any]:
+    """Every parameter of the loaded modules with its value ("module.name" -> value)."""
+    declared: dict[str, tuple[dict, Any]] = {}
+    for mid in ordered:
+        doc, header = headers[mid]
+        for name, spec in header.get("parameters", {}).items():
+            declared[f"{mid}.{name}"] = (spec, doc.span(("module", "parameters", name)))
+    values = {}
+    for key, (spec, span) in declared.items():
+        value = chosen.get(key, spec["default"])
+        default = spec["default"]
+        if type(value) is not type(default):
+            errors.append(ModuleError(f"parameter {key!r} takes "
+                                      f"{'true or false' if isinstance(default, bool) else 'a whole number'}, "
+                                      f"not {value!r}", span))
+            continue
+        if not isinstance(value, bool) and not spec.get("min", value) <= value <= \
+                spec.get("max", value):
+            errors.append(ModuleError(f"parameter {key!r} must be {spec.get('min')} to "
+                                      f"{spec.get('max')}, not {value}", span))
+            continue
+        values[key] = value
+    for key in chosen:
+        if key not in declared:
+            close = difflib.get_close_matches(key, list(declared), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            known = ", ".join(declared) or "none"
+            errors.append(ModuleError(f"unknown parameter {key!r}{hint}; the loaded modules "
+                                      f"have: {known}", NO_SPAN))
+    return values
+
+
+def names(headers: Mapping[str, tuple], values: Mapping[str, Any]) -> dict[str, NameDef]:
+    """The parameters as names an effect may use, each a constant of this ruleset."""
+    out = {}
+    for key, value in values.items():
+        mid, name = key.split(".", 1)
+        spec = headers[mid][1]["parameters"][name]
+        out[key] = NameDef(BOOLEAN if isinstance(value, bool) else NUMBER,
+                           (lambda v: lambda ctx: v)(value),
+                           spec.get("description", name.replace("_", " ")))
+    return out
+
+
+def expansions(value: str | None) -> list[str]:
+    """`--with a,b` as a list of module ids."""
+    return [m.strip() for m in (value or "").split(",") if m.strip()]

@@ -1,0 +1,134 @@
+"""JSON Schema checks of one rules document, told in a designer's words at the right position.
+
+jsonschema's own messages print whole Python objects ("should not be valid under {...}"); here
+each kind of violation becomes one sentence: an unknown key names the key and the nearest known
+one, a whole number is a whole number (`3e0` and `2.5` are not), a forbidden pair of keys says
+which pair.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from typing import Any, Iterable
+
+from ..core.errors import SchemaError
+from ..core.schemas import validator_for
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
+               "boolean": "true or false", "array": "a list", "object": "a mapping of keys",
+               "null": "empty"}
+_ID_PATTERNS = {"^[a-z][a-z0-9_.]*$": "an id: lowercase letters, digits, '_' and '.', starting "
+                                      "with a letter",
+                "^[a-z][a-z0-9_]*$": "a name: lowercase letters, digits and '_', starting with "
+                                     "a letter",
+                "^[A-Za-z0-9_./-]+\\.ya?ml$": "a .yaml file name"}
+_TOKEN = re.compile(r"[^\s,\]}#]+")
+MAX_ERRORS_PER_FILE = 50
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' when a known word is close to `word`, else ''."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:
+    """Every schema violation of `doc`, one sentence each, sorted by position."""
+    out: list[SchemaError] = []
+    for err in validator_for(kind, schema).iter_errors(doc.data):
+        out.extend(_explain(err, doc))
+    out.sort(key=lambda e: (e.span.line, e.span.column))
+    if len(out) > MAX_ERRORS_PER_FILE + 1:  # one more is said as it is, not summarised
+        rest = out[MAX_ERRORS_PER_FILE]
+        more = len(out) - MAX_ERRORS_PER_FILE
+        out = out[:MAX_ERRORS_PER_FILE] + [SchemaError(
+            f"and {more:,} more schema errors in this file from here on (fix the ones above "
+            "first)", rest.span, rest.source_line)]
+    return out
+
+
+def _where(path: tuple) -> str:
+    return "/".join(str(p) for p in path) or "document"
+
+
+def _error(doc, path: tuple, message: str, at: tuple | None = None) -> SchemaError:
+    """An error about the value at `path`, positioned at the key `at` inside it if given."""
+    span = doc.key_span(path + at) if at else doc.span(path)
+    return SchemaError(f"{_where(path)}: {message}", span, doc.source_line(span))
+
+
+def _explain(err, doc) -> list[SchemaError]:
+    path = tuple(err.absolute_path)
+    kind, value, schema = err.validator, err.validator_value, err.schema
+    if kind == "additionalProperties" and isinstance(err.instance, dict):
+        known = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        unknown = [k for k in err.instance if k not in known
+                   and not any(re.search(p, k) for p in patterns)]
+        if unknown:
+            shown = unknown[:MAX_ERRORS_PER_FILE]
+            out = [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in shown]
+            if len(unknown) > len(shown):
+                out.append(_error(doc, path, f"and {len(unknown) - len(shown):,} more unknown "
+                                             "keys", at=(unknown[len(shown)],)))
+            return out
+    if kind == "not" and isinstance(value, dict) and list(value) == ["required"]:
+        keys = " and ".join(repr(k) for k in value["required"])
+        return [_error(doc, path, f"cannot have both {keys}; keep one of them",
+                       at=(value["required"][-1],))]
+    if kind == "type":
+        wanted = value if isinstance(value, list) else [value]
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in wanted)
+        return [_error(doc, path, f"should be {words}, not {_shown(doc, path, err.instance)}")]
+    if kind == "required":
+        missing = [k for k in value if isinstance(err.instance, dict) and k not in err.instance]
+        return [_error(doc, path, f"missing key {k!r}") for k in missing]
+    if kind == "enum":
+        choices = ", ".join(str(c) for c in value)
+        hint = did_you_mean(str(err.instance), [str(c) for c in value])
+        return [_error(doc, path, f"{_shown(doc, path, err.instance)} is not one of {choices}"
+                                  f"{hint}")]
+    if kind == "const":
+        return [_error(doc, path, f"should be {value!r}, not {_shown(doc, path, err.instance)}")]
+    if kind == "pattern" and value in _ID_PATTERNS:
+        return [_error(doc, path, f"{err.instance!r} is not {_ID_PATTERNS[value]}")]
+    if kind in ("oneOf", "anyOf") and all(isinstance(s, dict) and list(s) == ["required"]
+                                          for s in value):
+        keys = ", ".join(k for s in value for k in s["required"])
+        return [_error(doc, path, f"needs exactly one of the keys {keys}")]
+    if kind == "uniqueItems" and value and isinstance(err.instance, list):
+        seen, twice = [], []
+        for item in err.instance:
+            (twice if item in seen and item not in twice else seen).append(item)
+        listed = ", ".join(json.dumps(item) for item in twice)
+        return [_error(doc, path, f"lists {listed} more than once; each may appear once")]
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                "exclusiveMaximum": "less than"}[kind]
+        return [_error(doc, path, f"should be {word} {value}, not {err.instance!r}")]
+    message = err.message
+    if len(message) > 160:
+        message = message[:157] + "..."
+    return [_error(doc, path, message[0].lower() + message[1:])]
+
+
+def _unknown_key(key: str, known: list[str]) -> str:
+    hint = did_you_mean(key, known)
+    if not hint:
+        hint = f" (known keys: {', '.join(known)})" if known else ""
+    return f"unknown key {key!r}{hint}"
+
+
+def _shown(doc, path: tuple, value: Any) -> str:
+    """A value as the file writes it (`3e0`, not 3.0); containers by their kind."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    span = doc.span(path)
+    line = doc.lines[span.line - 1] if 0 < span.line <= len(doc.lines) else ""
+    token = _TOKEN.match(line, span.column - 1)
+    if token and not isinstance(value, str):
+        return token.group(0)
+    return repr(value)

@@ -1,0 +1,509 @@
+"""The game's vocabulary for the effect language: every name, field, resource and verb it may use.
+
+This is where the interpreter's knowledge of Rococo's *verbs* meets the rules data; no card,
+garment or space is named here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace as _with
+
+from rulesdsl import (
+    BOOLEAN,
+    NUMBER,
+    EnumType,
+    FieldDef,
+    ListType,
+    NameDef,
+    OptionDef,
+    RecordType,
+    VerbDef,
+    Vocabulary,
+)
+
+from ..core import board, zones
+from ..core import modifiers as mod
+from ..verbs import actions as act
+from ..verbs import phases as ph
+from ..verbs import scoring as sc
+
+GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER = (
+    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player"))
+COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
+                                                             "action"))
+GARMENT_KIND = EnumType("garment_kind")
+COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
+AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
+
+
+def _names(words) -> dict[str, NameDef]:
+    def me(key):
+        return lambda ctx: ctx.state["players"][ctx.seat][key]
+
+    return {
+        "my.livre": NameDef(NUMBER, me("livre"), f"your {words('livre')}"),
+        "my.prestige": NameDef(NUMBER, me("prestige"), f"your {words('prestige')}"),
+        "my.thread": NameDef(NUMBER, me("thread"), f"your {words('thread')} tokens"),
+        "my.lace": NameDef(NUMBER, me("lace"), f"your {words('lace')} tokens"),
+        "my.tiles": NameDef(ListType(TILE), lambda ctx: list(ctx.me["tiles"]),
+                            "your Resource tiles"),
+        "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
+                           "the Employees in your hand"),
+        "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
+                            f"the cards in your {words('staff')}"),
+        "my.garments": NameDef(ListType(GARMENT), _my_garments,
+                               f"your {words('garments')} on the board"),
+        "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
+        "my.has_favor": NameDef(BOOLEAN, lambda ctx: ctx.state["favor"] == ctx.seat,
+                                f"you hold the {words('favor')}"),
+        "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
+                                         "the prestige of your All Halls Bonus space"),
+        "players": NameDef(ListType(PLAYER), lambda ctx: list(range(len(ctx.state["players"]))),
+                           "the players"),
+        "opponents": NameDef(ListType(PLAYER),
+                             lambda ctx: [s for s in range(len(ctx.state["players"]))
+                                          if s != ctx.seat], "the other players"),
+        "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
+        "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
+        # the details of the event a trigger or a garment's hook runs for
+        "event.garment": NameDef(GARMENT, lambda ctx: ctx.event.get("garment"),
+                                 "the Garment of the event"),
+        "event.card": NameDef(EMPLOYEE, lambda ctx: ctx.event.get("card"),
+                              "the Employee of the event"),
+        "event.tile": NameDef(TILE, lambda ctx: ctx.event.get("tile"),
+                              "the Resource tile of the event"),
+    }
+
+
+# The names read most often, as board.staff / garments_of / decorations_of with the state read
+# straight from the context (one call fewer per use).
+def _my_staff(ctx) -> list[str]:
+    p = ctx.state["players"][ctx.seat]
+    cards = p["supply"] + p["hand"] + p["discard"]
+    if p["played"] is not None:
+        cards.append(p["played"])
+    return cards
+
+
+def _my_garments(ctx) -> list[str]:
+    seat, state = ctx.seat, ctx.state
+    out = [g["garment"] for g in state["guests"].values() if g["owner"] == seat]
+    if state["balcony"]:
+        out += [g["garment"] for g in state["balcony"].values() if g["owner"] == seat]
+    return out
+
+
+def _my_decorations(ctx) -> list[str]:
+    seat = ctx.seat
+    return [space for space, owner in ctx.state["decorations"].items() if owner == seat]
+
+
+def _all_halls_prestige(ctx) -> int:
+    order = ctx.state["all_halls"]
+    return ctx.engine.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
+
+
+def _garment_points(ctx, garment_id) -> int:
+    """A garment's prestige, multiplied when it watches the fireworks from the balcony."""
+    prestige = ctx.rules.garments[garment_id].prestige
+    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    return prestige if multiplier is None else prestige * multiplier
+
+
+def _on_master_space(ctx, garment_id) -> bool:
+    return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
+
+
+def _records(rules, word=lambda key: key) -> dict:
+    g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))  # noqa: E731
+    e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))  # noqa: E731
+    d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))  # noqa
+    tile_fields = {
+        color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
+                        f"{word(color)} bales")
+        for color in rules["colors"]
+    }
+    tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
+                                    "bales of silk")
+    return {
+        "garment": {
+            "color": FieldDef(COLOR, g("color"), "color"),
+            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind"),
+            "prestige": FieldDef(NUMBER, g("prestige"), "prestige"),
+            "value": FieldDef(NUMBER, g("value"), "value"),
+            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
+            "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
+            "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+        },
+        "employee": {
+            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
+            "level": FieldDef(NUMBER, e("level"), "level"),
+            "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value"),
+            "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
+                              "crown"),
+        },
+        "tile": tile_fields,
+        "player": {
+            "garments": FieldDef(ListType(GARMENT),
+                                 lambda ctx, seat: board.garments_of(ctx.state, seat),
+                                 f"garments on the board"),
+            "decorations": FieldDef(ListType(DECORATION),
+                                    lambda ctx, seat: board.decorations_of(ctx.state, seat),
+                                    "decorations"),
+            "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
+                              "cards in the staff"),
+            **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
+                key), key) for key in ("livre", "prestige", "thread", "lace")},
+        },
+        "decoration": {
+            "area": FieldDef(AREA, d("area"), "area"),
+            "cost": FieldDef(NUMBER, d("cost"), "cost"),
+            "prestige": FieldDef(NUMBER, d("prestige"), "prestige"),
+        },
+    }
+
+
+def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
+    """Each verb with its options; a `{}` in an option's text is where its value is printed.
+    `say(key, default)` is the edition's word for a thing the texts name (words.yaml)."""
+    garment, garments = say("garment", "Garment"), say("garments", "Garments")
+    favor = say("favor", "Queen's Favor")
+    def opt(type_, text="", required=False):
+        return OptionDef(type_, required=required, text=text)
+
+    return {
+        "acquire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
+                            "free": opt(None, " free of charge")},
+                           act.acquire, "take 1 Resource tile from the display{free}{price}",
+                           binds={"tiles_in_drawer": NUMBER},
+                           bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
+        "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
+                           "discard {tiles}"),
+        "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
+                                 act.draw_resource,
+                                 "randomly take 1 Resource from the bag. As usual, either keep "
+                                 "the tile for silk hidden on your rack or discard it "
+                                 "immediately for Thread/Lace", describe=_draw_text),
+        "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
+                           "discount_colors": opt(ListType(COLOR), " ({})"),
+                           "no_master_garment": opt(None, f"; not a Master {garment}")},
+                          act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
+                                      "action"
+                                      "{silk_discount}{discount_colors}{no_master_garment}",
+                          describe=lambda o: _tailor_text(o, say), reads=("played",)),
+        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
+                        "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
+                        bind_text={"cards_in_display": "the number of cards in the display"}),
+        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
+                           "among": opt(ListType(EMPLOYEE),
+                                        "any 1 Employee of your choice from {}"),
+                           "payout": opt(NUMBER, " and gain {} Livre"),
+                           "with_bonus": opt(None, ". Use that Employee's Bonus before "
+                                                   "discarding the card from the game. (You "
+                                                   "don't gain any Livre for deputing that "
+                                                   "employee.)")},
+                          act.depute, "depute {card}{among}{payout}{with_bonus}",
+                          binds={"deputed": EMPLOYEE},
+                          bind_text={"deputed": "the deputed Employee"},
+                          describe=_depute_text, one_of=(("card", "among"),),
+                          reads=("played",)),
+        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
+                        f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
+                        "(regardless of your Main action){discount}"),
+        "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
+        "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
+                           "perform 1 additional {action} action (regardless of your Main "
+                           "action)", reads=("played",)),
+        "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
+        "pass_favor": VerbDef({}, ph.pass_favor,
+                              f"the holder of the {favor} becomes start player"),
+        "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
+                                      ph.renew_hire_display,
+                                      "remove the unhired Employees and reveal {count} new ones"),
+        "refill_resources": VerbDef({"among": opt(ListType(ZONE), " from {}")},
+                                    ph.refill_resources,
+                                    f"refill the {say('resource_display', 'Resource display')}"
+                                    "{among}"),
+        "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, ph.renew_garments,
+                                  f"discard the {{discard}} rightmost {garments}, shift the rest "
+                                  "right and refill"),
+        "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, ph.select_hand,
+                               "select {size} Employee cards"),
+        "score_crowns": VerbDef({}, sc.score_crowns, "score the crown Employee bonuses"),
+        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, "")}, sc.hall_majorities,
+                                   "score the majority in each Hall"),
+        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, "")},
+                                      sc.fireworks_majority,
+                                      "score the majority in the Fireworks"),
+        "balcony": VerbDef({}, sc.balcony,
+                           f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
+                           f"Fireworks on the {say('balcony', 'balcony')}"),
+        "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
+                                "until": opt(LIFETIME, " until the {}")},
+                               mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "deal": VerbDef({"zone": opt(ZONE, required=True),
+                         "into": opt(ListType(ZONE), required=True)},
+                        zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
+        "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
+                            zones.move_all, "put everything in the {zone} into the {into}"),
+    }
+
+
+def _draw_text(o) -> str:
+    """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
+    Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
+    usual = ("As usual, either keep the tile for silk hidden on your rack or discard it "
+             "immediately for Thread/Lace")
+    stacks = o.get("among")
+    if not isinstance(stacks, list):
+        return f"randomly take 1 Resource from the bag. {usual}"
+    names = list(dict.fromkeys(stacks))
+    where = f"the {names[0]}s" if len(names) == 1 else " or ".join(names)
+    return f"take 1 face-down Resource tile from 1 of {where}. {usual}"
+
+
+def _tailor_text(o, say=lambda key, default: default) -> str:
+    """The printed wording: '1 less bale of silk (blue OR pink)', 'up to 2 less green bales'."""
+    garment, verb = say("garment", "Garment"), say("tailor_verb", "tailor")
+    text = (f"perform 1 additional {say('tailor', 'Tailor a Garment')} action (regardless of "
+            "your Main action)")
+    n, colors = o.get("silk_discount"), o.get("discount_colors")
+    if n is not None:
+        upto = "" if n == "1" else "up to "
+        bales = "bale" if n == "1" else "bales"
+        if isinstance(colors, list) and len(colors) > 1:
+            fewer = f"{upto}{n} less {bales} of silk ({' OR '.join(colors)})"
+        elif isinstance(colors, list) and colors:
+            fewer = f"{upto}{n} less {colors[0]} {bales} of silk"
+        else:
+            fewer = f"{upto}{n} less {bales} of silk"
+        need = f"{' or '.join(colors)} bales of silk" if isinstance(colors, list) and colors \
+            else "silk"
+        text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
+                 f"complete the action")
+    if o.get("no_master_garment"):
+        text += f". You can't {verb} a Master {garment} with this action"
+    return text
+
+
+def _depute_text(o) -> str:
+    """'Depute any 1 Employee of your choice from your staff. Before removing the card ...'."""
+    if "card" in o:
+        text = f"depute {o['card']}"
+    else:
+        text = f"depute any 1 Employee of your choice from {o.get('among', 'your staff')}"
+    if "payout" in o:
+        text += (f". Before removing the card from the game, gain {o['payout']}. (You may not "
+                 f"use that Employee's Bonus.)")
+    if o.get("with_bonus"):
+        text += (". Use that Employee's Bonus before discarding the card from the game. (You "
+                 "don't gain any Livre for deputing that employee.)")
+    return text
+
+
+_CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
+                  "game_end": "end of the game"}
+
+
+def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
+                     employee_types=("master", "journeyman", "apprentice"),
+                     extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
+    """The vocabulary for a ruleset whose data defines these colors and actions (and the
+    resources its modules add, each also a name `my.<resource>`)."""
+    word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
+    names = _names(word)
+    for r in extra_resources:
+        names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
+                                   f"your {word(r)}")
+    records = _records({"colors": tuple(colors)}, word)
+    catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
+    for record, declared in (extra_fields or {}).items():
+        for name, spec in declared.items():
+            default = spec["default"]
+            records[record][name] = FieldDef(
+                BOOLEAN if isinstance(default, bool) else NUMBER,
+                (lambda cat, n, dflt: lambda ctx, item: getattr(ctx.rules, cat)[item]
+                 .fields.get(n, dflt))(catalogues[record], name, default),
+                spec.get("description", name.replace("_", " ")))
+    return _documented(Vocabulary(
+        names=names,
+        records=records,
+        enums={"color": tuple(colors),
+               "garment_kind": tuple(dict.fromkeys(("gown", "coat", *(garment_kinds or ())))),
+               "employee_type": tuple(employee_types),
+               "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
+               "action": tuple(action_ids), "cost": mod.COSTS,
+               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
+        resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
+                                        *extra_resources)},
+        verbs=_verbs(lambda key, default: words.get(key, default)),
+        enum_text={**_CONSTANT_TEXT, **words},
+        noun_enums=("garment_kind",),
+    ))
+
+
+# ---- descriptions for `rococo vocab` and the editor ---------------------------------------
+# One line each, saying what a designer gets; kept apart from the definitions above so that the
+# getters stay short. tests/test_vocab_doc.py checks that nothing is left undescribed.
+
+NAME_DOCS = {
+    "my.livre": "the Livre you hold",
+    "my.prestige": "your prestige points so far",
+    "my.thread": "the Thread tokens you hold",
+    "my.lace": "the Lace tokens you hold",
+    "my.tiles": "the Resource tiles on your rack (kept for their silk)",
+    "my.hand": "the Employee cards in your hand this round",
+    "my.staff": "all your Employee cards: supply, hand, discard pile and the card being played",
+    "my.garments": "your Garments on the board: on guest spaces and on the balcony",
+    "my.decorations": "the Decoration spaces you funded, musicians included",
+    "my.has_favor": "true while you hold the Queen's Favor",
+    "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
+    "players": "every player, you included (count(players) is how many play)",
+    "opponents": "every other player",
+    "round": "the current round, 1 to the last",
+    "played": "the Employee card whose bonus or action is running",
+    "event.garment": "in a trigger or a garment's hook: the Garment of the event",
+    "event.card": "in a trigger: the Employee card of the event",
+    "event.tile": "in a trigger: the Resource tile of the event",
+}
+
+FIELD_DOCS = {
+    "garment": {
+        "color": "the garment's colour",
+        "kind": "gown or coat, set by its colour",
+        "prestige": "its printed prestige",
+        "value": "the Livre it sells for",
+        "master_only": "true if only a Master may tailor it (gold thimble)",
+        "on_master_space": "true if it is rented to a Master guest space",
+        "points": "its prestige at game end: multiplied when it stands on the balcony",
+    },
+    "employee": {
+        "type": "master, journeyman or apprentice",
+        "level": "the deck level, 1 to 6 (0 for a start card)",
+        "depute_value": "the Livre a Depute action pays for it",
+        "crown": "true if its bonus scores only at the end of the game (a crown card)",
+    },
+    "tile": {"bales": "how many bales of silk the tile shows, of any colour"},
+    "player": {
+        "garments": "that player's Garments on the board",
+        "decorations": "the Decoration spaces that player funded",
+        "staff": "all that player's Employee cards",
+        "livre": "the Livre that player holds",
+        "prestige": "that player's prestige points so far",
+        "thread": "the Thread tokens that player holds",
+        "lace": "the Lace tokens that player holds",
+    },
+    "decoration": {
+        "area": "where the space is: fireworks, statue, kitchen_left, kitchen_right, musician, "
+                "or an area a module adds",
+        "cost": "the Livre it costs to fund",
+        "prestige": "its printed prestige",
+    },
+}
+
+RECORD_DOCS = {
+    "garment": "a Garment tile tailored from the display",
+    "employee": "an Employee card",
+    "tile": "a Resource tile",
+    "decoration": "a Decoration space on the board",
+    "player": "a player (an item of players or opponents)",
+}
+
+ENUM_DOCS = {
+    "color": "a Garment colour (from game.yaml's garment_kinds)",
+    "garment_kind": "a lady's gown or a gentleman's frock coat",
+    "employee_type": "the type of an Employee card",
+    "area": "the area of a Decoration space",
+    "action": "a main action (from actions.yaml)",
+    "cost": "a price that reduce_cost can lower",
+    "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "zone": "a place for components: the bags and discard piles, and the zones modules declare",
+}
+
+RESOURCE_DOCS = {
+    "livre": "money, paid to the bank",
+    "prestige": "victory points",
+    "thread": "Thread tokens, used to tailor some garments",
+    "lace": "Lace tokens, used to tailor some garments",
+}
+
+VERB_DOCS = {
+    "acquire": ("buy 1 Resource tile from a drawer of the display; keep it for its silk or "
+                "discard it for its Thread/Lace", {
+                    "price": "what the tile costs (tiles_in_drawer is bound); default free",
+                    "free": "the tile costs nothing",
+                }, {"tiles_in_drawer": "how many tiles the chosen drawer holds"}),
+    "discard": ("discard Resource tiles from your rack",
+                {"tiles": "the tiles to discard"}, {}),
+    "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
+                      {"among": "instead, the top tile of the face-down stack the player "
+                               "chooses among these zones (restacked from the discards)"}, {}),
+    "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
+        "silk_discount": "the garment needs up to this many fewer bales of silk",
+        "discount_colors": "the discount applies only to bales of these colours",
+        "no_master_garment": "a Master-only garment may not be tailored",
+    }, {}),
+    "hire": ("hire 1 Employee from the display into your hand",
+             {"price": "what the card costs (cards_in_display is bound)"},
+             {"cards_in_display": "how many cards the display shows"}),
+    "depute": ("remove a card of your staff from the game (never below the minimum staff)", {
+        "card": "the card to depute",
+        "among": "the player chooses the card to depute from this list",
+        "payout": "the Livre gained for it (deputed is bound)",
+        "with_bonus": "use the deputed card's bonus instead of Livre",
+    }, {"deputed": "the card being deputed"}),
+    "fund": ("fund an empty Decoration space, paying its cost",
+             {"discount": "Livre taken off the cost"}, {}),
+    "claim_favor": ("take the Queen's Favor", {}, {}),
+    "perform": ("perform an additional main action, whatever the card's type",
+                {"action": "which main action"}, {}),
+    "play_card": ("one turn: play a card from the hand, do a main action it allows, then maybe "
+                  "its bonus", {}, {}),
+    "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
+    "renew_hire_display": ("remove the unhired Employees and reveal new ones",
+                           {"count": "how many cards to reveal"}, {}),
+    "refill_resources": ("refill the Resource display from the bag",
+                         {"among": "instead, from the tops of these face-down stacks, at random "
+                                  "(restacked from the discards when all run out)"}, {}),
+    "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
+                       "refill", {"discard": "how many garments to discard"}, {}),
+    "select_hand": ("each player selects the cards of their hand from their supply",
+                    {"size": "how many cards"}, {}),
+    "score_crowns": ("score the end-of-game bonuses of your crown Employees", {}, {}),
+    "hall_majorities": ("score the most (and second most) garments in each Hall",
+                        {"second_place": "whether second place scores too (default true)"}, {}),
+    "fireworks_majority": ("score the most (and second most) Fireworks decorations",
+                           {"second_place": "whether second place scores too (default true)"},
+                           {}),
+    "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
+    "reduce_cost": ("from now on, one of your prices is lower for a while", {
+        "on": "which price: hiring, acquiring, tailoring or funding",
+        "by": "how many Livre less",
+        "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
+        "zone": "the zone emptied",
+        "into": "the stacks (zones) dealt onto in turn",
+    }, {}),
+    "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
+        "zone": "the zone emptied",
+        "into": "the zone that receives it",
+    }, {}),
+}
+
+
+def _documented(vocab: Vocabulary) -> Vocabulary:
+    """The vocabulary with every description filled in from the tables above."""
+    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc)) for n, d in vocab.names.items()}
+    records = {}
+    for rec, fields in vocab.records.items():
+        docs = FIELD_DOCS.get(rec, {})
+        records[rec] = {f: _with(d, doc=docs.get(f) or (f"bales of {f} silk on the tile"
+                                                        if rec == "tile" else d.doc))
+                        for f, d in fields.items()}
+    verbs = {}
+    for v, d in vocab.verbs.items():
+        doc, option_docs, bind_docs = VERB_DOCS.get(v, (d.doc, {}, {}))
+        options = {o: _with(od, doc=option_docs.get(o, od.doc)) for o, od in d.options.items()}
+        verbs[v] = _with(d, options=options, doc=doc, bind_docs=bind_docs)
+    return _with(vocab, names=names, records=records, verbs=verbs, enum_docs=ENUM_DOCS,
+                 record_docs=RECORD_DOCS, resource_docs=RESOURCE_DOCS)

@@ -1,0 +1,165 @@
+"""Building a scenario's position on a fresh game: a clean board, then every id placed where
+the scenario says, taken from wherever it was, so each component stays in exactly one place."""
+from __future__ import annotations
+
+from typing import Any
+
+from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, did_you_mean, seat_key
+
+
+def build_position(run: ScenarioRun) -> None:
+    """A clean board (players own their 5 start cards in the supply and nothing else, the
+    displays as dealt for round 1), then every id placed where the scenario says."""
+    state = run.state
+    for p in state["players"]:
+        p.update(livre=0, thread=0, lace=0, prestige=0, tiles=[], hand=[], discard=[],
+                 played=None, score={})
+    pos = run.data.get("position", {})
+    base = ("position",)
+    placed: dict[str, tuple] = {}
+    lists: list[tuple[Any, Any, list, tuple]] = []  # (container, key, new items, path)
+
+    def place(cid: str, path: tuple) -> str:
+        if cid in placed:
+            raise run.error(f"{cid!r} is placed twice (first at "
+                            f"{run.span(placed[cid])})", path)
+        placed[cid] = path
+        return cid
+
+    for key in BOARD_LISTS:
+        if key in pos:
+            kind = {"garment": "garment", "resour": "tile"}.get(key[:6])
+            items = [place(run.component(kind, c, base + (key, i)) if kind else
+                           run.card(c, None, base + (key, i)), base + (key, i))
+                     for i, c in enumerate(pos[key])]
+            lists.append((state, key, items, base + (key,)))
+    if "garment_display" in pos:
+        size = len(run.game.side.garment_costs)
+        if len(pos["garment_display"]) != size:
+            raise run.error(f"the garment display has {size} spaces, not "
+                            f"{len(pos['garment_display'])}", base + ("garment_display",))
+        items = [None if g is None else
+                 place(run.component("garment", g, base + ("garment_display", i)),
+                       base + ("garment_display", i))
+                 for i, g in enumerate(pos["garment_display"])]
+        lists.append((state, "garment_display", items, base + ("garment_display",)))
+    if "drawers" in pos:
+        if len(pos["drawers"]) != run.game.side.drawers:
+            raise run.error(f"the resource display has {run.game.side.drawers} drawers, "
+                            f"not {len(pos['drawers'])}", base + ("drawers",))
+        for d, drawer in enumerate(pos["drawers"]):
+            path = base + ("drawers", d)
+            items = [place(run.component("tile", t, path + (i,)), path + (i,))
+                     for i, t in enumerate(drawer)]
+            lists.append((state["drawers"], d, items, path))
+    guests: dict[str, tuple] = {}
+    decorations: dict[str, tuple] = {}
+    for ref, entry in pos.get("players", {}).items():
+        ppath = base + ("players", ref)
+        seat = run.seat(seat_key(ref), ppath)
+        player = state["players"][seat]
+        for key in RESOURCES:
+            if key in entry:
+                player[key] = entry[key]
+        for key in PILES:
+            if key in entry:
+                items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))
+                         for i, c in enumerate(entry[key])]
+                lists.append((player, key, items, ppath + (key,)))
+        if "tiles" in entry:
+            items = [place(run.component("tile", t, ppath + ("tiles", i)),
+                           ppath + ("tiles", i)) for i, t in enumerate(entry["tiles"])]
+            lists.append((player, "tiles", items, ppath + ("tiles",)))
+        if entry.get("played") is not None:
+            lists.append((player, "played",
+                          place(run.card(entry["played"], seat, ppath + ("played",)),
+                                ppath + ("played",)), ppath + ("played",)))
+        for space, g in entry.get("garments", {}).items():
+            gpath = ppath + ("garments", space)
+            if space not in run.game.side.guest_spaces:
+                raise run.error(f"unknown guest space {space!r} on the "
+                                f"{run.game.side.id} side"
+                                + did_you_mean(space, run.game.side.guest_spaces), gpath)
+            if space in guests:
+                raise run.error(f"guest space {space!r} is filled twice", gpath)
+            garment = g if isinstance(g, str) else g["garment"]
+            master = False if isinstance(g, str) else g.get("master_made", False)
+            place(run.component("garment", garment, gpath), gpath)
+            guests[space] = ({"garment": garment, "owner": seat, "master_made": master},
+                             gpath)
+        for i, space in enumerate(entry.get("decorations", [])):
+            dpath = ppath + ("decorations", i)
+            if space not in run.game.side.decorations:
+                raise run.error(f"unknown decoration space {space!r} on the "
+                                f"{run.game.side.id} side"
+                                + did_you_mean(space, run.game.side.decorations), dpath)
+            if space in decorations:
+                raise run.error(f"decoration {space!r} is funded twice", dpath)
+            decorations[space] = (seat, dpath)
+    _move(run, placed, lists, guests)
+    for space, (seat, _) in decorations.items():
+        state["decorations"][space] = seat
+    for key in ("round",):
+        if key in pos:
+            state[key] = pos[key]
+    if "start_player" in pos:
+        state["start_player"] = run.seat(pos["start_player"], base + ("start_player",))
+    if "favor" in pos:
+        state["favor"] = None if pos["favor"] is None else \
+            run.seat(pos["favor"], base + ("favor",))
+    if "all_halls" in pos:
+        state["all_halls"] = [run.seat(s, base + ("all_halls", i))
+                              for i, s in enumerate(pos["all_halls"])]
+
+
+def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
+    """Take every placed id from wherever it is, fill the given places exactly, and send
+    what they held back to its bag (garments, tiles), the hire deck (hire cards) or out of
+    the game (start cards, or anything whose bag was itself given)."""
+    state = run.state
+    for cid in placed:
+        _take(state, cid)
+    explicit = {(id(container), key) for container, key, _, _ in lists}
+    displaced: list[str] = []
+    for container, key, items, _ in lists:
+        old = container[key]
+        old = [old] if isinstance(old, str) else [x for x in (old or []) if x is not None]
+        displaced += [x for x in old if x not in placed]
+        container[key] = items
+    for space, (guest, _) in guests.items():
+        if space in state["guests"]:
+            displaced.append(state["guests"][space]["garment"])
+        state["guests"][space] = guest
+    for cid in displaced:
+        if cid in run.rules.garments:
+            home = "garment_bag"
+        elif cid in run.rules.tiles:
+            home = "resource_bag"
+        elif run.rules.employees[cid].start:
+            home = "removed_employees"
+        else:
+            home = "hire_deck"
+        if (id(state), home) in explicit:
+            home = "removed_employees" if cid in run.rules.employees else None
+        if home and (id(state), home) not in explicit:
+            state[home].append(cid)
+
+
+def _take(state: dict, cid: str) -> None:
+    """Remove one component id from wherever it is in the state."""
+    for key in BOARD_LISTS:
+        while cid in state[key]:
+            state[key].remove(cid)
+    for drawer in state["drawers"]:
+        while cid in drawer:
+            drawer.remove(cid)
+    state["garment_display"] = [None if g == cid else g for g in state["garment_display"]]
+    for where in ("guests", "balcony"):
+        for space in [s for s, g in state[where].items() if g["garment"] == cid]:
+            del state[where][space]
+    for p in state["players"]:
+        for key in PILES + ("tiles",):
+            while cid in p[key]:
+                p[key].remove(cid)
+        if p["played"] == cid:
+            p["played"] = None

@@ -1,0 +1,352 @@
+"""`rococo balance`: many seeded self-play games, then what each employee card, garment and
+decoration did for the players who had it, and paired with / without comparisons.
+
+Every figure comes from watching games from outside the engine (`watch.watched_game`); the
+games are played by `parallel.run_games`, so the report is the same for 1 worker, N workers or
+a Ray cluster. Intervals and the method behind them are in `stats`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.model import Ruleset
+from . import stats
+from .parallel import GameSpec, Pack
+from .watch import watched_game
+
+METHOD = ("95% intervals by normal approximation: a pooled-variance difference of means for "
+          "holders against non-holders, the mean of per-seed differences for paired runs")
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
+WITHOUT_MODULE = "balance_without"
+MIN_HELD = 20  # a component held in fewer player-games (or missing from fewer) is not ranked
+
+
+class BalanceError(ValueError):
+    """A request `balance` cannot carry out (an unknown card id, a decoration to remove)."""
+
+
+@dataclass
+class Plan:
+    """What to play: the games of the ruleset asked for, and the paired runs to compare."""
+
+    spec: GameSpec
+    seeds: list[int]
+    cards: list[str] = field(default_factory=list)  # ids the report is limited to ([] = all)
+    compare_cards: list[str] = field(default_factory=list)
+    compare_packs: bool = False
+
+
+# -- what there is to measure ----------------------------------------------------------------
+def catalogue(rules: Ruleset, players: int) -> dict[str, dict]:
+    """Every measured component: hire cards, garments and the decoration spaces of the board
+    side for `players`, with its kind and group (what its verdict compares it with)."""
+    items: dict[str, dict] = {}
+    for card in rules.employees.values():
+        if not card.start:
+            items[card.id] = {"kind": "employee", "level": card.level,
+                              "group": f"level {ROMAN.get(card.level, card.level)} card"}
+    for garment in rules.garments.values():
+        items[garment.id] = {"kind": "garment", "level": None, "group": "garment"}
+    for space in rules.side_for(players).decorations.values():
+        items[space.id] = {"kind": "decoration", "level": None,
+                           "group": f"{space.area} decoration"}
+    return items
+
+
+def check_ids(rules: Ruleset, players: int, ids: list[str]) -> None:
+    known = catalogue(rules, players)
+    for key in ids:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise BalanceError(f"unknown card, garment or decoration '{key}'{hint}")
+
+
+def removal_pack(rules: Ruleset, key: str) -> Pack:
+    """A generated custom pack that removes one card or garment from `rules`."""
+    if key in rules.employees and not rules.employees[key].start:
+        kind = collection = "employees"
+    elif key in rules.garments:
+        kind = collection = "garments"
+    else:
+        raise BalanceError(f"'{key}' cannot be removed by a pack: a paired comparison needs an "
+                           "employee card or a garment (--no-compare reports its figures alone)")
+    header = {"module": {"id": WITHOUT_MODULE, "kind": "custom", "name": f"without {key}",
+                         "requires": list(rules.modules), "files": ["remove.yaml"]}}
+    body = {"kind": kind, "remove": {collection: [key]}}
+    return ("without", (("module.yaml", json.dumps(header)), ("remove.yaml", json.dumps(body))))
+
+
+# -- from games to figures ------------------------------------------------------------------
+def win_shares(record: dict) -> dict[int, float]:
+    """Each seat's share of the victory: 1 for a sole winner, 1/k for k tied winners."""
+    winners = record["winners"]
+    return {p["seat"]: (1 / len(winners) if p["seat"] in winners else 0.0)
+            for p in record["players"]}
+
+
+def _rate(values):
+    m = stats.mean(values)
+    return None if m is None else round(m, 4)
+
+
+def _interval(ci, bound: float | None = None):
+    """[low, high] rounded; a difference of win rates cannot leave [-1, 1] (`bound`)."""
+    if ci is None:
+        return None
+    low, high = ci
+    if bound is not None:
+        low, high = max(low, -bound), min(high, bound)
+    return [round(low, 4), round(high, 4)]
+
+
+def summary(records: list[dict], players: int) -> dict:
+    """Game-level figures: seat win rates, prestige, score by source, game length."""
+    shares = [win_shares(r) for r in records]
+    best = [max(p["prestige"] for p in r["players"]) for r in records]
+    allp = [p["prestige"] for r in records for p in r["players"]]
+    sources: dict[str, float] = {}
+    for r in records:
+        for p in r["players"]:
+            for key, value in p["score"].items():
+                sources[key] = sources.get(key, 0) + value
+    count = len(allp)
+    turns = [r["turns"] for r in records]
+    histogram: dict[int, int] = {}
+    for t in turns:
+        histogram[t] = histogram.get(t, 0) + 1
+    return {
+        "seat_win_rates": [_rate([s[seat] for s in shares]) for seat in range(players)],
+        "winning_prestige": {"mean": round(stats.mean(best), 2), "min": min(best),
+                             "max": max(best)},
+        "prestige_mean": round(stats.mean(allp), 2),
+        "score_sources": {k: round(v / count, 3) for k, v in
+                          sorted(sources.items(), key=lambda kv: -kv[1])},
+        "turns": {"mean": round(stats.mean(turns), 2), "min": min(turns), "max": max(turns),
+                  "histogram": {str(k): histogram[k] for k in sorted(histogram)}},
+    }
+
+
+def card_figures(rules: Ruleset, records: list[dict], players: int,
+                 only: list[str] | None = None) -> list[dict]:
+    """Per component: availability and use counts, and the win rate and prestige of the
+    players who had it against those who did not, seat-adjusted (each result minus its seat's
+    average), sorted by win-rate delta, strongest first; components held (or missed) in fewer
+    than MIN_HELD player-games come after, unranked, however large their delta."""
+    items = catalogue(rules, players)
+    games = len(records)
+    shares = [win_shares(r) for r in records]
+    base_win = {s: stats.mean([sh[s] for sh in shares]) for s in range(players)}
+    base_prestige = {s: stats.mean([r["players"][s]["prestige"] for r in records])
+                     for s in range(players)}
+    rows = []
+    for key, info in items.items():
+        counts = {"available": 0, "taken": 0, "played": 0, "bonus_used": 0, "bonus_declined": 0}
+        win = {True: [], False: []}
+        adj = {True: [], False: []}
+        prestige = {True: [], False: []}
+        adj_prestige = {True: [], False: []}
+        for record, share in zip(records, shares):
+            item = record["items"].get(key)
+            holders = ()
+            if item is not None:
+                counts["available"] += item["available"]
+                for name in ("taken", "played", "bonus_used", "bonus_declined"):
+                    counts[name] += item[name]
+                holders = item["holders"]
+            for p in record["players"]:
+                seat, had = p["seat"], p["seat"] in holders
+                win[had].append(share[seat])
+                adj[had].append(share[seat] - base_win[seat])
+                prestige[had].append(p["prestige"])
+                adj_prestige[had].append(p["prestige"] - base_prestige[seat])
+        delta = stats.difference(adj[True], adj[False])
+        pdelta = stats.difference(adj_prestige[True], adj_prestige[False])
+        rows.append({
+            "id": key, "kind": info["kind"], "level": info["level"], "group": info["group"],
+            "games": games, "games_available": counts["available"],
+            "taken": counts["taken"], "played": counts["played"],
+            "bonus_used": counts["bonus_used"], "bonus_declined": counts["bonus_declined"],
+            "games_with": len(win[True]),
+            "win_rate_with": _rate(win[True]), "win_rate_without": _rate(win[False]),
+            "delta": None if delta is None else round(delta[0], 4),
+            "ci": _interval(delta and delta[1], bound=1),
+            "prestige_with": _rate(prestige[True]), "prestige_without": _rate(prestige[False]),
+            "prestige_delta": None if pdelta is None else round(pdelta[0], 3),
+            "prestige_ci": _interval(pdelta and pdelta[1]),
+            "ranked": min(len(win[True]), len(win[False])) >= MIN_HELD,
+        })
+    _verdicts(rows, games)
+    rows.sort(key=lambda r: (not r["ranked"], r["delta"] is None, -(r["delta"] or 0), r["id"]))
+    if only:
+        rows = [r for r in rows if r["id"] in only]
+    return rows
+
+
+def _verdicts(rows: list[dict], games: int) -> None:
+    """Each row against zero and against the average delta of its group."""
+    groups: dict[str, list[float]] = {}
+    for r in rows:
+        if r["ranked"]:
+            groups.setdefault(r["group"], []).append(r["delta"])
+    for r in rows:
+        ci = r["ci"]
+        if ci is None:
+            r["verdict"] = "never held"
+            continue
+        if not r["ranked"]:
+            r["verdict"] = (f"held in {r['games_with']} of {games} games: too few to rank"
+                            if r["games_with"] < MIN_HELD else
+                            f"held in {r['games_with']} of {games} games: nothing to compare with")
+            continue
+        average = stats.mean(groups[r["group"]])
+        r["group_average"] = round(average, 4)
+        if len(groups[r["group"]]) > 1 and ci[0] > average:
+            r["verdict"] = f"stronger than the average {r['group']}"
+        elif len(groups[r["group"]]) > 1 and ci[1] < average:
+            r["verdict"] = f"weaker than the average {r['group']}"
+        elif stats.excludes_zero(ci):
+            r["verdict"] = ("helps its holder" if ci[0] > 0 else "hurts its holder") + \
+                f", like the average {r['group']}"
+        else:
+            r["verdict"] = f"no measurable effect at {games} games"
+
+
+def _figure(result) -> dict | None:
+    if result is None:
+        return None
+    return {"mean": round(result[0], 4), "ci": _interval(result[1])}
+
+
+def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> dict:
+    """The same seeds with and without a card: for every game in which someone had it, the
+    holder's result minus the same seat's result in the game without the card."""
+    win_diffs, prestige_diffs = [], []
+    for a, b in zip(with_runs, without_runs):
+        item = a["items"].get(key)
+        holders = item["holders"] if item else []
+        if not holders:
+            continue
+        wa, wb = win_shares(a), win_shares(b)
+        win_diffs.append(stats.mean([wa[s] - wb[s] for s in holders]))
+        prestige_diffs.append(stats.mean([a["players"][s]["prestige"] - b["players"][s]["prestige"]
+                                          for s in holders]))
+    out = {"what": "card", "id": key, "games": len(with_runs), "games_held": len(win_diffs),
+           "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
+           "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
+    out.update(_game_level(with_runs, without_runs))
+    figure = out["holder_win_rate_delta"]
+    if figure is not None and stats.excludes_zero(figure["ci"]):
+        low, high = (100 * x for x in figure["ci"])
+        verb = "raises" if figure["mean"] > 0 else "lowers"
+        out["verdict"] = (f"{verb} its holder's win rate by {abs(100 * figure['mean']):.1f} "
+                          f"points (95% CI {low:+.1f} to {high:+.1f})")
+    else:
+        out["verdict"] = f"no measurable effect at {len(with_runs)} games"
+    return out
+
+
+def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> dict:
+    """The same seeds with and without the custom packs: game-level paired differences."""
+    out = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
+    out.update(_game_level(with_runs, without_runs))
+    figure = out["winning_prestige_delta"]
+    if stats.excludes_zero(figure["ci"]):
+        verb = "raises" if figure["mean"] > 0 else "lowers"
+        out["verdict"] = (f"{verb} the winning prestige by {abs(figure['mean']):.1f} "
+                          f"(95% CI {figure['ci'][0]:+.1f} to {figure['ci'][1]:+.1f})")
+    else:
+        out["verdict"] = f"no measurable effect on the winning prestige at {len(with_runs)} games"
+    return out
+
+
+def _game_level(with_runs: list[dict], without_runs: list[dict]) -> dict:
+    pairs = list(zip(with_runs, without_runs))
+    best = [max(p["prestige"] for p in a["players"]) - max(p["prestige"] for p in b["players"])
+            for a, b in pairs]
+    mean_prestige = [stats.mean([p["prestige"] for p in a["players"]]) -
+                     stats.mean([p["prestige"] for p in b["players"]]) for a, b in pairs]
+    turns = [a["turns"] - b["turns"] for a, b in pairs]
+    seats = len(with_runs[0]["players"]) if with_runs else 0
+    seat_win = []
+    for seat in range(seats):
+        seat_win.append(_figure(stats.paired([win_shares(a)[seat] - win_shares(b)[seat]
+                                              for a, b in pairs])))
+    return {"winning_prestige_delta": _figure(stats.paired(best)),
+            "prestige_mean_delta": _figure(stats.paired(mean_prestige)),
+            "turns_delta": _figure(stats.paired(turns)),
+            "seat_win_rate_delta": seat_win}
+
+
+def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
+           pack_names: list[str]) -> dict:
+    """Every figure of a balance run, as JSON data (no timings: the same seeds give the same
+    report whatever played them)."""
+    spec, main = plan.spec, runs["with"]
+    out = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
+           "seed": plan.seeds[0], "modules": list(rules.modules), "method": METHOD}
+    out.update(summary(main, spec.players))
+    out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
+    out["paired"] = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
+    if plan.compare_packs:
+        out["paired"].append(paired_packs(pack_names, main, runs["without packs"]))
+    return out
+
+
+def runs_needed(rules: Ruleset, plan: Plan) -> dict[str, GameSpec]:
+    """The specs to play: the ruleset asked for, and one per paired comparison."""
+    specs = {"with": plan.spec}
+    for key in plan.compare_cards:
+        specs[f"without {key}"] = plan.spec.with_pack(removal_pack(rules, key))
+    if plan.compare_packs:
+        specs["without packs"] = dataclasses.replace(plan.spec, packs=())
+    return specs
+
+
+def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+            seed: int = 1, cards=(), compare: bool = True, edition: str | None = None,
+            expansions=(), params=()):
+    """Load the rules and check the request before any game is played; returns the ruleset,
+    the plan and the specs of every run. Raises RulesError or BalanceError."""
+    from ..loading.loader import load_ruleset
+    from .parallel import pack_from_path
+    module_paths = [Path(p) for p in module_paths]
+    expansions = tuple(expansions)
+    params = tuple(params)
+    rules = load_ruleset(edition=edition, expansions=expansions, extra_paths=module_paths,
+                         params=dict(params))
+    cards = list(cards)
+    check_ids(rules, players, cards)
+    packs = tuple(pack_from_path(p) for p in module_paths)
+    plan = Plan(spec=GameSpec(players, bots, packs, edition, expansions, params), seeds=list(range(seed, seed + games)),
+                cards=cards, compare_cards=cards if compare else [],
+                compare_packs=bool(packs) and not cards and compare)
+    return rules, plan, runs_needed(rules, plan)
+
+
+def measure(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+            seed: int = 1, cards=(), compare: bool = True, workers: int = 1,
+            ray_address: str | None = None, edition: str | None = None,
+            expansions=(), params=()) -> dict:
+    """`rococo balance` from Python: every figure of the report, as JSON data."""
+    rules, plan, specs = prepare(module_paths, games, players, bots, seed, cards, compare,
+                                 edition, expansions, params)
+    runs = play(specs, plan.seeds, workers, ray_address)
+    return report(rules, plan, runs, [Path(p).name for p in module_paths])
+
+
+def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
+         ray_address: str | None = None, advance=lambda: None) -> dict[str, list[dict]]:
+    """Play every run's games (the same seeds for each) and return their records by run."""
+    from .parallel import run_games
+    runs = {}
+    for name, spec in specs.items():
+        runs[name] = []
+        for record in run_games(watched_game, spec, seeds, workers, ray_address):
+            runs[name].append(record)
+            advance()
+    return runs

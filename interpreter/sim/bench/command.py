@@ -1,0 +1,91 @@
+"""`rococo bench [--json FILE] [--quick]`: measure, print readable tables, write the JSON."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from ...loading.loader import load_ruleset
+from .runner import FULL, QUICK, run_bench
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("bench", help="measure the engine: effects, games, loading, saves")
+    p.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
+    p.add_argument("--quick", action="store_true", help="fewer runs and games: rougher figures")
+    p.set_defaults(func=cmd_bench)
+
+
+def cmd_bench(args) -> int:
+    if args.json and args.json != "-":
+        try:  # find out now, not after a minute of measuring, that the file cannot be written
+            with open(args.json, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            print(f"error: cannot write {args.json}: {exc.strerror.lower()}", file=sys.stderr)
+            return 2
+    rules = load_ruleset()
+    err = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err) as progress:
+        figures = run_bench(rules, QUICK if args.quick else FULL, progress)
+    out = Console(stderr=args.json == "-", highlight=False)
+    if not out.is_terminal:
+        out.width = max(out.width, 120)
+    for table in tables(figures):
+        out.print(table)
+    if args.json:
+        text = json.dumps(figures, indent=1)
+        if args.json == "-":
+            sys.stdout.write(text + "\n")
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def tables(f: dict) -> list[Table]:
+    e = f["effects"]
+    pos = e["position"]
+    effects = Table(title="Compiled effects against hand-written Python (µs per run)",
+                    caption=f"median of {e['runs']} runs; {pos['players']} players, "
+                            f"{pos['bots']} bots, seed {pos['seed']}, decision "
+                            f"{pos['decisions']}, seat {pos['seat']}")
+    for col, just in (("rule", "left"), ("compiled", "right"), ("by hand", "right"),
+                      ("ratio", "right")):
+        effects.add_column(col, justify=just)
+    for item in e["items"]:
+        effects.add_row(item["id"], f"{item['compiled_us']:.2f}", f"{item['reference_us']:.2f}",
+                        f"{item['ratio']:.2f}")
+    effects.add_row("[bold]median ratio[/]", "", "", f"[bold]{e['median_ratio']:.2f}[/]")
+    effects.add_row("an empty effect / an empty function",
+                    f"{e['empty_effect_us']:.2f}", f"{e['empty_function_us']:.2f}", "")
+    effects.add_row("median ratio, both less those", "", "",
+                    f"{e['median_ratio_less_fixed_cost']:.2f}")
+    left_out = Table(title="Effects left out (not a pure computation)")
+    left_out.add_column("rule")
+    left_out.add_column("why")
+    for rule_id, reason in e["excluded"].items():
+        left_out.add_row(rule_id, reason)
+    games = Table(title="Complete games on one process")
+    for col in ("players", "bots", "games", "games/s", "decisions/s"):
+        games.add_column(col, justify="right")
+    for g in f["games"]:
+        games.add_row(str(g["players"]), g["bots"], str(g["games"]), f"{g['games_per_s']:.1f}",
+                      f"{g['decisions_per_s']:.0f}")
+    s = f["save"]
+    other = Table(title="Loading and saving")
+    other.add_column("figure")
+    other.add_column("value", justify="right")
+    other.add_row("load_ruleset() in a fresh process (median)", f"{f['load_ms']:.1f} ms")
+    other.add_row("imports before it (median)", f"{f['import_ms']:.1f} ms")
+    other.add_row(f"save size at decision {s['mid_decision']}", f"{s['bytes']:,} bytes")
+    other.add_row("save size at the end", f"{s['end_bytes']:,} bytes")
+    other.add_row(f"to_json at decision {s['mid_decision']}", f"{s['to_json_us']:.1f} µs")
+    other.add_row(f"clone at decision {s['mid_decision']}", f"{s['clone_us']:.1f} µs")
+    other.add_row("from_json at decision 10", f"{s['from_json_decision_10_us']:.1f} µs")
+    other.add_row("from_json at the end", f"{s['from_json_end_us']:.1f} µs")
+    return [effects, left_out, games, other]

@@ -1,0 +1,173 @@
+"""Bots: `random` picks uniformly among legal options; `greedy` scores each option one step ahead
+with simple heuristics per kind of decision (it knows verbs, never cards by name)."""
+from __future__ import annotations
+
+import random as _random
+from typing import Callable
+
+from ..core.decisions import Decision, Option
+
+TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = _random.Random(seed)
+
+    def choose(self, game, decision: Decision) -> Option:
+        return self.rng.choice(decision.options)
+
+
+class GreedyBot:
+    """Tailors and rents when it can, funds when rich, buys the silk the display asks for."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = _random.Random(seed)
+
+    def choose(self, game, decision: Decision) -> Option:
+        score: Callable = getattr(self, "_" + decision.kind, None) or (lambda g, d, o: 0.0)
+        best, best_value = decision.options[0], None
+        for option in decision.options:
+            value = score(game, decision, option) + self.rng.random() * 0.01
+            if best_value is None or value > best_value:
+                best, best_value = option, value
+        return best
+
+    # -- helpers -----------------------------------------------------------------------------
+    @staticmethod
+    def _me(game, decision) -> dict:
+        return game.state["players"][decision.seat]
+
+    @staticmethod
+    def _wanted_colors(game) -> dict[str, int]:
+        want: dict[str, int] = {}
+        for gid in game.state["garment_display"]:
+            if gid is not None:
+                for color, n in game.rules.garments[gid].silk.items():
+                    want[color] = want.get(color, 0) + n
+        return want
+
+    # -- decisions ---------------------------------------------------------------------------
+    def _hand(self, game, d, o) -> float:
+        card = game.rules.employees[o.value]
+        return TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
+
+    def _play(self, game, d, o) -> float:
+        me, rules, state = self._me(game, d), game.rules, game.state
+        card = rules.employees[o.value["card"]]
+        action = o.value["action"]
+        rank = TYPE_RANK.get(card.type, 1)
+        late = state["round"] >= rules.rounds - 1
+        value = {
+            None: 0.0,
+            "tailor": 12.0,
+            "fund": 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0),
+            "hire": self._hire_value(game, me),
+            "favor": 6.0 if state["round"] < rules.rounds else 3.0,
+            "acquire": 8.0 - 1.5 * len(me["tiles"]),
+            "depute": 4.0 if me["livre"] < 6 else 0.5,
+        }.get(action, 1.0)
+        if action == "acquire" and (me["thread"] == 0 or me["lace"] == 0):
+            value += 1.0
+        # spend cheap cards on actions anyone can do, keep Masters for Masters' work
+        need = {"tailor": 2, "hire": 3, "favor": 2}.get(action, 1)
+        value -= (rank - need) * 1.5
+        if card.bonus is not None:
+            value += 0.5
+        return value
+
+    @staticmethod
+    def _hire_value(game, me) -> float:
+        """Hire early for more turns, late for cards that score at the end of the game."""
+        state = game.state
+        if any(game.rules.employees[c].final is not None for c in state["hire_display"]):
+            return 9.0
+        return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
+
+    def _garment(self, game, d, o) -> float:
+        g = game.rules.garments[o.value["garment"]]
+        return g.prestige * 3 + g.value / 8 - o.value["cost"] / 2
+
+    def _tiles(self, game, d, o) -> float:
+        return -sum(sum(game.rules.tiles[t].silk.values()) for t in o.value)
+
+    def _rent(self, game, d, o) -> float:
+        state, side = game.state, game.side
+        if "sell" in o.value:
+            return 2.0 if state["round"] >= game.rules.rounds else -5.0
+        space = side.guest_spaces[o.value["space"]]
+        mine = sum(1 for s in side.halls_by_id[space.hall].guest_spaces
+                   if s in state["guests"] and state["guests"][s]["owner"] == d.seat)
+        value = 4.0 if mine == 0 else 2.0 - 0.5 * mine
+        value += 1.0 if space.master else 0.0
+        if space.reward is not None:
+            value += 1.5
+        if side.halls_by_id[space.hall].royal:
+            value += 0.5
+        return value
+
+    def _fund(self, game, d, o) -> float:
+        deco = game.side.decorations[o.value["space"]]
+        state = game.state
+        value = deco.prestige * 2 - o.value["cost"] / 3
+        if deco.area.startswith("kitchen"):
+            value += max(0, game.rules.rounds - state["round"]) * 0.8
+        if deco.area == "statue":
+            colors = {game.rules.garments[g["garment"]].color
+                      for g in state["guests"].values() if g["owner"] == d.seat}
+            value += len(colors) * 1.5
+        if deco.area == "fireworks":
+            value += 2.0
+        return value
+
+    def _tile(self, game, d, o) -> float:
+        want = self._wanted_colors(game)
+        tile = game.rules.tiles[o.value["tile"]]
+        return sum(min(n, want.get(c, 0)) for c, n in tile.silk.items()) - o.value["price"]
+
+    def _keep(self, game, d, o) -> float:
+        me = self._me(game, d)
+        if o.value == "keep":
+            return 1.0
+        return 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
+
+    def _hire(self, game, d, o) -> float:
+        card = game.rules.employees[o.value]
+        return card.level + TYPE_RANK.get(card.type, 1) + (3 if card.final is not None else 0)
+
+    def _bonus(self, game, d, o) -> float:
+        return 1.0 if o.value else 0.0
+
+    def _depute(self, game, d, o) -> float:
+        card = game.rules.employees[o.value]
+        return -TYPE_RANK.get(card.type, 1) - (1 if card.bonus else 0) - card.level
+
+    def _resource(self, game, d, o) -> float:
+        return -self._me(game, d).get(o.value, 0)
+
+    def _number(self, game, d, o) -> float:
+        return float(o.value)
+
+    def _choice(self, game, d, o) -> float:
+        return 0.0 if o.value is None else 1.0
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0):
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})") from None
+
+
+def play_out(game, bots) -> None:
+    """Let bots answer every decision until the game ends."""
+    while not game.is_over():
+        decision = game.decision()
+        game.apply(bots[decision.seat].choose(game, decision))

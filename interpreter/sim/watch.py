@@ -1,0 +1,179 @@
+"""Play one seeded bot game and record what happened, watching it from outside the engine.
+
+The engine is not asked for anything but its public API: each decision's kind, seat and chosen
+value, and the state between decisions. `game_record` is what `simulate` reports;
+`watched_game` adds, per employee card, garment and decoration, what `balance` measures.
+"""
+from __future__ import annotations
+
+from ..core.engine import Game
+from ..core.model import Ruleset
+from .bots import make_bot
+
+
+def bots_for(spec, seed: int) -> list:
+    """The bots of a seeded game (the same seeds `simulate` has always used)."""
+    return [make_bot(spec.bots, seed * 31 + seat) for seat in range(spec.players)]
+
+
+def score_sources(rules: Ruleset) -> list[str]:
+    """Where prestige comes from: "play" (during the rounds), then each final-scoring phase."""
+    return ["play"] + [phase.id for phase in rules.final_phases]
+
+
+def _result(game: Game, seed: int, turns: int) -> dict:
+    sources = score_sources(game.rules)
+    standings = game.standings()
+    best = (standings[0]["prestige"], standings[0]["livre"])
+    winners = [r["seat"] for r in standings if (r["prestige"], r["livre"]) == best]
+    return {"seed": seed, "winner": game.winner(), "winners": sorted(winners), "turns": turns,
+            "players": [{"seat": p["seat"], "prestige": p["prestige"], "livre": p["livre"],
+                         "score": {k: p["score"].get(k, 0) for k in
+                                   sources + sorted(set(p["score"]) - set(sources))}}
+                        for p in game.state["players"]]}
+
+
+def game_record(rules: Ruleset, spec, seed: int) -> dict:
+    """One game's result: winner, turns, and each player's prestige, Livre and prestige by
+    source (`score`: "play" for prestige gained during the rounds, then each final-scoring
+    phase)."""
+    game = Game.new(rules, players=spec.players, seed=seed)
+    bots = bots_for(spec, seed)
+    turns = 0
+    while not game.is_over():
+        decision = game.decision()
+        turns += decision.kind == "play"
+        game.apply(bots[decision.seat].choose(game, decision))
+    return _result(game, seed, turns)
+
+
+class _Tally:
+    """Per-component counts of one game: id -> {available, taken, played, bonus_used,
+    bonus_declined, holders}."""
+
+    def __init__(self):
+        self.items: dict[str, dict] = {}
+
+    def of(self, key: str) -> dict:
+        item = self.items.get(key)
+        if item is None:
+            item = self.items[key] = {"available": False, "taken": 0, "played": 0,
+                                      "bonus_used": 0, "bonus_declined": 0, "holders": []}
+        return item
+
+    def hold(self, key: str, seat: int) -> None:
+        holders = self.of(key)["holders"]
+        if seat not in holders:
+            holders.append(seat)
+
+    def to_json(self) -> dict:
+        out = {}
+        for key in sorted(self.items):
+            item = dict(self.items[key])
+            item["holders"] = sorted(item["holders"])
+            out[key] = item
+        return out
+
+
+class _Watcher:
+    """Compares the state between decisions: what appeared on a display, who gained which card,
+    which cards left a hand, which garments were rented and decorations funded. A question
+    with a single option answers itself without a decision, so the state, not the decisions,
+    says what was taken and played."""
+
+    def __init__(self, rules: Ruleset, tally: _Tally, players: int):
+        self.rules, self.tally = rules, tally
+        self.hands: dict[int, set] = {seat: set() for seat in range(players)}
+        self.held: set[tuple[str, int]] = set()
+        self.rented: set[str] = set()
+        self.funded: set[str] = set()
+        self.tailored: set[str] = set()  # chosen in a garment decision, not yet seen rented
+
+    def hire_card(self, card: str | None) -> bool:
+        return card is not None and not self.rules.employees[card].start
+
+    def look(self, state: dict) -> None:
+        tally = self.tally
+        for card in state["hire_display"]:
+            tally.of(card)["available"] = True
+        for garment in state["garment_display"]:
+            if garment is not None:
+                tally.of(garment)["available"] = True
+        for player in state["players"]:
+            seat = player["seat"]
+            staff = player["supply"] + player["hand"] + player["discard"] + [player["played"]]
+            for card in staff:
+                if self.hire_card(card) and (card, seat) not in self.held:
+                    self.held.add((card, seat))
+                    tally.hold(card, seat)
+                    tally.of(card)["taken"] += 1
+            hand = set(player["hand"])
+            for card in self.hands[seat] - hand:
+                if self.hire_card(card):
+                    tally.of(card)["played"] += 1
+            self.hands[seat] = hand
+        for space, seat in state["decorations"].items():
+            if space not in self.funded:
+                self.funded.add(space)
+                tally.hold(space, seat)
+                tally.of(space)["taken"] += 1
+        for guest in state["guests"].values():
+            garment = guest["garment"]
+            if garment not in self.rented:
+                self.rented.add(garment)
+                tally.hold(garment, guest["owner"])
+                tally.of(garment)["played"] += 1
+                if garment in self.tailored:
+                    self.tailored.discard(garment)
+                else:
+                    tally.of(garment)["taken"] += 1
+
+    def tailor(self, garment: str, seat: int) -> None:
+        self.tally.of(garment)["taken"] += 1
+        self.tally.hold(garment, seat)
+        self.tailored.add(garment)
+
+
+def watched_game(rules: Ruleset, spec, seed: int) -> dict:
+    """`game_record` plus `items`: for each employee card, garment and decoration space seen,
+    whether it was available (on a display; every decoration space is), how often it was taken
+    (hired, tailored, funded) and played (employees: left the hand, as a played card does;
+    garments: rented to a guest space rather than sold), its bonus used or declined, and the
+    seats that had it.
+
+    A bonus decision belongs to a card just deputed "with its bonus" (the decision that follows
+    a depute answer, when that card has a bonus), else to the seat's played card (shown in the
+    state when the engine shows it, else the seat's last play decision)."""
+    game = Game.new(rules, players=spec.players, seed=seed)
+    bots = bots_for(spec, seed)
+    tally = _Tally()
+    for space in game.side.decorations:
+        tally.of(space)["available"] = True
+    watcher = _Watcher(rules, tally, spec.players)
+    played: dict[int, str | None] = {}
+    deputed: dict[int, str] = {}
+    turns = 0
+    while not game.is_over():
+        watcher.look(game.state)
+        decision = game.decision()
+        seat, kind = decision.seat, decision.kind
+        option = bots[seat].choose(game, decision)
+        value = option.value
+        if kind == "play":
+            turns += 1
+            played[seat] = value["card"]
+            deputed.pop(seat, None)
+        elif kind == "garment":
+            watcher.tailor(value["garment"], seat)
+        elif kind == "depute" and rules.employees[value].bonus is not None:
+            deputed[seat] = value
+        elif kind == "bonus":
+            card = deputed.pop(seat, None) or game.state["players"][seat]["played"] or \
+                played.get(seat)
+            if watcher.hire_card(card):
+                tally.of(card)["bonus_used" if value else "bonus_declined"] += 1
+        game.apply(option)
+    watcher.look(game.state)
+    record = _result(game, seed, turns)
+    record["items"] = tally.to_json()
+    return record

@@ -1,0 +1,367 @@
+"""The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from rulesdsl import EffectAbort
+
+from ..core import board, zones
+from ..core.events import announce, run_hook
+from ..core.modifiers import expire, reduction
+from .phases import draw
+
+
+def _price(args, binding: str, count: int) -> int:
+    thunk = None if "free" in args else args.get("price")
+    return int(thunk(**{binding: count})) if thunk is not None else 0
+
+
+def take_tile(ctx, tile_id: str) -> None:
+    """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
+    at once for its Thread and/or Lace."""
+    tile = ctx.rules.tiles[tile_id]
+    ctx.tx.append(ctx.me["tiles"], tile_id)
+    word = ctx.rules.word
+    answer = ctx.ask("keep", f"keep {ctx.engine.label(tile_id)} or discard it",
+                     ["keep"] + ["+".join(gives) for gives in tile.conversions],
+                     lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
+                     " and ".join(f"1 {word(r)}" for r in v.split("+")))
+    if answer == "keep":
+        return
+    ctx.tx.remove(ctx.me["tiles"], tile_id)
+    for resource in answer.split("+"):
+        ctx.gain(resource, 1)
+    ctx.tx.append(ctx.state["resource_discard"], tile_id)
+
+
+def acquire(ctx, args) -> None:
+    """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
+    state, me, label = ctx.state, ctx.me, ctx.engine.label
+    less = reduction(ctx, "acquiring")
+
+    def offers():
+        for d, drawer in enumerate(state["drawers"]):
+            if not drawer:
+                continue
+            price = max(0, _price(args, "tiles_in_drawer", len(drawer)) - less)
+            if price > me["livre"]:
+                continue
+            for tile_id in drawer:
+                yield {"drawer": d, "tile": tile_id, "price": price}
+
+    choice = ctx.ask("tile", "acquire a resource tile", offers(),
+                     lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
+                               f"{v['drawer'] + 1} for "
+                               f"{v['price']} Livre")
+    ctx.pay("livre", choice["price"])
+    ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
+    take_tile(ctx, choice["tile"])
+    announce(ctx, "acquire", tile=choice["tile"])
+
+
+def discard(ctx, args) -> None:
+    """Discard chosen Resource tiles from the player's rack."""
+    for tile_id in args["tiles"]():
+        ctx.tx.remove(ctx.me["tiles"], tile_id)
+        ctx.tx.append(ctx.state["resource_discard"], tile_id)
+
+
+def draw_resource(ctx, args) -> None:
+    """Take a random tile from the bag (refilled from the discards when empty), or with `among`
+    the top tile of the face-down stack the player chooses (restacked from the discards)."""
+    if "among" in args:
+        stacks = zones.nonempty_or_restockable(ctx.state, list(args["among"]()),
+                                               "resource_discard")
+        names = {z.id: z.name for z in ctx.rules.zones}
+        stack = ctx.ask("stack", "take the top tile of", stacks,
+                        lambda z: names.get(z, ctx.rules.word(z)))
+        tile_id = zones.draw_top(ctx, list(args["among"]()), "resource_discard", stack)
+    else:
+        tile_id = draw(ctx, "resource_bag", "resource_discard")
+    if tile_id is None:
+        raise EffectAbort("the resource bag is empty" if "among" not in args
+                          else "the resource stacks are empty")
+    take_tile(ctx, tile_id)
+
+
+def _covers(need: dict, have: dict, discount: int, colors) -> bool:
+    short = 0
+    for color, n in need.items():
+        missing = n - have.get(color, 0)
+        if missing > 0:
+            if color not in colors:
+                return False
+            short += missing
+    return short <= discount
+
+
+def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> list[list[str]]:
+    """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
+    need = dict(garment.silk)
+    useful = [t for t in tiles if any(c in need for c in rules.tiles[t].silk)]
+    found: list[frozenset] = []
+    for size in range(0, min(len(useful), sum(need.values())) + 1):
+        for combo in combinations(useful, size):
+            chosen = frozenset(combo)
+            if any(f <= chosen for f in found):
+                continue
+            if _covers(need, _bales(rules, combo), discount, colors):
+                found.append(chosen)
+    return [sorted(f) for f in found]
+
+
+def _bales(rules, tiles) -> dict:
+    have: dict = {}
+    for t in tiles:
+        for color, n in rules.tiles[t].silk.items():
+            have[color] = have.get(color, 0) + n
+    return have
+
+
+def _master_made(ctx) -> bool:
+    return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
+
+
+def tailor(ctx, args) -> None:
+    """Tailor a garment from the display, then rent it to a guest space or sell it.
+
+    A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
+    after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
+    sold is rented, and is not offered while no guest space is free for it."""
+    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
+    side = ctx.engine.side
+    discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
+    colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
+    master = _master_made(ctx) and "no_master_garment" not in args
+    less = reduction(ctx, "tailoring")
+    made_by_master = _master_made(ctx)
+    free = [space_id for space_id, space in side.guest_spaces.items()
+            if space_id not in state["guests"] and (made_by_master or not space.master)]
+
+    def candidates():
+        have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        for pos, garment_id in enumerate(state["garment_display"]):
+            if garment_id is None:
+                continue
+            g = rules.garments[garment_id]
+            cost = max(0, side.garment_costs[pos] - less)
+            if g.master and not master:
+                continue
+            if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
+                continue
+            if not free and not _may_sell(g):
+                continue
+            if _covers(g.silk, have, discount, colors):
+                yield {"garment": garment_id, "cost": cost}
+
+    making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
+    choice = ctx.ask("garment", making, candidates(),
+                     lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
+    garment_id, g = choice["garment"], rules.garments[choice["garment"]]
+    ctx.pay("livre", choice["cost"])
+    ctx.pay("thread", g.thread)
+    ctx.pay("lace", g.lace)
+    display = state["garment_display"]
+    ctx.tx.set(display, display.index(garment_id), None)
+    ctx.tx.set(me, "tailoring", garment_id)
+    sets = covering_sets(rules, g, me["tiles"], discount, colors)
+    tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
+                    lambda v: ", ".join(label(t) for t in v) or "no tiles")
+    for tile_id in tiles:
+        ctx.tx.remove(me["tiles"], tile_id)
+        ctx.tx.append(state["resource_discard"], tile_id)
+    run_hook(ctx, g.on_tailor, garment=garment_id)
+    announce(ctx, "tailor", garment=garment_id)
+    places: list = [{"sell": True}] if _may_sell(g) else []
+    places += [{"space": space_id} for space_id in free]
+    where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
+                    lambda v: f"sell it for {g.value} Livre" if "sell" in v
+                    else "rent it at " + label(v["space"]))
+    ctx.tx.set(me, "tailoring", None)
+    if "sell" in where:
+        ctx.gain("livre", g.value)
+        ctx.tx.append(state["garment_discard"], garment_id)
+        run_hook(ctx, g.on_sell, garment=garment_id)
+        announce(ctx, "sell", garment=garment_id)
+        return
+    space = side.guest_spaces[where["space"]]
+    ctx.tx.set(state["guests"], space.id,
+               {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
+    if space.reward is not None:
+        ctx.attempt(space.reward)
+    run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
+    announce(ctx, "place", garment=garment_id, space=space.id)
+    check_all_halls(ctx)
+
+
+def _may_sell(garment) -> bool:
+    return garment.sellable and not garment.rent_only
+
+
+def check_all_halls(ctx) -> None:
+    """The moment a player is represented in every hall, its token takes the best free space."""
+    state, side = ctx.state, ctx.engine.side
+    if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
+        return
+    if len(board.halls_present(state, side, ctx.seat)) == len(side.halls):
+        ctx.tx.append(state["all_halls"], ctx.seat)
+
+
+def hire(ctx, args) -> None:
+    """Hire a card from the display into the hand, its price set by how many cards are shown."""
+    display = ctx.state["hire_display"]
+    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
+    if price > ctx.me["livre"]:
+        raise EffectAbort(f"hiring costs {price} Livre")
+    card = ctx.ask("hire", f"hire an employee for {price} Livre", display)
+    ctx.pay("livre", price)
+    ctx.tx.remove(display, card)
+    ctx.tx.append(ctx.me["hand"], card)
+    announce(ctx, "hire", card=card)
+
+
+def depute(ctx, args) -> None:
+    """Remove a card of the staff from the game, never going below the minimum staff.
+
+    The card stays on the staff until its last bonus is used: "you can now use the Bonus
+    action one last time before the card is removed from the game". A card deputed by the
+    main action leaves when its turn ends (after its bonus); one deputed `with_bonus` leaves
+    right after that bonus. Until then it is listed in its owner's `deputing`, and a card on
+    its way out cannot be deputed twice.
+    """
+    state, me = ctx.state, ctx.me
+    leaving = me["deputing"]
+    staff = [c for c in board.staff(state, ctx.seat) if c not in leaving]
+    if len(staff) <= ctx.rules.setup["min_staff"]:
+        raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
+    if "card" in args:
+        card = args["card"]()
+        if card not in staff:
+            raise EffectAbort("that card is not on the staff")
+    else:
+        card = ctx.ask("depute", "depute an employee",
+                       [c for c in args["among"]() if c not in leaving])
+        if card not in staff:
+            raise EffectAbort("that card is not on the staff")
+    if "payout" in args:
+        ctx.gain("livre", int(args["payout"](deputed=card)))
+    ctx.tx.append(leaving, card)
+    announce(ctx, "depute", card=card)
+    bonus = ctx.rules.employees[card].bonus
+    if "with_bonus" in args and bonus is not None:
+        saved, ctx.played = ctx.played, card
+        try:
+            if ctx.possible(bonus.run) and ctx.ask(
+                    "bonus", f"bonus of the deputed {ctx.engine.label(card)}", [True, False],
+                    lambda v: "use the bonus" if v else "skip the bonus"):
+                ctx.attempt(bonus)
+        finally:
+            ctx.played = saved
+    elif card == me["played"] and card == ctx.played:
+        return  # it leaves when the turn ends, after its own bonus (see play_card)
+    ctx.tx.remove(leaving, card)
+    remove_from_staff(ctx, card)
+
+
+def remove_from_staff(ctx, card: str) -> None:
+    """Take a card out of its owner's staff and out of the game."""
+    me = ctx.me
+    for zone in ("supply", "hand", "discard"):
+        if card in me[zone]:
+            ctx.tx.remove(me[zone], card)
+            break
+    else:
+        ctx.tx.set(me, "played", None)
+    ctx.tx.append(ctx.state["removed_employees"], card)
+
+
+def fund(ctx, args) -> None:
+    """Fund an empty decoration space, paying its cost less any discount."""
+    state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
+    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
+    mine: dict[str, int] = {}
+    for space_id in board.decorations_of(state, ctx.seat):
+        area = side.decorations[space_id].area
+        mine[area] = mine.get(area, 0) + 1
+
+    def offers():
+        for space_id, deco in side.decorations.items():
+            if space_id in state["decorations"]:
+                continue
+            limit = ctx.rules.fund_limits.get(deco.area)
+            if limit is not None and mine.get(deco.area, 0) >= limit:
+                continue
+            cost = max(0, deco.cost - discount)
+            if cost <= me["livre"]:
+                yield {"space": space_id, "cost": cost}
+
+    choice = ctx.ask("fund", "fund a decoration", offers(),
+                     lambda v: f"{label(v['space'])} for {v['cost']} Livre")
+    ctx.pay("livre", choice["cost"])
+    ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
+    announce(ctx, "fund", space=choice["space"])
+    check_all_halls(ctx)
+
+
+def claim_favor(ctx, args) -> None:
+    if ctx.state["favor"] is not None:
+        favor = ctx.rules.term("favor", "Queen's Favor").lower()
+        raise EffectAbort(f"the {favor} is already taken this round")
+    ctx.tx.set(ctx.state, "favor", ctx.seat)
+
+
+def perform(ctx, args) -> None:
+    """An additional main action, whatever the type of the card."""
+    ctx.rules.actions[args["action"]()].effect.run(ctx)
+
+
+def play_card(ctx, args) -> None:
+    """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
+    rules, me = ctx.rules, ctx.me
+
+    def plays():
+        known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
+        depends = rules.action_dependence
+        for card_id in me["hand"]:
+            card = rules.employees[card_id]
+            ctx.played = card_id
+            for action in rules.actions.values():
+                if card.type not in action.types:
+                    continue
+                on = depends[action.id]
+                key = (card_id if on == "card" else card.type if on == "type" else None,
+                       action.id)
+                if key not in known:
+                    known[key] = ctx.possible(action.effect.run)
+                if known[key]:
+                    yield {"card": card_id, "action": action.id}
+            yield {"card": card_id, "action": None}
+        ctx.played = None
+
+    def label(v) -> str:
+        card = rules.employees[v["card"]]
+        action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
+        return f"{card.name}: {action}"
+
+    choice = ctx.ask("play", "play an employee card", list(plays()), label)
+    card_id = choice["card"]
+    card = rules.employees[card_id]
+    ctx.tx.remove(me["hand"], card_id)
+    ctx.tx.set(me, "played", card_id)
+    ctx.played = card_id
+    announce(ctx, "play", card=card_id)
+    if choice["action"] is not None:
+        ctx.attempt(rules.actions[choice["action"]].effect)
+    if card.bonus is not None and ctx.possible(card.bonus.run):
+        if ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
+                   lambda v: "use the bonus" if v else "skip the bonus"):
+            ctx.attempt(card.bonus)
+    if me["played"] == card_id:
+        if card_id in me["deputing"]:  # deputed by the main action: it leaves now
+            ctx.tx.remove(me["deputing"], card_id)
+            remove_from_staff(ctx, card_id)
+        else:
+            ctx.tx.append(me["discard"], card_id)
+            ctx.tx.set(me, "played", None)
+    ctx.played = None
+    expire(ctx.state, ctx.tx, "turn_end", ctx.seat)

@@ -1,0 +1,93 @@
+"""The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
+from __future__ import annotations
+
+from ..core import rng, zones
+
+
+def pass_favor(ctx, args) -> None:
+    """Whoever took the Queen's Favor last round becomes start player; the token goes back."""
+    state = ctx.state
+    if state["favor"] is not None:
+        ctx.tx.set(state, "start_player", state["favor"])
+        ctx.tx.set(state, "favor", None)
+
+
+def renew_hire_display(ctx, args) -> None:
+    """Remove the cards nobody hired from the game and reveal new ones from the deck."""
+    state = ctx.state
+    count = int(args["count"]())
+    for card in list(state["hire_display"]):
+        ctx.tx.remove(state["hire_display"], card)
+        ctx.tx.append(state["removed_employees"], card)
+    for _ in range(min(count, len(state["hire_deck"]))):
+        ctx.tx.append(state["hire_display"], ctx.tx.pop(state["hire_deck"], 0))
+
+
+def draw(ctx, bag: str, discard: str) -> str | None:
+    """A random item from a bag; an empty bag is first refilled from its discards."""
+    state = ctx.state
+    if not state[bag]:
+        for item in list(state[discard]):
+            ctx.tx.remove(state[discard], item)
+            ctx.tx.append(state[bag], item)
+    if not state[bag]:
+        return None
+    return ctx.tx.pop(state[bag], rng.next_int(state, ctx.tx, len(state[bag])))
+
+
+def refill_resources(ctx, args) -> None:
+    """Fill every empty drawer space, left to right; leave spaces empty if tiles run out. With
+    `among`, each tile is the top of a random one of those face-down stacks."""
+    side = ctx.engine.side
+    stacks = list(args["among"]()) if "among" in args else None
+    for drawer in ctx.state["drawers"]:
+        while len(drawer) < side.tiles_per_drawer:
+            tile = (draw(ctx, "resource_bag", "resource_discard") if stacks is None
+                    else zones.draw_top(ctx, stacks, "resource_discard"))
+            if tile is None:
+                return
+            ctx.tx.append(drawer, tile)
+
+
+def renew_garments(ctx, args) -> None:
+    """Discard the rightmost garments, shift the rest right, refill from the right."""
+    state = ctx.state
+    display = state["garment_display"]
+    for pos in range(len(display) - int(args["discard"]()), len(display)):
+        if display[pos] is not None:
+            ctx.tx.append(state["garment_discard"], display[pos])
+            ctx.tx.set(display, pos, None)
+    remaining = [g for g in display if g is not None]
+    shifted = [None] * (len(display) - len(remaining)) + remaining
+    for pos, garment in enumerate(shifted):
+        if display[pos] != garment:
+            ctx.tx.set(display, pos, garment)
+    for pos in range(len(display) - 1, -1, -1):
+        if display[pos] is None:
+            garment = draw(ctx, "garment_bag", "garment_discard")
+            if garment is None:
+                return
+            ctx.tx.set(display, pos, garment)
+
+
+def select_hand(ctx, args) -> None:
+    """Phase 2: choose cards from the supply; when it runs out, the discards become the supply."""
+    me, tx = ctx.me, ctx.tx
+    size = int(args["size"]())
+    while len(me["hand"]) < size:
+        need = size - len(me["hand"])
+        if not me["supply"]:
+            if not me["discard"]:
+                return
+            for card in list(me["discard"]):
+                tx.remove(me["discard"], card)
+                tx.append(me["supply"], card)
+        if len(me["supply"]) <= need:
+            for card in list(me["supply"]):
+                tx.remove(me["supply"], card)
+                tx.append(me["hand"], card)
+            continue
+        card = ctx.ask("hand", f"choose a card for your hand ({len(me['hand']) + 1} of {size})",
+                       me["supply"])
+        tx.remove(me["supply"], card)
+        tx.append(me["hand"], card)

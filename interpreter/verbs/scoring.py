@@ -1,0 +1,80 @@
+"""The verbs of final scoring that compare players: majorities, the balcony, crown cards."""
+from __future__ import annotations
+
+from ..core import board
+
+
+def score_crowns(ctx, args) -> None:
+    """Score the end-of-game bonus of every crown card on the player's staff."""
+    for card in board.staff(ctx.state, ctx.seat):
+        final = ctx.rules.employees[card].final
+        if final is not None:
+            ctx.attempt(final)
+
+
+def _award(ctx, ranking: list[tuple[tuple, int]], values, second_place: bool) -> None:
+    """Most and second most: ties for first share full points and leave no second place;
+    ties for second share full second-place points."""
+    if not ranking or not values:
+        return
+    ranking.sort(reverse=True)
+    top = [seat for key, seat in ranking if key == ranking[0][0]]
+    for seat in top:
+        ctx.gain("prestige", values[0], seat=seat)
+    if len(top) > 1 or not second_place or len(values) < 2:
+        return
+    rest = [(key, seat) for key, seat in ranking if seat not in top]
+    if rest:
+        for seat in [seat for key, seat in rest if key == rest[0][0]]:
+            ctx.gain("prestige", values[1], seat=seat)
+
+
+def hall_majorities(ctx, args) -> None:
+    """Each hall: most garments, ties broken by garments on Master guest spaces, then by
+    the musician."""
+    state, side = ctx.state, ctx.engine.side
+    second = bool(args["second_place"]()) if "second_place" in args else True
+    for hall in side.halls:
+        counts: dict[int, list[int]] = {}
+        for space_id in hall.guest_spaces:
+            guest = state["guests"].get(space_id)
+            if guest is None:
+                continue
+            entry = counts.setdefault(guest["owner"], [0, 0, 0])
+            entry[0] += 1
+            entry[1] += side.guest_spaces[space_id].master
+        musician = state["decorations"].get(hall.musician)
+        if musician in counts:
+            counts[musician][2] = 1
+        _award(ctx, [(tuple(v), seat) for seat, v in counts.items()], hall.majority, second)
+
+
+def fireworks_majority(ctx, args) -> None:
+    """Most Fireworks decorations; a tie goes to whoever holds the dearer (rightmost) space."""
+    state, side = ctx.state, ctx.engine.side
+    second = bool(args["second_place"]()) if "second_place" in args else True
+    best: dict[int, list[int]] = {}
+    for space_id, owner in state["decorations"].items():
+        deco = side.decorations[space_id]
+        if deco.area != "fireworks":
+            continue
+        entry = best.setdefault(owner, [0, -1])
+        entry[0] += 1
+        entry[1] = max(entry[1], deco.order)
+    _award(ctx, [(tuple(v), seat) for seat, v in best.items()], side.fireworks_majority, second)
+
+
+def balcony(ctx, args) -> None:
+    """Move Royal Hall garments to the player's Fireworks spaces, best garment to best multiplier."""
+    state, side, tx = ctx.state, ctx.engine.side, ctx.tx
+    royal = next(h for h in side.halls if h.royal)
+    spaces = sorted((s for s in board.decorations_of(state, ctx.seat)
+                     if side.decorations[s].area == "fireworks" and s not in state["balcony"]),
+                    key=lambda s: -(side.decorations[s].multiplier or 1))
+    guests = sorted((s for s in royal.guest_spaces
+                     if s in state["guests"] and state["guests"][s]["owner"] == ctx.seat),
+                    key=lambda s: -ctx.rules.garments[state["guests"][s]["garment"]].prestige)
+    for space_id, guest_space in zip(spaces, guests):
+        guest = state["guests"][guest_space]
+        tx.set(state["balcony"], space_id, {"garment": guest["garment"], "owner": ctx.seat})
+        tx.delete(state["guests"], guest_space)
