@@ -17,6 +17,22 @@ from .core.model import Ruleset
 from .loading.loader import load_ruleset
 from .sim.bots import GreedyBot, RandomBot, make_bot, play_out
 
-__all__ = ["load_ruleset", "Ruleset", "Game", "Decision", "Option", "RandomBot", "GreedyBot",
-           "make_bot", "play_out", "RulesError", "RulesErrors", "SchemaError", "YamlError",
-           "ModuleError", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError"]
+__all__ = [
+                     "CorruptSaveError",
+                     "Decision",
+                     "Game",
+                     "GreedyBot",
+                     "IllegalDecisionError",
+                     "ModuleError",
+                     "Option",
+                     "RandomBot",
+                     "RuleFaultError",
+                     "RulesError",
+                     "RulesErrors",
+                     "Ruleset",
+                     "SchemaError",
+                     "YamlError",
+                     "load_ruleset",
+                     "make_bot",
+                     "play_out",
+]

@@ -41,58 +41,58 @@ class Name:
 
 @dataclass(frozen=True)
 class ListExpr:
-    items: tuple["Expr", ...]
+    items: tuple[Expr, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class BinOp:
     op: str  # + - * /
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class UnaryOp:
     op: str  # -
-    operand: "Expr"
+    operand: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Compare:
     op: str  # = != < <= > >=
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class BoolOp:
     op: str  # and or
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Not:
-    operand: "Expr"
+    operand: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Where:
-    collection: "Expr"
-    cond: "Expr"
+    collection: Expr
+    cond: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Call:
     func: str
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
     span: Span = _span()
 
 
@@ -111,34 +111,34 @@ class EnumKey:
 
 @dataclass(frozen=True)
 class TableEntry:
-    key: Union[RangeKey, EnumKey]
-    value: "Expr"
+    key: RangeKey | EnumKey
+    value: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Table:
-    subject: "Expr"
+    subject: Expr
     entries: tuple[TableEntry, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class ChooseOne:
-    options: "Expr"
+    options: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class ChooseAny:
-    options: "Expr"
+    options: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class ChooseNumber:
-    lo: "Expr"
-    hi: "Expr"
+    lo: Expr
+    hi: Expr
     span: Span = _span()
 
 
@@ -146,7 +146,7 @@ class ChooseNumber:
 class Possible:
     """`possible(stmt)`: whether the statement can be done now (a trial run, undone)."""
 
-    stmt: "Stmt"
+    stmt: Stmt
     span: Span = _span()
 
 
@@ -182,15 +182,15 @@ class Let:
 @dataclass(frozen=True)
 class If:
     cond: Expr
-    then: tuple["Stmt", ...]
-    else_: tuple["Stmt", ...] | None
+    then: tuple[Stmt, ...]
+    else_: tuple[Stmt, ...] | None
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class Repeat:
     count: Expr
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
     span: Span = _span()
 
 
@@ -198,7 +198,7 @@ class Repeat:
 class Either:
     """`either { ... } or { ... }`: the player picks one alternative that can be done."""
 
-    alternatives: tuple[tuple["Stmt", ...], ...]
+    alternatives: tuple[tuple[Stmt, ...], ...]
     span: Span = _span()
 
 

@@ -105,7 +105,7 @@ class _Scope:
     locals: dict[str, Type]
     item: RecordType | None = None
 
-    def child(self, **changes) -> "_Scope":
+    def child(self, **changes) -> _Scope:
         return _Scope(dict(self.locals), changes.get("item", self.item))
 
 

@@ -12,8 +12,9 @@ short sequence of statements is unrolled. Every shortcut gives exactly the gener
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import ast, runtime
 from .checker import Analysis, analyse_effect, analyse_expression

@@ -22,8 +22,7 @@ from . import ast
 from .errors import EffectSyntaxError, Origin
 
 KEYWORDS = frozenset(
-    "gain pay let if then else repeat times choose one any number of from to where and or not "
-    "true false table either possible".split())
+    ["gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any", "number", "of", "from", "to", "where", "and", "or", "not", "true", "false", "table", "either", "possible"])
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}

@@ -262,7 +262,7 @@ class _Printer:
         fields = [_sum_field(t) for t in sums]
         if not all(fields):
             return None
-        local = fields[0][0]
+        fields[0][0]
         texts = [self.name(t.args[0]) for t in sums]  # 'the orange bales of them'
         words = []
         for text in texts:
@@ -292,7 +292,7 @@ class _Printer:
         if isinstance(core, ast.Call) and core.func == "count" and len(core.args) == 1:
             return f"{k} {res} for each {_of(self.expr(core.args[0]))}"
         if _is_min_of_counts(core):  # min(count(A), count(B)): sets of 1 A and 1 B
-            items = [self.expr(a.args[0]) for a in core.args]
+            [self.expr(a.args[0]) for a in core.args]
             members = ["1 " + self.member(a.args[0]) for a in core.args]
             return f"{k} {res} for each set of {_and(members)}"
         if _is_every(core):

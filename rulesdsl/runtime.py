@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from .errors import EffectAbort, RulesRuntimeError, Span
 
@@ -85,7 +86,7 @@ class Thunk:
     """A lazily evaluated verb option: `thunk(**bindings)` evaluates it now, in the env of the
     statement extended with the verb's bindings (e.g. `deputed`)."""
 
-    __slots__ = ("_fn", "_ctx", "_env", "text")
+    __slots__ = ("_ctx", "_env", "_fn", "text")
 
     def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
         self._fn, self._ctx, self._env, self.text = fn, ctx, env, text

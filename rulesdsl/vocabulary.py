@@ -4,8 +4,9 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from .types import Type
 
@@ -102,7 +103,7 @@ class Vocabulary:
     record_docs: Mapping[str, str] = field(default_factory=dict)
     resource_docs: Mapping[str, str] = field(default_factory=dict)
 
-    def extended(self, names: Mapping[str, NameDef]) -> "Vocabulary":
+    def extended(self, names: Mapping[str, NameDef]) -> Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
         return replace(self, names={**self.names, **names})
 

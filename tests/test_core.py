@@ -285,7 +285,7 @@ def test_a_fault_in_a_custom_card_restores_the_last_decision(faulty_pack):
     """Issue 5: a division by zero in a custom card leaves the game at its last decision, and
     the error names the card, its file:line:column, the seed and the decision number."""
     rules = load_ruleset(extra_paths=[faulty_pack])
-    game, seat, p = _with_faulty_card(rules)
+    game, _seat, p = _with_faulty_card(rules)
     p["supply"].append("l1.faulty")
     while not (game.decision().kind == "play" and "l1.faulty" in p["hand"]):
         d = game.decision()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
+from interpreter.core.schemas import RULES_DIR, SCHEMAS_DIR
 from interpreter.editor import support as editor
-from interpreter.loading.loader import RULES_DIR, SCHEMAS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSOCIATION = re.compile(r"# yaml-language-server: \$schema=(\S+)$")

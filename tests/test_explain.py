@@ -37,7 +37,7 @@ def test_income_cites_its_lines_in_game_yaml(explained):
     five = [c for c in income if c.where.line == base]
     assert len(five) == 7 * 3 and all(re.fullmatch(r"\w+\.livre \d+ -> \d+ \(\+5\)", c.text)
                                       for c in five)
-    assert str(five[0]).startswith(f"[") and f"rules/base/game.yaml:{base}:" in str(five[0])
+    assert str(five[0]).startswith("[") and f"rules/base/game.yaml:{base}:" in str(five[0])
     assert all(c.source == "gain 5 livre" for c in five)
     kitchens = [c for c in income if c.where.line == kitchen]
     assert kitchens and all(c.source.startswith("if count(my.decorations where area = "

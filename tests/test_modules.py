@@ -560,7 +560,7 @@ def test_a_module_declares_new_fields_for_its_components(tmp_path):
 def test_the_games_piles_are_declared_in_data_and_the_view_follows(tmp_path):
     """Setup and zones as data: game.yaml declares each pile, what it starts with and whether
     players see it; view() hides what a pile declared hidden and shows the rest."""
-    from interpreter.loading.loader import RULES_DIR
+    from interpreter.core.schemas import RULES_DIR
     game_yaml = (RULES_DIR / "base" / "game.yaml").read_text().replace(
         "kind: game", "kind: game\nreplace: true", 1)
     hidden = game_yaml.replace("{id: garment_discard, holds: garments, visible: true}",

@@ -9,7 +9,7 @@ import glob
 import tomllib
 from pathlib import Path
 
-from interpreter.loading.loader import DATA_DIR, RULES_DIR, SCHEMAS_DIR
+from interpreter.core.schemas import DATA_DIR, RULES_DIR, SCHEMAS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ def test_every_python_package_is_listed_for_the_wheel():
 
 
 def test_built_in_data_is_read_from_inside_the_package():
-    assert DATA_DIR == Path(__file__).resolve().parents[1] / "interpreter" / "_data" or \
+    assert Path(__file__).resolve().parents[1] / "interpreter" / "_data" == DATA_DIR or \
         "site-packages" in str(DATA_DIR)
     assert RULES_DIR.joinpath("base", "module.yaml").is_file()
     assert SCHEMAS_DIR.joinpath("employees.schema.json").is_file()

@@ -3,7 +3,6 @@ the random and greedy bots, for 2 to 5 players."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 from conftest import dump
@@ -88,7 +87,7 @@ def test_bots_tailor_and_score(finished_games):
 
 def test_replay_gives_identical_state(finished_games, rules):
     """Same seed and same decisions give the identical state."""
-    for (players, bot, seed), (game, _) in finished_games.items():
+    for (players, _bot, seed), (game, _) in finished_games.items():
         if seed % 3:
             continue
         again = Game.replay(rules, players, seed, [v for _, v in game.history])

@@ -200,7 +200,7 @@ def test_unknown_kind_gets_did_you_mean(tmp_path):
 def test_built_in_files_are_named_by_their_repository_paths(tmp_path):
     err, file = the_error(tmp_path, "kind: employees\nhire:\n"
                                     "  - {id: l1.livre, level: 1, type: master}\n")
-    from interpreter.loading.loader import RULES_DIR
+    from interpreter.core.schemas import RULES_DIR
     line = next(i for i, text in enumerate((RULES_DIR / "base" / "employees.yaml").read_text()
                                            .splitlines(), 1) if "id: l1.livre" in text)
     assert str(err) == (f"{file}:3:10: duplicate employee id 'l1.livre' (first defined at "
@@ -229,7 +229,7 @@ def test_remove_names_only_what_it_can_remove(tmp_path, key, hint):
 
 
 def test_a_builder_error_shows_its_line_too(tmp_path):
-    err, file = the_error(tmp_path, "kind: employees\nhire:\n"
+    err, _file = the_error(tmp_path, "kind: employees\nhire:\n"
                                     "  - {id: l1.nothing, replace: true, level: 1, type: master}\n")
     assert err.render().splitlines()[1:] == [
         "      - {id: l1.nothing, replace: true, level: 1, type: master}",
@@ -239,7 +239,7 @@ def test_a_builder_error_shows_its_line_too(tmp_path):
 def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
     pack = tmp_path / "b"
     pack.mkdir()
-    from interpreter.loading.loader import RULES_DIR
+    from interpreter.core.schemas import RULES_DIR
     board = (RULES_DIR / "base" / "board.yaml").read_text()
     (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
                                       "  requires: [base]\n  files: [board.yaml]\n")
@@ -255,7 +255,7 @@ def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
 
 
 def test_a_pack_may_replace_the_board(tmp_path):
-    from interpreter.loading.loader import RULES_DIR
+    from interpreter.core.schemas import RULES_DIR
     pack = tmp_path / "b"
     pack.mkdir()
     (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
@@ -328,7 +328,7 @@ def test_many_errors_of_different_kinds_are_capped_per_file(tmp_path):
 
 
 def test_a_hire_level_listed_twice_is_refused(tmp_path):
-    from interpreter.loading.loader import RULES_DIR
+    from interpreter.core.schemas import RULES_DIR
     pack = tmp_path / "g"
     pack.mkdir()
     (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"

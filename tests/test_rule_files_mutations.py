@@ -8,7 +8,8 @@ import random
 import pytest
 
 from interpreter.core.errors import RulesError
-from interpreter.loading.loader import RULES_DIR, validate_document
+from interpreter.core.schemas import RULES_DIR
+from interpreter.loading.loader import validate_document
 from interpreter.loading.yamlio import read_document
 
 MUTATIONS_PER_FILE = 300

@@ -187,7 +187,7 @@ def test_all_halls_bonus_on_fifth_hall(make_game, rules):
     tokens = final_step(rules, "tokens")
     for seat in (0, 1):
         game.run_effect(tokens, seat, score_key="tokens")
-    garment_points = lambda seat: sum(rules.garments[g["garment"]].prestige  # noqa: E731
+    garment_points = lambda seat: sum(rules.garments[g["garment"]].prestige
                                       for g in state["guests"].values() if g["owner"] == seat)
     assert state["players"][0]["score"]["tokens"] == garment_points(0) + 8
     # seat 1: garments + musicians (hall_2: 2, hall_5: 1) + all halls 6

@@ -12,7 +12,6 @@ from rulesdsl import (
     EffectTypeError,
     Origin,
     RulesErrors,
-    Span,
     build_effect,
     check_effect,
     effect_text,

@@ -8,7 +8,8 @@ run once from its start with the answers it had already received (`replay`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import STEP_BUDGET
@@ -21,8 +22,18 @@ _NONE = object()
 class Context:
     """What compiled effects and verbs see while a step runs."""
 
-    __slots__ = ("engine", "state", "rules", "tx", "seat", "played", "probing", "score_key",
-                 "event", "budget")
+    __slots__ = (
+        "budget",
+        "engine",
+        "event",
+        "played",
+        "probing",
+        "rules",
+        "score_key",
+        "seat",
+        "state",
+        "tx",
+    )
 
     def __init__(self, engine, seat: int, score_key: str = "play"):
         self.engine = engine
@@ -122,7 +133,7 @@ class Context:
             self.tx.rollback(mark)
             return False
 
-    def possible(self, run: Callable[["Context"], Any]) -> bool:
+    def possible(self, run: Callable[[Context], Any]) -> bool:
         """Whether an effect can be started: a trial run that stops at its first real choice."""
         mark = self.tx.mark()
         saved = self.probing

@@ -6,13 +6,14 @@ when somebody reads it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 class Option:
     """One legal answer. `value` is plain JSON data; `label` is how a person reads it."""
 
-    __slots__ = ("value", "_label", "_labeller")
+    __slots__ = ("_label", "_labeller", "value")
 
     def __init__(self, value: Any, label: str | None = None,
                  labeller: Callable[[Any], str] | None = None):
@@ -44,7 +45,7 @@ class Decision:
     """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
     and every legal option."""
 
-    __slots__ = ("seat", "kind", "prompt", "options")
+    __slots__ = ("kind", "options", "prompt", "seat")
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
         self.seat, self.kind, self.prompt = seat, kind, prompt
@@ -55,7 +56,7 @@ class Decision:
                 "options": [o.to_json() for o in self.options]}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Decision":
+    def from_json(cls, data: dict) -> Decision:
         return cls(data["seat"], data["kind"], data["prompt"],
                    tuple(Option(o["value"], o["label"]) for o in data["options"]))
 

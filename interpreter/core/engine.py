@@ -88,7 +88,7 @@ class Game:
     # -- creating --------------------------------------------------------------------------
     @classmethod
     def new(cls, rules: Ruleset, players: int = 4, seed: int = 0,
-            explain: bool = False) -> "Game":
+            explain: bool = False) -> Game:
         """A new game; with `explain`, every change is traced to its rule (`explain()`)."""
         game = cls(rules, new_state(rules, players, seed), explain=explain)
         flow.start(rules, game.state, game.journal)
@@ -327,13 +327,13 @@ class Game:
 
     @classmethod
     def _resumed(cls, rules: Ruleset, state: dict, answers: list, history: list,
-                 meta: dict) -> "Game":
+                 meta: dict) -> Game:
         game = cls(rules, state, history, meta)
         if not state["finished"]:
             game._resume(answers)
         return game
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy: the step-start state and the waiting step run once more."""
         state, answers = self.step_start()
         return Game._resumed(self.rules, state, answers, list(self.history),
@@ -344,7 +344,7 @@ class Game:
         return dump_save(self)
 
     @classmethod
-    def from_json(cls, rules: Ruleset, text: str | bytes, verify: bool = False) -> "Game":
+    def from_json(cls, rules: Ruleset, text: str | bytes, verify: bool = False) -> Game:
         """Load a save: checked by its digest, the state's schema and the game's invariants;
         with `verify`, also replayed from its seed. A damaged or foreign save raises
         CorruptSaveError with the reason."""
@@ -352,7 +352,7 @@ class Game:
         return load_save(cls, rules, text, verify)
 
     @classmethod
-    def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> "Game":
+    def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> Game:
         """Rebuild a game from its seed and decisions; the result is identical."""
         game = cls.new(rules, players, seed)
         for value in answers:

@@ -3,9 +3,21 @@ from __future__ import annotations
 
 from rulesdsl import RulesError, RulesErrors, Span
 
-__all__ = ["RulesError", "RulesErrors", "Span", "YamlError", "SchemaError", "ModuleError",
-           "IdError", "LoadWarning", "IllegalDecisionError", "CorruptSaveError", "RuleFaultError",
-           "ScenarioError", "ExpectationError"]
+__all__ = [
+    "CorruptSaveError",
+    "ExpectationError",
+    "IdError",
+    "IllegalDecisionError",
+    "LoadWarning",
+    "ModuleError",
+    "RuleFaultError",
+    "RulesError",
+    "RulesErrors",
+    "ScenarioError",
+    "SchemaError",
+    "Span",
+    "YamlError",
+]
 
 
 class YamlError(RulesError):

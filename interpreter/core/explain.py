@@ -44,7 +44,7 @@ class Change:
 class ExplainingJournal(Journal):
     """A journal that also records why each change was made."""
 
-    __slots__ = ("game", "notes", "log", "_paths")
+    __slots__ = ("_paths", "game", "log", "notes")
 
     def __init__(self, game) -> None:
         super().__init__()
@@ -187,7 +187,7 @@ def _changes(notes: list) -> list[Change]:
     for note in notes:
         if note is None:
             continue
-        cause, op, path, key, old, new = note
+        _cause, op, path, key, old, new = note
         if op == "take":
             if pending_take is not None:
                 out.append(_change(pending_take, f"{pending_take[4]} left {pending_take[2]}"))

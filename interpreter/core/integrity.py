@@ -47,7 +47,7 @@ def problems(rules, state, side) -> list[str]:
                 f"{sorted(z.id for z in rules.zones)}"]
     expected, located = expected_components(rules, state), located_components(state, rules)
     for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
-        for item, n in sorted((got - exp).items()):
+        for item, _n in sorted((got - exp).items()):
             if item in exp:
                 out.append(f"{name} {item!r} is in {got[item]} places")
             else:
@@ -80,7 +80,7 @@ def problems(rules, state, side) -> list[str]:
             any(len(d) > side.tiles_per_drawer for d in state["drawers"]):
         out.append("the resource display holds the wrong number of tiles")
     if not 0 <= state["start_player"] < len(state["players"]) or \
-            state["favor"] is not None and state["favor"] not in seats:
+            (state["favor"] is not None and state["favor"] not in seats):
         out.append("the start player or the queen's favor is not a seat")
     if len(set(state["all_halls"])) != len(state["all_halls"]) or \
             len(state["all_halls"]) > len(side.all_halls) or \

@@ -15,7 +15,7 @@ class Journal:
     and `original` rebuilds the step's starting state for saves and clones.
     """
 
-    __slots__ = ("_undo", "_base")
+    __slots__ = ("_base", "_undo")
 
     def __init__(self) -> None:
         self._undo: list[tuple] = []

@@ -1,9 +1,10 @@
 """The frozen catalogue a ruleset is made of: plain records with ids, built once by the loader."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 CardId = str
 GarmentId = str

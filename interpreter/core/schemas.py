@@ -8,7 +8,7 @@ install follows the links), read with importlib.resources.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ RULES_DIR = DATA_DIR / "rules"
 SCHEMAS_DIR = DATA_DIR / "schemas"
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema_of(kind: str) -> dict:
     """The JSON Schema of a kind of document, read once (callers do not change it)."""
     return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))

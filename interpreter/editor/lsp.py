@@ -15,7 +15,8 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from ..core.errors import RulesError
-from ..loading.loader import RULES_DIR, load_ruleset
+from ..core.schemas import RULES_DIR
+from ..loading.loader import load_ruleset
 from ..loading.yamlio import read_document
 from . import support as editor
 

@@ -263,7 +263,7 @@ def _target(patch) -> str:
 
 
 def _patch_side(builder, doc, path, patch, side):
-    from ..core.model import BoardSide, Decoration, GuestSpace, Hall
+    from ..core.model import BoardSide, Decoration
     guests, decos = dict(side.guest_spaces), dict(side.decorations)
     halls = list(side.halls)
     target = patch.get("remove") or patch.get("replace")
@@ -376,17 +376,17 @@ def check_open_names(builder, colors, types) -> None:
                 f"{', '.join(known)}; a module adds {what}s in a flow document)",
                 doc.span(path)))
 
-    for gid, (entry, doc, path) in builder.collections["garment"].items.items():
+    for _gid, (entry, doc, path) in builder.collections["garment"].items.items():
         check(entry["color"], colors, "garment colour", doc, path + ("color",))
         for c in entry["silk"]:
             check(c, colors, "silk colour", doc, path + ("silk", c))
-    for tid, (entry, doc, path) in builder.collections["tile"].items.items():
+    for _tid, (entry, doc, path) in builder.collections["tile"].items.items():
         for c in entry["silk"]:
             check(c, colors, "silk colour", doc, path + ("silk", c))
     for cname in ("employee", "start employee"):
-        for cid, (entry, doc, path) in builder.collections[cname].items.items():
+        for _cid, (entry, doc, path) in builder.collections[cname].items.items():
             check(entry["type"], types, "employee type", doc, path + ("type",))
-    for aid, (entry, doc, path) in builder.collections["action"].items.items():
+    for _aid, (entry, doc, path) in builder.collections["action"].items.items():
         for i, t in enumerate(entry["types"]):
             check(t, types, "employee type", doc, path + ("types", i))
 

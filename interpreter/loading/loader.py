@@ -9,10 +9,9 @@ import dataclasses
 import difflib
 import hashlib
 import json
-from functools import lru_cache
-from importlib import resources
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
@@ -33,11 +32,11 @@ from ..core.model import (
     Tile,
     Zone,
 )
-from ..core.schemas import DATA_DIR, RULES_DIR, SCHEMAS_DIR, schema_of
+from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from . import flowdocs
 from . import params as module_params
 from .schemacheck import did_you_mean, schema_errors
-from .vocabulary import AREAS, build_vocabulary
+from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
 DEFAULT_MODULES = ("base", "deluxe")
@@ -56,7 +55,7 @@ def _display(path: Path) -> str:
 def validate_document(doc: Document, errors: list[RulesError]) -> bool:
     """Check one document against the schema of its `kind`; report violations with positions."""
     data = doc.data
-    if not isinstance(data, dict) or "kind" not in data and "module" not in data:
+    if not isinstance(data, dict) or ("kind" not in data and "module" not in data):
         errors.append(SchemaError("a rules file must be a mapping with a 'kind' "
                                   f"(one of {', '.join(KINDS)})", doc.span(),
                                   doc.source_line(doc.span())))
@@ -306,7 +305,7 @@ class _DeckShape:
     level VI card out of the game), so such a change is a warning at the pack's first edit.
     """
 
-    def __init__(self, employees: "_Collection"):
+    def __init__(self, employees: _Collection):
         self.employees = employees
         self.module: str | None = None
         self.shapes: list[tuple[str, Span | None, dict[int, int]]] = []

@@ -8,7 +8,8 @@ values are part of the ruleset (saves record them with the module).
 from __future__ import annotations
 
 import difflib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rulesdsl import BOOLEAN, NUMBER, NameDef
 from rulesdsl.errors import NO_SPAN

@@ -10,7 +10,8 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..core.errors import SchemaError
 from ..core.schemas import validator_for

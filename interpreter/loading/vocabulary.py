@@ -114,9 +114,9 @@ def _on_master_space(ctx, garment_id) -> bool:
 
 
 def _records(rules, word=lambda key: key) -> dict:
-    g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))  # noqa: E731
-    e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))  # noqa: E731
-    d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))  # noqa
+    g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))
+    e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))
+    d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))
     tile_fields = {
         color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
                         f"{word(color)} bales")
@@ -145,7 +145,7 @@ def _records(rules, word=lambda key: key) -> dict:
         "player": {
             "garments": FieldDef(ListType(GARMENT),
                                  lambda ctx, seat: board.garments_of(ctx.state, seat),
-                                 f"garments on the board"),
+                                 "garments on the board"),
             "decorations": FieldDef(ListType(DECORATION),
                                     lambda ctx, seat: board.decorations_of(ctx.state, seat),
                                     "decorations"),
@@ -309,7 +309,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
-    word = lambda key: words.get(key, key.replace("_", " "))  # noqa: E731
+    word = lambda key: words.get(key, key.replace("_", " "))
     names = _names(word)
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),

@@ -94,7 +94,7 @@ _KEY_ON_LINE = re.compile(r"\s*(?:-\s+)?\{?\s*([A-Za-z_][\w.]*)\s*:\s")
 class _Pos:
     """Where a value starts; for a collection, also where its children are (keys included)."""
 
-    __slots__ = ("line", "column", "children", "keys")
+    __slots__ = ("children", "column", "keys", "line")
 
     def __init__(self, line: int, column: int):
         self.line, self.column = line, column

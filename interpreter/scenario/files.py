@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -20,7 +20,8 @@ from rulesdsl import RulesError, RulesErrors, Span
 
 from ..core.errors import ScenarioError, SchemaError
 from ..core.model import Ruleset
-from ..loading.loader import RULES_DIR, SCHEMAS_DIR, load_ruleset
+from ..core.schemas import RULES_DIR, SCHEMAS_DIR
+from ..loading.loader import load_ruleset
 from ..loading.yamlio import Document, read_document
 from .expect import check_expectations
 from .position import build_position
@@ -40,7 +41,7 @@ def display(path: Path) -> str:
 class Scenario:
     """One scenario of a file; `index` is its place in the file's `scenarios` list."""
 
-    file: "ScenarioFile"
+    file: ScenarioFile
     index: int
 
     @property
@@ -67,7 +68,7 @@ class ScenarioFile:
         return [Scenario(self, i) for i in range(len(self.doc.data["scenarios"]))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator() -> Draft202012Validator:
     schema = json.loads((SCHEMAS_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
     return Draft202012Validator(schema)

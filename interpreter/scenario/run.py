@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import difflib
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rulesdsl import EffectAbort, RulesError, Span, build_effect
 

@@ -3,7 +3,7 @@ with simple heuristics per kind of decision (it knows verbs, never cards by name
 from __future__ import annotations
 
 import random as _random
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.decisions import Decision, Option
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from ..core.model import Ruleset
 from ..loading.loader import load_ruleset
@@ -34,7 +35,7 @@ class GameSpec:
     expansions: tuple[str, ...] = ()  # built-in expansions by id
     params: tuple[tuple[str, Any], ...] = ()  # module parameters chosen ("module.name", value)
 
-    def with_pack(self, pack: Pack) -> "GameSpec":
+    def with_pack(self, pack: Pack) -> GameSpec:
         return dataclasses.replace(self, packs=self.packs + (pack,))
 
 

@@ -9,7 +9,7 @@ the same games always give the same figures.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 

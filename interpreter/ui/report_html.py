@@ -100,8 +100,8 @@ def render(data: dict) -> str:
               "-" if c["delta"] is None else f"{100 * c['delta']:+.1f}",
               "-" if c["ci"] is None else f"{100 * c['ci'][0]:+.1f} .. {100 * c['ci'][1]:+.1f}",
               c["verdict"]] for i, c in enumerate(data["cards"], 1)]
-    paired = [[p["id"], p.get("holder_win_rate_delta") and
-               f"{100 * p['holder_win_rate_delta']['mean']:+.1f} points" or "-",
+    paired = [[p["id"], (p.get("holder_win_rate_delta") and
+               f"{100 * p['holder_win_rate_delta']['mean']:+.1f} points") or "-",
                f"{p['winning_prestige_delta']['mean']:+.2f}", p["verdict"]]
               for p in data["paired"]]
     wp = data["winning_prestige"]

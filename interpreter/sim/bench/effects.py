@@ -5,7 +5,7 @@ import dataclasses
 import gc
 import statistics
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ...core.engine import Game
 from ...core.errors import IllegalDecisionError

@@ -7,7 +7,7 @@ are never used by the engine.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Reference = Callable[[dict, int, object, object], None]  # (state, seat, rules, side)
 REFERENCES: dict[str, Reference] = {}

@@ -42,7 +42,7 @@ def run_bench(rules, sizes: Sizes = FULL, progress=None) -> dict:
     return {
         "meta": {"python": platform.python_version(), "machine": platform.machine(),
                  "platform": sys.platform, "sizes": sizes.__dict__,
-                 "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
+                 "date": datetime.datetime.now(datetime.UTC).isoformat(
                      timespec="seconds")},
         "effects": effects_section(rules, sizes, progress),
         "games": games_section(rules, sizes, progress),
