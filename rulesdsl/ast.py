@@ -6,7 +6,6 @@ so two parses of equivalent text compare equal (used by the round-trip tests).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .errors import NO_SPAN, Span
 
@@ -150,8 +149,8 @@ class Possible:
     span: Span = _span()
 
 
-Expr = Union[Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
-             Table, ChooseOne, ChooseAny, ChooseNumber, Possible]
+Expr = (Number | Bool | Name | ListExpr | BinOp | UnaryOp | Compare | BoolOp | Not | Where | Call
+        | Table | ChooseOne | ChooseAny | ChooseNumber | Possible)
 EXPR_TYPES = (Number, Bool, Name, ListExpr, BinOp, UnaryOp, Compare, BoolOp, Not, Where, Call,
               Table, ChooseOne, ChooseAny, ChooseNumber, Possible)
 
@@ -216,7 +215,7 @@ class VerbCall:
     span: Span = _span()
 
 
-Stmt = Union[Gain, Pay, Let, If, Repeat, Either, VerbCall]
+Stmt = Gain | Pay | Let | If | Repeat | Either | VerbCall
 
 
 @dataclass(frozen=True)

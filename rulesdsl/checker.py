@@ -9,6 +9,7 @@ import difflib
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from . import ast
@@ -63,7 +64,9 @@ def constant_value(node) -> Fraction | None:
 
 
 def _shown(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator} / {value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator} / {value.denominator}"
 
 
 @dataclass(frozen=True)
@@ -257,9 +260,11 @@ class _Checker:
             want = expected.item if isinstance(expected, ListType) else None
             item_t = UNKNOWN
             for it in node.items:
-                t = self.expr(it, scope, want if want is not None else (item_t if item_t != UNKNOWN else None))
+                hint = want if want is not None else (item_t if item_t != UNKNOWN else None)
+                t = self.expr(it, scope, hint)
                 if not compatible(t, item_t):
-                    self.type_error(it.span, f"list items must have the same type: expected {a(item_t)}, found {t}")
+                    self.type_error(it.span, "list items must have the same type: "
+                                             f"expected {a(item_t)}, found {t}")
                 else:
                     item_t = unify(item_t, t)
             return ListType(item_t)
@@ -304,7 +309,8 @@ class _Checker:
             if t == UNKNOWN:
                 return UNKNOWN
             if not isinstance(t, ListType):
-                return self.type_error(node.options.span, f"expected a list to choose from, found {t}")
+                return self.type_error(node.options.span,
+                                       f"expected a list to choose from, found {t}")
             return t.item if isinstance(node, ast.ChooseOne) else t
         if isinstance(node, ast.ChooseNumber):
             self.expect(node.lo, scope, NUMBER)
@@ -336,7 +342,8 @@ class _Checker:
             if len(args) == 1:
                 t = self.expr(args[0], scope)
                 if not (compatible(t, NUMBER) or compatible(t, ListType(NUMBER))):
-                    self.type_error(args[0].span, f"expected numbers or a list of number, found {t}")
+                    self.type_error(args[0].span,
+                                    f"expected numbers or a list of number, found {t}")
             else:
                 for arg in args:
                     self.expect(arg, scope, NUMBER)
@@ -371,17 +378,19 @@ class _Checker:
                     ranges.append(k)
             else:
                 if t == NUMBER:
-                    self.type_error(k.span, f"expected a number or a range as key, found '{k.name}'")
+                    self.type_error(k.span,
+                                    f"expected a number or a range as key, found '{k.name}'")
                 elif isinstance(t, EnumType):
                     consts = self.vocab.enums.get(t.name, ())
                     if k.name not in consts:
-                        self.name_error(k.span, f"'{k.name}' is not {a(t)}{_did_you_mean(k.name, consts)}")
+                        self.name_error(k.span, f"'{k.name}' is not {a(t)}"
+                                                f"{_did_you_mean(k.name, consts)}")
                     elif k.name in seen:
                         self.type_error(k.span, f"'{k.name}' appears twice in the table")
                     seen.add(k.name)
             self.expect(e.value, scope, NUMBER)
         ranges.sort(key=lambda k: k.lo)
-        for prev, cur in zip(ranges, ranges[1:]):
+        for prev, cur in pairwise(ranges):
             if prev.hi is None or cur.lo <= prev.hi:
                 self.type_error(cur.span, "table ranges overlap")
         return NUMBER
@@ -421,7 +430,8 @@ class _Checker:
             project = isinstance(t, ListType)
             rec = t.item if project else t
             if not isinstance(rec, RecordType):
-                return self.type_error(node.span, f"'{'.'.join(path[:i])}' is {a(t)} and has no field '{seg}'")
+                return self.type_error(node.span, f"'{'.'.join(path[:i])}' is {a(t)} and has "
+                                                  f"no field '{seg}'")
             fdefs = self.vocab.records.get(rec.name, {})
             fdef = fdefs.get(seg)
             if fdef is None:

@@ -120,7 +120,8 @@ class _Compiler:
             n = whole(amount(ctx, env), span, "the amount to gain")
             res = ctx.choose_resource(list(choices), n)
             if res not in choices:
-                raise RulesRuntimeError(f"illegal choice {res!r}: expected one of {', '.join(choices)}", span)
+                raise RulesRuntimeError(
+                    f"illegal choice {res!r}: expected one of {', '.join(choices)}", span)
             ctx.gain(res, n)
         return gain_choice
 
@@ -197,13 +198,15 @@ class _Compiler:
         from .printer import expression_text
         vdef = self.vocab.verbs[s.verb]
         verb_run = vdef.run
-        opts = tuple((o.name, None if o.value is None else self._option(vdef.options[o.name], o),
-                      "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
-                     for o in s.options)
+        opts = tuple(
+            (o.name, None if o.value is None else self._option(vdef.options[o.name], o),
+             "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
+            for o in s.options)
         Thunk = runtime.Thunk
 
         def call(ctx, env, span=s.span):  # span: read from the frame by explain traces
-            args = {name: True if fn is None else Thunk(fn, ctx, env, text) for name, fn, text in opts}
+            args = {name: True if fn is None else Thunk(fn, ctx, env, text)
+                    for name, fn, text in opts}
             verb_run(ctx, args)
         return call
 
@@ -520,11 +523,13 @@ class _Compiler:
         return expression_text(node, self.vocab, self.analysis)
 
     def e_ChooseOne(self, node):
-        opts, prompt, span, choose = self.expr(node.options), self._prompt(node.options), node.span, runtime.choose_one
+        opts, prompt, span = self.expr(node.options), self._prompt(node.options), node.span
+        choose = runtime.choose_one
         return lambda ctx, env: choose(ctx, list(opts(ctx, env)), prompt, span)
 
     def e_ChooseAny(self, node):
-        opts, prompt, span, choose = self.expr(node.options), self._prompt(node.options), node.span, runtime.choose_any
+        opts, prompt, span = self.expr(node.options), self._prompt(node.options), node.span
+        choose = runtime.choose_any
         return lambda ctx, env: choose(ctx, list(opts(ctx, env)), prompt, span)
 
     def e_Possible(self, node):

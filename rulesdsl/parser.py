@@ -21,8 +21,10 @@ from lark.exceptions import (
 from . import ast
 from .errors import EffectSyntaxError, Origin
 
-KEYWORDS = frozenset(
-    ["gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any", "number", "of", "from", "to", "where", "and", "or", "not", "true", "false", "table", "either", "possible"])
+KEYWORDS = frozenset([
+    "gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any",
+    "number", "of", "from", "to", "where", "and", "or", "not", "true", "false", "table", "either",
+    "possible"])
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
@@ -112,7 +114,8 @@ _POSTLEX = _DropBracketedNewlines()
 _LARK = Lark(
     (Path(__file__).with_name("effects.lark")).read_text(),
     parser="lalr",
-    lexer="basic",  # keywords are reserved everywhere (a contextual lexer would let `then` be a name)
+    # keywords are reserved everywhere (a contextual lexer would let `then` be a name)
+    lexer="basic",
     start=["start", "expression"],
     propagate_positions=True,
     maybe_placeholders=True,
@@ -180,7 +183,8 @@ class _ToAst(Transformer):
         return ast.Possible(c[0], self._span(meta))
 
     def verb_call(self, meta, c):
-        return ast.VerbCall(self._name(c[0]), tuple(o for o in c[1:] if o is not None), self._span(meta))
+        return ast.VerbCall(self._name(c[0]), tuple(o for o in c[1:] if o is not None),
+                            self._span(meta))
 
     def option(self, meta, c):
         return ast.Option(self._name(c[0]), c[1], self._span(meta, c[0]))
@@ -242,7 +246,8 @@ class _ToAst(Transformer):
         return ast.ListExpr(tuple(x for x in c if x is not None), self._span(meta))
 
     def call(self, meta, c):
-        return ast.Call(self._name(c[0]), tuple(x for x in c[1:] if x is not None), self._span(meta, c[0]))
+        return ast.Call(self._name(c[0]), tuple(x for x in c[1:] if x is not None),
+                        self._span(meta, c[0]))
 
     def table(self, meta, c):
         return ast.Table(c[0], tuple(c[1:]), self._span(meta))
@@ -301,12 +306,15 @@ def _syntax(origin: Origin, text: str, line: int, column: int, message: str) -> 
 
 # ---- turning Lark's errors into sentences ------------------------------------------------------
 
-_EXPR_STARTERS = {"NUMBER", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NOT", "CHOOSE", "TABLE"}
-_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "EQUAL", "LESSTHAN", "MORETHAN", "AND", "OR", "WHERE"}
+_EXPR_STARTERS = {"NUMBER", "NAME", "LPAR", "LSQB", "MINUS", "TRUE", "FALSE", "NOT", "CHOOSE",
+                  "TABLE"}
+_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "EQUAL", "LESSTHAN", "MORETHAN", "AND", "OR",
+              "WHERE"}
 
 
 def _describe_terminal(name: str) -> str:
-    special = {"NAME": "a name", "NUMBER": "a number", "_NL": "a new line", "$END": "the end of the text"}
+    special = {"NAME": "a name", "NUMBER": "a number", "_NL": "a new line",
+               "$END": "the end of the text"}
     if name in special:
         return special[name]
     try:
@@ -368,7 +376,10 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
     else:
         line, col = tok.line, tok.column
     # A misspelt statement word parses as a verb and fails on its first "option": blame the word.
-    prev = history[-1] if history and history[-1] is not tok else (history[-2] if len(history) > 1 else None)
+    if history and history[-1] is not tok:
+        prev = history[-1]
+    else:
+        prev = history[-2] if len(history) > 1 else None
     if prev is not None and prev.type == "NAME" and start == "start":
         idx = len(history) - (1 if history[-1] is not tok else 2)
         before = history[idx - 1] if idx > 0 else None
@@ -376,11 +387,13 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
             close = difflib.get_close_matches(str(prev), STATEMENT_WORDS, 1, 0.6)
             if close:
                 return _syntax(origin, text, prev.line, prev.column,
-                               f"unexpected '{prev}': {_STATEMENT_HINT} (did you mean '{close[0]}'?)")
+                               f"unexpected '{prev}': {_STATEMENT_HINT} "
+                               f"(did you mean '{close[0]}'?)")
     if str(tok) == "=" and prev is not None and str(prev) == "=" \
             and (prev.line, prev.end_column) == (tok.line, tok.column):
         return _syntax(origin, text, prev.line, prev.column, "unexpected '==': use '=' to compare")
-    if str(tok) in ("=", "!=", "<", "<=", ">", ">=") and not e.expected & {"EQUAL", "LESSTHAN", "MORETHAN"}:
+    if str(tok) in ("=", "!=", "<", "<=", ">", ">=") \
+            and not e.expected & {"EQUAL", "LESSTHAN", "MORETHAN"}:
         return _syntax(origin, text, line, col,
                        f"unexpected '{tok}': comparisons cannot be chained, use 'and'")
     return _syntax(origin, text, line, col,

@@ -65,7 +65,8 @@ def _and(items: list[str], word: str = "and") -> str:
 
 def _of(phrase: str) -> str:
     """'your Garments' -> 'of your Garments', so 'for each of your Garments' reads well."""
-    return "of " + phrase if phrase.startswith(("your ", "the ", "all ", "their ", "its ")) else phrase
+    owned = phrase.startswith(("your ", "the ", "all ", "their ", "its "))
+    return "of " + phrase if owned else phrase
 
 
 class _Printer:
@@ -132,7 +133,8 @@ class _Printer:
     def exchange(self, s, rest):
         """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S."""
         if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseNumber)
-                and len(rest) >= 2 and isinstance(rest[0], ast.Pay) and isinstance(rest[1], ast.Gain)
+                and len(rest) >= 2 and isinstance(rest[0], ast.Pay)
+                and isinstance(rest[1], ast.Gain)
                 and len(rest[1].resources) == 1):
             return None
         k = _times_name(rest[0].amount, s.name)
@@ -242,7 +244,8 @@ class _Printer:
         phrases = [self.pattern(t, res) for t in terms]
         if len(terms) > 1 and all(p is None for p in phrases):
             return self.plain_amount(e, res)
-        return _and([p if p is not None else self.plain_amount(t, res) for p, t in zip(phrases, terms)])
+        return _and([p if p is not None else self.plain_amount(t, res)
+                     for p, t in zip(phrases, terms)])
 
     def grouped(self, terms: list) -> list:
         """Adjacent `sum(x.a) + sum(x.b)` terms become one ('each a or b ...')."""
@@ -274,7 +277,8 @@ class _Printer:
             return None
         noun, owner = words[0][1], words[0][2]
         kinds = " or ".join(w[0] for w in words)
-        return f"{kinds} {noun}{'s' if plural else ''}" + ("" if owner == "them" else f" of {owner}")
+        owned = "" if owner == "them" else f" of {owner}"
+        return f"{kinds} {noun}{'s' if plural else ''}{owned}"
 
     def pattern(self, e, res: str) -> str | None:
         """'1 R for each X', 'k R for every N X', 'R based on X: ...' or None."""
@@ -402,7 +406,7 @@ class _Printer:
     def expr(self, e, parent_prec: int = 0) -> str:
         try:
             return self._expr(e, parent_prec)
-        except Exception:  # never crash on odd input: fall back to source text
+        except Exception:  # noqa: BLE001 - never crash on odd input: fall back to source text
             return to_source(e)
 
     def _expr(self, e, parent_prec: int) -> str:

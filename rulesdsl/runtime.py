@@ -134,7 +134,7 @@ def choose_number(ctx, lo, hi, prompt: str, span: Span) -> int:
 def _is_subsequence(sub: list, seq: list) -> bool:
     i = 0
     for x in sub:
-        while i < len(seq) and not seq[i] == x:
+        while i < len(seq) and seq[i] != x:
             i += 1
         if i == len(seq):
             return False

@@ -37,7 +37,8 @@ def _stmt(s) -> str:
     if isinstance(s, ast.Let):
         return f"let {s.name} = {_expr(s.value)}"
     if isinstance(s, ast.If):
-        out = f"if {_expr(s.cond)} then {_block(s.then)}"  # a nested `if` gets braces: no dangling else
+        # a nested `if` gets braces: no dangling else
+        out = f"if {_expr(s.cond)} then {_block(s.then)}"
         return out if s.else_ is None else f"{out} else {_block(s.else_)}"
     if isinstance(s, ast.Repeat):
         return f"repeat {_expr(s.count)} times {_block(s.body)}"

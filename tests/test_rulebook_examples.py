@@ -560,7 +560,8 @@ def test_select_phase_round_one_choose_three_of_five(rules):
     first = game.state["start_player"]
     d = game.decision()
     assert (d.kind, d.seat, len(d.options)) == ("hand", first, 5)
-    game.apply_index(0); game.apply_index(0)
+    game.apply_index(0)
+    game.apply_index(0)
     d = game.decision()
     assert (d.kind, d.seat, len(d.options)) == ("hand", first, 3)
     game.apply_index(0)

@@ -1,1 +1,1 @@
-"""The `rococo` command: one module per command group; `main.py` holds the parser and the entry point."""
+"""The `rococo` command: one module per command group; main.py holds the parser."""

@@ -146,7 +146,8 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
         bonus = f"{r['bonus_used']}/{r['bonus_declined']}" if r["kind"] == "employee" else ""
         delta = "-" if r["delta"] is None else f"{100 * r['delta']:+.1f}"
         table.add_row(str(i) if r["ranked"] else "-", r["id"], kind, str(r["games_available"]),
-                      str(r["taken"]), str(r["played"]), bonus, str(r["games_with"]), _pct(r["win_rate_with"]),
+                      str(r["taken"]), str(r["played"]), bonus, str(r["games_with"]),
+                      _pct(r["win_rate_with"]),
                       _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
                       "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
                       r["verdict"])

@@ -286,7 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
     p.add_argument("--seed", type=SEEDS, default=1)
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
-    p.add_argument("--json", metavar="FILE", help="write every game's result as JSON (- for stdout)")
+    p.add_argument("--json", metavar="FILE",
+                   help="write every game's result as JSON (- for stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--workers", type=balance_cli.positive, default=None,
                    help="processes to play on (default: the number of cores); results are "

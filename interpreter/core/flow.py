@@ -78,8 +78,8 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
                 tx.set(cur, "index", seat if seat is not None else len(state["players"]))
                 if seat is not None:
                     return
-            elif cur["index"] < _length(phase, state) and not (phase.kind == "turns"
-                                                               and cur["index"] >= len(state["players"])):
+            elif cur["index"] < _length(phase, state) and not (
+                    phase.kind == "turns" and cur["index"] >= len(state["players"])):
                 return
             tx.set(cur, "phase", cur["phase"] + 1)
             nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None

@@ -40,7 +40,7 @@ _VALIDATORS: dict[str, Any] = {}
 
 
 def validator_for(kind: str, schema: dict | None = None):
-    """A strict validator of `kind`'s schema (the shipped one unless `schema` is given), built once."""
+    """A strict validator of `kind`'s schema (the shipped one unless given), built once."""
     if schema is None:
         schema = schema_of(kind)
     cached = _VALIDATORS.get(kind)

@@ -1,1 +1,1 @@
-"""Support for people writing rules: problems and completions for an editor, the language server, the generated reference."""
+"""Support for people writing rules: problems, completions, the language server, the reference."""

@@ -46,8 +46,8 @@ KEYWORD_DOCS = {
     "table": "`table(EXPR; KEY -> VALUE, ...)`: KEY is a number, a range `5..6` or `11..`, or a "
              "constant; no match gives 0",
 }
-EXPRESSION_WORDS = ("where", "possible", "choose one of", "choose any of", "choose number from", "table",
-                    "and", "or", "not", "true", "false")
+EXPRESSION_WORDS = ("where", "possible", "choose one of", "choose any of", "choose number from",
+                    "table", "and", "or", "not", "true", "false")
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,3 @@
-"""From YAML files to one frozen Ruleset: reading, schema checks, module merging, the vocabulary and compilation."""
+"""From YAML files to one frozen Ruleset.
+
+Reading, schema checks, module merging, the vocabulary and compilation."""

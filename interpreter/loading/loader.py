@@ -127,7 +127,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
         modules = [*modules, *([edition] if edition else []), *expansions]
     wanted = list(modules)
     for path in extra_paths:
-        for mid, (doc, header) in found.headers.items():
+        for mid, (doc, _header) in found.headers.items():
             if doc.path.resolve().parent == (path if path.is_dir() else path.parent).resolve() \
                     and mid not in wanted:
                 wanted.append(mid)
@@ -661,8 +661,9 @@ class _Builder:
         rd = side["resource_display"]
         for key, limit in (("drawers", MAX_DRAWERS), ("tiles_per_drawer", MAX_TILES_PER_DRAWER)):
             if rd[key] > limit:
-                self.errors.append(SchemaError(f"{key}: {rd[key]} is too many, the limit is {limit}",
-                                               doc.span(base + ("resource_display", key))))
+                self.errors.append(SchemaError(
+                    f"{key}: {rd[key]} is too many, the limit is {limit}",
+                    doc.span(base + ("resource_display", key))))
         for h, hall in enumerate(side["halls"]):
             hpath = base + ("halls", h)
             self._once(hall_ids, hall["id"], f"hall id {hall['id']!r}", doc, hpath + ("id",))

@@ -44,9 +44,8 @@ def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[st
         value = chosen.get(key, spec["default"])
         default = spec["default"]
         if type(value) is not type(default):
-            errors.append(ModuleError(f"parameter {key!r} takes "
-                                      f"{'true or false' if isinstance(default, bool) else 'a whole number'}, "
-                                      f"not {value!r}", span))
+            wanted = "true or false" if isinstance(default, bool) else "a whole number"
+            errors.append(ModuleError(f"parameter {key!r} takes {wanted}, not {value!r}", span))
             continue
         if not isinstance(value, bool) and not spec.get("min", value) <= value <= \
                 spec.get("max", value):

@@ -178,13 +178,14 @@ def read_document(path: Path, display: str | None = None) -> Document:
     try:
         value, root = _Composer(text, display, lines).compose(_events(text, fast=True))
     except YAMLError as exc:
+        error = exc
         if len(text) <= _REPARSE_CHARS:  # big files keep libyaml's message: the re-read is slow
             try:
                 for _ in _events(text, fast=False):
                     pass
             except YAMLError as pure:
-                exc = pure
-        raise _syntax_error(exc, text, display, lines) from None
+                error = pure
+        raise _syntax_error(error, text, display, lines) from None
     return Document(path, display, text, value, root)
 
 

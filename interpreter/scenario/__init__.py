@@ -1,1 +1,1 @@
-"""Scenario files: rules tested as data (a position, answers, expected values), run by `rococo test`."""
+"""Scenario files: rules tested as data (a position, answers, expected values)."""

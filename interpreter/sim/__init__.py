@@ -1,1 +1,1 @@
-"""Playing many games: bots, parallel runs, the balance lab, statistics, game records and the benchmark."""
+"""Playing many games: bots, parallel runs, the balance lab, statistics and the benchmark."""

@@ -322,7 +322,8 @@ def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "gr
     cards = list(cards)
     check_ids(rules, players, cards)
     packs = tuple(pack_from_path(p) for p in module_paths)
-    plan = Plan(spec=GameSpec(players, bots, packs, edition, expansions, params), seeds=list(range(seed, seed + games)),
+    plan = Plan(spec=GameSpec(players, bots, packs, edition, expansions, params),
+                seeds=list(range(seed, seed + games)),
                 cards=cards, compare_cards=cards if compare else [],
                 compare_packs=bool(packs) and not cards and compare)
     return rules, plan, runs_needed(rules, plan)

@@ -1,1 +1,1 @@
-"""What a person reads: the terminal board and game, what changed, the HTML proof sheet and reports."""
+"""What a person reads: the terminal board and game, what changed, the HTML sheets."""

@@ -101,7 +101,8 @@ def _garments(rules: Ruleset) -> list[str]:
                         for key, label in _HOOKS
                         if (hook := getattr(g, key, None)) is not None)
         out.append(
-            f"<div class='card' style='--c: {escape(rules.word(g.color))}'><div class='id'>{escape(g.id)}"
+            f"<div class='card' style='--c: {escape(rules.word(g.color))}'>"
+            f"<div class='id'>{escape(g.id)}"
             f"</div><div class='name'>{escape(rules.word(g.color))} "
             f"{escape(rules.word(g.kind))}</div>"
             f"<div class='meta'>needs {escape(', '.join(needs) or 'nothing')}</div>{master}"

@@ -7,7 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow", "blue": "blue",
-               "white": "white", "pink": "bright_magenta", "green": "green", "orange": "dark_orange"}
+               "white": "white", "pink": "bright_magenta", "green": "green",
+               "orange": "dark_orange"}
 
 
 def letter(seat: int) -> str:

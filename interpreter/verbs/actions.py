@@ -352,10 +352,10 @@ def play_card(ctx, args) -> None:
     announce(ctx, "play", card=card_id)
     if choice["action"] is not None:
         ctx.attempt(rules.actions[choice["action"]].effect)
-    if card.bonus is not None and ctx.possible(card.bonus.run):
-        if ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
-                   lambda v: "use the bonus" if v else "skip the bonus"):
-            ctx.attempt(card.bonus)
+    if card.bonus is not None and ctx.possible(card.bonus.run) \
+            and ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
+                        lambda v: "use the bonus" if v else "skip the bonus"):
+        ctx.attempt(card.bonus)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now
             ctx.tx.remove(me["deputing"], card_id)

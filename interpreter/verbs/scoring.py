@@ -65,7 +65,7 @@ def fireworks_majority(ctx, args) -> None:
 
 
 def balcony(ctx, args) -> None:
-    """Move Royal Hall garments to the player's Fireworks spaces, best garment to best multiplier."""
+    """Move Royal Hall garments to the player's Fireworks spaces, best garment, best multiplier."""
     state, side, tx = ctx.state, ctx.engine.side, ctx.tx
     royal = next(h for h in side.halls if h.royal)
     spaces = sorted((s for s in board.decorations_of(state, ctx.seat)
