@@ -52,8 +52,9 @@ def constant_value(node) -> Fraction | None:
             return left * right
         return None if right == 0 else left / right
     if isinstance(node, ast.Call) and node.func in ("floor", "ceil", "min", "max") and node.args:
-        args = [constant_value(x) for x in node.args]
-        if any(x is None for x in args):
+        values = [constant_value(x) for x in node.args]
+        args = [x for x in values if x is not None]
+        if len(args) != len(values):
             return None
         if node.func in ("floor", "ceil"):
             if len(args) != 1:
@@ -222,7 +223,7 @@ class _Checker:
                 self.type_error(o.value.span, f"'{o.name}' is a flag and takes no value")
             elif odef.type is not None and o.value is None:
                 self.type_error(o.span, f"option '{o.name}' needs a value ({a(odef.type)})")
-            elif o.value is not None:
+            elif o.value is not None and odef.type is not None:
                 self.expect(o.value, inner, odef.type)
                 if odef.type == NUMBER and odef.whole:
                     self.whole(o.value, f"option '{o.name}'")
@@ -428,7 +429,7 @@ class _Checker:
         for i in range(fields_start, len(path)):
             seg = path[i]
             project = isinstance(t, ListType)
-            rec = t.item if project else t
+            rec = t.item if isinstance(t, ListType) else t
             if not isinstance(rec, RecordType):
                 return self.type_error(node.span, f"'{'.'.join(path[:i])}' is {a(t)} and has "
                                                   f"no field '{seg}'")

@@ -347,7 +347,7 @@ class _Printer:
             return to_source(s)
         given = {o.name: o for o in s.options}
         if vdef.describe is not None:
-            values = {}
+            values: dict[str, object] = {}
             for o in s.options:
                 odef = vdef.options.get(o.name)
                 if o.value is None:
@@ -475,8 +475,9 @@ class _Printer:
     def where(self, e: ast.Where) -> str:
         coll = self.expr(e.collection)
         conds = _conjuncts(e.cond)
-        descr = [self.item_condition(c) for c in conds]
-        if not all(d is not None for d in descr):
+        found = [self.item_condition(c) for c in conds]
+        descr = [d for d in found if d is not None]
+        if len(descr) != len(found):
             return f"{coll} whose {self.expr(e.cond)}"
         places = [d for d in descr if d.startswith(("on ", "in ", "not on ", "not in "))]
         adjectives = [d for d in descr if d not in places]

@@ -327,9 +327,10 @@ class _Procedure:
 
     def __init__(self, name: str):
         self.name = name
-        self.effect = None
+        self.effect: Effect | None = None  # compiled once every procedure is known
 
     def __call__(self, ctx, args) -> None:
+        assert self.effect is not None, f"procedure {self.name!r} was never compiled"
         self.effect.run(ctx)
 
 

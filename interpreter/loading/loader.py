@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +97,9 @@ class _Modules:
             return
         if isinstance(doc.data, dict) and "module" not in doc.data and "kind" in doc.data:
             # a lone rules file given on the command line: a custom module of one file
-            header = {"id": f"custom.{path.stem}", "kind": "custom", "name": path.name,
-                      "requires": list(DEFAULT_MODULES), "files": [path.name]}
+            header: dict[str, Any] = {
+                "id": f"custom.{path.stem}", "kind": "custom", "name": path.name,
+                "requires": list(DEFAULT_MODULES), "files": [path.name]}
             self.headers[header["id"]] = (doc, header)
             return
         if not validate_document(doc, self.errors):
@@ -155,7 +157,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.param_names = module_params.names(found.headers, values)
     ruleset = builder.build()
-    if builder.errors:
+    if builder.errors or ruleset is None:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
     fingerprint = ruleset.fingerprint
     if values:  # the same files with other parameters are other rules
@@ -194,7 +196,7 @@ def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
 
 
 def _module_files(doc: Document, header: dict, errors: list[RulesError],
-                  loaded: set[str] = frozenset()) -> list[Path]:
+                  loaded: AbstractSet[str] = frozenset()) -> list[Path]:
     """The files a module lists, each once and inside the module's own folder; a file listed
     as `{file: x.yaml, when: [other]}` only when those modules are loaded too."""
     folder = doc.path.parent.resolve()
@@ -407,6 +409,7 @@ class _Builder:
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
         self.board_sources: dict[str, str] = {}
+        self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -478,6 +481,11 @@ class _Builder:
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1))
 
+    def required_effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect:
+        """`effect`, for a place that must hold one: a broken text is an error collected here
+        and an empty Effect in its place (a Ruleset with errors is never returned)."""
+        return self.effect(doc, path, text, owner) or Effect(text, None, "", owner)
+
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
         self._gather()
@@ -498,7 +506,7 @@ class _Builder:
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()))
-        if getattr(self, "param_names", None):
+        if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
@@ -511,13 +519,13 @@ class _Builder:
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
-            eff = self.effect(doc, path + ("effect",), entry["effect"],
+            eff = self.required_effect(doc, path + ("effect",), entry["effect"],
                               f"the action {aid!r}")
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
-        depute_values = getattr(self, "depute_values", ({}, None))[0]
+        depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
@@ -707,11 +715,12 @@ class _Builder:
         name = entry.get("name", entry["id"])
         for kind in ("each_player", "turns", "once"):
             if kind in entry:
-                eff = self.effect(doc, path + (kind,), entry[kind], f"the step {entry['id']!r}")
+                eff = self.required_effect(doc, path + (kind,), entry[kind],
+                                           f"the step {entry['id']!r}")
                 return Phase(entry["id"], name, "steps" if kind == "once" else kind,
                              (Step(entry["id"], name, eff),))
         steps = tuple(Step(s["id"], s.get("name", s["id"]),
-                           self.effect(doc, path + ("steps", i, "effect"), s["effect"],
+                           self.required_effect(doc, path + ("steps", i, "effect"), s["effect"],
                                        f"the step '{entry['id']}.{s['id']}'"))
                       for i, s in enumerate(entry["steps"]))
         return Phase(entry["id"], name, "steps", steps)

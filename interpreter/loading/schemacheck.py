@@ -80,7 +80,7 @@ def _explain(err, doc) -> list[SchemaError]:
                        at=(value["required"][-1],))]
     if kind == "type":
         wanted = value if isinstance(value, list) else [value]
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in wanted)
+        words = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in wanted)
         return [_error(doc, path, f"should be {words}, not {_shown(doc, path, err.instance)}")]
     if kind == "required":
         missing = [k for k in value if isinstance(err.instance, dict) and k not in err.instance]
@@ -99,7 +99,8 @@ def _explain(err, doc) -> list[SchemaError]:
         keys = ", ".join(k for s in value for k in s["required"])
         return [_error(doc, path, f"needs exactly one of the keys {keys}")]
     if kind == "uniqueItems" and value and isinstance(err.instance, list):
-        seen, twice = [], []
+        seen: list = []
+        twice: list = []
         for item in err.instance:
             (twice if item in seen and item not in twice else seen).append(item)
         listed = ", ".join(json.dumps(item) for item in twice)

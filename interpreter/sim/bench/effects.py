@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 
 from ...core.engine import Game
 from ...core.errors import IllegalDecisionError
+from ...core.model import Effect
 from .reference import REFERENCES
 
 
-def candidates(rules) -> Iterator[tuple[str, object]]:
+def candidates(rules) -> Iterator[tuple[str, Effect]]:
     """(rule id, effect) for every base-game employee bonus or crown, the income phase and every
     final-scoring phase; start cards appear once, as `start.<id>`."""
     for card in rules.start_cards:
@@ -50,11 +51,12 @@ def verbs_called(effect) -> list[str]:
     return found
 
 
-def classify(rules, games: list[Game]) -> tuple[list[tuple[str, object]], dict[str, str]]:
+def classify(rules, games: list[Game]) -> tuple[list[tuple[str, Effect]], dict[str, str]]:
     """Split the candidates into pure computations and the rest (with the reason), by running
     each for every seat of every game: a pure one calls no verb (a verb is Python already, so
     timing it says nothing of the compiler), never asks a question and can always be done."""
-    pure, excluded = [], {}
+    pure: list[tuple[str, Effect]] = []
+    excluded: dict[str, str] = {}
     for rule_id, effect in candidates(rules):
         verbs = verbs_called(effect)
         reason = f"calls the verb {', '.join(verbs)}" if verbs else None
