@@ -259,7 +259,7 @@ class _Checker:
             return self.name(node, scope, expected)
         if isinstance(node, ast.ListExpr):
             want = expected.item if isinstance(expected, ListType) else None
-            item_t = UNKNOWN
+            item_t: Type = UNKNOWN
             for it in node.items:
                 hint = want if want is not None else (item_t if item_t != UNKNOWN else None)
                 t = self.expr(it, scope, hint)

@@ -59,6 +59,7 @@ class _Compiler:
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
+        self._number_for: str | None = None  # what the next `choose number` asks for
 
     # ---- statements ----
     def sequence(self, stmts) -> StmtFn:
@@ -539,7 +540,7 @@ class _Compiler:
         return lambda ctx, env: ctx.possible(lambda c: run(c, env))
 
     def e_ChooseNumber(self, node):
-        prompt = getattr(self, "_number_for", None) or "the amount"
+        prompt = self._number_for or "the amount"
         self._number_for = None
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number

@@ -159,7 +159,7 @@ class _ToAst(Transformer):
 
     def _span(self, meta, first=None):
         if isinstance(first, Token):
-            return self.origin.locate(first.line, first.column)
+            return self.origin.locate(*_position(first))
         if first is not None and getattr(first, "span", None) is not None and meta.empty:
             return first.span
         if meta.empty:

@@ -144,7 +144,9 @@ class _Printer:
         res = self.resource(rest[1].resources[0])
         text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
         hi = s.value.hi
-        if not (_is_every(hi) and hi.args[0].right == ast.Number(int(k))):  # not 'all you can'
+        ratio = hi.args[0] if isinstance(hi, ast.Call) and _is_every(hi) else None
+        if not (isinstance(ratio, ast.BinOp) and ratio.right == ast.Number(int(k))):
+            # a bound other than 'all you can afford' is said
             text += f" (at most {self.expr(hi)} times)"
         return (text, 3)
 

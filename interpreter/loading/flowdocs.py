@@ -288,8 +288,8 @@ def _patch_side(builder, doc, path, patch, side):
             decos[d["id"]] = Decoration(d["id"], old.area, d["cost"], d["prestige"], old.order,
                                         old.hall, d.get("multiplier", old.multiplier))
     elif "space" in patch:
-        hall_index = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
-        if hall_index is None:
+        found = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
+        if found is None:
             return None
         space = _space(builder, doc, path, patch["space"], patch["hall"])
         if space.id in guests or space.id in decos:
@@ -297,8 +297,8 @@ def _patch_side(builder, doc, path, patch, side):
                                               doc.span(path + ("space", "id"))))
             return side
         guests[space.id] = space
-        hall = halls[hall_index]
-        halls[hall_index] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
+        hall = halls[found]
+        halls[found] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
     else:
         d = patch["decoration"]
         if d["id"] in guests or d["id"] in decos:

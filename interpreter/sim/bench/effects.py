@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 from ...core.engine import Game
 from ...core.errors import IllegalDecisionError
-from ...core.model import Effect
+from ...core.model import Effect, verbs_used
 from .reference import REFERENCES
 
 
@@ -34,21 +34,9 @@ def candidates(rules) -> Iterator[tuple[str, Effect]]:
             yield f"final_scoring.{phase.id}", step.effect
 
 
-def verbs_called(effect) -> list[str]:
-    """The verbs an effect calls (found in its syntax tree)."""
-    found: list[str] = []
-
-    def walk(node):
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            if type(node).__name__ == "VerbCall":
-                found.append(node.verb)
-            for f in dataclasses.fields(node):
-                walk(getattr(node, f.name))
-    walk(getattr(effect.compiled, "effect", None))
-    return found
+def verbs_called(effect: Effect) -> list[str]:
+    """The verbs an effect calls (found in its syntax tree), in alphabetical order."""
+    return sorted(verbs_used(getattr(effect.compiled, "effect", None)))
 
 
 def classify(rules, games: list[Game]) -> tuple[list[tuple[str, Effect]], dict[str, str]]:
