@@ -27,6 +27,7 @@ from ..sim.watch import game_record
 from ..ui import gallery, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
+from . import serve as serve_cli
 from .modules import cmd_diff, cmd_modules
 
 console = Console(highlight=False)
@@ -318,6 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     bench.add_parser(sub)
+    serve_cli.add_parser(sub, common, _player_count, SEEDS)
     from . import scenarios as cli_test
     cli_test.add_parser(sub)
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
