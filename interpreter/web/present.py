@@ -63,10 +63,11 @@ def layout(game) -> dict:
         "garment_costs": list(side.garment_costs),
         "halls": [{"id": h.id, "name": rules.term(h.id, h.name), "majority": list(h.majority),
                    "musician": h.musician,
-                   "spaces": [{"id": s, "master": side.guest_spaces[s].master}
+                   "spaces": [{"id": s, "master": side.guest_spaces[s].master,
+                               "label": game.label(s)}
                               for s in h.guest_spaces]} for h in side.halls],
-        "decorations": [{"id": d.id, "area": rules.word(d.area), "musician": d.area == "musician"}
-                        for d in side.decorations.values()],
+        "decorations": [{"id": d.id, "area": rules.word(d.area), "label": game.label(d.id),
+                         "musician": d.area == "musician"} for d in side.decorations.values()],
         "zones": [{"id": z.id, "name": z.name} for z in rules.zones],
         "words": {k: rules.word(k) for k in ("livre", "prestige", "thread", "lace")},
     }
@@ -88,8 +89,8 @@ def changes(game, before: dict, after: dict) -> list[str]:
         return ".".join(str(p) for p in path)
 
     def text(value) -> str:
-        if isinstance(value, str):
-            return game.label(value)
+        if isinstance(value, str):  # a card's name, without its text
+            return game.label(value).split(": ")[0]
         if isinstance(value, dict):  # a guest: {"garment", "owner"}
             return ", ".join(f"{k} {colors[v] if k == 'owner' and isinstance(v, int) else text(v)}"
                              for k, v in value.items())

@@ -83,8 +83,8 @@ function board() {
         const guest = v.guests[space.id];
         return guest
           ? el("span", {class: `space taken c-${colorOf(guest.owner)}`, title: `${label(guest.garment)} — ${seatName(guest.owner)}`,
-                        "data-space": space.id, "data-owner": guest.owner}, space.master ? "M" : "", short(guest.garment).split(" [")[0])
-          : el("span", {class: "space" + (space.master ? " master" : ""), title: label(space.id),
+                        "data-space": space.id, "data-owner": guest.owner}, space.master ? "M " : "", short(guest.garment).split(" [")[0])
+          : el("span", {class: "space" + (space.master ? " master" : ""), title: space.label,
                         "data-space": space.id}, space.master ? "M" : "·");
       })),
       el("div", {class: "musician"}, "musician: ", musician === undefined ? el("span", {class: "dim"}, "–") : chip(musician))));
@@ -99,7 +99,7 @@ function board() {
       list.map((d) => {
         const owner = v.decorations[d.id];
         return el("span", {class: "deco" + (owner === undefined ? "" : ` taken c-${colorOf(owner)}`),
-                           title: label(d.id), "data-space": d.id}, short(d.id).split(" (")[0]);
+                           title: d.label, "data-space": d.id}, d.label.split(" (")[0]);
       })));
   }
   parts.push(decos);
