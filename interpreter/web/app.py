@@ -130,6 +130,7 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
         live = registry.game(request.path_params["gid"])
         seat = _seat(request, len(live.game.state["players"]))
         n = _number(request, "n", 0, 0, len(live.game.history), "n")
+        assert n is not None
         return JSONResponse({"n": n, "changes": present.explain(
             live.game, n, present.SPECTATOR if seat is None else seat)})
 
@@ -155,6 +156,7 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
     async def replay_explain(request: Request) -> Response:
         replay = registry.replay(request.path_params["rid"])
         n = _number(request, "n", 0, 0, replay.step, "n")
+        assert n is not None
         return JSONResponse({"n": n, "changes": present.explain(replay.game, n, None)})
 
     async def request_error(request: Request, exc: Exception) -> Response:

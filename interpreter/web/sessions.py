@@ -120,7 +120,8 @@ class LiveGame:
         if not isinstance(body, dict):
             raise RequestError(400, "the request body must be a JSON object like "
                                     '{"seat": 0, "option": 2}')
-        seat, index = body.get("seat"), body.get("option")
+        seat: Any = body.get("seat")
+        index: Any = body.get("option")
         for key, value in (("seat", seat), ("option", index)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RequestError(400, f"'{key}' must be a whole number, not {value!r}")
