@@ -225,3 +225,31 @@ def test_serve_listens_on_loopback_only(capsys):
     assert main(["serve", "--replay", "/nonexistent/save.json"]) == 2
     assert capsys.readouterr().err == ("error: cannot read /nonexistent/save.json: No such file "
                                        "or directory\n")
+
+
+def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
+        tmp_path, capsys, monkeypatch):
+    import uvicorn
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    rules = load_ruleset(edition="original")
+    game = Game.new(rules, players=2, seed=9)
+    for _ in range(20):
+        game.apply(game.decision().options[0])
+    save = tmp_path / "game.json"
+    save.write_text(game.to_json())
+    assert main(["serve", "--replay", str(save), "--players", "3", "--humans", "2",
+                 "--seed", "5", "--port", "8123", "--delay", "0"]) == 0
+    assert served["host"] == "127.0.0.1" and served["port"] == 8123
+    registry = served["app"].state.registry
+    assert registry.replays["r1"].rules.modules == rules.modules
+    assert registry.games["g1"].humans == {0, 1}
+    assert capsys.readouterr().out.splitlines() == [
+        "rococo serve: modules base, original",
+        "  http://127.0.0.1:8123/  (start games here)",
+        f"  http://127.0.0.1:8123/replay/r1  (replay of {save})",
+        "  http://127.0.0.1:8123/play/g1?seat=0  (seed 5, seat 0)",
+        "  http://127.0.0.1:8123/play/g1?seat=1  (seed 5, seat 1)"]
+    save.write_text(game.to_json()[:-3])
+    assert main(["serve", "--replay", str(save)]) == 1
+    assert capsys.readouterr().err.startswith(f"error: {save}: not a save file: ")

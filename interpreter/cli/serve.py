@@ -10,6 +10,7 @@ from ..core.errors import CorruptSaveError
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions
 from ..sim.bots import BOTS, make_bot
+from .saved import toggles_of_save
 
 LOOPBACK_NAMES = ("localhost",)
 
@@ -66,6 +67,15 @@ def cmd_serve(args) -> int:
     if args.players is not None and not 0 <= args.humans <= args.players:
         print(f"error: --humans must be 0 to {args.players}", file=sys.stderr)
         return 2
+    text = b""
+    if args.replay:
+        try:
+            text = Path(args.replay).read_bytes()
+        except OSError as exc:
+            print(f"error: cannot read {args.replay}: {exc.strerror}", file=sys.stderr)
+            return 2
+        if args.edition is None and not args.with_:
+            toggles_of_save(args, text)
     rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
                          extra_paths=[Path(p) for p in args.module or []],
                          params=dict(args.set or []))
@@ -75,11 +85,6 @@ def cmd_serve(args) -> int:
     base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
     pages = [f"{base}/  (start games here)"]
     if args.replay:
-        try:
-            text = Path(args.replay).read_bytes()
-        except OSError as exc:
-            print(f"error: cannot read {args.replay}: {exc.strerror}", file=sys.stderr)
-            return 2
         try:
             replay = registry.new_replay(text)
         except CorruptSaveError as exc:
