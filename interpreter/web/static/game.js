@@ -259,12 +259,21 @@ async function refresh(step) {
   }
   try {
     const fresh = await call(url);
-    if (mode !== "replay") log = log.concat(fresh.log);
-    const changed = !data || fresh.version !== data.version || fresh.over !== data.over;
-    data = fresh;
-    if (changed) { board(); renderLog(); final(); decision(); }
-    status(); controls();
+    // two polls may cross (a timer's and an answer's): keep each log entry once, and never
+    // draw an older position over a newer one
+    const stale = mode !== "replay" && data && fresh.version < data.version;
+    if (mode !== "replay") {
+      const last = log.length ? log[log.length - 1].n : 0;
+      log = log.concat(fresh.log.filter((e) => e.n > last));
+    }
+    if (!stale) {
+      const changed = !data || fresh.version !== data.version || fresh.over !== data.over;
+      data = fresh;
+      if (changed) { board(); renderLog(); final(); decision(); }
+      status(); controls();
+    }
   } catch (error) { showError(error.message); }
+  clearTimeout(timer);
   if (mode !== "replay" && !(data && (data.over || data.fault))) timer = setTimeout(refresh, POLL_MS);
 }
 
