@@ -68,6 +68,3 @@ class Decision:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, " \
                f"{len(self.options)} options)"
 
-
-class Probe(Exception):
-    """Raised in a trial run when the effect reaches a real choice: it is possible so far."""

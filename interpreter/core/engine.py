@@ -31,6 +31,7 @@ from .journal import Journal, copy_json
 from .labels import Labeller
 from .model import Ruleset
 from .setup import new_state
+from .trial import search
 from .view import player_view
 
 _DONE = object()
@@ -84,6 +85,10 @@ class Game:
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
         self._script: list | None = None      # answers for run_effect / next_question
+        self._running: tuple | None = None    # the step running: step, seat, score key
+        self._step_mark = -1                  # the journal's mark at that step's start
+        self._known: dict = {}                # `Context.possible` results at that start
+        self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -189,12 +194,29 @@ class Game:
             flow.advance(rules, state, journal)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
+        self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
         except EffectAbort:
             self.journal.rollback(mark)
+            if self._used:
+                self.wasted_answers += 1
         return _DONE
+
+    def _completable(self, values: list) -> list:
+        """The values with which the running step can still be completed: for each, a trial of
+        the step from its start with the answers it has had and that value (trial.py)."""
+        if self._script is not None or self._used < len(self._answers) or self._running is None:
+            return values  # a scripted effect, or a step resumed with its recorded answers
+        step, seat, score_key = self._running
+        given = self._answers[:self._used]
+        redo = self.journal.detach(self._step_mark)
+        try:
+            trial = Context(self, seat, score_key)
+            return [v for v in values if search(trial, step.effect.run, [*given, v])]
+        finally:
+            self.journal.reattach(redo)
 
     def _wait(self, decision: Decision) -> Any:
         """Called by `Context.ask` inside a step: the answer, recorded or from the player."""
