@@ -14,8 +14,8 @@ from typing import Any
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import STEP_BUDGET
 
-from .decisions import Decision, Option
 from . import trial as _trial
+from .decisions import Decision, Option
 from .trial import DeadEnd, search
 
 
@@ -27,11 +27,11 @@ class Context:
         "engine",
         "event",
         "played",
+        "risky",
         "rules",
         "score_key",
         "seat",
         "state",
-        "risky",
         "trial",
         "trial_todo",
         "trial_used",

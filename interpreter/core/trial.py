@@ -18,7 +18,7 @@ from rulesdsl import EffectAbort
 TRIAL_RUNS = 2000  # runs one search may make; past that the effect is taken as possible
 
 
-class DeadEnd(Exception):  # noqa: N818 - a signal, not an error
+class DeadEnd(Exception):
     """An `attempt` in a trial run aborted after it had been given an answer."""
 
 
