@@ -73,16 +73,16 @@ def test_a_new_answer_ends_redo_and_bad_counts_are_refused(rules):
     game, _saves = _played(rules, 2, 5, 12)
     game.undo(2)
     game.apply(game.decision().options[-1])
-    with pytest.raises(IllegalDecisionError, match="^there is nothing to redo: no decision was "
-                                                   "taken back since the last one made$"):
+    with pytest.raises(IllegalDecisionError, match=r"^there is nothing to redo: no decision was "
+                                                   r"taken back since the last one made$"):
         game.redo()
     for bad in (0, -1, True, 1.5, "2"):
-        with pytest.raises(IllegalDecisionError, match="^cannot take back .* decisions: give a "
-                                                       "whole number, 1 or more$"):
+        with pytest.raises(IllegalDecisionError, match=r"^cannot take back .* decisions: give a "
+                                                       r"whole number, 1 or more$"):
             game.undo(bad)
     fresh = Game.new(rules, players=2, seed=5)
-    with pytest.raises(IllegalDecisionError, match="^cannot take back 1 decision: 0 were made "
-                                                   "so far$"):
+    with pytest.raises(IllegalDecisionError, match=r"^cannot take back 1 decision: 0 were made "
+                                                   r"so far$"):
         fresh.undo()
 
 
