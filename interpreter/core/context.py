@@ -154,6 +154,7 @@ class Context:
         engine = self.engine
         if key is None or self.tx.mark() != engine._step_mark:
             return search(self, run)
+        key = (self.seat, key)
         known = engine._known
         if key not in known:
             known[key] = search(self, run)
