@@ -151,3 +151,22 @@ def test_a_choice_left_alone_is_still_asked_when_the_others_cannot_finish(tmp_pa
     assert d.kind == "number" and [o.value for o in d.options] == [1]
     clone = game.clone()
     assert clone.decision() == d and clone.step_start() == game.step_start()
+
+
+# -- the statements after whose questions something may still abort (rulesdsl/aborts.py) --------
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("gain 1 thread or lace\npay 100 livre", [True, False]),
+    ("pay 1 livre\ngain 1 lace or thread", [False, False]),  # the printed journeyman bonus
+    ("let n = choose number from 1 to 3\npay 4 * n livre\ngain n prestige",
+     [True, False, False]),
+    ("let n = choose number from 1 to 3\ngain n prestige", [False, False]),
+    ("fund discount 10", [False]),  # a verb's own questions: it builds exact options
+    ("repeat 2 times { gain 1 thread or lace\npay 1 livre }", [True]),
+    ("either { gain 1 livre } or { pay 1 livre }", [False]),
+])
+def test_statements_followed_by_a_possible_abort_are_marked(text, marked):
+    from rulesdsl import Origin, parse_effect
+    from rulesdsl.aborts import risky_after_asking
+    stmts = parse_effect(text, Origin("<test>")).statements
+    assert [risky_after_asking(s, stmts[i + 1:]) for i, s in enumerate(stmts)] == marked
