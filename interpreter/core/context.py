@@ -16,7 +16,9 @@ from rulesdsl.runtime import STEP_BUDGET
 
 from . import trial as _trial
 from .decisions import Decision, Option
-from .trial import DeadEnd, search
+from .trial import Completes, DeadEnd, search
+
+_NONE = object()
 
 
 class Context:
@@ -113,13 +115,13 @@ class Context:
         tried: a trial run of the step from its start (trial.py). In a trial run the search
         answers; otherwise the step waits, suspended, for the player's answer.
         """
+        if self.trial is not None:
+            return self._trial_answer(values, exact, prompt)
         values = list(values)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
             return values[0]
-        if self.trial is not None:
-            return _trial.answer(self, values)
         if self.risky or not exact:
             values = self.engine._completable(values)
             if not values:
@@ -128,6 +130,23 @@ class Context:
         decision = Decision(self.seat if seat is None else seat, kind, prompt,
                             [Option(v, None, labeller) for v in values])
         return self.engine._wait(decision)
+
+    def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
+        """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
+        generators), and the search answers (trial.py)."""
+        it = iter(values)
+        first = next(it, _NONE)
+        if first is _NONE:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        second = next(it, _NONE)
+        if second is _NONE:
+            return first
+        if self.trial_used < len(self.trial):
+            self.trial_used += 1
+            return self.trial[self.trial_used - 1]
+        if exact and not self.risky:
+            raise Completes()
+        return _trial.answer(self, [first, second, *it])
 
     # -- running effects -----------------------------------------------------------------
     def attempt(self, effect, env: dict | None = None) -> bool:

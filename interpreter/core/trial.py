@@ -5,8 +5,10 @@ one option the search, not a player, answers: depth first, taking the first opti
 the others, and stopping at the first run that ends. A run fails when the effect aborts, or when
 an `attempt` inside it aborts after it was given an answer (the rules would silently throw that
 answer away); the search then runs the effect again from its start along the next noted
-branch. So an option is offered only if some sequence of answers completes it, and the common
-case, where the first options do, costs one run.
+branch. So an option is offered only if some sequence of answers completes it. A run stops
+early, completed, at a new question whose options the asker marked `exact` (each completes its
+own remaining work) while nothing around it may abort afterwards (`ctx.risky` is 0): then any
+of them completes the run. The common case costs one partial run.
 """
 from __future__ import annotations
 
@@ -18,28 +20,30 @@ from rulesdsl import EffectAbort
 TRIAL_RUNS = 2000  # runs one search may make; past that the effect is taken as possible
 
 
+class Completes(Exception):
+    """A trial run reached a question each of whose options completes the rest (the asker
+    built them so, and nothing around it may abort afterwards): the run can be completed."""
+
+
 class DeadEnd(Exception):
     """An `attempt` in a trial run aborted after it had been given an answer."""
 
 
 def answer(ctx, values: list) -> Any:
-    """The answer a trial run gives to a question with several options: the next one of its
-    path, or else the first option, the others noted as branches still to try."""
+    """The answer a trial run gives to a new question with several options: the first, the
+    others noted as branches still to try."""
     path = ctx.trial
-    if ctx.trial_used < len(path):
-        value = path[ctx.trial_used]
-    else:
-        ctx.trial_todo.append((path[:], values, 1))
-        value = values[0]
-        path.append(value)
+    ctx.trial_todo.append((path[:], values, 1))
+    path.append(values[0])
     ctx.trial_used += 1
-    return value
+    return values[0]
 
 
 def search(ctx, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
     """Whether `run(ctx)` can end without aborting, after `answers` (option values, in order)
     to its first questions. The state is left exactly as it was."""
-    saved = ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played
+    saved = ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky
+    ctx.risky = 0  # only what runs inside `run` must be completed
     tx = ctx.tx
     todo: list = []
     path: list | None = list(answers)
@@ -52,6 +56,8 @@ def search(ctx, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
             try:
                 run(ctx)
                 return True
+            except Completes:
+                return True
             except (EffectAbort, DeadEnd):
                 pass
             finally:
@@ -62,7 +68,7 @@ def search(ctx, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
             path = _next(todo)
         return False
     finally:
-        ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played = saved
+        ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky = saved
 
 
 def _next(todo: list) -> list | None:
