@@ -525,6 +525,7 @@ class _Builder:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
+        flowdocs.check_unique_ids(self, game, game_doc, self.flow_docs)
         procs = flowdocs.procedures(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
