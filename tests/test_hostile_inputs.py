@@ -3,12 +3,14 @@ flow patches without steps, duplicate ids, absurd setup numbers. Each is refused
 with a position and a sentence; never a traceback, never a silent change."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from interpreter import RulesErrors, load_ruleset
+from interpreter import CorruptSaveError, Game, RuleFaultError, RulesErrors, load_ruleset, make_bot
 from interpreter.cli.main import main
+from interpreter.core.saves import seal
 
 
 def write_pack(folder: Path, mid: str, requires: list[str], files: dict[str, str] | None = None,
@@ -144,3 +146,139 @@ def test_set_up_numbers_have_an_upper_bound(tmp_path, key, value, limit):
     [err] = load_errors(pack)
     assert err.message == f"setup/{key}: should be at most {limit}, not {value}"
     assert err.span.file == str(pack / "game.yaml")
+
+
+# ---- 2. every quantity stays under the ceiling ------------------------------------------------
+
+def doubling_pack(tmp_path: Path, effect: str = "repeat 30 times { gain my.livre livre }") -> Path:
+    return write_pack(tmp_path / "p", "p", ["base"], {"flow.yaml": (
+        "kind: flow\npatches:\n  - after: income\n    phase:\n      id: doubling\n"
+        f"      each_player: {effect}\n")})
+
+
+def play_until_fault(game):
+    bots = [make_bot("random", seat) for seat in range(len(game.state["players"]))]
+    while not game.is_over():
+        d = game.decision()
+        answer = bots[d.seat].choose(game, d)
+        before, history = json.dumps(game.state, sort_keys=True), list(game.history)
+        try:
+            game.apply(answer)
+        except RuleFaultError as fault:
+            return fault, before, history
+    raise AssertionError("the game ended without a fault")
+
+
+def test_a_gain_past_the_ceiling_is_a_fault_at_the_gain_and_the_game_is_restored(tmp_path):
+    pack = doubling_pack(tmp_path)
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=3)
+    fault, before, history = play_until_fault(game)
+    flow = pack / "flow.yaml"
+    assert str(fault).splitlines()[0].startswith(
+        f"{flow}:6:38: the step 'doubling' failed: gaining ")
+    assert "Livre would make " in fault.message and "over the ceiling of 1,000,000,000" \
+        in fault.message
+    assert json.dumps(game.state, sort_keys=True) == before and game.history == history
+    assert max(p["livre"] for p in game.state["players"]) <= 1_000_000_000
+
+
+def test_a_constant_gain_past_the_ceiling_names_its_own_statement(tmp_path):
+    pack = doubling_pack(tmp_path, "gain 1 livre; repeat 100 times { repeat 100 times { gain 1000000 livre } }")
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=3)
+    fault, before, _ = play_until_fault(game)
+    assert fault.span.file == str(pack / "flow.yaml") and fault.span.line == 6
+    assert fault.span.column == len("      each_player: gain 1 livre; repeat 100 times { repeat 100 times { ") + 1
+    assert json.dumps(game.state, sort_keys=True) == before
+
+
+def test_prestige_past_the_ceiling_is_a_fault_too(tmp_path):
+    pack = doubling_pack(tmp_path, "repeat 100 times { repeat 100 times { gain 1000000 prestige } }")
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=3)
+    fault, _, _ = play_until_fault(game)
+    assert "Prestige" in fault.message and "over the ceiling" in fault.message
+    assert all(p["prestige"] <= 1_000_000_000 for p in game.state["players"])
+
+
+# ---- 3. saves: every number bounded, the CLI verifies by replay ------------------------------
+
+@pytest.fixture(scope="module")
+def saved_game(rules_module):
+    game = Game.new(rules_module, players=2, seed=5)
+    bots = [make_bot("greedy", seat) for seat in range(2)]
+    for _ in range(40):
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    return game
+
+
+@pytest.fixture(scope="module")
+def rules_module():
+    return load_ruleset()
+
+
+def resealed(game, edit) -> str:
+    data = json.loads(game.to_json())
+    edit(data)
+    return json.dumps(seal(data))
+
+
+def set_path(path: tuple, value):
+    def edit(data):
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    return edit
+
+
+def test_a_resealed_save_with_a_4001_digit_number_is_refused(rules_module, saved_game):
+    text = resealed(saved_game, set_path(("state", "players", 0, "livre"), 10**4000))
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules_module, text)
+    assert str(info.value) == "not a save file: a number of 4,001 digits (the limit is 20)"
+
+
+@pytest.mark.parametrize("path, value, where", [
+    (("state", "players", 0, "livre"), 1_000_000_001, "state/players/0/livre"),
+    (("state", "players", 1, "prestige"), 2_000_000_000, "state/players/1/prestige"),
+    (("state", "players", 0, "thread"), 10**18, "state/players/0/thread"),
+    (("state", "players", 0, "score", "play"), -10**12, "state/players/0/score/play"),
+    (("state", "round"), 10**9, "state/round"),
+    (("state", "seed"), 10**19, "state/seed"),
+    (("seed"), -10**19, "seed"),
+    (("state", "cursor", "phase"), 10**6, "state/cursor/phase"),
+    (("state", "cursor", "index"), 10**6, "state/cursor/index"),
+])
+def test_every_number_of_a_save_is_bounded(rules_module, saved_game, path, value, where):
+    path = path if isinstance(path, tuple) else (path,)
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules_module, resealed(saved_game, set_path(path, value)))
+    assert str(info.value).startswith(f"save file is damaged: {where}: {value}")
+
+
+def test_not_a_number_is_not_a_save(rules_module, saved_game):
+    text = saved_game.to_json().replace('"meta":{}', '"meta":{"x":NaN}')
+    with pytest.raises(CorruptSaveError, match="not a save file: NaN is not a number a save "
+                                               "holds"):
+        Game.from_json(rules_module, json.dumps(seal(json.loads(text))))
+
+
+def test_play_load_verifies_by_replay_unless_told_not_to(rules_module, saved_game, tmp_path,
+                                                          capsys):
+    """The seal is a plain sha256 anyone can recompute: an edited, resealed save that follows
+    the schema and the invariants is caught only by replaying its history, which `--load` does
+    by default."""
+    livre = saved_game.state["players"][0]["livre"]
+    edited = tmp_path / "edited.json"
+    edited.write_text(resealed(saved_game, set_path(("state", "players", 0, "livre"),
+                                                    livre + 50)))
+    assert Game.from_json(rules_module, edited.read_text()).state["players"][0]["livre"] \
+        == livre + 50  # the API's default is the cheap check
+    assert main(["play", "--load", str(edited), "--humans", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "save file is damaged: its state does not match its history" in err
+    assert main(["play", "--load", str(edited), "--humans", "0", "--no-verify"]) == 0
+    honest = tmp_path / "honest.json"
+    honest.write_text(saved_game.to_json())
+    for flags in ([], ["--verify"]):
+        assert main(["play", "--load", str(honest), "--humans", "0", *flags]) == 0
