@@ -282,3 +282,15 @@ def test_play_load_verifies_by_replay_unless_told_not_to(rules_module, saved_gam
     honest.write_text(saved_game.to_json())
     for flags in ([], ["--verify"]):
         assert main(["play", "--load", str(honest), "--humans", "0", *flags]) == 0
+
+
+def test_a_scenario_position_may_not_set_a_quantity_past_the_ceiling(tmp_path):
+    from interpreter.scenario.files import read_scenarios
+    path = tmp_path / "rich.yaml"
+    path.write_text("scenarios:\n  - name: rich\n    position:\n      players:\n"
+                    "        0: {livre: 1000000001}\n    run: {effect: gain 1 livre}\n")
+    with pytest.raises(RulesErrors) as info:
+        read_scenarios(path)
+    assert [str(e) for e in info.value.errors] == [
+        f"{path}:5:20: scenarios/0/position/players/0/livre: 1000000001 is greater than the "
+        "maximum of 1000000000"]
