@@ -21,22 +21,22 @@ def same_value(a: Any, b: Any) -> bool:
     """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, (dict, list)):
-        try:
+    try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
+        if isinstance(a, (dict, list)):
             return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-        except (TypeError, ValueError, RecursionError):
-            return False
-    return a == b
+        return bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def value_hash(value: Any) -> int:
     """A hash that agrees with `same_value`."""
-    if isinstance(value, (dict, list)):
-        try:
+    try:
+        if isinstance(value, (dict, list)):
             return hash(json.dumps(value, sort_keys=True))
-        except (TypeError, ValueError, RecursionError):
-            return hash(type(value))
-    return hash((type(value), value))
+        return hash((type(value), value))
+    except Exception:  # noqa: BLE001 - unhashable or unprintable: equal only to itself anyway
+        return hash(type(value))
 
 
 class _Frozen:
