@@ -11,11 +11,13 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from ..core.errors import RuleFaultError
 from . import render
 from .changes import describe, snapshot
 
-HELP = ("type an option's number, 'board' for the whole board and legend, 'save FILE' to save, "
-        "'quit' to stop")
+HELP = ("type an option's number, 'board' for the whole board and legend, 'undo' to take back "
+        "your last decision (and the bots' moves since), 'save FILE' to save, 'quit' to stop")
+UNDONE = object()  # what `ask_human` returns when the player took a decision back
 
 
 class TerminalGame:
@@ -29,6 +31,7 @@ class TerminalGame:
         self.hand_choices: set = set()  # picked for a hand, not yet seen in it
         self.saved: tuple[str, int] | None = None  # (file, decisions in history when saved)
         self.explained = 0  # trace entries printed so far (a game made with explain=True)
+        self.faulted: dict[int, list] = {}  # decision number -> option values that faulted
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -44,6 +47,8 @@ class TerminalGame:
                 option = self.ask_human(decision)
                 if option is None:
                     return 0
+                if option is UNDONE:
+                    continue
             else:
                 option = bot.choose(game, decision)
                 hidden = decision.kind == "hand" and bool(self.humans)
@@ -53,7 +58,12 @@ class TerminalGame:
             if decision.kind == "hand":
                 self.hand_choices.add(option.value)
             before = snapshot(game)
-            game.apply(option)
+            try:
+                game.apply(option)
+            except RuleFaultError as fault:
+                if not self.after_fault(fault, decision, option, bot is None):
+                    return 1
+                continue
             after = snapshot(game)
             for line in describe(game, before, after, decision.seat, self.hand_choices,
                                  self.humans):
@@ -92,8 +102,8 @@ class TerminalGame:
         self.show_question(decision, groups)
         while True:
             try:
-                answer = self.ask("choice (number, 'board', 'save FILE', 'quit'): ").strip()
-            except EOFError:
+                answer = self.ask("choice (number, 'board', 'undo', 'save FILE', 'quit'): ").strip()
+            except (EOFError, KeyboardInterrupt):
                 self.stopped("end of input", decision)
                 return None
             if answer in ("q", "quit", "exit"):
@@ -106,12 +116,34 @@ class TerminalGame:
             if answer in ("h", "help", "?"):
                 out.print(HELP)
                 continue
+            if answer in ("u", "undo"):
+                if self.undo():
+                    return UNDONE
+                continue
             if answer == "save" or answer.startswith("save "):
                 self.save(answer[4:].strip())
                 continue
-            if answer.isdigit() and int(answer) < len(groups):
-                return groups[int(answer)][0]
+            number = _number(answer)
+            if number is not None and number < len(groups):
+                return groups[number][0]
             out.print(f"[red]please type a number from 0 to {len(groups) - 1}[/] ({HELP})")
+
+    def undo(self) -> bool:
+        """Take back the last human decision and the bots' moves made since."""
+        game, out = self.game, self.console
+        humans = [i for i, (seat, _value) in enumerate(game.history) if seat in self.humans]
+        if not humans:
+            out.print("[red]nothing to undo:[/] no human decision was made yet")
+            return False
+        count = len(game.history) - humans[-1]
+        game.undo(count)
+        bots = count - 1
+        since = f" and {bots} bot move{'s' * (bots > 1)} made since" if bots else ""
+        out.print(f"took back your last decision{since}")
+        now = snapshot(game)
+        for seat in self.seen:  # the moves taken back are not news to anybody
+            self.seen[seat] = now
+        return True
 
     def show_board(self, seat: int) -> None:
         self.console.print(render.board(self.game, seat))
@@ -147,12 +179,50 @@ class TerminalGame:
         self.game.meta["humans"] = sorted(self.humans)
         try:
             Path(name).write_text(self.game.to_json(), encoding="utf-8")
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL or a lone surrogate in it
             out.print(f"[red]error:[/] cannot save to {escape(name)}: "
-                      f"{escape((exc.strerror or str(exc)).lower())}; the game goes on, unsaved")
+                      f"{escape(_reason(exc))}; the game goes on, unsaved")
             return
         self.saved = (name, len(self.game.history))
         out.print(f"saved to {escape(name)}: resume with rococo play --load {escape(name)}")
+
+    def after_fault(self, fault, decision, option, human: bool) -> bool:
+        """A rule failed on `option` and the game is back at `decision`: save it, so nothing is
+        lost, then go on (a person chooses again, a bot another option). False when every
+        option fails: the session cannot go on."""
+        out, game = self.console, self.game
+        out.print(f"[red]rule fault:[/] {escape(str(fault))}")
+        rescue = self.rescue()
+        kept = f"saved in {escape(rescue)}" if rescue else "not saved (see above)"
+        if human:
+            out.print(f"the game was restored to the decision before the fault and {kept}: "
+                      "choose again, 'save FILE' to save elsewhere, or 'quit'")
+            return True
+        tried = self.faulted.setdefault(len(game.history), [])
+        tried.append(option.value)
+        left = [o for o in decision.options if not any(o.value == t for t in tried)]
+        if not left:
+            out.print(escape(f"every option of this decision fails: the game is {kept}; fix the "
+                             f"rule, then resume with rococo play --load {rescue or 'FILE'}"))
+            return False
+        out.print(f"the game was restored to the decision before the fault and {kept}: a bot "
+                  "chooses another option")
+        self.bots[decision.seat] = _Avoiding(self.bots[decision.seat], tried, len(game.history))
+        return True
+
+    def rescue(self) -> str | None:
+        """Save the game beside the current folder after a fault; the file's name, or None."""
+        game = self.game
+        name = f"rococo-rescue-{game.state['seed']}-{len(game.history)}.json"
+        game.meta["humans"] = sorted(self.humans)
+        try:
+            Path(name).write_text(game.to_json(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            self.console.print(f"[red]error:[/] cannot save to {escape(name)}: "
+                               f"{escape(_reason(exc))}")
+            return None
+        self.saved = (name, len(game.history))
+        return name
 
     def stopped(self, why: str, decision) -> None:
         game = self.game
@@ -169,6 +239,29 @@ class TerminalGame:
             tail = ("it was not saved; next time type 'save FILE' before quitting, then "
                     "resume with rococo play --load FILE")
         self.console.print(escape(f"{where}; {tail}"))
+
+
+class _Avoiding:
+    """A bot that, at one decision, chooses among the options that did not fault."""
+
+    def __init__(self, bot, avoid: list, at: int):
+        self.bot, self.avoid, self.at = bot, avoid, at
+
+    def choose(self, game, decision):
+        if len(game.history) != self.at:
+            return self.bot.choose(game, decision)
+        return next(o for o in decision.options if not any(o.value == a for a in self.avoid))
+
+
+def _reason(exc: Exception) -> str:
+    return (getattr(exc, "strerror", None) or str(exc)).lower()
+
+
+def _number(answer: str) -> int | None:
+    """An option's number as typed: ASCII digits only ('¹' and '٣' are digits to Python)."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 6:
+        return int(answer)
+    return None
 
 
 def _grouped(game, options) -> list[list]:
