@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import statistics
 import sys
@@ -17,7 +16,7 @@ from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
 from ..core.labels import card_text
 from ..editor import vocab_doc
-from ..loading.loader import available_modules, load_ruleset
+from ..loading.loader import load_ruleset
 from ..loading.params import expansions, parse_setting
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
@@ -26,8 +25,10 @@ from ..ui import gallery, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
 from . import bench
+from . import serve as serve_cli
 from .modules import cmd_diff, cmd_modules
 from .output import refuse_unwritable, write_json
+from .saved import toggles_of_save as _toggles_of_save
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -75,18 +76,6 @@ SEEDS = _at_least(0, 2**63 - 1, "a seed")
 
 
 # -- play ----------------------------------------------------------------------------------
-def _toggles_of_save(args, text: bytes) -> None:
-    """A save names its modules: without --edition/--with, load the built-in ones it names (a
-    custom pack still needs --module), so `rococo play --load FILE` just works."""
-    try:
-        saved = [m["id"] for m in json.loads(text)["modules"]]
-    except (ValueError, KeyError, TypeError, RecursionError):
-        return  # not a save: Game.from_json says why
-    kinds = {m["id"]: m["kind"] for m in available_modules()}
-    args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
-    args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
-
-
 def cmd_play(args) -> int:
     if args.load:
         try:
@@ -297,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     bench.add_parser(sub)
+    serve_cli.add_parser(sub, common, _player_count, SEEDS)
     from . import scenarios as cli_test
     cli_test.add_parser(sub)
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
