@@ -33,7 +33,8 @@ from ..core.model import (
     Zone,
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
-from . import flowdocs
+from ..core.zones import PILES
+from . import components, flowdocs
 from . import params as module_params
 from .schemacheck import did_you_mean, schema_errors
 from .vocabulary import build_vocabulary
@@ -41,7 +42,7 @@ from .yamlio import Document, read_document
 
 DEFAULT_MODULES = ("base", "deluxe")
 KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
-         "flow")
+         "flow", "components")
 
 
 def _display(path: Path) -> str:
@@ -406,6 +407,7 @@ class _Builder:
                                          "action")}
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
+        self.component_docs: list[Document] = []
         self.board_sources: dict[str, str] = {}
 
     # -- gathering -------------------------------------------------------------------------
@@ -439,6 +441,8 @@ class _Builder:
                 self.words.update(data["words"])
             elif kind == "flow":
                 self.flow_docs.append(doc)
+            elif kind == "components":
+                self.component_docs.append(doc)
             for key, cname in lists.get(kind, []):
                 for i, entry in enumerate(data.get(key, [])):
                     self.collections[cname].add(entry, doc, (key, i))
@@ -494,12 +498,19 @@ class _Builder:
             self.words.setdefault(r, spec.get("name", r.replace("_", " ")))
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
+        kind_enums = {"color": colors, "garment_kind": tuple(dict.fromkeys(kinds.values()))}
+        declared = components.kinds(self.flow_docs, kind_enums)
+        holds = {**PILES, **{z.id: z.holds for z in zones}}
+        components.check_kinds(self, self.flow_docs, declared, holds, kind_enums)
+        pieces = components.pieces(self, self.component_docs, declared, kind_enums)
+        displays = components.displays(self, game, game_doc, self.flow_docs, holds)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()),
                                       {h["id"]: h["name"] for side in board["sides"]
-                                       for h in side["halls"]})
+                                       for h in side["halls"]},
+                                      declared, displays, kind_enums)
         if getattr(self, "param_names", None):
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -594,6 +605,7 @@ class _Builder:
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+            components=declared, pieces=pieces, displays=displays,
             warnings=tuple(self.warnings))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:

@@ -10,6 +10,7 @@ from dataclasses import replace as _with
 from rulesdsl import (
     BOOLEAN,
     NUMBER,
+    UNKNOWN,
     EnumType,
     FieldDef,
     ListType,
@@ -21,8 +22,10 @@ from rulesdsl import (
 )
 
 from ..core import board, zones
+from ..core import components as comp
 from ..core import modifiers as mod
 from ..verbs import actions as act
+from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
 
@@ -32,7 +35,7 @@ COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_t
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
-HALL, REWARD_KIND = EnumType("hall"), EnumType("reward_kind")
+HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -222,6 +225,55 @@ def _records(rules, word=lambda key: key) -> dict:
     }
 
 
+_HOLDS = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
+
+
+def _add_components(names, records, kinds, displays, kind_enums) -> dict:
+    """The names and records of the component kinds and displays declared in data: a record
+    per kind with its fields and its position (`slot`, `price`), `my.<kind>`,
+    `player.<kind>`, `event.<kind>` (one rented along with the garment), `display.<id>`.
+    Returns the enums the kinds bring (a field's own values)."""
+    for kind in kinds.values():
+        rec = RecordType(kind.id)
+        fields = {}
+        for name, t in kind.fields.items():
+            ftype = NUMBER if t == "number" else BOOLEAN if t == "boolean" else EnumType(t)
+            fields[name] = FieldDef(ftype, (lambda n: lambda ctx, item: None if item is None
+                                            else ctx.rules.pieces[item].values.get(n))(name),
+                                    name.replace("_", " "), f"the {kind.name}'s {name}")
+        records[kind.id] = {**fields, **_position_fields()}
+        names[f"my.{kind.id}"] = NameDef(
+            ListType(rec), (lambda k: lambda ctx: list(comp.owned(ctx.me, k)))(kind.id),
+            f"your {kind.name}s", f"the {kind.name}s you hold")
+        names[f"event.{kind.id}"] = NameDef(
+            rec, (lambda k: lambda ctx: next((x for x in ctx.me.get("renting", ())
+                                               if ctx.rules.pieces[x].kind == k), None))(kind.id),
+            f"the {kind.name} rented along with it",
+            f"in a rent or place trigger or a garment's on_place: the {kind.name} rented along "
+            "with the garment (none if none)")
+        records["player"][kind.id] = FieldDef(
+            ListType(rec), (lambda k: lambda ctx, seat: list(
+                comp.owned(ctx.state["players"][seat], k)))(kind.id),
+            f"{kind.name}s", f"the {kind.name}s that player holds")
+    for d in displays:
+        item = _HOLDS.get(d.holds) or RecordType(d.holds)
+        names[f"display.{d.id}"] = NameDef(
+            ListType(item), (lambda i: lambda ctx: [x for x in comp.slots(ctx.state, i)
+                                                    if x is not None])(d.id),
+            f"the pieces on the {d.name}", f"what lies on the {d.name}, left to right")
+    for rec in ("garment",):
+        records[rec].update(_position_fields())
+    return {e: v for e, v in kind_enums.items() if e not in ("color", "garment_kind")}
+
+
+def _position_fields() -> dict:
+    return {"slot": FieldDef(NUMBER, comp.slot_of, "space",
+                             "its space on a display, 1 at the left (0 when not on one)"),
+            "price": FieldDef(NUMBER, comp.price_of, "price",
+                              "the Livre shown beneath its space on a display (0 when not on "
+                              "one)")}
+
+
 def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
     """Each verb with its options; a `{}` in an option's text is where its value is printed.
     `say(key, default)` is the edition's word for a thing the texts name (words.yaml)."""
@@ -300,6 +352,15 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
+                                  "discard": opt(NUMBER, required=True)}, disp.renew_display,
+                                 "discard the {discard} rightmost pieces of the {display}, "
+                                 "shift the rest right and refill it from the left"),
+        "take": VerbDef({"piece": opt(UNKNOWN, required=True),
+                         "pay_price": opt(None, ", paying the Livre shown beneath its space"),
+                         "rent": opt(None, ", and rent it out along with the "
+                                           f"{garment}")},
+                        disp.take, "take {piece}{pay_price}{rent}"),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
@@ -367,7 +428,7 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
-                     halls=None) -> Vocabulary:
+                     halls=None, components=None, displays=(), kind_enums=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))
@@ -378,6 +439,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                                    f"your {word(r)}")
     records = _records({"colors": tuple(colors)}, word)
     verbs = _verbs(lambda key, default: words.get(key, default))
+    extra_enums = _add_components(names, records, components or {}, displays, kind_enums or {})
     catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
     for record, declared in (extra_fields or {}).items():
         for name, spec in declared.items():
@@ -397,13 +459,15 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
                "hall": tuple(halls),
+               "display": tuple(d.id for d in displays),
+               **extra_enums,
                "reward_kind": ("none", "livre", "prestige", "thread", "lace",
                                *extra_resources, *verbs)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
         verbs=verbs,
         enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
-                   **words},
+                   **{d.id: words.get(d.id, d.name) for d in displays}, **words},
         noun_enums=("garment_kind",),
         place_enums={"hall": "in the {}"},
     ))
