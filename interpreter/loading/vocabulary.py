@@ -566,6 +566,7 @@ ENUM_DOCS = {
     "cost": "a price that reduce_cost can lower",
     "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
     "hall": "a Hall of the board, printed by its name",
+    "display": "a positioned display (game.yaml's or a module's displays:)",
     "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
 }
@@ -630,6 +631,17 @@ VERB_DOCS = {
         "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "renew_display": ("renew a positioned display: discard its rightmost pieces, shift the rest "
+                      "right, refill from the right end leftwards (the leftmost slots stay empty "
+                      "when the source runs out)", {
+                          "display": "which display (declared under displays:)",
+                          "discard": "how many of the rightmost slots are discarded",
+                      }, {}),
+    "take": ("take a piece of a declared kind from the display it lies on into your holdings", {
+        "piece": "the piece (e.g. chosen with choose one of display.<id>)",
+        "pay_price": "pay the Livre shown beneath its slot",
+        "rent": "it is rented along with the garment being placed (event.<kind> reads it)",
     }, {}),
     "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
         "zone": "the zone emptied",
