@@ -209,6 +209,10 @@ class _Printer:
         if isinstance(s, ast.Either):
             return "either " + ", or ".join(self.block(alt) if alt else "nothing"
                                            for alt in s.alternatives)
+        if isinstance(s, ast.Whenever):
+            event = self.vocab.events.get(s.event, s.event.replace("_", " "))
+            return (f"until the {self.vocab.constant_text(s.until)}, whenever {event}, "
+                    f"{self.block(s.body)}")
         if isinstance(s, ast.VerbCall):
             return self.verb(s)
         return to_source(s)

@@ -101,6 +101,9 @@ class Vocabulary:
     # Enums whose constants are places: a filter on one reads 'in the Royal Hall' (the text
     # around `{}`), not 'Royal Hall'.
     place_enums: Mapping[str, str] = field(default_factory=dict)
+    # The events a `whenever` statement may listen to, each with how a card says it ('you rent
+    # out a Garment').
+    events: Mapping[str, str] = field(default_factory=dict)
     # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
     enum_docs: Mapping[str, str] = field(default_factory=dict)
     record_docs: Mapping[str, str] = field(default_factory=dict)

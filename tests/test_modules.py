@@ -326,7 +326,7 @@ def test_saves_record_the_modules_they_were_made_with(all_rules):
 @pytest.fixture(scope="module")
 def examples():
     return load_ruleset(extra_paths=[EXAMPLES / "rivalry", EXAMPLES / "garden",
-                                     EXAMPLES / "festival_gown"])
+                                     EXAMPLES / "festival_gown", EXAMPLES / "halls"])
 
 
 def test_example_prestige_per_opponent_with_more_garments(examples):
@@ -662,3 +662,38 @@ def test_the_jewelry_box_garments_of_expert_tailoring_load_only_with_both_module
     assert "expert.jewelry_gown" not in load_ruleset(expansions=["expert_tailoring"]).garments
     both = load_ruleset(expansions=["expert_tailoring", "jewelry_box"])
     assert {"expert.jewelry_gown", "expert.jewelry_coat"} <= set(both.garments)
+
+
+# -- the designer's cases of issue 12: a trigger for this round, a garment's Hall ----------------
+
+def test_example_a_trigger_that_lasts_this_round_is_saved_and_ends_with_the_round(examples):
+    from conftest import clean_game
+
+    from interpreter.core.modifiers import expire
+    bonus = examples.employees["halls.royal_patron"].bonus
+    assert bonus.text == ("Until the end of the round, whenever you rent out a Garment, if the "
+                          "Hall of the guest space of the event is Royal Hall, gain 2 Livre.")
+    game = clean_game(examples, 4, 1)
+    game.run_effect(bonus, 2)
+    [lasting] = game.state["modifiers"]
+    assert lasting["seat"] == 2 and lasting["event"] == "rent"
+    assert lasting["until"] == "round_end"
+    assert lasting["trigger"] in examples.lasting
+    again = Game.from_json(examples, game.to_json())
+    assert again.state["modifiers"] == game.state["modifiers"]
+    expire(game.state, game.journal, "round_end")  # what the flow does when the round ends
+    assert game.state["modifiers"] == []
+
+
+def test_example_a_garments_hall_in_an_effect_reads_in_the_editions_words():
+    rules = load_ruleset(edition="original", extra_paths=[EXAMPLES / "halls"])
+    assert rules.employees["halls.royal_patron"].bonus.text.endswith(
+        "is King's hall, gain 2 Livre.")
+    assert rules.employees["halls.hall_steward"].bonus.text == (
+        "Choose one of the Halls (chosen), then gain 2 Livre for each of your Dresses in the "
+        "Hall chosen.")
+
+
+def test_the_example_packs_scenarios_pass(capsys):
+    assert main(["test", str(EXAMPLES / "halls")]) == 0
+    assert "3 passed, 0 failed" in capsys.readouterr().out

@@ -19,8 +19,11 @@ EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play"
 
 def announce(ctx, event: str, **payload) -> None:
     """Run the triggers listening to `event` for the acting seat."""
-    triggers = ctx.rules.triggers.get(event)
-    if not triggers:
+    triggers = ctx.rules.triggers.get(event, ())
+    lasting = [ctx.rules.lasting[m["trigger"]] for m in ctx.state["modifiers"]
+               if m.get("event") == event and m["seat"] == ctx.seat
+               and m["trigger"] in ctx.rules.lasting]
+    if not triggers and not lasting:
         return
     saved = ctx.event
     ctx.event = payload
@@ -28,8 +31,19 @@ def announce(ctx, event: str, **payload) -> None:
         for trigger in triggers:
             if _in_play(ctx, trigger) and _within_limit(ctx, trigger):
                 ctx.attempt(trigger.effect)
+        for body in lasting:  # started by an effect (`whenever ... before ...`)
+            ctx.attempt(_Lasting(body))
     finally:
         ctx.event = saved
+
+
+class _Lasting:
+    """A lasting trigger's compiled body, run like an effect."""
+
+    __slots__ = ("run",)
+
+    def __init__(self, body):
+        self.run = body
 
 
 def run_hook(ctx, effect, **payload) -> None:

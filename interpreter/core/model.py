@@ -303,6 +303,8 @@ class Ruleset:
     components: Mapping[str, ComponentKind] = field(default_factory=dict)
     pieces: Mapping[str, Piece] = field(default_factory=dict)
     displays: tuple[Display, ...] = ()
+    # the bodies of the `whenever` statements of every effect, by where each is written
+    lasting: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
     warnings: tuple = field(repr=False, compare=False, default=())
 

@@ -1,6 +1,7 @@
 """Lasting modifiers: "this round, your hires cost 1 less" as data in the state.
 
-The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
+A `whenever` statement records `{"seat", "trigger", "event", "until"}` the same way: a trigger
+that lasts (core/events.py runs it). The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
 verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time
 is up (`turn_end`, `round_end`, or `game_end`: never).
 """
@@ -21,7 +22,7 @@ def reduce_cost(ctx, args) -> None:
 def reduction(ctx, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
     return sum(m["by"] for m in ctx.state["modifiers"]
-               if m["seat"] == ctx.seat and m["cost"] == cost)
+               if m["seat"] == ctx.seat and m.get("cost") == cost)
 
 
 def expire(state: dict, tx, until: str, seat: int | None = None) -> None:

@@ -43,10 +43,10 @@ def check_kinds(builder, flow_docs, declared: dict, zone_holds: dict, enums: dic
                     f"component kind {kid!r} is one of the game's own", doc.span(path)))
             start = spec["start_in"]
             if zone_holds.get(start) != kid:
+                hint = "" if start in zone_holds else did_you_mean(start, list(zone_holds))
                 builder.errors.append(ModuleError(
                     f"component kind {kid!r} starts in {start!r}, which is not a zone holding "
-                    f"{kid}{did_you_mean(start, list(zone_holds))}",
-                    doc.span(path + ("start_in",))))
+                    f"{kid}{hint}", doc.span(path + ("start_in",))))
             for name, f in spec.get("fields", {}).items():
                 t = f.get("type")
                 if t is not None and t not in ("number", "boolean") and t not in enums:
@@ -118,10 +118,10 @@ def displays(builder, game: dict, game_doc, flow_docs, holds: dict) -> tuple[Dis
             path = ("displays", i)
             for key in ("source", "discard"):
                 if holds.get(d[key]) != d["holds"]:
+                    hint = "" if d[key] in holds else did_you_mean(d[key], list(holds))
                     builder.errors.append(ModuleError(
                         f"display {d['id']!r}: {key} {d[key]!r} is not a zone holding "
-                        f"{d['holds']}{did_you_mean(d[key], list(holds))}",
-                        doc.span(path + (key,))))
+                        f"{d['holds']}{hint}", doc.span(path + (key,))))
             prices = d["prices"] if d["prices"] == "board" else tuple(d["prices"])
             out.append(Display(d["id"], d["holds"], d["source"], d["discard"], prices,
                                d.get("recycle", False), d.get("name", d["id"]), own))

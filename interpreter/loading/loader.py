@@ -408,6 +408,7 @@ class _Builder:
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
         self.component_docs: list[Document] = []
+        self.lasting: dict[str, Any] = {}
         self.board_sources: dict[str, str] = {}
 
     # -- gathering -------------------------------------------------------------------------
@@ -479,6 +480,7 @@ class _Builder:
         except RulesError as exc:
             self.errors.append(exc)
             return None
+        self.lasting.update(compiled.lasting)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1))
 
@@ -605,7 +607,7 @@ class _Builder:
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources,
-            components=declared, pieces=pieces, displays=displays,
+            components=declared, pieces=pieces, displays=displays, lasting=self.lasting,
             warnings=tuple(self.warnings))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:

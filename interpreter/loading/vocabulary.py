@@ -421,6 +421,16 @@ def _depute_text(o) -> str:
     return text
 
 
+def _event_texts(word, words) -> dict[str, str]:
+    """How a card says each event a `whenever` may listen to, in the edition's words."""
+    garment = words.get("garment", "Garment")
+    return {"tailor": f"you {words.get('tailor_verb', 'tailor')} a {garment}",
+            "rent": f"you rent out a {garment}", "place": f"you place a {garment}",
+            "sell": f"you sell a {garment}", "acquire": "you acquire a Resource tile",
+            "hire": "you hire an Employee", "depute": "you depute an Employee",
+            "play": "you play an Employee", "fund": f"you fund a {word('decoration').title()}"}
+
+
 _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
                   "game_end": "end of the game"}
 
@@ -468,6 +478,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         verbs=verbs,
         enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
                    **{d.id: words.get(d.id, d.name) for d in displays}, **words},
+        events=_event_texts(word, words),
         noun_enums=("garment_kind",),
         place_enums={"hall": "in the {}"},
     ))
