@@ -77,6 +77,7 @@ def pieces(builder, docs, declared: dict[str, ComponentKind], enums: dict) -> di
                     doc.span(path + ("id",))))
                 continue
             seen[pid] = str(doc.span(path + ("id",)))
+            builder.board_sources[f"piece:{pid}"] = seen[pid]
             values = {}
             for name, value in item.items():
                 if name == "id":
