@@ -159,3 +159,31 @@ def test_a_new_kind_plays_in_data_alone(tmp_path):
     assert p["livre"] == 5 + rules.pieces[row_before[1]].values["worth"]
     from interpreter.core.integrity import problems
     assert problems(rules, game.state, game.side) == []
+
+
+def test_the_editor_completes_and_explains_a_declared_kind(jewels):
+    from interpreter.editor import support
+    line = "    effect: gain count(my.jewelry where col"
+    text = "kind: flow\npatches:\n  - append: income\n" + line
+    labels = [c.label for c in support.completions(text, 3, len(line), jewels.vocabulary)]
+    assert {"color", "kind", "slot", "price"} <= set(labels)
+    hover = support.hover("kind: flow\npatches:\n  - append: income\n    effect: gain "
+                          "count(my.jewelry) livre", 3, 30, jewels.vocabulary)
+    assert hover.text == "`my.jewelry`: list of jewelry\n\nthe Jewelry tiles you hold"
+
+
+def test_the_board_and_the_proof_sheet_show_the_jewels(jewels):
+    from rich.console import Console
+
+    from interpreter.ui.gallery import gallery_html
+    from interpreter.ui.render import board
+    game = Game.new(jewels, players=3, seed=1)
+    game.decision()
+    console = Console(width=200, record=True)
+    console.print(board(game, 0))
+    text = console.export_text()
+    assert "Jewelry display" in text and "Jewelry tiles" in text
+    first = game.state["displays"]["jewelry_display"][0]
+    assert game.label(first) in text  # e.g. "blue necklace"
+    html = gallery_html(jewels)
+    assert "Jewelry tiles (24)" in html and "prices left to right 4, 3, 2, 1, 1 Livre" in html
