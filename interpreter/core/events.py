@@ -7,7 +7,8 @@ Every trigger of the ruleset listening to that event runs for the acting seat, i
 in play for that seat (a module's trigger always is; a card's while it is on the seat's staff;
 a decoration's while the seat holds it; a garment's while the seat has it on the board), and
 within its limit (`once` a game, `once_per_round`). The event's details are the names
-`event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered effect.
+`event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered
+effect. A trigger an effect started (`whenever ... before ...`) is a modifier in the state.
 A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook`.
 """
 from __future__ import annotations

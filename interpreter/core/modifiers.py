@@ -1,9 +1,9 @@
 """Lasting modifiers: "this round, your hires cost 1 less" as data in the state.
 
-A `whenever` statement records `{"seat", "trigger", "event", "until"}` the same way: a trigger
-that lasts (core/events.py runs it). The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
-verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time
-is up (`turn_end`, `round_end`, or `game_end`: never).
+The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`, and a
+`whenever` statement `{"seat", "trigger", "event", "until"}` (a trigger that lasts, run by
+core/events.py); the verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a
+modifier when its time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 

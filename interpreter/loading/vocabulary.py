@@ -225,7 +225,7 @@ def _records(rules, word=lambda key: key) -> dict:
     }
 
 
-_HOLDS = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
+_HOLDS: dict[str, RecordType] = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
 
 
 def _add_components(names, records, kinds, displays, kind_enums) -> dict:
@@ -261,8 +261,7 @@ def _add_components(names, records, kinds, displays, kind_enums) -> dict:
             ListType(item), (lambda i: lambda ctx: [x for x in comp.slots(ctx.state, i)
                                                     if x is not None])(d.id),
             f"the pieces on the {d.name}", f"what lies on the {d.name}, left to right")
-    for rec in ("garment",):
-        records[rec].update(_position_fields())
+    records["garment"].update(_position_fields())  # the Garment display's positions
     return {e: v for e, v in kind_enums.items() if e not in ("color", "garment_kind")}
 
 
