@@ -113,6 +113,10 @@ class Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
         return replace(self, names={**self.names, **names})
 
+    def places_for(self, t) -> str | None:
+        """The phrase around a place ('in the {}') when `t` is an enum of places, else None."""
+        return self.place_enums.get(getattr(t, "name", ""))
+
     def constant_text(self, constant: str) -> str:
         """How an enum constant reads on a card."""
         return self.enum_text.get(constant, constant.replace("_", " "))

@@ -187,3 +187,14 @@ def test_the_board_and_the_proof_sheet_show_the_jewels(jewels):
     assert game.label(first) in text  # e.g. "blue necklace"
     html = gallery_html(jewels)
     assert "Jewelry tiles (24)" in html and "prices left to right 4, 3, 2, 1, 1 Livre" in html
+
+
+def test_a_tile_on_the_resource_display_has_a_drawer_and_a_place(jewels):
+    game = clean_game(jewels, 4, 1)
+    ctx = _ctx(game)
+    fields = jewels.vocabulary.records["tile"]
+    drawers = game.state["drawers"]
+    last = drawers[-1][-1]
+    assert fields["drawer"].get(ctx, last) == len(drawers)
+    assert fields["place_in_drawer"].get(ctx, last) == len(drawers[-1])
+    assert fields["drawer"].get(ctx, game.state["resource_bag"][0]) == 0

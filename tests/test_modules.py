@@ -672,7 +672,7 @@ def test_example_a_trigger_that_lasts_this_round_is_saved_and_ends_with_the_roun
     from interpreter.core.modifiers import expire
     bonus = examples.employees["halls.royal_patron"].bonus
     assert bonus.text == ("Until the end of the round, whenever you rent out a Garment, if the "
-                          "Hall of the guest space of the event is Royal Hall, gain 2 Livre.")
+                          "guest space of the event is in the Royal Hall, gain 2 Livre.")
     game = clean_game(examples, 4, 1)
     game.run_effect(bonus, 2)
     [lasting] = game.state["modifiers"]
@@ -688,7 +688,7 @@ def test_example_a_trigger_that_lasts_this_round_is_saved_and_ends_with_the_roun
 def test_example_a_garments_hall_in_an_effect_reads_in_the_editions_words():
     rules = load_ruleset(edition="original", extra_paths=[EXAMPLES / "halls"])
     assert rules.employees["halls.royal_patron"].bonus.text.endswith(
-        "is King's hall, gain 2 Livre.")
+        "is in the King's hall, gain 2 Livre.")
     assert rules.employees["halls.hall_steward"].bonus.text == (
         "Choose one of the Halls (chosen), then gain 2 Livre for each of your Dresses in the "
         "Hall chosen.")

@@ -92,6 +92,15 @@ def _halls_present(ctx, seat) -> list[str]:
     return [h.id for h in ctx.engine.side.halls if h.id in present]
 
 
+def _drawer_of(ctx, tile_id) -> tuple[int, int]:
+    """(drawer, place in it) of a tile on the Resource display, each counted from 1 at the
+    left; (0, 0) when it is not there."""
+    for d, drawer in enumerate(ctx.state["drawers"]):
+        if tile_id in drawer:
+            return d + 1, drawer.index(tile_id) + 1
+    return 0, 0
+
+
 def _garment_space(ctx, garment_id) -> str | None:
     """The guest space a garment is rented to (None off the guest spaces)."""
     for space, g in ctx.state["guests"].items():
@@ -175,6 +184,9 @@ def _records(rules, word=lambda key: key) -> dict:
     }
     tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
                                     "bales of silk")
+    tile_fields["drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[0], "drawer")
+    tile_fields["place_in_drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[1],
+                                              "place in its drawer")
     return {
         "garment": {
             "color": FieldDef(COLOR, g("color"), "color"),
@@ -538,7 +550,11 @@ FIELD_DOCS = {
         "depute_value": "the Livre a Depute action pays for it",
         "crown": "true if its bonus scores only at the end of the game (a crown card)",
     },
-    "tile": {"bales": "how many bales of silk the tile shows, of any colour"},
+    "tile": {"bales": "how many bales of silk the tile shows, of any colour",
+             "drawer": "the drawer of the Resource display it lies in, 1 at the left (0 when "
+                       "not on the display)",
+             "place_in_drawer": "its place in that drawer, 1 first (0 when not on the "
+                                "display)"},
     "player": {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
