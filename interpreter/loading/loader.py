@@ -520,7 +520,8 @@ class _Builder:
         zones = flowdocs.zones(self.flow_docs)
         kind_enums = {"color": colors, "garment_kind": tuple(dict.fromkeys(kinds.values()))}
         declared = components.kinds(self.flow_docs, kind_enums)
-        holds = {**PILES, **{z.id: z.holds for z in zones}}
+        holds = {**{z.id: z.holds for z in zones}, **PILES}  # a pile keeps its own (a zone
+        # reusing its id is reported as a duplicate)
         components.check_kinds(self, self.flow_docs, declared, holds, kind_enums)
         pieces = components.pieces(self, self.component_docs, declared, kind_enums)
         displays = components.displays(self, game, game_doc, self.flow_docs, holds)
