@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import clean_game
 
-from interpreter import Game, load_ruleset
+from interpreter import Game, IllegalDecisionError, load_ruleset
 from interpreter.core.errors import RulesErrors
 from rulesdsl import Origin, check_effect, parse_effect, to_source
 
@@ -239,3 +239,13 @@ def test_pieces_of_an_owner_only_kind_show_as_a_count_to_the_others(tmp_path):
     assert game.view(1)["players"][1]["owned"]["secret"] == ["secret_1"]
     assert game.view(0)["players"][1]["owned"]["secret"] == 1
     assert game.view(0)["zones"]["secret_pile"] == 1
+
+
+def test_a_piece_is_rented_along_only_while_a_garment_is_being_rented(jewels):
+    game = clean_game(jewels, 4, 1, livre=10)
+    jewel = game.state["displays"]["jewelry_display"][0]
+    effect = _effect(jewels, "take piece choose one of display.jewelry_display, rent")
+    before = game.to_json()
+    with pytest.raises(IllegalDecisionError, match="no garment is being rented"):
+        game.run_effect(effect, 0, answers=[jewel])
+    assert game.to_json() == before

@@ -57,6 +57,8 @@ def take(ctx, args) -> None:
     piece = ctx.rules.pieces.get(piece_id) if isinstance(piece_id, str) else None
     if piece is None:
         raise EffectAbort(f"{piece_id!r} is not a component that can be taken")
+    if "rent" in args and ctx.me["tailoring"] is None:
+        raise EffectAbort("no garment is being rented to rent it out along with")
     at = components.position(ctx.rules, ctx.state, piece_id)
     if at is None:
         raise EffectAbort(f"{ctx.engine.label(piece_id)} is not on a display")
