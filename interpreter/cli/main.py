@@ -211,6 +211,34 @@ def cmd_cards(args) -> int:
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
     console.print(garments)
+    for kind in rules.components.values():  # the kinds of component modules declare
+        pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
+        pieces.add_column("id")
+        for field in kind.fields:
+            pieces.add_column(field.replace("_", " "))
+        for piece in rules.pieces.values():
+            if piece.kind == kind.id:
+                pieces.add_row(piece.id, *[rules.word(str(piece.values.get(f, "")))
+                                           for f in kind.fields])
+        console.print(pieces)
+    if rules.displays:
+        displays = Table(title="Displays")
+        for col in ("display", "holds", "prices, left to right", "filled from", "discards to"):
+            displays.add_column(col)
+        for d in rules.displays:
+            prices = "the board's costs" if d.prices == "board" else \
+                ", ".join(map(str, d.prices))
+            displays.add_row(rules.term(d.id, d.name), d.holds, prices, rules.word(d.source),
+                             rules.word(d.discard))
+        console.print(displays)
+    triggers = [t for ts in rules.triggers.values() for t in ts if t.owner_kind == "module"]
+    if triggers:
+        table = Table(title="Triggers of the modules", show_lines=True)
+        for col in ("id", "when", "effect"):
+            table.add_column(col)
+        for t in triggers:
+            table.add_row(t.id, t.on, t.effect.text)
+        console.print(table)
     return 0
 
 
