@@ -195,6 +195,27 @@ class _Compiler:
             alts[texts.index(answer)](ctx, env)
         return either
 
+    def s_Require(self, s: ast.Require) -> StmtFn:
+        """`require COND`: abort (the caller undoes) unless COND holds."""
+        from .printer import expression_text
+        cond, why = self.expr(s.cond), "requires " + expression_text(s.cond, self.vocab,
+                                                                     self.analysis)
+
+        def require(ctx, env):
+            if not cond(ctx, env):
+                raise runtime.EffectAbort(why)
+        return require
+
+    def s_Each(self, s: ast.Each) -> StmtFn:
+        """`each opponent { ... }`: the block as each of them; one who cannot does nothing."""
+        items, body = self.vocab.names[s.who + "s"].get, self.block(s.body)
+        return lambda ctx, env: ctx.act_each(items(ctx), lambda c: body(c, env))
+
+    def s_As(self, s: ast.As) -> StmtFn:
+        """`as PLAYER { ... }`: the block as that player; if they cannot, the effect aborts."""
+        who, body = self.expr(s.player), self.block(s.body)
+        return lambda ctx, env: ctx.act_as(who(ctx, env), lambda c: body(c, env))
+
     def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
         from .printer import expression_text
         vdef = self.vocab.verbs[s.verb]

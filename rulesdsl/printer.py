@@ -22,7 +22,7 @@ _CMP_TEXT = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
              ">": "is more than", ">=": "is at least"}
 _BIN_TEXT = {"+": "+", "-": "−", "*": "×", "/": "/"}
 _BIN_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
-_SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall)
+_SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall, ast.Require)
 
 
 def effect_text(effect: ast.Effect, vocab: Vocabulary) -> str:
@@ -51,7 +51,18 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ".)")) else text + "."
 
 
+_GUARD = "only if "
+
+
 def _join_clauses(clauses: list[str]) -> str:
+    """'a, b, then c'; a `require` ('only if X') leads the clause after it: 'only if X: b'."""
+    merged: list[str] = []
+    for c in clauses:
+        if merged and merged[-1].startswith(_GUARD) and not merged[-1].endswith(":"):
+            merged[-1] += ": " + c
+        else:
+            merged.append(c)
+    clauses = merged
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + ", then " + clauses[-1]
@@ -211,6 +222,15 @@ class _Printer:
         if isinstance(s, ast.Either):
             return "either " + ", or ".join(self.block(alt) if alt else "nothing"
                                            for alt in s.alternatives)
+        if isinstance(s, ast.Require):
+            return _GUARD + self.expr(s.cond)
+        if isinstance(s, ast.Each):
+            return f"each {s.who}: {self.block(s.body)} (one who cannot does none of it)"
+        if isinstance(s, ast.As):
+            who = self.expr(s.player)
+            if isinstance(s.player, ast.Name) and len(s.player.path) == 1:  # a local
+                who = "that player"
+            return f"{who}: {self.block(s.body)}"
         if isinstance(s, ast.VerbCall):
             return self.verb(s)
         return to_source(s)

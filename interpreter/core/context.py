@@ -122,6 +122,28 @@ class Context:
                             [Option(v, None, labeller) for v in values])
         return self.engine._wait(decision)
 
+    # -- acting for others ----------------------------------------------------------------
+    def act_as(self, seat: int, run: Callable[[Context], Any]) -> None:
+        """Run as another player (`as PLAYER { ... }`): `my.` is theirs, so are the questions
+        and the gains; what they cannot do aborts the whole effect."""
+        saved = self.seat
+        self.seat = seat
+        try:
+            run(self)
+        finally:
+            self.seat = saved
+
+    def act_each(self, seats: Iterable[int], run: Callable[[Context], Any]) -> None:
+        """Run as each of these players in turn order from the acting one (`each opponent`);
+        for a player who cannot do it (cannot pay), it is undone and does nothing."""
+        n = len(self.state["players"])
+        for seat in sorted(seats, key=lambda s: (s - self.seat) % n):
+            mark = self.tx.mark()
+            try:
+                self.act_as(seat, run)
+            except EffectAbort:
+                self.tx.rollback(mark)
+
     # -- running effects -----------------------------------------------------------------
     def attempt(self, effect, env: dict | None = None) -> bool:
         """Run an effect all-or-nothing: if it cannot be done, undo it and report False."""

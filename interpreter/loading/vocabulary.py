@@ -338,6 +338,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         verbs=_verbs(lambda key, default: words.get(key, default)),
         enum_text={**_CONSTANT_TEXT, **words},
         noun_enums=("garment_kind",),
+        actor=PLAYER,
     ))
 
 
