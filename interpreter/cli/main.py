@@ -240,8 +240,7 @@ def cmd_cards(args) -> int:
         garments.add_column(col)
     for g in rules.garments.values():
         needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
-                          ([f"{g.thread} {rules.word('thread')}"] if g.thread else []) +
-                          ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
+                          [f"{n} {rules.word(r)}" for r, n in g.needs()])
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
     console.print(garments)

@@ -94,6 +94,12 @@ class Garment:
     rent_only: bool = False  # never sold, and not tailored while no guest space is free for it
     start_in: str = "garment_bag"  # the zone it starts the game in
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
+    costs: Mapping[str, int] = field(default_factory=dict)  # other resources paid to tailor it
+
+    def needs(self) -> tuple[tuple[str, int], ...]:
+        """The resources (not silk) it takes to tailor: Thread, Lace, then any other `costs`."""
+        return tuple((r, n) for r, n in (("thread", self.thread), ("lace", self.lace),
+                                          *self.costs.items()) if n)
 
 
 @dataclass(frozen=True)
@@ -231,6 +237,7 @@ class Ruleset:
     modules: tuple[str, ...]
     fingerprint: str
     rounds: int
+    hand_size: int
     setup: Mapping[str, Any]
     colors: tuple[str, ...]
     employees: Mapping[CardId, Employee]

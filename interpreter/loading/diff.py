@@ -49,6 +49,12 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in sorted(old_ids - new_ids):
             out.append(Change("removed", "space", f"{side.id}: {key}",
                               after.sources.get(f"space:{key}", "")))
+    for key in ("rounds", "hand_size", "hire_levels", *(f"setup.{k}" for k in after.setup)):
+        old, new = _game_key(before, key), _game_key(after, key)
+        if old != new:
+            name = "hire_deck_levels" if key == "hire_levels" else key
+            out.append(Change("changed", "game", f"{name}: {old} -> {new}",
+                              after.sources.get(f"game:{name}", "")))
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     out += [Change("added", "private", key, "") for key in after.private
@@ -61,6 +67,14 @@ def ruleset_diff(before, after) -> list[Change]:
             out.append(Change("changed" if key in before.words else "added", "word",
                               f"{key}: {before.words.get(key, key)!r} -> {word!r}", ""))
     return out
+
+
+def _game_key(rules, key: str):
+    """A game.yaml number of a ruleset: `rounds`, `setup.livre`..."""
+    if key.startswith("setup."):
+        return rules.setup.get(key[len("setup."):])
+    value = getattr(rules, key)
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _steps(rules) -> dict:

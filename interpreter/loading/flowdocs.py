@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.errors import ModuleError
+from ..core.errors import IdError, ModuleError
 from ..core.model import Effect, Phase, Step, Trigger, Zone
 
 GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
@@ -117,7 +117,21 @@ def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:
     for key in ("sellable", "rent_only", "start_in"):
         if key in entry:
             extra[key] = entry[key]
+    if "costs" in entry:
+        extra["costs"] = _costs(builder, entry["costs"], doc, path + ("costs",))
     return extra
+
+
+def _costs(builder, costs: dict, doc, path: tuple) -> dict[str, int]:
+    """A garment's other costs, each a resource of the ruleset (a module's own included)."""
+    from .schemacheck import did_you_mean
+    known = builder.vocab.resources
+    for res in costs:
+        if res not in known:
+            builder.errors.append(IdError(
+                f"unknown resource {res!r} in costs{did_you_mean(res, known)}; known: "
+                f"{', '.join(known)}", doc.key_span(path + (res,))))
+    return {r: n for r, n in costs.items() if r in known}
 
 
 def apply_patches(builder, flow_docs, round_phases, final_phases):
@@ -390,6 +404,37 @@ def check_open_names(builder, colors, types) -> None:
     for _aid, (entry, doc, path) in builder.collections["action"].items.items():
         for i, t in enumerate(entry["types"]):
             check(t, types, "employee type", doc, path + ("types", i))
+
+
+GAME_KEYS = ("rounds", "hand_size", "setup", "hire_deck_levels")
+
+
+def patch_game(builder, game: dict, flow_docs) -> tuple[dict, dict[str, str]]:
+    """game.yaml with the keys modules change (`game: {rounds: 6}` in a flow document; `setup`
+    key by key), and where each change comes from ("rounds" -> file:line). Two modules changing
+    the same key is an error naming both."""
+    game = {**game, "setup": dict(game["setup"])}
+    game.setdefault("hand_size", 3)
+    where: dict[str, str] = {}
+    for doc in flow_docs:
+        patch = doc.data.get("game", {})
+        for key, value in patch.items():
+            items = value.items() if key == "setup" else [(None, value)]
+            for sub, v in items:
+                name = key if sub is None else f"{key}.{sub}"
+                path = ("game", key) if sub is None else ("game", key, sub)
+                span = str(doc.span(path))
+                if name in where:
+                    builder.errors.append(ModuleError(
+                        f"game key {name!r} is changed twice (first at {where[name]})",
+                        doc.span(path)))
+                    continue
+                where[name] = span
+                if sub is None:
+                    game[key] = v
+                else:
+                    game["setup"][sub] = v
+    return game, where
 
 
 def extra_resources(flow_docs) -> dict[str, dict]:

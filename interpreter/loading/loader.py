@@ -492,6 +492,7 @@ class _Builder:
         if self.errors:
             return None
         game, game_doc = self.singletons["game"]
+        game, self.game_sources = flowdocs.patch_game(self, game, self.flow_docs)
         board, board_doc = self.singletons["board"]
         kinds = flowdocs.garment_kinds(game, self.flow_docs)
         colors = tuple(kinds)
@@ -505,7 +506,8 @@ class _Builder:
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
-                                      tuple(kinds.values()))
+                                      tuple(kinds.values()),
+                                      {k: game[k] for k in ("rounds", "hand_size")})
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -581,7 +583,7 @@ class _Builder:
             fingerprint.update("\n".join(doc.lines).encode())
         return Ruleset(
             modules=tuple(self.modules), fingerprint=fingerprint.hexdigest()[:16],
-            rounds=game["rounds"], setup=dict(game["setup"]),
+            rounds=game["rounds"], hand_size=game["hand_size"], setup=dict(game["setup"]),
             colors=tuple(game["player_colors"]), employees=employees,
             start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
             garments=garments, tiles=tiles, sides=sides, actions=actions,
@@ -599,7 +601,8 @@ class _Builder:
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources
+            | {f"game:{key}": where for key, where in self.game_sources.items()},
             warnings=tuple(self.warnings))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:

@@ -306,11 +306,16 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
-                     extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
+                     extra_resources=(), extra_fields=None, garment_kinds=(),
+                     game_keys=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
-    resources its modules add, each also a name `my.<resource>`)."""
+    resources its modules add, each also a name `my.<resource>`). `game_keys` are game.yaml's
+    numbers after the modules' changes (`game.rounds`): cards print their value."""
     word = lambda key: words.get(key, key.replace("_", " "))
     names = _names(word)
+    for key, value in (game_keys or {"rounds": 7, "hand_size": 3}).items():
+        names[f"game.{key}"] = NameDef(NUMBER, (lambda k: lambda ctx: getattr(ctx.rules, k))(key),
+                                       str(value))
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")
@@ -361,6 +366,8 @@ NAME_DOCS = {
     "players": "every player, you included (count(players) is how many play)",
     "opponents": "every other player",
     "round": "the current round, 1 to the last",
+    "game.rounds": "how many rounds the game has (game.yaml's rounds, a module may change it)",
+    "game.hand_size": "how many cards each player selects in Phase 2 (game.yaml's hand_size)",
     "played": "the Employee card whose bonus or action is running",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",

@@ -90,8 +90,7 @@ def _garments(rules: Ruleset) -> list[str]:
            "<div class='grid'>"]
     for g in rules.garments.values():
         needs = [f"{silk_text(g.silk, rules.word)} silk"] if g.silk else []
-        needs += [f"{g.thread} {rules.word('thread')}"] if g.thread else []
-        needs += [f"{g.lace} {rules.word('lace')}"] if g.lace else []
+        needs += [f"{n} {rules.word(r)}" for r, n in g.needs()]
         master = "<div class='meta'>&#10022; Master only</div>" if g.master else ""
         if getattr(g, "rent_only", False):
             master += "<div class='meta'>rented only, never sold</div>"

@@ -147,7 +147,7 @@ def tailor(ctx, args) -> None:
             cost = max(0, side.garment_costs[pos] - less)
             if g.master and not master:
                 continue
-            if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
+            if cost > me["livre"] or any(n > me[r] for r, n in g.needs()):
                 continue
             if not free and not _may_sell(g):
                 continue
@@ -159,8 +159,8 @@ def tailor(ctx, args) -> None:
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
-    ctx.pay("thread", g.thread)
-    ctx.pay("lace", g.lace)
+    for resource, n in g.needs():
+        ctx.pay(resource, n)
     display = state["garment_display"]
     ctx.tx.set(display, display.index(garment_id), None)
     ctx.tx.set(me, "tailoring", garment_id)
