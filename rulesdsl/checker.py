@@ -5,7 +5,6 @@ compiler and the printer use, so the name and type rules live only here.
 """
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -14,6 +13,7 @@ from typing import Any
 
 from . import ast
 from .errors import EffectNameError, EffectTypeError, RulesError, Span
+from .suggest import did_you_mean
 from .types import (
     BOOLEAN,
     NUMBER,
@@ -97,9 +97,6 @@ def a(t: Type) -> str:
     return ("an " if s[0] in "aeiou" else "a ") + s
 
 
-def _did_you_mean(word: str, candidates) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 @dataclass(frozen=True)
@@ -183,7 +180,7 @@ class _Checker:
         if s.who not in lists:
             shown = " or ".join(f"'each {w}'" for w in sorted(lists)) or "nothing"
             self.name_error(s.span, f"unknown 'each {s.who}': expected {shown}"
-                                    f"{_did_you_mean(s.who, lists)}")
+                                    f"{did_you_mean(s.who, lists)}")
 
     def whole(self, node, what: str) -> int | None:
         """A constant amount or count must be whole and not negative; returns it if constant."""
@@ -216,13 +213,13 @@ class _Checker:
 
     def resource(self, r: str, span: Span) -> None:
         if r not in self.vocab.resources:
-            self.name_error(span, f"unknown resource '{r}'{_did_you_mean(r, self.vocab.resources)}")
+            self.name_error(span, f"unknown resource '{r}'{did_you_mean(r, self.vocab.resources)}")
 
     def verb(self, s: ast.VerbCall, scope: _Scope) -> None:
         vdef = self.vocab.verbs.get(s.verb)
         if vdef is None:
             self.name_error(s.span, f"unknown verb '{s.verb}'"
-                            f"{_did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
+                            f"{did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
             for o in s.options:
                 if o.value is not None:
                     self.expr(o.value, scope)
@@ -237,7 +234,7 @@ class _Checker:
             seen.add(o.name)
             if odef is None:
                 self.name_error(o.span, f"unknown option '{o.name}' for '{s.verb}'"
-                                f"{_did_you_mean(o.name, vdef.options)}")
+                                f"{did_you_mean(o.name, vdef.options)}")
                 if o.value is not None:
                     self.expr(o.value, inner)
             elif odef.type is None and o.value is not None:
@@ -357,7 +354,7 @@ class _Checker:
         if f not in BUILTINS:
             for arg in args:
                 self.expr(arg, scope)
-            return self.name_error(node.span, f"unknown function '{f}'{_did_you_mean(f, BUILTINS)}")
+            return self.name_error(node.span, f"unknown function '{f}'{did_you_mean(f, BUILTINS)}")
         if f in ("min", "max"):
             if not args:
                 return self.type_error(node.span, f"{f}() needs at least one argument")
@@ -406,7 +403,7 @@ class _Checker:
                     consts = self.vocab.enums.get(t.name, ())
                     if k.name not in consts:
                         self.name_error(k.span, f"'{k.name}' is not {a(t)}"
-                                                f"{_did_you_mean(k.name, consts)}")
+                                                f"{did_you_mean(k.name, consts)}")
                     elif k.name in seen:
                         self.type_error(k.span, f"'{k.name}' appears twice in the table")
                     seen.add(k.name)
@@ -445,7 +442,7 @@ class _Checker:
                                        f"({', '.join(enums)}); compare it with one of them")
         if res is None:
             return self.name_error(node.span, f"unknown name '{node.dotted}'"
-                                   f"{_did_you_mean(node.dotted, self.candidates(scope))}")
+                                   f"{did_you_mean(node.dotted, self.candidates(scope))}")
         t, steps = res.type, []
         for i in range(fields_start, len(path)):
             seg = path[i]
@@ -459,7 +456,7 @@ class _Checker:
             if fdef is None:
                 col = node.span.column + sum(len(p) + 1 for p in path[:i])
                 return self.name_error(Span(node.span.file, node.span.line, col),
-                                       f"unknown field '{seg}' of {rec}{_did_you_mean(seg, fdefs)}")
+                                       f"unknown field '{seg}' of {rec}{did_you_mean(seg, fdefs)}")
             steps.append((fdef, project))
             t = ListType(fdef.type) if project else fdef.type
         res = Resolution(res.kind, res.base, tuple(steps), t)

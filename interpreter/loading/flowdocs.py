@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rulesdsl.suggest import did_you_mean
+
 from ..core.errors import IdError, ModuleError
 from ..core.model import Effect, Phase, Step, Trigger, Zone
 
@@ -124,7 +126,6 @@ def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:
 
 def _costs(builder, costs: dict, doc, path: tuple) -> dict[str, int]:
     """A garment's other costs, each a resource of the ruleset (a module's own included)."""
-    from .schemacheck import did_you_mean
     known = builder.vocab.resources
     for res in costs:
         if res not in known:
@@ -382,7 +383,6 @@ def employee_types(game: dict, flow_docs) -> tuple[str, ...]:
 
 def check_open_names(builder, colors, types) -> None:
     """Colours and employee types come from the rules: each one used must be declared."""
-    from .schemacheck import did_you_mean
 
     def check(value, known, what, doc, path):
         if value not in known:
@@ -461,7 +461,6 @@ def component_fields(flow_docs) -> dict[str, dict]:
 
 def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -> dict:
     """An entry's own field values, each declared and of its default's type."""
-    from .schemacheck import did_you_mean
     known = declared.get(record, {})
     values = {}
     for name, value in entry.get("fields", {}).items():
