@@ -73,6 +73,19 @@ class Employee:
     final: Effect | None = None
     start: bool = False
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
+    start_in: str | None = None  # a zone it starts in, instead of the hire deck
+    hire_condition: Condition | None = None  # what must hold to hire it with `hire_from`
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A compiled true-or-false expression written on a component (`hire_condition:`), its
+    text as a card says it, and where it is written."""
+
+    source: str
+    holds: Any  # f(ctx, env) -> bool
+    text: str
+    where: Any = None
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,7 @@ class Zone:
     visible: bool = True
     name: str = ""
     start: str = ""  # what it starts with: "all" of its kind that start there, "hire_deck"
+    per_player: bool = False  # one pile per player, in the player's `zones`
 
 
 @dataclass(frozen=True)
@@ -268,6 +282,8 @@ class Ruleset:
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
     # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
     warnings: tuple = field(repr=False, compare=False, default=())
+    # the setup stage: phases run once before round 1 (a flow document's `setup:`)
+    setup_phases: tuple[Phase, ...] = ()
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

@@ -32,9 +32,9 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "decorations": {},
         "all_halls": [],
         "players": [],
-        # the zones modules declare, each with what starts in it
-        "zones": {z.id: sorted(g.id for g in rules.garments.values() if g.start_in == z.id)
-                  for z in rules.zones},
+        # the zones modules declare, each with what starts in it (per-player ones are in the
+        # players' own `zones`)
+        "zones": {z.id: _starting_in(rules, z.id) for z in rules.zones if not z.per_player},
         "modifiers": [],
         "fired": [],
         "cursor": None,
@@ -62,7 +62,16 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             "deputing": [],
             "score": {},
         })
+        own = [z.id for z in rules.zones if z.per_player]
+        if own:
+            state["players"][-1]["zones"] = {z: [] for z in own}
     return state
+
+
+def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
+    """The garments and employees whose `start_in` is this zone."""
+    return sorted([g.id for g in rules.garments.values() if g.start_in == zone_id] +
+                  [c.id for c in rules.employees.values() if c.start_in == zone_id])
 
 
 def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
@@ -71,7 +80,7 @@ def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
         deck: list[str] = []
         for level in rules.hire_levels:
             cards = sorted(c.id for c in rules.employees.values()
-                           if not c.start and c.level == level)
+                           if not c.start and c.level == level and c.start_in is None)
             deck += rng.shuffled(cards, state, tx)
         return deck
     if zone.start == "all" and zone.holds == "garments":

@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rulesdsl import (
+    BOOLEAN,
+    RulesError,
+    RulesErrors,
+    compile_expression,
+    expression_text,
+    parse_expression,
+)
+from rulesdsl.checker import check_expression
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError, ModuleError
-from ..core.model import Effect, Phase, Step, Trigger, Zone
+from ..core.model import Condition, Effect, Phase, Step, Trigger, Zone
 
 GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
 
@@ -41,8 +50,55 @@ def zones(flow_docs) -> list[Zone]:
     out = []
     for doc in flow_docs:
         for z in doc.data.get("zones", []):
-            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"])))
+            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"]),
+                            per_player=z.get("per_player", False)))
     return out
+
+
+def condition(builder, doc, path: tuple, text: str) -> Condition | None:
+    """A true-or-false expression written on an entry (`hire_condition:`), checked and
+    compiled like an effect; its errors are collected at their place in the file."""
+    origin = doc.origin(path)
+    try:
+        expr = parse_expression(text, origin)
+        errors = check_expression(expr, builder.vocab, BOOLEAN)
+        if errors:
+            for e in errors:
+                if e.source_line is None:
+                    e.source_line = origin.file_line(text, origin.text_line(e.span))
+            raise RulesErrors(errors)
+        holds = compile_expression(expr, builder.vocab)
+    except RulesErrors as exc:
+        builder.errors.extend(exc.errors)
+        return None
+    except RulesError as exc:
+        builder.errors.append(exc)
+        return None
+    return Condition(text, holds, expression_text(expr, builder.vocab), origin.locate(1, 1))
+
+
+def check_start_in(builder, zones, holds: str, zone_id: str, doc, path: tuple) -> None:
+    """A component's `start_in` names a module's zone that holds its kind, one for all players."""
+    fitting = [z.id for z in zones if z.holds == holds and not z.per_player]
+    if zone_id not in fitting:
+        builder.errors.append(IdError(
+            f"start_in {zone_id!r} is not a zone holding {holds}{did_you_mean(zone_id, fitting)}"
+            f"; known: {', '.join(fitting) or 'none'}", doc.span(path)))
+
+
+def setup_phases(builder, flow_docs) -> tuple[Phase, ...]:
+    """The setup stage: each module's `setup:` steps, in module order, each a phase of its own
+    run once before round 1 (for the start player, or `each_player`)."""
+    out = []
+    for doc in flow_docs:
+        for i, step in enumerate(doc.data.get("setup", [])):
+            key = "each_player" if "each_player" in step else "effect"
+            eff = builder.required_effect(doc, ("setup", i, key), step[key],
+                                          f"the setup step {step['id']!r}")
+            name = step.get("name", step["id"])
+            out.append(Phase(step["id"], name, "each_player" if key == "each_player" else "steps",
+                             (Step(step["id"], name, eff),)))
+    return tuple(out)
 
 
 FLOW_EVENTS = ("round_start", "round_end")  # and phase_start:ID, phase_end:ID

@@ -502,7 +502,10 @@ class _Builder:
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()),
-                                      {k: game[k] for k in ("rounds", "hand_size")})
+                                      {k: game[k] for k in ("rounds", "hand_size")},
+                                      {**{z["id"]: (z["holds"], False)
+                                          for z in game.get("zones", [])},
+                                       **{z.id: (z.holds, z.per_player) for z in zones}})
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -526,12 +529,15 @@ class _Builder:
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
-            if entry["level"] not in levels:
+            if entry["level"] not in levels and "start_in" not in entry:
                 self.errors.append(IdError(
                     f"level {entry['level']} is not a level of the hire deck (hire_deck_levels: "
                     f"{', '.join(str(x) for x in levels)}), so the card would never be used",
                     doc.span(path + ("level",))))
             employees[cid] = self._employee(cid, entry, doc, path, depute_values, start=False)
+            if "start_in" in entry:
+                flowdocs.check_start_in(self, zones, "employees", entry["start_in"], doc,
+                                        path + ("start_in",))
         start_templates = []
         for cid, (entry, doc, path) in self.collections["start employee"].items.items():
             start_templates.append(self._employee(cid, entry, doc, path, depute_values, True))
@@ -598,7 +604,8 @@ class _Builder:
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources
             | {f"game:{key}": where for key, where in self.game_sources.items()},
-            warnings=tuple(self.warnings))
+            warnings=tuple(self.warnings),
+            setup_phases=flowdocs.setup_phases(self, self.flow_docs))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:
         """The levels of the hire deck; a level listed twice would deal its cards twice."""
@@ -655,9 +662,14 @@ class _Builder:
                                 f"the final bonus of employee {cid!r}")
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
+        condition = None
+        if "hire_condition" in entry:
+            condition = flowdocs.condition(self, doc, path + ("hire_condition",),
+                                           entry["hire_condition"])
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
                         start, flowdocs.entry_fields(self, self.declared_fields, "employee",
-                                                     entry, doc, path))
+                                                     entry, doc, path),
+                        entry.get("start_in"), condition)
 
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)

@@ -23,6 +23,7 @@ from rulesdsl import (
 from ..core import board, zones
 from ..core import modifiers as mod
 from ..verbs import actions as act
+from ..verbs import cards as cv
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
 
@@ -32,6 +33,8 @@ COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_t
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
+PILE = EnumType("pile")  # a player's own piles of cards: hand, supply, discard
+HOLDS = {"employees": EMPLOYEE, "garments": GARMENT, "tiles": TILE}
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -50,6 +53,12 @@ def _names(words) -> dict[str, NameDef]:
                            "the Employees in your hand"),
         "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
                             f"the cards in your {words('staff')}"),
+        "my.supply": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["supply"]),
+                             "the Employees in your supply"),
+        "my.discard": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["discard"]),
+                              "the Employees in your discard pile"),
+        "my.discard_top": NameDef(EMPLOYEE, lambda ctx: _top(ctx.me["discard"]),
+                                  "the Employee on top of your discard pile"),
         "my.garments": NameDef(ListType(GARMENT), _my_garments,
                                f"your {words('garments')} on the board"),
         "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
@@ -76,6 +85,22 @@ def _names(words) -> dict[str, NameDef]:
 
 # The names read most often, as board.staff / garments_of / decorations_of with the state read
 # straight from the context (one call fewer per use).
+def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef]:
+    """`zone.<id>`: what a zone holds; a per-player zone is `my.<id>`, the player's own."""
+    if per_player:
+        return {f"my.{zid}": NameDef(ListType(item),
+                                     (lambda z: lambda ctx: list(ctx.me["zones"][z]))(zid),
+                                     f"your {text}")}
+    return {f"zone.{zid}": NameDef(ListType(item),
+                                   (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
+                                   f"the {text}")}
+
+
+def _top(pile: list):
+    """The top card of a face-up pile (the last put on it), or None when it is empty."""
+    return pile[-1] if pile else None
+
+
 def _my_staff(ctx) -> list[str]:
     p = ctx.state["players"][ctx.seat]
     cards = p["supply"] + p["hand"] + p["discard"]
@@ -151,6 +176,12 @@ def _records(rules, word=lambda key: key) -> dict:
                                     "decorations"),
             "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
                               "cards in the staff"),
+            "discard": FieldDef(ListType(EMPLOYEE),
+                                lambda ctx, seat: list(ctx.state["players"][seat]["discard"]),
+                                "Employees in the discard pile"),
+            "discard_top": FieldDef(EMPLOYEE,
+                                    lambda ctx, seat: _top(ctx.state["players"][seat]["discard"]),
+                                    "Employee on top of the discard pile"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
                 key), key) for key in ("livre", "prestige", "thread", "lace")},
         },
@@ -240,6 +271,30 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "take": VerbDef({"card": opt(EMPLOYEE, required=True),
+                         "into": opt(PILE, " into your {}"), "to": opt(ZONE, " into the {}")},
+                        cv.take, "take {card}{into}{to}", one_of=(("into", "to"),)),
+        "move_cards": VerbDef({"cards": opt(ListType(EMPLOYEE), required=True),
+                               "to": opt(ZONE, required=True)},
+                              cv.move_cards, "set {cards} aside in the {to}"),
+        "shuffle_into_level": VerbDef({"zone": opt(ZONE, required=True),
+                                       "count": opt(NUMBER, required=True),
+                                       "level": opt(NUMBER, required=True)},
+                                      cv.shuffle_into_level,
+                                      "draw {count} cards at random from the {zone} and shuffle "
+                                      "them into level {level} of the Employee deck"),
+        "deal_each": VerbDef({"zone": opt(ZONE, required=True), "to": opt(ZONE, required=True)},
+                             cv.deal_each, "deal 1 card from the {zone} face down to each "
+                                           "player's {to}; the rest stay there"),
+        "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.remove_card,
+                               "remove {card} from the game (no Livre for it)",
+                               reads=("played",)),
+        "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.use_bonus,
+                             "use the Employee Bonus of {card} as if you had played it"),
+        "hire_from": VerbDef({"zone": opt(ZONE, required=True),
+                              "price": opt(NUMBER, " paying {} Livre")},
+                             cv.hire_from, "hire the Employee from your {zone} if you meet its "
+                                           "hiring condition{price}"),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
@@ -307,12 +362,14 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
-                     game_keys=None) -> Vocabulary:
+                     game_keys=None, zone_kinds=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`). `game_keys` are game.yaml's
     numbers after the modules' changes (`game.rounds`): cards print their value."""
     word = lambda key: words.get(key, key.replace("_", " "))
     names = _names(word)
+    for zid, (holds, per_player) in (zone_kinds or {}).items():
+        names.update(_zone_name(zid, HOLDS[holds], per_player, word(zid)))
     for key, value in (game_keys or {"rounds": 7, "hand_size": 3}).items():
         names[f"game.{key}"] = NameDef(NUMBER, (lambda k: lambda ctx: getattr(ctx.rules, k))(key),
                                        str(value))
@@ -337,7 +394,8 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
-               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
+               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
+               "pile": cv.OWN_PILES},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
         verbs=_verbs(lambda key, default: words.get(key, default)),
@@ -362,6 +420,9 @@ NAME_DOCS = {
     "my.garments": "your Garments on the board: on guest spaces and on the balcony",
     "my.decorations": "the Decoration spaces you funded, musicians included",
     "my.has_favor": "true while you hold the Queen's Favor",
+    "my.supply": "the Employee cards in your face-down supply",
+    "my.discard": "the Employee cards in your discard pile, the top one last",
+    "my.discard_top": "the Employee card on top of your discard pile (none when it is empty)",
     "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
     "players": "every player, you included (count(players) is how many play)",
     "opponents": "every other player",
@@ -395,6 +456,8 @@ FIELD_DOCS = {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
         "staff": "all that player's Employee cards",
+        "discard": "the Employee cards in that player's discard pile, the top one last",
+        "discard_top": "the Employee card on top of that player's discard pile (none if empty)",
         "livre": "the Livre that player holds",
         "prestige": "that player's prestige points so far",
         "thread": "the Thread tokens that player holds",
@@ -425,6 +488,7 @@ ENUM_DOCS = {
     "cost": "a price that reduce_cost can lower",
     "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
+    "pile": "one of your own piles of Employee cards: hand, supply or discard",
 }
 
 RESOURCE_DOCS = {
@@ -496,12 +560,50 @@ VERB_DOCS = {
         "zone": "the zone emptied",
         "into": "the zone that receives it",
     }, {}),
+    "take": ("take one Employee card from wherever it lies into your hand, supply or discard "
+             "pile, or into a zone", {
+                 "card": "the card (e.g. choose one of zone.exam_masters)",
+                 "into": "hand, supply or discard: your pile that receives it",
+                 "to": "instead, the zone that receives it (a per-player zone: yours)",
+             }, {}),
+    "move_cards": ("set every card of a list aside in a zone (no choice, nothing paid)", {
+        "cards": "the cards (e.g. zone.hire_deck where level = 2 and type = journeyman)",
+        "to": "the zone that receives them",
+    }, {}),
+    "shuffle_into_level": ("draw cards at random from a zone and shuffle them into one level "
+                           "of the hire deck (for a setup step)", {
+                               "zone": "the zone drawn from",
+                               "count": "how many cards",
+                               "level": "the hire deck level they join",
+                           }, {}),
+    "deal_each": ("deal one card at random from a zone into each player's own (per-player) "
+                  "zone; the rest stay", {
+                      "zone": "the zone dealt from",
+                      "to": "the per-player zone each player receives a card in",
+                  }, {}),
+    "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
+                    "being played leaves after its own bonus", {"card": "the card"}, {}),
+    "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
+                  {"card": "the card whose bonus is used"}, {}),
+    "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "
+                  "hire_condition holds for you now", {
+                      "zone": "the zone hired from",
+                      "price": "what it costs (default: free)",
+                  }, {}),
 }
+
+
+def _zone_doc(name: str) -> str:
+    """The description of a zone's name (`zone.<id>`, or `my.<id>` for a per-player zone)."""
+    if name.startswith("zone."):
+        return f"what the {name[len('zone.'):]} zone holds"
+    return ""
 
 
 def _documented(vocab: Vocabulary) -> Vocabulary:
     """The vocabulary with every description filled in from the tables above."""
-    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc)) for n, d in vocab.names.items()}
+    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc) or _zone_doc(n))
+             for n, d in vocab.names.items()}
     records = {}
     for rec, fields in vocab.records.items():
         docs = FIELD_DOCS.get(rec, {})
