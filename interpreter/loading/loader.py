@@ -311,6 +311,8 @@ class _DeckShape:
     def _counts(self) -> dict[int, int]:
         counts: dict[int, int] = {}
         for entry, _, _ in self.employees.items.values():
+            if "start_in" in entry:  # set aside in a zone, not dealt in the hire deck
+                continue
             counts[entry.get("level", 0)] = counts.get(entry.get("level", 0), 0) + 1
         return counts
 

@@ -80,6 +80,8 @@ def _names(words) -> dict[str, NameDef]:
                               "the Employee of the event"),
         "event.tile": NameDef(TILE, lambda ctx: ctx.event.get("tile"),
                               "the Resource tile of the event"),
+        "event.kept": NameDef(BOOLEAN, lambda ctx: bool(ctx.event.get("kept")),
+                              "the tile of the event was kept"),
     }
 
 
@@ -216,10 +218,12 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                  "immediately for Thread/Lace", describe=_draw_text),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
-                           "no_master_garment": opt(None, f"; not a Master {garment}")},
+                           "no_master_garment": opt(None, f"; not a Master {garment}"),
+                           "sell_only": opt(None, f"; you must sell this {garment}")},
                           act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
                                       "action"
-                                      "{silk_discount}{discount_colors}{no_master_garment}",
+                                      "{silk_discount}{discount_colors}{sell_only}"
+                                      "{no_master_garment}",
                           describe=lambda o: _tailor_text(o, say), reads=("played",)),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
@@ -272,20 +276,22 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
         "take": VerbDef({"card": opt(EMPLOYEE, required=True),
-                         "into": opt(PILE, " into your {}"), "to": opt(ZONE, " into the {}")},
-                        cv.take, "take {card}{into}{to}", one_of=(("into", "to"),)),
+                         "into": opt(PILE, " into your {}"),
+                         "into_zone": opt(ZONE, " into the {}")},
+                        cv.take, "take {card}{into}{into_zone}", one_of=(("into", "into_zone"),)),
         "move_cards": VerbDef({"cards": opt(ListType(EMPLOYEE), required=True),
-                               "to": opt(ZONE, required=True)},
-                              cv.move_cards, "set {cards} aside in the {to}"),
+                               "into": opt(ZONE, required=True)},
+                              cv.move_cards, "set {cards} aside in the {into}"),
         "shuffle_into_level": VerbDef({"zone": opt(ZONE, required=True),
                                        "count": opt(NUMBER, required=True),
                                        "level": opt(NUMBER, required=True)},
                                       cv.shuffle_into_level,
                                       "draw {count} cards at random from the {zone} and shuffle "
                                       "them into level {level} of the Employee deck"),
-        "deal_each": VerbDef({"zone": opt(ZONE, required=True), "to": opt(ZONE, required=True)},
+        "deal_each": VerbDef({"zone": opt(ZONE, required=True),
+                              "into": opt(ZONE, required=True)},
                              cv.deal_each, "deal 1 card from the {zone} face down to each "
-                                           "player's {to}; the rest stay there"),
+                                           "player's {into}; the rest stay there"),
         "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.remove_card,
                                "remove {card} from the game (no Livre for it)",
                                reads=("played",)),
@@ -335,6 +341,8 @@ def _tailor_text(o, say=lambda key, default: default) -> str:
             else "silk"
         text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
                  f"complete the action")
+    if o.get("sell_only"):
+        text += (f". You must sell this {garment} for the value shown on the {garment}")
     if o.get("no_master_garment"):
         text += f". You can't {verb} a Master {garment} with this action"
     return text
@@ -433,6 +441,8 @@ NAME_DOCS = {
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
     "event.tile": "in a trigger: the Resource tile of the event",
+    "event.kept": "in an acquire trigger: true if the tile was kept for its silk (false if "
+                  "discarded for Thread/Lace)",
 }
 
 FIELD_DOCS = {
@@ -513,6 +523,8 @@ VERB_DOCS = {
         "silk_discount": "the garment needs up to this many fewer bales of silk",
         "discount_colors": "the discount applies only to bales of these colours",
         "no_master_garment": "a Master-only garment may not be tailored",
+        "sell_only": "the garment must be sold, not rented (one that cannot be sold is not "
+                     "offered)",
     }, {}),
     "hire": ("hire 1 Employee from the display into your hand",
              {"price": "what the card costs (cards_in_display is bound)"},
@@ -564,11 +576,11 @@ VERB_DOCS = {
              "pile, or into a zone", {
                  "card": "the card (e.g. choose one of zone.exam_masters)",
                  "into": "hand, supply or discard: your pile that receives it",
-                 "to": "instead, the zone that receives it (a per-player zone: yours)",
+                 "into_zone": "instead, the zone that receives it (a per-player zone: yours)",
              }, {}),
     "move_cards": ("set every card of a list aside in a zone (no choice, nothing paid)", {
         "cards": "the cards (e.g. zone.hire_deck where level = 2 and type = journeyman)",
-        "to": "the zone that receives them",
+        "into": "the zone that receives them",
     }, {}),
     "shuffle_into_level": ("draw cards at random from a zone and shuffle them into one level "
                            "of the hire deck (for a setup step)", {
@@ -579,7 +591,7 @@ VERB_DOCS = {
     "deal_each": ("deal one card at random from a zone into each player's own (per-player) "
                   "zone; the rest stay", {
                       "zone": "the zone dealt from",
-                      "to": "the per-player zone each player receives a card in",
+                      "into": "the per-player zone each player receives a card in",
                   }, {}),
     "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
                     "being played leaves after its own bonus", {"card": "the card"}, {}),

@@ -16,9 +16,9 @@ def _price(args, binding: str, count: int) -> int:
     return int(thunk(**{binding: count})) if thunk is not None else 0
 
 
-def take_tile(ctx, tile_id: str) -> None:
+def take_tile(ctx, tile_id: str) -> bool:
     """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
-    at once for its Thread and/or Lace."""
+    at once for its Thread and/or Lace. True if it was kept."""
     tile = ctx.rules.tiles[tile_id]
     ctx.tx.append(ctx.me["tiles"], tile_id)
     word = ctx.rules.word
@@ -27,11 +27,12 @@ def take_tile(ctx, tile_id: str) -> None:
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
                      " and ".join(f"1 {word(r)}" for r in v.split("+")))
     if answer == "keep":
-        return
+        return True
     ctx.tx.remove(ctx.me["tiles"], tile_id)
     for resource in answer.split("+"):
         ctx.gain(resource, 1)
     ctx.tx.append(ctx.state["resource_discard"], tile_id)
+    return False
 
 
 def acquire(ctx, args) -> None:
@@ -55,8 +56,8 @@ def acquire(ctx, args) -> None:
                                f"{v['price']} Livre")
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
-    take_tile(ctx, choice["tile"])
-    announce(ctx, "acquire", tile=choice["tile"])
+    kept = take_tile(ctx, choice["tile"])
+    announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
 
 def discard(ctx, args) -> None:
@@ -135,7 +136,8 @@ def tailor(ctx, args) -> None:
     master = _master_made(ctx) and "no_master_garment" not in args
     less = reduction(ctx, "tailoring")
     made_by_master = _master_made(ctx)
-    free = [space_id for space_id, space in side.guest_spaces.items()
+    sell_only = "sell_only" in args  # "You must sell this Garment"
+    free = [] if sell_only else [space_id for space_id, space in side.guest_spaces.items()
             if space_id not in state["guests"] and (made_by_master or not space.master)]
 
     def candidates():
@@ -149,7 +151,7 @@ def tailor(ctx, args) -> None:
                 continue
             if cost > me["livre"] or any(n > me[r] for r, n in g.needs()):
                 continue
-            if not free and not _may_sell(g):
+            if not _may_sell(g) and (sell_only or not free):
                 continue
             if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}

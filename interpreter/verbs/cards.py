@@ -45,18 +45,18 @@ def _lift(ctx, card: str) -> None:
 
 def take(ctx, args) -> None:
     """Take one card from wherever it lies into the acting player's hand, supply or discard
-    pile (`into`), or into a zone (`to`)."""
+    pile (`into`), or into a zone (`into_zone`)."""
     card = args["card"]()
     if card is None:
         raise EffectAbort("there is no card to take")
-    target = ctx.me[args["into"]()] if "into" in args else zone_pile(ctx, args["to"]())
+    target = ctx.me[args["into"]()] if "into" in args else zone_pile(ctx, args["into_zone"]())
     _lift(ctx, card)
     ctx.tx.append(target, card)
 
 
 def move_cards(ctx, args) -> None:
     """Put every card of a list into a zone (setting cards aside: no choice, nothing paid)."""
-    target = zone_pile(ctx, args["to"]())
+    target = zone_pile(ctx, args["into"]())
     for card in list(args["cards"]()):
         _lift(ctx, card)
         ctx.tx.append(target, card)
@@ -81,9 +81,9 @@ def shuffle_into_level(ctx, args) -> None:
 
 
 def deal_each(ctx, args) -> None:
-    """Deal one card at random from a zone into each player's own zone (`to`, a per-player
+    """Deal one card at random from a zone into each player's own zone (`into`, a per-player
     zone), in seat order; what is left stays in the source zone."""
-    source, target = zone_pile(ctx, args["zone"]()), args["to"]()
+    source, target = zone_pile(ctx, args["zone"]()), args["into"]()
     for seat in range(len(ctx.state["players"])):
         if not source:
             return
