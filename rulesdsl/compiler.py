@@ -183,7 +183,12 @@ class _Compiler:
         """`either {..} or {..}`: offer the alternatives that can be done, by their card text."""
         from .printer import block_text
         alts = tuple(self.block(alt) for alt in s.alternatives)
-        texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
+        # an alternative is offered only when its `require`s hold, so its option says what it
+        # does without them (unless two would then read the same)
+        texts = tuple(block_text(_unguarded(alt), self.vocab, self.analysis)
+                      for alt in s.alternatives)
+        if len(set(texts)) < len(texts):
+            texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
         prompt = " or ".join(texts)
 
         def either(ctx, env):
@@ -566,6 +571,14 @@ class _Compiler:
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
+
+
+def _unguarded(stmts):
+    """The statements of an alternative after its leading `require`s."""
+    i = 0
+    while i < len(stmts) and type(stmts[i]) is ast.Require:
+        i += 1
+    return stmts[i:]
 
 
 NOT_CONSTANT = object()

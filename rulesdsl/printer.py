@@ -55,14 +55,21 @@ _GUARD = "only if "
 
 
 def _join_clauses(clauses: list[str]) -> str:
-    """'a, b, then c'; a `require` ('only if X') leads the clause after it: 'only if X: b'."""
-    merged: list[str] = []
+    """'a, b, then c'; `require`s ('only if X') lead the clause after them: 'only if X and Y:
+    b, then c'."""
+    guards: list[str] = []
+    rest: list[str] = []
     for c in clauses:
-        if merged and merged[-1].startswith(_GUARD) and not merged[-1].endswith(":"):
-            merged[-1] += ": " + c
+        if c.startswith(_GUARD) and not rest:
+            guards.append(c[len(_GUARD):])
         else:
-            merged.append(c)
-    clauses = merged
+            rest.append(c)
+    if guards:
+        lead = _GUARD + _and(guards)
+        if not rest:
+            return lead
+        return lead + ": " + _join_clauses(rest)
+    clauses = rest
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + ", then " + clauses[-1]

@@ -627,8 +627,7 @@ def test_example_alternative_offered_only_when_its_condition_holds(issue12_examp
     assert (game.state["players"][0]["livre"], game.state["players"][0]["prestige"]) == (2, 0)
     _hand_to(game, 0, [g for g in rules.garments if g.startswith("blue")][:3])
     assert [o.value for o in game.next_question(bonus, 0).options] == [
-        "only if the number of your Garments on the board is at least 3: gain 2 Prestige",
-        "gain 2 Livre"]
+        "gain 2 Prestige", "gain 2 Livre"]
 
 
 def test_example_module_resource_in_a_garment_cost(issue12_examples):

@@ -79,7 +79,8 @@ def _game_key(rules, key: str):
 
 def _steps(rules) -> dict:
     out = {}
-    for stage, phases in (("round", rules.round_phases), ("final", rules.final_phases)):
+    for stage, phases in (("setup", getattr(rules, "setup_phases", ())),
+                          ("round", rules.round_phases), ("final", rules.final_phases)):
         for phase in phases:
             for step in phase.steps:
                 key = f"{stage}: {phase.id}" + ("" if step.id == phase.id else f".{step.id}")

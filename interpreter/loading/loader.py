@@ -505,9 +505,9 @@ class _Builder:
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()),
                                       {k: game[k] for k in ("rounds", "hand_size")},
-                                      {**{z["id"]: (z["holds"], False)
+                                      {**{z["id"]: (z["holds"], False, z.get("name"))
                                           for z in game.get("zones", [])},
-                                       **{z.id: (z.holds, z.per_player) for z in zones}})
+                                       **{z.id: (z.holds, z.per_player, z.name) for z in zones}})
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)

@@ -92,10 +92,15 @@ def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef
     if per_player:
         return {f"my.{zid}": NameDef(ListType(item),
                                      (lambda z: lambda ctx: list(ctx.me["zones"][z]))(zid),
-                                     f"your {text}")}
+                                     f"your {_bare(text)}")}
     return {f"zone.{zid}": NameDef(ListType(item),
                                    (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
-                                   f"the {text}")}
+                                   f"the {_bare(text)}")}
+
+
+def _bare(name: str) -> str:
+    """A zone's name without its article ('the Jewelry bag' -> 'Jewelry bag')."""
+    return name[4:] if name.startswith("the ") else name
 
 
 def _top(pile: list):
@@ -376,8 +381,8 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
     numbers after the modules' changes (`game.rounds`): cards print their value."""
     word = lambda key: words.get(key, key.replace("_", " "))
     names = _names(word)
-    for zid, (holds, per_player) in (zone_kinds or {}).items():
-        names.update(_zone_name(zid, HOLDS[holds], per_player, word(zid)))
+    for zid, (holds, per_player, name) in (zone_kinds or {}).items():
+        names.update(_zone_name(zid, HOLDS[holds], per_player, name or word(zid)))
     for key, value in (game_keys or {"rounds": 7, "hand_size": 3}).items():
         names[f"game.{key}"] = NameDef(NUMBER, (lambda k: lambda ctx: getattr(ctx.rules, k))(key),
                                        str(value))
@@ -407,7 +412,8 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
         verbs=_verbs(lambda key, default: words.get(key, default)),
-        enum_text={**_CONSTANT_TEXT, **words},
+        enum_text={**_CONSTANT_TEXT,
+                   **{z: _bare(k[2]) for z, k in (zone_kinds or {}).items() if k[2]}, **words},
         noun_enums=("garment_kind",),
         actor=PLAYER,
     ))

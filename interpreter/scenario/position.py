@@ -54,6 +54,13 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
+    for zid, ids in pos.get("zones", {}).items():
+        zpath = base + ("zones", zid)
+        if zid not in state["zones"]:
+            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]), zpath)
+        items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
+                 for i, c in enumerate(ids)]
+        lists.append((state["zones"], zid, items, zpath))
     guests: dict[str, tuple] = {}
     decorations: dict[str, tuple] = {}
     for ref, entry in pos.get("players", {}).items():
@@ -63,6 +70,20 @@ def build_position(run: ScenarioRun) -> None:
         for key in RESOURCES:
             if key in entry:
                 player[key] = entry[key]
+        for key, value in entry.get("resources", {}).items():
+            if key not in run.rules.extra_resources:
+                raise run.error(f"unknown resource {key!r}"
+                                + did_you_mean(key, run.rules.extra_resources),
+                                ppath + ("resources", key))
+            player[key] = value
+        for zid, ids in entry.get("zones", {}).items():
+            zpath = ppath + ("zones", zid)
+            if zid not in player.get("zones", {}):
+                raise run.error(f"unknown zone {zid!r} of a player"
+                                + did_you_mean(zid, player.get("zones", {})), zpath)
+            items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
+                     for i, c in enumerate(ids)]
+            lists.append((player["zones"], zid, items, zpath))
         for key in PILES:
             if key in entry:
                 items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))
@@ -114,6 +135,14 @@ def build_position(run: ScenarioRun) -> None:
                               for i, s in enumerate(pos["all_halls"])]
 
 
+def _zone_item(run: ScenarioRun, zone_id: str, ref: str, path: tuple) -> str:
+    """An id placed in a zone, of the kind the zone holds."""
+    holds = run.rules.zone(zone_id).holds
+    if holds == "employees":
+        return run.card(ref, None, path)
+    return run.component({"garments": "garment", "tiles": "tile"}[holds], ref, path)
+
+
 def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
     """Take every placed id from wherever it is, fill the given places exactly, and send
     what they held back to its bag (garments, tiles), the hire deck (hire cards) or out of
@@ -140,6 +169,12 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
             home = "resource_bag"
         elif run.rules.employees[cid].start:
             home = "removed_employees"
+        elif run.rules.employees[cid].start_in is not None:  # back to the zone it starts in
+            zone = run.rules.employees[cid].start_in
+            if (id(state["zones"]), zone) not in explicit:
+                state["zones"][zone].append(cid)
+                continue
+            home = "removed_employees"
         else:
             home = "hire_deck"
         if (id(state), home) in explicit:
@@ -160,9 +195,15 @@ def _take(state: dict, cid: str) -> None:
     for where in ("guests", "balcony"):
         for space in [s for s, g in state[where].items() if g["garment"] == cid]:
             del state[where][space]
+    for zone in state["zones"].values():
+        while cid in zone:
+            zone.remove(cid)
     for p in state["players"]:
         for key in PILES + ("tiles",):
             while cid in p[key]:
                 p[key].remove(cid)
+        for zone in p.get("zones", {}).values():
+            while cid in zone:
+                zone.remove(cid)
         if p["played"] == cid:
             p["played"] = None
