@@ -64,7 +64,13 @@ def _employee(rules: Ruleset, card: Employee, shown_id: str) -> str:
     else:
         text = f"<div class='text'>{escape(effect.text)}</div>"
     source = _source(effect) if effect is not None else ""
-    level = "start card" if card.start else f"level {_roman(card.level)}"
+    level = "start card" if card.start else f"level {_roman(card.level) or 0}"
+    if card.start_in is not None:
+        level += f" &middot; starts in the {escape(rules.zone(card.start_in).name)}"
+    if card.hire_condition is not None:
+        cond = card.hire_condition
+        text = (f"<div class='text'>Hired only if {escape(cond.text)}</div>"
+                f"<div class='where'>{escape(str(cond.where))}</div>{text}")
     return (f"<div class='card {escape(card.type)}'><div class='id'>{escape(shown_id)}</div>"
             f"<div class='name'>{escape(card.name)}</div>"
             f"<div class='meta'>{level} &middot; {escape(rules.word(card.type))} &middot; "
