@@ -99,7 +99,7 @@ def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef
 
 
 def _bare(name: str) -> str:
-    """A zone's name without its article ('the Jewelry bag' -> 'Jewelry bag')."""
+    """A zone's name without its article ('the Garment bag' -> 'Garment bag')."""
     return name[4:] if name.startswith("the ") else name
 
 
@@ -580,7 +580,7 @@ VERB_DOCS = {
     }, {}),
     "take": ("take one Employee card from wherever it lies into your hand, supply or discard "
              "pile, or into a zone", {
-                 "card": "the card (e.g. choose one of zone.exam_masters)",
+                 "card": "the card (e.g. choose one of zone.hire_display)",
                  "into": "hand, supply or discard: your pile that receives it",
                  "into_zone": "instead, the zone that receives it (a per-player zone: yours)",
              }, {}),
