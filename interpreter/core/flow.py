@@ -91,9 +91,9 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
             tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
             continue
         if cur["stage"] == "setup":  # set up: round 1 begins
-            first = rules.round_phases[0]
+            opening = rules.round_phases[0]
             tx.set(state, "cursor", {"stage": "round", "phase": 0,
-                                     "index": -1 if first.kind == "turns" else 0})
+                                     "index": -1 if opening.kind == "turns" else 0})
             continue
         expire(state, tx, "round_end")
         if cur["stage"] == "round" and state["round"] < rules.rounds:

@@ -55,12 +55,13 @@ def build_position(run: ScenarioRun) -> None:
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
     for zid, ids in pos.get("zones", {}).items():
-        zpath = base + ("zones", zid)
+        zone_path: tuple = base + ("zones", zid)
         if zid not in state["zones"]:
-            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]), zpath)
-        items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
+            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]),
+                            zone_path)
+        items = [place(_zone_item(run, zid, c, zone_path + (i,)), zone_path + (i,))
                  for i, c in enumerate(ids)]
-        lists.append((state["zones"], zid, items, zpath))
+        lists.append((state["zones"], zid, items, zone_path))
     guests: dict[str, tuple] = {}
     decorations: dict[str, tuple] = {}
     for ref, entry in pos.get("players", {}).items():
@@ -77,7 +78,7 @@ def build_position(run: ScenarioRun) -> None:
                                 ppath + ("resources", key))
             player[key] = value
         for zid, ids in entry.get("zones", {}).items():
-            zpath = ppath + ("zones", zid)
+            zpath: tuple = ppath + ("zones", zid)
             if zid not in player.get("zones", {}):
                 raise run.error(f"unknown zone {zid!r} of a player"
                                 + did_you_mean(zid, player.get("zones", {})), zpath)
