@@ -213,6 +213,36 @@ class Whenever:
 
 
 @dataclass(frozen=True)
+class Require:
+    """`require COND`: the effect cannot be done (it aborts, undone) unless COND holds, so an
+    `either` alternative or an action that starts with it is offered only when COND holds."""
+
+    cond: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Each:
+    """`each opponent { ... }` / `each player { ... }`: the block run for every other player
+    (or every player), in turn order from the acting player, as that player (`my.` is theirs,
+    their questions are theirs). A player for whom the block cannot be done does none of it."""
+
+    who: str  # opponent | player
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class As:
+    """`as PLAYER { ... }`: the block run as that player; if it cannot be done, neither can
+    the effect (it aborts)."""
+
+    player: Expr
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class Option:
     name: str
     value: Expr | None  # None: a flag
@@ -226,7 +256,7 @@ class VerbCall:
     span: Span = _span()
 
 
-Stmt = Gain | Pay | Let | If | Repeat | Either | Whenever | VerbCall
+Stmt = Gain | Pay | Let | If | Repeat | Either | Whenever | Require | Each | As | VerbCall
 
 
 @dataclass(frozen=True)

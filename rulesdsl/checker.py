@@ -28,7 +28,8 @@ from .types import (
 from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever")
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever", "require", "each",
+                   "as")
 MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts known only in play)
 
 
@@ -143,10 +144,31 @@ class _Checker:
                                 f"{', '.join(lifetimes)})")
             # the body runs later, in the event: this run's locals are gone by then
             self.block(s.body, _Scope({}))
+        elif isinstance(s, ast.Require):
+            self.expect(s.cond, scope, BOOLEAN)
+        elif isinstance(s, ast.Each):
+            self.each(s)
+            self.block(s.body, scope.child())
+        elif isinstance(s, ast.As):
+            if self.vocab.actor is None:
+                self.name_error(s.span, "'as' needs someone to act, and this language has none")
+            else:
+                self.expect(s.player, scope, self.vocab.actor)
+            self.block(s.body, scope.child())
         elif isinstance(s, ast.VerbCall):
             self.verb(s, scope)
         else:  # pragma: no cover - the parser makes no other statements
             raise TypeError(f"not a statement: {s!r}")
+
+    def each(self, s: ast.Each) -> None:
+        """`each opponent`: the list of actors named `opponents` (the word + s)."""
+        actor = self.vocab.actor
+        lists = [n[:-1] for n, d in self.vocab.names.items()
+                 if actor is not None and n.endswith("s") and d.type == ListType(actor)]
+        if s.who not in lists:
+            shown = " or ".join(f"'each {w}'" for w in sorted(lists)) or "nothing"
+            self.name_error(s.span, f"unknown 'each {s.who}': expected {shown}"
+                                    f"{did_you_mean(s.who, lists)}")
 
     def whole(self, node, what: str) -> int | None:
         """A constant amount or count must be whole and not negative; returns it if constant."""

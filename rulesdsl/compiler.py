@@ -203,7 +203,12 @@ class _Compiler:
         """`either {..} or {..}`: offer the alternatives that can be done, by their card text."""
         from .printer import block_text
         alts = tuple(self.block(alt) for alt in s.alternatives)
-        texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
+        # an alternative is offered only when its `require`s hold, so its option says what it
+        # does without them (unless two would then read the same)
+        texts = tuple(block_text(_unguarded(alt), self.vocab, self.analysis)
+                      for alt in s.alternatives)
+        if len(set(texts)) < len(texts):
+            texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
         prompt = " or ".join(texts)
 
         def either(ctx, env):
@@ -214,6 +219,27 @@ class _Compiler:
             answer = ctx.choose("one", offered, prompt)
             alts[texts.index(answer)](ctx, env)
         return either
+
+    def s_Require(self, s: ast.Require) -> StmtFn:
+        """`require COND`: abort (the caller undoes) unless COND holds."""
+        from .printer import expression_text
+        cond, why = self.expr(s.cond), "requires " + expression_text(s.cond, self.vocab,
+                                                                     self.analysis)
+
+        def require(ctx, env):
+            if not cond(ctx, env):
+                raise runtime.EffectAbort(why)
+        return require
+
+    def s_Each(self, s: ast.Each) -> StmtFn:
+        """`each opponent { ... }`: the block as each of them; one who cannot does nothing."""
+        items, body = self.vocab.names[s.who + "s"].get, self.block(s.body)
+        return lambda ctx, env: ctx.act_each(items(ctx), lambda c: body(c, env))
+
+    def s_As(self, s: ast.As) -> StmtFn:
+        """`as PLAYER { ... }`: the block as that player; if they cannot, the effect aborts."""
+        who, body = self.expr(s.player), self.block(s.body)
+        return lambda ctx, env: ctx.act_as(who(ctx, env), lambda c: body(c, env))
 
     def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
         from .printer import expression_text
@@ -548,6 +574,14 @@ class _Compiler:
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
+
+
+def _unguarded(stmts):
+    """The statements of an alternative after its leading `require`s."""
+    i = 0
+    while i < len(stmts) and type(stmts[i]) is ast.Require:
+        i += 1
+    return stmts[i:]
 
 
 _UNBOUND = object()

@@ -24,8 +24,9 @@ from .suggest import closest
 KEYWORDS = frozenset([
     "gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any",
     "number", "of", "from", "to", "where", "and", "or", "not", "true", "false", "table", "either",
-    "possible", "whenever", "before"])
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever")
+    "possible", "whenever", "before", "require", "each", "as"])
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever", "require", "each",
+                   "as")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
 
@@ -205,6 +206,15 @@ class _ToAst(Transformer):
 
     def either(self, meta, c):
         return ast.Either(tuple(tuple(alt) for alt in c), self._span(meta))
+
+    def require(self, meta, c):
+        return ast.Require(c[0], self._span(meta))
+
+    def each(self, meta, c):
+        return ast.Each(self._name(c[0]), c[1], self._span(meta))
+
+    def as_player(self, meta, c):
+        return ast.As(c[0], tuple(c[1]), self._span(meta))
 
     def possible(self, meta, c):
         return ast.Possible(c[0], self._span(meta))

@@ -22,7 +22,7 @@ _CMP_TEXT = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
              ">": "is more than", ">=": "is at least"}
 _BIN_TEXT = {"+": "+", "-": "−", "*": "×", "/": "/"}
 _BIN_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
-_SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall)
+_SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall, ast.Require)
 
 
 def effect_text(effect: ast.Effect, vocab: Vocabulary) -> str:
@@ -51,7 +51,25 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ".)")) else text + "."
 
 
+_GUARD = "only if "
+
+
 def _join_clauses(clauses: list[str]) -> str:
+    """'a, b, then c'; `require`s ('only if X') lead the clause after them: 'only if X and Y:
+    b, then c'."""
+    guards: list[str] = []
+    rest: list[str] = []
+    for c in clauses:
+        if c.startswith(_GUARD) and not rest:
+            guards.append(c[len(_GUARD):])
+        else:
+            rest.append(c)
+    if guards:
+        lead = _GUARD + _and(guards)
+        if not rest:
+            return lead
+        return lead + ": " + _join_clauses(rest)
+    clauses = rest
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + ", then " + clauses[-1]
@@ -215,6 +233,15 @@ class _Printer:
             event = self.vocab.events.get(s.event, s.event.replace("_", " "))
             return (f"until the {self.vocab.constant_text(s.until)}, whenever {event}, "
                     f"{self.block(s.body)}")
+        if isinstance(s, ast.Require):
+            return _GUARD + self.expr(s.cond)
+        if isinstance(s, ast.Each):
+            return f"each {s.who}: {self.block(s.body)} (one who cannot does none of it)"
+        if isinstance(s, ast.As):
+            who = self.expr(s.player)
+            if isinstance(s.player, ast.Name) and len(s.player.path) == 1:  # a local
+                who = "that player"
+            return f"{who}: {self.block(s.body)}"
         if isinstance(s, ast.VerbCall):
             return self.verb(s)
         return to_source(s)

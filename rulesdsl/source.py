@@ -29,6 +29,11 @@ def _block(stmts) -> str:
     return "{ " + "; ".join(_stmt(s) for s in stmts) + " }"
 
 
+def _braced(stmts) -> str:
+    """A block always in braces (after an expression, a bare statement would not parse back)."""
+    return "{ " + "; ".join(_stmt(s) for s in stmts) + " }" if stmts else "{ }"
+
+
 def _stmt(s) -> str:
     if isinstance(s, ast.Gain):
         return f"gain {_expr(s.amount)} {' or '.join(s.resources)}"
@@ -47,6 +52,12 @@ def _stmt(s) -> str:
                                       if alt else "{ }" for alt in s.alternatives)
     if isinstance(s, ast.Whenever):
         return f"whenever {s.event} before {s.until} {{ " + "; ".join(map(_stmt, s.body)) + " }"
+    if isinstance(s, ast.Require):
+        return f"require {_expr(s.cond)}"
+    if isinstance(s, ast.Each):
+        return f"each {s.who} {_braced(s.body)}"
+    if isinstance(s, ast.As):
+        return f"as {_expr(s.player)} {_braced(s.body)}"
     if isinstance(s, ast.VerbCall):
         if not s.options:
             return s.verb

@@ -108,6 +108,10 @@ class Vocabulary:
     enum_docs: Mapping[str, str] = field(default_factory=dict)
     record_docs: Mapping[str, str] = field(default_factory=dict)
     resource_docs: Mapping[str, str] = field(default_factory=dict)
+    # The record type of who may act (`as PLAYER { ... }`, `each opponent { ... }` over the list
+    # named `opponents`); None: the language has no actors. The context runs a block as one of
+    # them with `act_as(item, run)` and `act_each(items, run)`.
+    actor: Type | None = None
 
     def extended(self, names: Mapping[str, NameDef]) -> Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""

@@ -131,7 +131,7 @@ def test_completion_of_fields_verbs_options_and_where_items(rules):
     starts = _labels(head + "tai", 3, 14, v)
     assert "tailor" in starts and "gain" in starts and "my.livre" not in starts
     assert _labels(head + "tailor silk_discount 1, ", 3, 35, v) == [
-        "discount_colors", "no_master_garment"]
+        "discount_colors", "no_master_garment", "sell_only"]
     assert _labels(head + "perform action ", 3, 26, v) == [
         "favor", "acquire", "tailor", "hire", "depute", "fund"]
     assert _labels(head + "reduce_cost by 1, on h", 3, 33, v) == [

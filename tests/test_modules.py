@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset, make_bot
+from interpreter import Game, RulesErrors, load_ruleset, make_bot
 from interpreter.cli.main import main
 from interpreter.core.integrity import problems
 
@@ -697,3 +697,95 @@ def test_example_a_garments_hall_in_an_effect_reads_in_the_editions_words():
 def test_the_example_packs_scenarios_pass(capsys):
     assert main(["test", str(EXAMPLES / "halls")]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
+# -- the designer's cases of issue 12: acting on others, a module resource in a cost, one key
+#    of game.yaml ----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def issue12_examples():
+    return load_ruleset(extra_paths=[EXAMPLES / "tribute", EXAMPLES / "favor_gown",
+                                     EXAMPLES / "short_season"])
+
+
+def test_example_each_opponent_loses_one_livre(issue12_examples):
+    from conftest import clean_game
+    rules = issue12_examples
+    bonus = rules.employees["tribute.tax_collector"].bonus
+    assert bonus.text == ("Each opponent: pay 1 Livre (one who cannot does none of it). "
+                          "Gain 1 Livre for each of the other players.")
+    game = clean_game(rules, 4, 1, livre=3)
+    game.state["players"][2]["livre"] = 0
+    game.run_effect(bonus, 0)
+    assert [p["livre"] for p in game.state["players"]] == [6, 2, 0, 2]
+
+
+def test_example_alternative_offered_only_when_its_condition_holds(issue12_examples):
+    from conftest import clean_game
+    rules = issue12_examples
+    bonus = rules.employees["tribute.patron"].bonus
+    game = clean_game(rules, 4, 1)
+    assert game.next_question(bonus, 0) is None  # one alternative left: no question
+    game.run_effect(bonus, 0)
+    assert (game.state["players"][0]["livre"], game.state["players"][0]["prestige"]) == (2, 0)
+    _hand_to(game, 0, [g for g in rules.garments if g.startswith("blue")][:3])
+    assert [o.value for o in game.next_question(bonus, 0).options] == [
+        "gain 2 Prestige", "gain 2 Livre"]
+
+
+def test_example_module_resource_in_a_garment_cost(issue12_examples):
+    from conftest import clean_game
+    rules = issue12_examples
+    gown = rules.garments["favor.gown"]
+    assert gown.needs() == (("thread", 1), ("favor_token", 2))
+    game = clean_game(rules, 4, 1, livre=20, thread=1)
+    game.state["garment_display"][0] = "favor.gown"
+    me = game.state["players"][0]
+    me["tiles"] = [t for t, tile in rules.tiles.items() if tile.silk.get("green", 0) >= 2][:1]
+    tailor = rules.actions["tailor"].effect
+
+    def offered():
+        d = game.next_question(tailor, 0, played=_card_of(rules, "master"))
+        return d is not None and any(o.value.get("garment") == "favor.gown" for o in d.options)
+    me["favor_token"] = 1
+    assert not offered()  # 1 of the 2 Favor tokens
+    me["favor_token"] = 2
+    assert offered()
+    from conftest import round_step
+    game.run_effect(round_step(rules, "income"), 0)
+    assert me["favor_token"] == 3  # the income step the module appended
+
+
+def test_example_one_game_key_changed_without_copying_game_yaml(issue12_examples, capsys):
+    assert issue12_examples.rounds == 5
+    assert load_ruleset().rounds == 7
+    assert main(["diff", "--module", str(EXAMPLES / "short_season"), "--json"]) == 0
+    changes = json.loads(capsys.readouterr().out)
+    game = [c for c in changes if c["what"] == "game"]
+    assert game == [{"change": "changed", "what": "game", "id": "rounds: 7 -> 5",
+                     "where": f"{EXAMPLES / 'short_season' / 'game.yaml'}:5:11"}]
+    g = Game.new(issue12_examples, players=3, seed=4)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    while not g.is_over():
+        d = g.decision()
+        g.apply(bots[d.seat].choose(g, d))
+    assert g.state["round"] == 5
+
+
+def test_a_game_key_changed_by_two_modules_is_an_error(tmp_path):
+    a = _pack(tmp_path / "a", {"g.yaml": "kind: flow\ngame: {rounds: 5}\n"})
+    b = _pack(tmp_path / "b", {"g.yaml": "kind: flow\ngame: {rounds: 6}\n"})
+    (b / "module.yaml").write_text((b / "module.yaml").read_text().replace("id: pack", "id: pb"))
+    with pytest.raises(RulesErrors, match=r"game key 'rounds' is changed twice \(first at "):
+        load_ruleset(extra_paths=[a, b])
+
+
+def test_an_unknown_resource_in_costs_is_an_error(tmp_path):
+    pack = _pack(tmp_path / "p", {"g.yaml": (
+        "kind: garments\ngarments:\n  - {id: x.g, color: blue, silk: {blue: 1}, thread: 0, "
+        "lace: 0, master: false, value: 8, prestige: 2, costs: {threads: 1}}\n")})
+    with pytest.raises(RulesErrors, match="unknown resource 'threads' in costs "
+                                          r"\(did you mean 'thread'\?\)"):
+        load_ruleset(extra_paths=[pack])
+
+
+def _card_of(rules, type_):
+    return next(c for c, e in rules.employees.items() if e.type == type_ and not e.start)

@@ -196,9 +196,14 @@ def cmd_cards(args) -> int:
             continue
         seen.add(key)
         name = card.name.split(" (")[0] if card.start else card.name  # "Master", not its colour
+        text = card_text(card)
+        if card.hire_condition is not None:
+            text = f"Hired only if {card.hire_condition.text}. {text}"
+        if card.start_in is not None:
+            text += f" (Starts in the {rules.zone(card.start_in).name}.)"
         table.add_row(f"start.*.{key}" if card.start else card.id, name,
                       "start" if card.start else str(card.level), rules.word(card.type),
-                      str(card.depute_value), card_text(card))
+                      str(card.depute_value), text)
     console.print(table)
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
@@ -206,8 +211,7 @@ def cmd_cards(args) -> int:
         garments.add_column(col)
     for g in rules.garments.values():
         needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
-                          ([f"{g.thread} {rules.word('thread')}"] if g.thread else []) +
-                          ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
+                          [f"{n} {rules.word(r)}" for r, n in g.needs()])
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
     console.print(garments)

@@ -21,6 +21,18 @@ from .trial import Completes, DeadEnd, search
 _NONE = object()
 
 
+class _Block:
+    """A compiled block with the `run(ctx, env)` shape of an effect, for `attempt`."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[Any], Any]):
+        self.fn = fn
+
+    def run(self, ctx, env=None) -> None:
+        self.fn(ctx)
+
+
 class Context:
     """What compiled effects and verbs see while a step runs."""
 
@@ -157,6 +169,30 @@ class Context:
         if exact and not self.risky:
             raise Completes()
         return _trial.answer(self, [first, second, *it])
+
+    # -- acting for others ----------------------------------------------------------------
+    def act_as(self, seat: int, run: Callable[[Context], Any]) -> None:
+        """Run as another player (`as PLAYER { ... }`): `my.` is theirs, so are the questions
+        and the gains; what they cannot do aborts the whole effect."""
+        saved = self.seat
+        self.seat = seat
+        try:
+            run(self)
+        finally:
+            self.seat = saved
+
+    def act_each(self, seats: Iterable[int], run: Callable[[Context], Any]) -> None:
+        """Run as each of these players in turn order from the acting one (`each opponent`);
+        for a player who cannot do it (cannot pay), it is undone and does nothing."""
+        n = len(self.state["players"])
+        block = _Block(run)
+        for seat in sorted(seats, key=lambda s: (s - self.seat) % n):
+            saved = self.seat
+            self.seat = seat
+            try:
+                self.attempt(block)  # all or nothing for that player, as any attempt
+            finally:
+                self.seat = saved
 
     # -- running effects -----------------------------------------------------------------
     def attempt(self, effect, env: dict | None = None) -> bool:

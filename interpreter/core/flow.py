@@ -9,7 +9,10 @@ from .modifiers import expire
 
 
 def phases_of(rules: Ruleset, state: dict) -> tuple[Phase, ...]:
-    return rules.final_phases if state["cursor"]["stage"] == "final" else rules.round_phases
+    stage = state["cursor"]["stage"]
+    if stage == "setup":
+        return rules.setup_phases
+    return rules.final_phases if stage == "final" else rules.round_phases
 
 
 def order_from_start(state: dict) -> list[int]:
@@ -31,8 +34,10 @@ def current(rules: Ruleset, state: dict):
 
 
 def start(rules: Ruleset, state: dict, tx) -> None:
+    """Round 1 begins: with the setup stage first, if the modules have one."""
     tx.set(state, "round", 1)
-    tx.set(state, "cursor", {"stage": "round", "phase": 0, "index": 0})
+    stage = "setup" if rules.setup_phases else "round"
+    tx.set(state, "cursor", {"stage": stage, "phase": 0, "index": 0})
     _settle(rules, state, tx)
 
 
@@ -84,6 +89,11 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
             tx.set(cur, "phase", cur["phase"] + 1)
             nxt = phases[cur["phase"]] if cur["phase"] < len(phases) else None
             tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
+            continue
+        if cur["stage"] == "setup":  # set up: round 1 begins
+            opening = rules.round_phases[0]
+            tx.set(state, "cursor", {"stage": "round", "phase": 0,
+                                     "index": -1 if opening.kind == "turns" else 0})
             continue
         expire(state, tx, "round_end")
         if cur["stage"] == "round" and state["round"] < rules.rounds:

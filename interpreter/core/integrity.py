@@ -10,7 +10,8 @@ def expected_components(rules, state) -> tuple[Counter, Counter, Counter]:
     """Employees, garments and tiles a game with these seats is played with."""
     colors = [p["color"] for p in state["players"]]
     levels = set(rules.hire_levels)
-    employees = [c.id for c in rules.employees.values() if not c.start and c.level in levels]
+    employees = [c.id for c in rules.employees.values()
+                 if not c.start and (c.level in levels or c.start_in is not None)]
     employees += [f"start.{color}.{c.id}" for color in colors for c in rules.start_cards]
     return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
 
@@ -34,6 +35,9 @@ def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
         if d.holds in by_kind and not d.game:
             by_kind[d.holds].extend(x for x in state["displays"][d.id] if x is not None)
     for p in state["players"]:
+        for zone, items in p.get("zones", {}).items():
+            holds = rules.zone(zone).holds if rules is not None else "employees"
+            by_kind[holds].extend(items)
         employees += p["supply"] + p["hand"] + p["discard"]
         if p["played"] is not None:
             employees.append(p["played"])
@@ -69,9 +73,12 @@ def piece_problems(rules, state) -> list[str]:
 def problems(rules, state, side) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
     out: list[str] = []
-    if set(state["zones"]) != {z.id for z in rules.zones}:
-        return [f"the zones {sorted(state['zones'])} are not the ruleset's "
-                f"{sorted(z.id for z in rules.zones)}"]
+    shared = {z.id for z in rules.zones if not z.per_player}
+    own = {z.id for z in rules.zones if z.per_player}
+    if set(state["zones"]) != shared:
+        return [f"the zones {sorted(state['zones'])} are not the ruleset's {sorted(shared)}"]
+    if any(set(p.get("zones", {})) != own for p in state["players"]):
+        return [f"a player's own zones are not the ruleset's {sorted(own)}"]
     expected, located = expected_components(rules, state), located_components(state, rules)
     for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
         for item, _n in sorted((got - exp).items()):

@@ -45,8 +45,7 @@ class Labeller:
         if value in rules.garments:
             g = rules.garments[value]
             needs = silk_text(g.silk, rules.word)
-            extra = "".join([f", {g.thread} {rules.word('thread').lower()}" if g.thread else "",
-                             f", {g.lace} {rules.word('lace').lower()}" if g.lace else ""])
+            extra = "".join(f", {n} {rules.word(r).lower()}" for r, n in g.needs())
             master = " (Master only)" if g.master else ""
             return (f"{rules.word(g.color)} {rules.word(g.kind)}{master} [{needs}{extra}] "
                     f"value {g.value}, {g.prestige} prestige")

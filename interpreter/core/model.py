@@ -73,6 +73,19 @@ class Employee:
     final: Effect | None = None
     start: bool = False
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
+    start_in: str | None = None  # a zone it starts in, instead of the hire deck
+    hire_condition: Condition | None = None  # what must hold to hire it with `hire_from`
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A compiled true-or-false expression written on a component (`hire_condition:`), its
+    text as a card says it, and where it is written."""
+
+    source: str
+    holds: Any  # f(ctx, env) -> bool
+    text: str
+    where: Any = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,12 @@ class Garment:
     rent_only: bool = False  # never sold, and not tailored while no guest space is free for it
     start_in: str = "garment_bag"  # the zone it starts the game in
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
+    costs: Mapping[str, int] = field(default_factory=dict)  # other resources paid to tailor it
+
+    def needs(self) -> tuple[tuple[str, int], ...]:
+        """The resources (not silk) it takes to tailor: Thread, Lace, then any other `costs`."""
+        return tuple((r, n) for r, n in (("thread", self.thread), ("lace", self.lace),
+                                          *self.costs.items()) if n)
 
 
 @dataclass(frozen=True)
@@ -106,6 +125,7 @@ class Zone:
     visible: bool = True
     name: str = ""
     start: str = ""  # what it starts with: "all" of its kind that start there, "hire_deck"
+    per_player: bool = False  # one pile per player, in the player's `zones`
 
 
 @dataclass(frozen=True)
@@ -271,6 +291,7 @@ class Ruleset:
     modules: tuple[str, ...]
     fingerprint: str
     rounds: int
+    hand_size: int
     setup: Mapping[str, Any]
     colors: tuple[str, ...]
     employees: Mapping[CardId, Employee]
@@ -307,6 +328,8 @@ class Ruleset:
     lasting: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
     warnings: tuple = field(repr=False, compare=False, default=())
+    # the setup stage: phases run once before round 1 (a flow document's `setup:`)
+    setup_phases: tuple[Phase, ...] = ()
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

@@ -32,11 +32,9 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "decorations": {},
         "all_halls": [],
         "players": [],
-        # the zones modules declare, each with what starts in it
-        "zones": {z.id: sorted([g.id for g in rules.garments.values() if g.start_in == z.id] +
-                               [p.id for p in rules.pieces.values()
-                                if rules.components[p.kind].start_in == z.id])
-                  for z in rules.zones},
+        # the zones modules declare, each with what starts in it (per-player ones are in the
+        # players' own `zones`)
+        "zones": {z.id: _starting_in(rules, z.id) for z in rules.zones if not z.per_player},
         "modifiers": [],
         "fired": [],
         "cursor": None,
@@ -68,7 +66,18 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             # the pieces of the kinds modules declare, and those rented along with a garment
             **components.new_holdings(rules),
         })
+        own = [z.id for z in rules.zones if z.per_player]
+        if own:
+            state["players"][-1]["zones"] = {z: [] for z in own}
     return state
+
+
+def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
+    """The garments, employees and pieces of declared kinds whose `start_in` is this zone."""
+    return sorted([g.id for g in rules.garments.values() if g.start_in == zone_id] +
+                  [c.id for c in rules.employees.values() if c.start_in == zone_id] +
+                  [p.id for p in rules.pieces.values()
+                   if rules.components[p.kind].start_in == zone_id])
 
 
 def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
@@ -77,7 +86,7 @@ def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
         deck: list[str] = []
         for level in rules.hire_levels:
             cards = sorted(c.id for c in rules.employees.values()
-                           if not c.start and c.level == level)
+                           if not c.start and c.level == level and c.start_in is None)
             deck += rng.shuffled(cards, state, tx)
         return deck
     if zone.start == "all" and zone.holds == "garments":

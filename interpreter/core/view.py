@@ -15,7 +15,11 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
         if not zone.visible:  # a hidden pile shows only how many it holds
             view[zone.id] = len(state[zone.id])
     for zone in (rules.zones if rules is not None else ()):
-        if not zone.visible:
+        if zone.per_player:  # its owner sees it; the others see it only if it is visible
+            for p in view["players"]:
+                if not zone.visible and p["seat"] != seat:
+                    p["zones"][zone.id] = len(p["zones"][zone.id])
+        elif not zone.visible:
             view["zones"][zone.id] = len(state["zones"][zone.id])
     secret = rules.private if rules is not None and not state.get("finished") else ()
     for p in view["players"]:

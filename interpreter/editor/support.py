@@ -37,6 +37,12 @@ KEYWORD_DOCS = {
     "repeat": "`repeat COUNT times BLOCK`: COUNT is evaluated once and must be 0 to 100",
     "either": "`either { ... } or { ... }`: the player picks one of the alternatives that can "
               "be done now",
+    "require": "`require COND`: the effect cannot be done unless COND holds (it is undone); an "
+               "`either` alternative or an action starting with it is offered only then",
+    "each": "`each opponent BLOCK` or `each player BLOCK`: BLOCK done as each of them, in turn "
+            "order from you; for one who cannot do it, nothing happens",
+    "as": "`as PLAYER { ... }`: the statements done as that player (their `my.`, their "
+          "questions); if they cannot, the whole effect is undone",
     "possible": "`possible(STATEMENT)`: true if the statement could be done now (tried, then "
                 "undone)",
     "where": "`LIST where COND`: the items of LIST for which COND holds; a bare field name in "

@@ -57,6 +57,12 @@ def ruleset_diff(before, after) -> list[Change]:
     old_displays = {d.id for d in before.displays}
     out += [Change("added", "display", d.id, "") for d in after.displays
             if d.id not in old_displays]
+    for key in ("rounds", "hand_size", "hire_levels", *(f"setup.{k}" for k in after.setup)):
+        old, new = _game_key(before, key), _game_key(after, key)
+        if old != new:
+            name = "hire_deck_levels" if key == "hire_levels" else key
+            out.append(Change("changed", "game", f"{name}: {old} -> {new}",
+                              after.sources.get(f"game:{name}", "")))
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     out += [Change("added", "private", key, "") for key in after.private
@@ -71,9 +77,18 @@ def ruleset_diff(before, after) -> list[Change]:
     return out
 
 
+def _game_key(rules, key: str):
+    """A game.yaml number of a ruleset: `rounds`, `setup.livre`..."""
+    if key.startswith("setup."):
+        return rules.setup.get(key[len("setup."):])
+    value = getattr(rules, key)
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _steps(rules) -> dict:
     out = {}
-    for stage, phases in (("round", rules.round_phases), ("final", rules.final_phases)):
+    for stage, phases in (("setup", getattr(rules, "setup_phases", ())),
+                          ("round", rules.round_phases), ("final", rules.final_phases)):
         for phase in phases:
             for step in phase.steps:
                 key = f"{stage}: {phase.id}" + ("" if step.id == phase.id else f".{step.id}")

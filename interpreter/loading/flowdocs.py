@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rulesdsl import (
+    BOOLEAN,
+    RulesError,
+    RulesErrors,
+    compile_expression,
+    expression_text,
+    parse_expression,
+)
+from rulesdsl.checker import check_expression
 from rulesdsl.suggest import did_you_mean
 
-from ..core.errors import ModuleError
-from ..core.model import Effect, Phase, Step, Trigger, Zone
+from ..core.errors import IdError, ModuleError
+from ..core.model import Condition, Effect, Phase, Step, Trigger, Zone
 
 GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
 
@@ -56,8 +65,55 @@ def zones(flow_docs) -> list[Zone]:
     out = []
     for doc in flow_docs:
         for z in doc.data.get("zones", []):
-            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"])))
+            out.append(Zone(z["id"], z["holds"], z.get("visible", True), z.get("name", z["id"]),
+                            per_player=z.get("per_player", False)))
     return out
+
+
+def condition(builder, doc, path: tuple, text: str) -> Condition | None:
+    """A true-or-false expression written on an entry (`hire_condition:`), checked and
+    compiled like an effect; its errors are collected at their place in the file."""
+    origin = doc.origin(path)
+    try:
+        expr = parse_expression(text, origin)
+        errors = check_expression(expr, builder.vocab, BOOLEAN)
+        if errors:
+            for e in errors:
+                if e.source_line is None:
+                    e.source_line = origin.file_line(text, origin.text_line(e.span))
+            raise RulesErrors(errors)
+        holds = compile_expression(expr, builder.vocab)
+    except RulesErrors as exc:
+        builder.errors.extend(exc.errors)
+        return None
+    except RulesError as exc:
+        builder.errors.append(exc)
+        return None
+    return Condition(text, holds, expression_text(expr, builder.vocab), origin.locate(1, 1))
+
+
+def check_start_in(builder, zones, holds: str, zone_id: str, doc, path: tuple) -> None:
+    """A component's `start_in` names a module's zone that holds its kind, one for all players."""
+    fitting = [z.id for z in zones if z.holds == holds and not z.per_player]
+    if zone_id not in fitting:
+        builder.errors.append(IdError(
+            f"start_in {zone_id!r} is not a zone holding {holds}{did_you_mean(zone_id, fitting)}"
+            f"; known: {', '.join(fitting) or 'none'}", doc.span(path)))
+
+
+def setup_phases(builder, flow_docs) -> tuple[Phase, ...]:
+    """The setup stage: each module's `setup:` steps, in module order, each a phase of its own
+    run once before round 1 (for the start player, or `each_player`)."""
+    out = []
+    for doc in flow_docs:
+        for i, step in enumerate(doc.data.get("setup", [])):
+            key = "each_player" if "each_player" in step else "effect"
+            eff = builder.required_effect(doc, ("setup", i, key), step[key],
+                                          f"the setup step {step['id']!r}")
+            name = step.get("name", step["id"])
+            out.append(Phase(step["id"], name, "each_player" if key == "each_player" else "steps",
+                             (Step(step["id"], name, eff),)))
+    return tuple(out)
 
 
 FLOW_EVENTS = ("round_start", "round_end")  # and phase_start:ID, phase_end:ID
@@ -134,7 +190,20 @@ def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:
     for key in ("sellable", "rent_only", "start_in"):
         if key in entry:
             extra[key] = entry[key]
+    if "costs" in entry:
+        extra["costs"] = _costs(builder, entry["costs"], doc, path + ("costs",))
     return extra
+
+
+def _costs(builder, costs: dict, doc, path: tuple) -> dict[str, int]:
+    """A garment's other costs, each a resource of the ruleset (a module's own included)."""
+    known = builder.vocab.resources
+    for res in costs:
+        if res not in known:
+            builder.errors.append(IdError(
+                f"unknown resource {res!r} in costs{did_you_mean(res, known)}; known: "
+                f"{', '.join(known)}", doc.key_span(path + (res,))))
+    return {r: n for r, n in costs.items() if r in known}
 
 
 def apply_patches(builder, flow_docs, round_phases, final_phases):
@@ -406,6 +475,37 @@ def check_open_names(builder, colors, types) -> None:
     for _aid, (entry, doc, path) in builder.collections["action"].items.items():
         for i, t in enumerate(entry["types"]):
             check(t, types, "employee type", doc, path + ("types", i))
+
+
+GAME_KEYS = ("rounds", "hand_size", "setup", "hire_deck_levels")
+
+
+def patch_game(builder, game: dict, flow_docs) -> tuple[dict, dict[str, str]]:
+    """game.yaml with the keys modules change (`game: {rounds: 6}` in a flow document; `setup`
+    key by key), and where each change comes from ("rounds" -> file:line). Two modules changing
+    the same key is an error naming both."""
+    game = {**game, "setup": dict(game["setup"])}
+    game.setdefault("hand_size", 3)
+    where: dict[str, str] = {}
+    for doc in flow_docs:
+        patch = doc.data.get("game", {})
+        for key, value in patch.items():
+            items = value.items() if key == "setup" else [(None, value)]
+            for sub, v in items:
+                name = key if sub is None else f"{key}.{sub}"
+                path = ("game", key) if sub is None else ("game", key, sub)
+                span = str(doc.span(path))
+                if name in where:
+                    builder.errors.append(ModuleError(
+                        f"game key {name!r} is changed twice (first at {where[name]})",
+                        doc.span(path)))
+                    continue
+                where[name] = span
+                if sub is None:
+                    game[key] = v
+                else:
+                    game["setup"][sub] = v
+    return game, where
 
 
 def extra_resources(flow_docs) -> dict[str, dict]:

@@ -327,6 +327,8 @@ class _DeckShape:
     def _counts(self) -> dict[int, int]:
         counts: dict[int, int] = {}
         for entry, _, _ in self.employees.items.values():
+            if "start_in" in entry:  # set aside in a zone, not dealt in the hire deck
+                continue
             counts[entry.get("level", 0)] = counts.get(entry.get("level", 0), 0) + 1
         return counts
 
@@ -508,6 +510,7 @@ class _Builder:
         if self.errors:
             return None
         game, game_doc = self.singletons["game"]
+        game, self.game_sources = flowdocs.patch_game(self, game, self.flow_docs)
         board, board_doc = self.singletons["board"]
         kinds = flowdocs.garment_kinds(game, self.flow_docs)
         colors = tuple(kinds)
@@ -531,7 +534,11 @@ class _Builder:
                                       tuple(kinds.values()),
                                       {h["id"]: h["name"] for side in board["sides"]
                                        for h in side["halls"]},
-                                      declared, displays, kind_enums)
+                                      declared, displays, kind_enums,
+                                      {k: game[k] for k in ("rounds", "hand_size")},
+                                      {**{z["id"]: (z["holds"], False, z.get("name"))
+                                          for z in game.get("zones", [])},
+                                       **{z.id: (z.holds, z.per_player, z.name) for z in zones}})
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -556,12 +563,15 @@ class _Builder:
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
-            if entry["level"] not in levels:
+            if entry["level"] not in levels and "start_in" not in entry:
                 self.errors.append(IdError(
                     f"level {entry['level']} is not a level of the hire deck (hire_deck_levels: "
                     f"{', '.join(str(x) for x in levels)}), so the card would never be used",
                     doc.span(path + ("level",))))
             employees[cid] = self._employee(cid, entry, doc, path, depute_values, start=False)
+            if "start_in" in entry:
+                flowdocs.check_start_in(self, zones, "employees", entry["start_in"], doc,
+                                        path + ("start_in",))
         start_templates = []
         for cid, (entry, doc, path) in self.collections["start employee"].items.items():
             start_templates.append(self._employee(cid, entry, doc, path, depute_values, True))
@@ -608,7 +618,7 @@ class _Builder:
             fingerprint.update("\n".join(doc.lines).encode())
         return Ruleset(
             modules=tuple(self.modules), fingerprint=fingerprint.hexdigest()[:16],
-            rounds=game["rounds"], setup=dict(game["setup"]),
+            rounds=game["rounds"], hand_size=game["hand_size"], setup=dict(game["setup"]),
             colors=tuple(game["player_colors"]), employees=employees,
             start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
             garments=garments, tiles=tiles, sides=sides, actions=actions,
@@ -626,9 +636,11 @@ class _Builder:
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources
+            | {f"game:{key}": where for key, where in self.game_sources.items()},
             components=declared, pieces=pieces, displays=displays, lasting=self.lasting,
-            warnings=tuple(self.warnings))
+            warnings=tuple(self.warnings),
+            setup_phases=flowdocs.setup_phases(self, self.flow_docs))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:
         """The levels of the hire deck; a level listed twice would deal its cards twice."""
@@ -685,9 +697,14 @@ class _Builder:
                                 f"the final bonus of employee {cid!r}")
         value = entry.get("depute_value", depute_values.get(entry["type"], 0))
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
+        condition = None
+        if "hire_condition" in entry:
+            condition = flowdocs.condition(self, doc, path + ("hire_condition",),
+                                           entry["hire_condition"])
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
                         start, flowdocs.entry_fields(self, self.declared_fields, "employee",
-                                                     entry, doc, path))
+                                                     entry, doc, path),
+                        entry.get("start_in"), condition)
 
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)

@@ -25,6 +25,7 @@ from ..core import board, zones
 from ..core import components as comp
 from ..core import modifiers as mod
 from ..verbs import actions as act
+from ..verbs import cards as cv
 from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
@@ -36,6 +37,7 @@ COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_t
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
 HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
+PILE = EnumType("pile")  # a player's own piles of cards: hand, supply, discard
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -54,6 +56,12 @@ def _names(words) -> dict[str, NameDef]:
                            "the Employees in your hand"),
         "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
                             f"the cards in your {words('staff')}"),
+        "my.supply": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["supply"]),
+                             "the Employees in your supply"),
+        "my.discard": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["discard"]),
+                              "the Employees in your discard pile"),
+        "my.discard_top": NameDef(EMPLOYEE, lambda ctx: _top(ctx.me["discard"]),
+                                  "the Employee on top of your discard pile"),
         "my.garments": NameDef(ListType(GARMENT), _my_garments,
                                f"your {words('garments')} on the board"),
         "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
@@ -136,6 +144,27 @@ def reward_kind(effect) -> str:
 
 # The names read most often, as board.staff / garments_of / decorations_of with the state read
 # straight from the context (one call fewer per use).
+def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef]:
+    """`zone.<id>`: what a zone holds; a per-player zone is `my.<id>`, the player's own."""
+    if per_player:
+        return {f"my.{zid}": NameDef(ListType(item),
+                                     (lambda z: lambda ctx: list(ctx.me["zones"][z]))(zid),
+                                     f"your {_bare(text)}")}
+    return {f"zone.{zid}": NameDef(ListType(item),
+                                   (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
+                                   f"the {_bare(text)}")}
+
+
+def _bare(name: str) -> str:
+    """A zone's name without its article ('the Garment bag' -> 'Garment bag')."""
+    return name[4:] if name.startswith("the ") else name
+
+
+def _top(pile: list):
+    """The top card of a face-up pile (the last put on it), or None when it is empty."""
+    return pile[-1] if pile else None
+
+
 def _my_staff(ctx) -> list[str]:
     p = ctx.state["players"][ctx.seat]
     cards = p["supply"] + p["hand"] + p["discard"]
@@ -225,6 +254,12 @@ def _records(rules, word=lambda key: key) -> dict:
                               "cards in the staff"),
             "halls_present": FieldDef(ListType(HALL), _halls_present,
                                       "Halls that player is represented in"),
+            "discard": FieldDef(ListType(EMPLOYEE),
+                                lambda ctx, seat: list(ctx.state["players"][seat]["discard"]),
+                                "Employees in the discard pile"),
+            "discard_top": FieldDef(EMPLOYEE,
+                                    lambda ctx, seat: _top(ctx.state["players"][seat]["discard"]),
+                                    "Employee on top of the discard pile"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
                 key), key) for key in ("livre", "prestige", "thread", "lace")},
         },
@@ -285,6 +320,14 @@ def _position_fields() -> dict:
                               "one)")}
 
 
+def _take(ctx, args) -> None:
+    """`take`: a card into a pile or a zone, or a piece of a declared kind from its display."""
+    if "piece" in args:
+        disp.take(ctx, args)
+    else:
+        cv.take(ctx, args)
+
+
 def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
     """Each verb with its options; a `{}` in an option's text is where its value is printed.
     `say(key, default)` is the edition's word for a thing the texts name (words.yaml)."""
@@ -308,10 +351,12 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                  "immediately for Thread/Lace", describe=_draw_text),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
-                           "no_master_garment": opt(None, f"; not a Master {garment}")},
+                           "no_master_garment": opt(None, f"; not a Master {garment}"),
+                           "sell_only": opt(None, f"; you must sell this {garment}")},
                           act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
                                       "action"
-                                      "{silk_discount}{discount_colors}{no_master_garment}",
+                                      "{silk_discount}{discount_colors}{sell_only}"
+                                      "{no_master_garment}",
                           describe=lambda o: _tailor_text(o, say), reads=("played",)),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
@@ -367,11 +412,38 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                   "discard": opt(NUMBER, required=True)}, disp.renew_display,
                                  "discard the {discard} rightmost pieces of the {display}, "
                                  "shift the rest right and refill it from the left"),
-        "take": VerbDef({"piece": opt(UNKNOWN, required=True),
+        # one verb, two things to take: a card (into a pile of yours or a zone; the hand when
+        # neither is said) or a piece of a declared kind from its display
+        "take": VerbDef({"card": opt(EMPLOYEE), "piece": opt(UNKNOWN),
+                         "into": opt(PILE, " into your {}"),
+                         "into_zone": opt(ZONE, " into the {}"),
                          "pay_price": opt(None, ", paying the Livre shown beneath its space"),
                          "rent": opt(None, ", and rent it out along with the "
                                            f"{garment}")},
-                        disp.take, "take {piece}{pay_price}{rent}"),
+                        _take, "take {card}{piece}{into}{into_zone}{pay_price}{rent}",
+                        one_of=(("card", "piece"),)),
+        "move_cards": VerbDef({"cards": opt(ListType(EMPLOYEE), required=True),
+                               "into": opt(ZONE, required=True)},
+                              cv.move_cards, "set {cards} aside in the {into}"),
+        "shuffle_into_level": VerbDef({"zone": opt(ZONE, required=True),
+                                       "count": opt(NUMBER, required=True),
+                                       "level": opt(NUMBER, required=True)},
+                                      cv.shuffle_into_level,
+                                      "draw {count} cards at random from the {zone} and shuffle "
+                                      "them into level {level} of the Employee deck"),
+        "deal_each": VerbDef({"zone": opt(ZONE, required=True),
+                              "into": opt(ZONE, required=True)},
+                             cv.deal_each, "deal 1 card from the {zone} face down to each "
+                                           "player's {into}; the rest stay there"),
+        "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.remove_card,
+                               "remove {card} from the game (no Livre for it)",
+                               reads=("played",)),
+        "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.use_bonus,
+                             "use the Employee Bonus of {card} as if you had played it"),
+        "hire_from": VerbDef({"zone": opt(ZONE, required=True),
+                              "price": opt(NUMBER, " paying {} Livre")},
+                             cv.hire_from, "hire the Employee from your {zone} if you meet its "
+                                           "hiring condition{price}"),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
@@ -412,6 +484,8 @@ def _tailor_text(o, say=lambda key, default: default) -> str:
             else "silk"
         text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
                  f"complete the action")
+    if o.get("sell_only"):
+        text += (f". You must sell this {garment} for the value shown on the {garment}")
     if o.get("no_master_garment"):
         text += f". You can't {verb} a Master {garment} with this action"
     return text
@@ -449,12 +523,20 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
-                     halls=None, components=None, displays=(), kind_enums=None) -> Vocabulary:
+                     halls=None, components=None, displays=(), kind_enums=None,
+                     game_keys=None, zone_kinds=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
-    resources its modules add, each also a name `my.<resource>`)."""
+    resources its modules add, each also a name `my.<resource>`). `game_keys` are game.yaml's
+    numbers after the modules' changes (`game.rounds`): cards print their value."""
     word = lambda key: words.get(key, key.replace("_", " "))
     halls = dict(halls or {})
     names = _names(word)
+    for zid, (holds, per_player, name) in (zone_kinds or {}).items():
+        item = _HOLDS.get(holds) or RecordType(holds)  # a declared kind's pieces: its record
+        names.update(_zone_name(zid, item, per_player, name or word(zid)))
+    for key, value in (game_keys or {"rounds": 7, "hand_size": 3}).items():
+        names[f"game.{key}"] = NameDef(NUMBER, (lambda k: lambda ctx: getattr(ctx.rules, k))(key),
+                                       str(value))
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")
@@ -483,15 +565,18 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "display": tuple(d.id for d in displays),
                **extra_enums,
                "reward_kind": ("none", "livre", "prestige", "thread", "lace",
-                               *extra_resources, *verbs)},
+                               *extra_resources, *verbs),
+               "pile": cv.OWN_PILES},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
         verbs=verbs,
         enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
-                   **{d.id: words.get(d.id, d.name) for d in displays}, **words},
+                   **{d.id: words.get(d.id, d.name) for d in displays},
+                   **{z: _bare(k[2]) for z, k in (zone_kinds or {}).items() if k[2]}, **words},
         events=_event_texts(word, words),
         noun_enums=("garment_kind",),
         place_enums={"hall": "in the {}"},
+        actor=PLAYER,
     ))
 
 
@@ -510,6 +595,9 @@ NAME_DOCS = {
     "my.garments": "your Garments on the board: on guest spaces and on the balcony",
     "my.decorations": "the Decoration spaces you funded, musicians included",
     "my.has_favor": "true while you hold the Queen's Favor",
+    "my.supply": "the Employee cards in your face-down supply",
+    "my.discard": "the Employee cards in your discard pile, the top one last",
+    "my.discard_top": "the Employee card on top of your discard pile (none when it is empty)",
     "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
     "players": "every player, you included (count(players) is how many play)",
     "opponents": "every other player",
@@ -517,6 +605,8 @@ NAME_DOCS = {
     "halls": "the Halls of the board (choose one of halls picks one)",
     "my.halls_present": "the Halls you are represented in: a Garment rented there or its "
                         "musicians funded",
+    "game.rounds": "how many rounds the game has (game.yaml's rounds, a module may change it)",
+    "game.hand_size": "how many cards each player selects in Phase 2 (game.yaml's hand_size)",
     "played": "the Employee card whose bonus or action is running",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
@@ -560,6 +650,8 @@ FIELD_DOCS = {
         "decorations": "the Decoration spaces that player funded",
         "staff": "all that player's Employee cards",
         "halls_present": "the Halls that player is represented in",
+        "discard": "the Employee cards in that player's discard pile, the top one last",
+        "discard_top": "the Employee card on top of that player's discard pile (none if empty)",
         "livre": "the Livre that player holds",
         "prestige": "that player's prestige points so far",
         "thread": "the Thread tokens that player holds",
@@ -595,6 +687,7 @@ ENUM_DOCS = {
     "display": "a positioned display (game.yaml's or a module's displays:)",
     "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
+    "pile": "one of your own piles of Employee cards: hand, supply or discard",
 }
 
 RESOURCE_DOCS = {
@@ -619,6 +712,8 @@ VERB_DOCS = {
         "silk_discount": "the garment needs up to this many fewer bales of silk",
         "discount_colors": "the discount applies only to bales of these colours",
         "no_master_garment": "a Master-only garment may not be tailored",
+        "sell_only": "the garment must be sold, not rented (one that cannot be sold is not "
+                     "offered)",
     }, {}),
     "hire": ("hire 1 Employee from the display into your hand",
              {"price": "what the card costs (cards_in_display is bound)"},
@@ -664,11 +759,6 @@ VERB_DOCS = {
                           "display": "which display (declared under displays:)",
                           "discard": "how many of the rightmost slots are discarded",
                       }, {}),
-    "take": ("take a piece of a declared kind from the display it lies on into your holdings", {
-        "piece": "the piece (e.g. chosen with choose one of display.<id>)",
-        "pay_price": "pay the Livre shown beneath its slot",
-        "rent": "it is rented along with the garment being placed (event.<kind> reads it)",
-    }, {}),
     "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
         "zone": "the zone emptied",
         "into": "the stacks (zones) dealt onto in turn",
@@ -677,12 +767,57 @@ VERB_DOCS = {
         "zone": "the zone emptied",
         "into": "the zone that receives it",
     }, {}),
+    "take": ("take one Employee card from wherever it lies into your hand (or your supply or "
+             "discard pile, or a zone), or a piece of a declared kind from the display it lies "
+             "on into your holdings", {
+                 "card": "the card (e.g. choose one of zone.hire_display); or piece",
+                 "piece": "the piece (e.g. chosen with choose one of display.<id>); or card",
+                 "into": "hand, supply or discard: your pile that receives a card (hand when "
+                         "neither into nor into_zone is given)",
+                 "into_zone": "instead, the zone that receives the card (a per-player zone: "
+                              "yours)",
+                 "pay_price": "with piece: pay the Livre shown beneath its slot",
+                 "rent": "with piece: it is rented along with the garment being placed "
+                         "(event.<kind> reads it)",
+             }, {}),
+    "move_cards": ("set every card of a list aside in a zone (no choice, nothing paid)", {
+        "cards": "the cards (e.g. zone.hire_deck where level = 2 and type = journeyman)",
+        "into": "the zone that receives them",
+    }, {}),
+    "shuffle_into_level": ("draw cards at random from a zone and shuffle them into one level "
+                           "of the hire deck (for a setup step)", {
+                               "zone": "the zone drawn from",
+                               "count": "how many cards",
+                               "level": "the hire deck level they join",
+                           }, {}),
+    "deal_each": ("deal one card at random from a zone into each player's own (per-player) "
+                  "zone; the rest stay", {
+                      "zone": "the zone dealt from",
+                      "into": "the per-player zone each player receives a card in",
+                  }, {}),
+    "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
+                    "being played leaves after its own bonus", {"card": "the card"}, {}),
+    "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
+                  {"card": "the card whose bonus is used"}, {}),
+    "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "
+                  "hire_condition holds for you now", {
+                      "zone": "the zone hired from",
+                      "price": "what it costs (default: free)",
+                  }, {}),
 }
+
+
+def _zone_doc(name: str) -> str:
+    """The description of a zone's name (`zone.<id>`, or `my.<id>` for a per-player zone)."""
+    if name.startswith("zone."):
+        return f"what the {name[len('zone.'):]} zone holds"
+    return ""
 
 
 def _documented(vocab: Vocabulary) -> Vocabulary:
     """The vocabulary with every description filled in from the tables above."""
-    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc)) for n, d in vocab.names.items()}
+    names = {n: _with(d, doc=NAME_DOCS.get(n, d.doc) or _zone_doc(n))
+             for n, d in vocab.names.items()}
     records = {}
     for rec, fields in vocab.records.items():
         docs = FIELD_DOCS.get(rec, {})

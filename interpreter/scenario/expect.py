@@ -32,7 +32,8 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
             if actual is None:
                 run.fail(base + (group, key), f"the {group[:-1]} {key!r}", want, None)
             else:
-                _check_list(run, base + (group, key), key, want, actual, None)
+                _check_list(run, base + (group, key), f"the {group[:-1]} {key}", want, actual,
+                            None)
     if "all_halls" in expect:
         want = expect["all_halls"]
         resolve = (lambda items: [run.seat(s, base + ("all_halls",)) for s in items])
@@ -62,6 +63,12 @@ def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None
     for key in RESOURCES:
         if key in expect and expect[key] != player[key]:
             run.fail(path + (key,), f"{who}'s {key}", expect[key], player[key])
+    for key, want in expect.get("resources", {}).items():
+        if want != player.get(key):
+            run.fail(path + ("resources", key), f"{who}'s {key}", want, player.get(key))
+    for zid, want in expect.get("zones", {}).items():
+        _check_list(run, path + ("zones", zid), f"{who}'s {zid}", want,
+                    player.get("zones", {}).get(zid, []), seat)
     if "score" in expect and expect["score"] != player["score"]:
         run.fail(path + ("score",), f"{who}'s score", expect["score"], player["score"])
     for key in PILES + ("tiles",):

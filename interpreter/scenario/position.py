@@ -54,7 +54,15 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
-    _pieces(run, pos, base, place, lists)
+    _displays(run, pos, base, place, lists)
+    for zid, ids in pos.get("zones", {}).items():
+        zone_path: tuple = base + ("zones", zid)
+        if zid not in state["zones"]:
+            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]),
+                            zone_path)
+        items = [place(_zone_item(run, zid, c, zone_path + (i,)), zone_path + (i,))
+                 for i, c in enumerate(ids)]
+        lists.append((state["zones"], zid, items, zone_path))
     guests: dict[str, tuple] = {}
     decorations: dict[str, tuple] = {}
     for ref, entry in pos.get("players", {}).items():
@@ -64,6 +72,20 @@ def build_position(run: ScenarioRun) -> None:
         for key in RESOURCES:
             if key in entry:
                 player[key] = entry[key]
+        for key, value in entry.get("resources", {}).items():
+            if key not in run.rules.extra_resources:
+                raise run.error(f"unknown resource {key!r}"
+                                + did_you_mean(key, run.rules.extra_resources),
+                                ppath + ("resources", key))
+            player[key] = value
+        for zid, ids in entry.get("zones", {}).items():
+            zpath: tuple = ppath + ("zones", zid)
+            if zid not in player.get("zones", {}):
+                raise run.error(f"unknown zone {zid!r} of a player"
+                                + did_you_mean(zid, player.get("zones", {})), zpath)
+            items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
+                     for i, c in enumerate(ids)]
+            lists.append((player["zones"], zid, items, zpath))
         for key in PILES:
             if key in entry:
                 items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))
@@ -123,9 +145,8 @@ def build_position(run: ScenarioRun) -> None:
                               for i, s in enumerate(pos["all_halls"])]
 
 
-def _pieces(run: ScenarioRun, pos: dict, base: tuple, place, lists: list) -> None:
-    """A module's displays (`displays: {id: [piece or null, ...]}`) and zones (`zones: {id:
-    [...]}`), given exactly."""
+def _displays(run: ScenarioRun, pos: dict, base: tuple, place, lists: list) -> None:
+    """A module's displays (`displays: {id: [piece or null, ...]}`), given exactly."""
     state = run.state
     for did, row in pos.get("displays", {}).items():
         path = base + ("displays", did)
@@ -138,12 +159,14 @@ def _pieces(run: ScenarioRun, pos: dict, base: tuple, place, lists: list) -> Non
         items = [None if x is None else place(run.component("piece", x, path + (i,)),
                                               path + (i,)) for i, x in enumerate(row)]
         lists.append((state["displays"], did, items, path))
-    for zid, items in pos.get("zones", {}).items():
-        path = base + ("zones", zid)
-        if zid not in state["zones"]:
-            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]), path)
-        lists.append((state["zones"], zid, [place(x, path + (i,)) for i, x in enumerate(items)],
-                      path))
+
+
+def _zone_item(run: ScenarioRun, zone_id: str, ref: str, path: tuple) -> str:
+    """An id placed in a zone, of the kind the zone holds."""
+    holds = run.rules.zone(zone_id).holds
+    if holds == "employees":
+        return run.card(ref, None, path)
+    return run.component({"garments": "garment", "tiles": "tile"}.get(holds, "piece"), ref, path)
 
 
 def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
@@ -178,6 +201,12 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
             home = "resource_bag"
         elif run.rules.employees[cid].start:
             home = "removed_employees"
+        elif run.rules.employees[cid].start_in is not None:  # back to the zone it starts in
+            zone = run.rules.employees[cid].start_in
+            if (id(state["zones"]), zone) not in explicit:
+                state["zones"][zone].append(cid)
+                continue
+            home = "removed_employees"
         else:
             home = "hire_deck"
         if (id(state), home) in explicit:
@@ -211,5 +240,8 @@ def _take(state: dict, cid: str) -> None:
         for key in PILES + ("tiles",):
             while cid in p[key]:
                 p[key].remove(cid)
+        for zone in p.get("zones", {}).values():
+            while cid in zone:
+                zone.remove(cid)
         if p["played"] == cid:
             p["played"] = None

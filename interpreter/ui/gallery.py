@@ -64,7 +64,13 @@ def _employee(rules: Ruleset, card: Employee, shown_id: str) -> str:
     else:
         text = f"<div class='text'>{escape(effect.text)}</div>"
     source = _source(effect) if effect is not None else ""
-    level = "start card" if card.start else f"level {_roman(card.level)}"
+    level = "start card" if card.start else f"level {_roman(card.level) or 0}"
+    if card.start_in is not None:
+        level += f" &middot; starts in the {escape(rules.zone(card.start_in).name)}"
+    if card.hire_condition is not None:
+        cond = card.hire_condition
+        text = (f"<div class='text'>Hired only if {escape(cond.text)}</div>"
+                f"<div class='where'>{escape(str(cond.where))}</div>{text}")
     return (f"<div class='card {escape(card.type)}'><div class='id'>{escape(shown_id)}</div>"
             f"<div class='name'>{escape(card.name)}</div>"
             f"<div class='meta'>{level} &middot; {escape(rules.word(card.type))} &middot; "
@@ -90,8 +96,7 @@ def _garments(rules: Ruleset) -> list[str]:
            "<div class='grid'>"]
     for g in rules.garments.values():
         needs = [f"{silk_text(g.silk, rules.word)} silk"] if g.silk else []
-        needs += [f"{g.thread} {rules.word('thread')}"] if g.thread else []
-        needs += [f"{g.lace} {rules.word('lace')}"] if g.lace else []
+        needs += [f"{n} {rules.word(r)}" for r, n in g.needs()]
         master = "<div class='meta'>&#10022; Master only</div>" if g.master else ""
         if getattr(g, "rent_only", False):
             master += "<div class='meta'>rented only, never sold</div>"

@@ -94,6 +94,14 @@ def board(game, seat: int | None = None) -> Group:
             row.add_row(str(price), label(item) if item else "-")
         parts.append(row)
     for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size
+        if zone.per_player:  # one per player: its owner always sees their own
+            for p in state["players"]:
+                items = p["zones"][zone.id]
+                shown = "; ".join(label(i) for i in items) \
+                    if zone.visible or p["seat"] == seat else f"{len(items)} face down"
+                parts.append(Text(f"{zone.name} of {seat_name(game, p['seat'])}: "
+                                  f"{shown or '-'}"))
+            continue
         items = state["zones"][zone.id]
         shown = "; ".join(label(i) for i in items) if zone.visible else f"{len(items)} face down"
         parts.append(Text(f"{zone.name}: {shown or '-'}"))
@@ -113,9 +121,12 @@ def board(game, seat: int | None = None) -> Group:
 def players(game, seat: int | None) -> Table:
     table = Table(title="Players")
     kinds = list(game.rules.components.values())
+    extra = tuple(game.rules.extra_resources)  # a module's counters (exam tokens...)
     for col in ("player", "livre", "prestige", "thread", "lace", "tiles (bales|bottom)", "hand",
                 "supply", "discard", *(f"{k.name}s" for k in kinds)):
         table.add_column(col)
+    if extra:
+        table.add_column("other")
     for p in game.state["players"]:
         own = seat is None or p["seat"] == seat
         tiles = escape(" ".join(_tile_code(game, t) for t in p["tiles"])) if own \
@@ -130,9 +141,11 @@ def players(game, seat: int | None) -> Table:
         held_text = [(", ".join(escape(game.label(x)) for x in items) or "-")
                      if own or k.visible == "all" else str(len(items))
                      for k, items in zip(kinds, held)]
+        others = [f"{shown(k)} {game.rules.word(k)}" for k in extra if p[k]] if extra else []
         table.add_row(seat_name(game, p["seat"]), shown("livre"), shown("prestige"),
                       shown("thread"), shown("lace"), tiles or "-", hand or "-",
-                      str(len(p["supply"])), str(len(p["discard"])), *held_text)
+                      str(len(p["supply"])), str(len(p["discard"])), *held_text,
+                      *([", ".join(others) or "-"] if extra else []))
     return table
 
 

@@ -136,7 +136,8 @@ def tailor(ctx, args) -> None:
     master = _master_made(ctx) and "no_master_garment" not in args
     less = reduction(ctx, "tailoring")
     made_by_master = _master_made(ctx)
-    free = [space_id for space_id, space in side.guest_spaces.items()
+    sell_only = "sell_only" in args  # "You must sell this Garment"
+    free = [] if sell_only else [space_id for space_id, space in side.guest_spaces.items()
             if space_id not in state["guests"] and (made_by_master or not space.master)]
 
     def candidates():
@@ -148,9 +149,9 @@ def tailor(ctx, args) -> None:
             cost = max(0, side.garment_costs[pos] - less)
             if g.master and not master:
                 continue
-            if cost > me["livre"] or g.thread > me["thread"] or g.lace > me["lace"]:
+            if cost > me["livre"] or any(n > me[r] for r, n in g.needs()):
                 continue
-            if not free and not _may_sell(g):
+            if not _may_sell(g) and (sell_only or not free):
                 continue
             if _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
@@ -160,8 +161,8 @@ def tailor(ctx, args) -> None:
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
-    ctx.pay("thread", g.thread)
-    ctx.pay("lace", g.lace)
+    for resource, n in g.needs():
+        ctx.pay(resource, n)
     display = state["garment_display"]
     ctx.tx.set(display, display.index(garment_id), None)
     ctx.tx.set(me, "tailoring", garment_id)

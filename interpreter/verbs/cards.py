@@ -1,0 +1,143 @@
+"""Verbs that move Employee cards between piles: take a card into a hand or pile, set cards
+aside in a zone, put some back into a level of the hire deck, deal one to each player, remove a
+card from the game, use another card's bonus, and hire from a zone when the card's condition
+holds. None of them names a card: the piles and the cards come from the effect."""
+from __future__ import annotations
+
+from rulesdsl import EffectAbort
+
+from ..core import rng
+from ..core.events import announce
+
+OWN_PILES = ("hand", "supply", "discard")  # the piles a player holds cards in
+
+
+def zone_pile(ctx, zone_id: str, seat: int | None = None) -> list:
+    """The list a zone keeps its items in: the game's, or (per-player) the acting player's."""
+    state = ctx.state
+    if zone_id in state.get("zones", {}):
+        return state["zones"][zone_id]
+    own = state["players"][ctx.seat if seat is None else seat].get("zones", {})
+    if zone_id in own:
+        return own[zone_id]
+    return state[zone_id]  # one of the game's piles (hire_deck, hire_display...)
+
+
+def _piles(state: dict):
+    """Every list an Employee card can lie in."""
+    for key in ("hire_deck", "hire_display", "removed_employees"):
+        yield state[key]
+    yield from state["zones"].values()
+    for p in state["players"]:
+        for key in OWN_PILES:
+            yield p[key]
+        yield from p.get("zones", {}).values()
+
+
+def _lift(ctx, card: str) -> None:
+    """Take a card out of wherever it lies (not the card being played)."""
+    for pile in _piles(ctx.state):
+        if card in pile:
+            ctx.tx.remove(pile, card)
+            return
+    raise EffectAbort(f"{ctx.engine.label(card)} is not in a pile it can be taken from")
+
+
+def take(ctx, args) -> None:
+    """Take one card from wherever it lies into the acting player's hand, supply or discard
+    pile (`into`; the hand when nothing is said), or into a zone (`into_zone`)."""
+    card = args["card"]()
+    if card is None:
+        raise EffectAbort("there is no card to take")
+    if "into_zone" in args:
+        target = zone_pile(ctx, args["into_zone"]())
+    else:
+        target = ctx.me[args["into"]() if "into" in args else "hand"]
+    _lift(ctx, card)
+    ctx.tx.append(target, card)
+
+
+def move_cards(ctx, args) -> None:
+    """Put every card of a list into a zone (setting cards aside: no choice, nothing paid)."""
+    target = zone_pile(ctx, args["into"]())
+    for card in list(args["cards"]()):
+        _lift(ctx, card)
+        ctx.tx.append(target, card)
+
+
+def shuffle_into_level(ctx, args) -> None:
+    """Put `count` cards drawn at random from a zone into one level of the hire deck, shuffled
+    together with that level's cards, in the level's place in the deck."""
+    source = zone_pile(ctx, args["zone"]())
+    level, n = int(args["level"]()), int(args["count"]())
+    deck, levels = ctx.state["hire_deck"], {c.id: c.level for c in ctx.rules.employees.values()}
+    added = [ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
+             for _ in range(min(n, len(source)))]
+    at = [i for i, c in enumerate(deck) if levels[c] == level]
+    where = at[0] if at else next((i for i, c in enumerate(deck) if levels[c] > level),
+                                  len(deck))
+    cards = [deck[i] for i in at] + added
+    for i in reversed(at):
+        ctx.tx.pop(deck, i)
+    for k, card in enumerate(rng.shuffled(cards, ctx.state, ctx.tx)):
+        ctx.tx.insert(deck, where + k, card)
+
+
+def deal_each(ctx, args) -> None:
+    """Deal one card at random from a zone into each player's own zone (`into`, a per-player
+    zone), in seat order; what is left stays in the source zone."""
+    source, target = zone_pile(ctx, args["zone"]()), args["into"]()
+    for seat in range(len(ctx.state["players"])):
+        if not source:
+            return
+        card = ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
+        ctx.tx.append(zone_pile(ctx, target, seat), card)
+
+
+def remove_card(ctx, args) -> None:
+    """Remove a card from the game: no Livre for it and no minimum staff. The card being played
+    leaves when its turn ends, after its own bonus (it is marked as leaving)."""
+    card, me = args["card"](), ctx.me
+    if card is None:
+        raise EffectAbort("there is no card to remove")
+    if card == me["played"] and card == ctx.played:
+        if card not in me["deputing"]:
+            ctx.tx.append(me["deputing"], card)
+        return
+    _lift(ctx, card)
+    ctx.tx.append(ctx.state["removed_employees"], card)
+
+
+def use_bonus(ctx, args) -> None:
+    """Use another card's bonus as if it were being played (`played` is that card); a card
+    without a bonus, or one whose bonus cannot be done, does nothing."""
+    card = args["card"]()
+    bonus = None if card is None else ctx.rules.employees[card].bonus
+    if bonus is None:
+        return
+    saved, ctx.played = ctx.played, card
+    try:
+        ctx.attempt(bonus)
+    finally:
+        ctx.played = saved
+
+
+def hire_from(ctx, args) -> None:
+    """Hire a card from a zone (the player's own, if it is per-player) into the hand: only a
+    card whose `hire_condition` holds for the player now, free unless a `price` is given."""
+    pile = zone_pile(ctx, args["zone"]())
+    price = int(args["price"]()) if "price" in args else 0
+    if price > ctx.me["livre"]:
+        raise EffectAbort(f"hiring costs {price} Livre")
+    rules = ctx.rules
+
+    def hirable():
+        for card in pile:
+            cond = rules.employees[card].hire_condition
+            if cond is None or cond.holds(ctx, {}):
+                yield card
+    card = ctx.ask("hire", f"hire an employee for {price} Livre", hirable())
+    ctx.pay("livre", price)
+    ctx.tx.remove(pile, card)
+    ctx.tx.append(ctx.me["hand"], card)
+    announce(ctx, "hire", card=card)
