@@ -16,6 +16,7 @@ from ..loading.params import expansions
 from ..sim import balance
 from ..sim.bots import BOTS
 from ..sim.parallel import ClusterError, default_workers, ray_missing
+from ..ui import layout
 
 
 def positive(value: str) -> int:
@@ -90,9 +91,7 @@ def cmd_balance(args) -> int:
             return 1
     elapsed = time.perf_counter() - started
     data = balance.report(rules, plan, runs, [Path(p).name for p in module_paths])
-    out = Console(stderr=args.json == "-", highlight=False)
-    if not out.is_terminal:
-        out.width = max(out.width, 160)
+    out = layout.console(stderr=args.json == "-")
     print_report(out, data, args.top)
     out.print(f"{args.games * len(specs)} games in {elapsed:.1f} s on {where}")
     if args.json:
@@ -130,7 +129,7 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     head.add_row("seat win rates", " ".join(_pct(r) for r in data["seat_win_rates"]))
     head.add_row("prestige per player by source",
                  ", ".join(f"{k} {v:.1f}" for k, v in data["score_sources"].items()))
-    out.print(head)
+    layout.show(out, head)
     rows = data["cards"][:top] if top else data["cards"]
     table = Table(title="Who had it, against who did not: win rates; delta = the difference "
                         "seat-adjusted, in points, with its 95% CI; prestige = the same for "
@@ -152,7 +151,7 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                       _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
                       "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
                       r["verdict"])
-    out.print(table)
+    layout.show(out, table)
     for pair in data["paired"]:
         title = f"paired: the same seeds with and without {pair['id']}"
         t = Table(title=title)
@@ -169,6 +168,6 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                 t.add_row(name.replace("_", " ") + (" (points)" if scale == 100 else ""),
                           f"{scale * fig['mean']:+.2f}",
                           f"{scale * fig['ci'][0]:+.2f} .. {scale * fig['ci'][1]:+.2f}")
-        out.print(t)
+        layout.show(out, t)
         out.print(f"verdict: [bold]{escape(pair['verdict'])}[/]")
     out.print(f"[dim]{data['method']}[/]")

@@ -24,14 +24,12 @@ from ..sim.bench import command as bench
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
-from ..ui import gallery, render
+from ..ui import gallery, layout, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
 from .modules import cmd_diff, cmd_modules
 
-console = Console(highlight=False)
-if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
-    console.width = max(console.width, 120)
+console = layout.console()
 
 
 def _rules(args):
@@ -114,6 +112,9 @@ def cmd_play(args) -> int:
     if args.load:
         console.print(f"resumed {escape(args.load)} (seed {seed}), human seats: "
                       f"{', '.join(render.seat_text(game, s) for s in sorted(humans)) or 'none'}")
+        if args.verify:
+            console.print(f"verified: replaying its {len(game.history)} decisions from seed "
+                          f"{seed} gives the saved position")
     else:
         console.print(f"seed {seed}: replay with --seed {seed}")
     bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
@@ -172,7 +173,7 @@ def _unwritable(path: Path) -> str | None:
 
 
 def _summary(args, games) -> None:
-    out = Console(stderr=args.json == "-", highlight=False)
+    out = layout.console(stderr=args.json == "-")
     best = [max(p["prestige"] for p in g["players"]) for g in games]
     table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
                         f"seeds {args.seed}..{args.seed + len(games) - 1}")
@@ -186,7 +187,7 @@ def _summary(args, games) -> None:
     for seat in range(args.players):
         wins = sum(g["winner"] == seat for g in games)
         table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
-    out.print(table)
+    layout.show(out, table)
 
 
 # -- validate & cards ----------------------------------------------------------------------
@@ -233,7 +234,7 @@ def cmd_cards(args) -> int:
         table.add_row(f"start.*.{key}" if card.start else card.id, name,
                       "start" if card.start else str(card.level), rules.word(card.type),
                       str(card.depute_value), card_text(card))
-    console.print(table)
+    layout.show(console, table)
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige"):
@@ -244,7 +245,7 @@ def cmd_cards(args) -> int:
                           ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
-    console.print(garments)
+    layout.show(console, garments)
     return 0
 
 

@@ -109,6 +109,12 @@ def _garment_points(ctx, garment_id) -> int:
     return prestige if multiplier is None else prestige * multiplier
 
 
+def _balcony_bonus(ctx, garment_id) -> int:
+    """What the balcony adds to a garment's prestige: prestige x (factor - 1), 0 elsewhere."""
+    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    return 0 if multiplier is None else ctx.rules.garments[garment_id].prestige * (multiplier - 1)
+
+
 def _on_master_space(ctx, garment_id) -> bool:
     return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
 
@@ -133,6 +139,7 @@ def _records(rules, word=lambda key: key) -> dict:
             "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+            "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "prestige the balcony adds"),
         },
         "employee": {
             "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
@@ -375,6 +382,8 @@ FIELD_DOCS = {
         "master_only": "true if only a Master may tailor it (gold thimble)",
         "on_master_space": "true if it is rented to a Master guest space",
         "points": "its prestige at game end: multiplied when it stands on the balcony",
+        "balcony_bonus": "what the balcony adds to its prestige: prestige x (factor - 1), 0 when "
+                         "it is not on the balcony",
     },
     "employee": {
         "type": "master, journeyman or apprentice",

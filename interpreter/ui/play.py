@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from . import render
+from . import ending, layout, render
 from .changes import describe, snapshot
 
 HELP = ("type an option's number, 'board' for the whole board and legend, 'save FILE' to save, "
@@ -33,7 +33,7 @@ class TerminalGame:
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
         game, out = self.game, self.console
-        last_round = None
+        last_round = after = None
         while not game.is_over():
             if game.state["round"] != last_round:
                 last_round = game.state["round"]
@@ -53,8 +53,10 @@ class TerminalGame:
             if decision.kind == "hand":
                 self.hand_choices.add(option.value)
             before = snapshot(game)
+            copy = game.clone() if ending.may_end(game) else None
             game.apply(option)
-            after = snapshot(game)
+            after = snapshot(game) if not game.is_over() else \
+                ending.before_scoring(copy, option)
             for line in describe(game, before, after, decision.seat, self.hand_choices,
                                  self.humans):
                 out.print(f"  → {escape(line)}")
@@ -62,8 +64,10 @@ class TerminalGame:
                 self.seen[decision.seat] = after
             self.print_explained()
         self.print_explained()
-        out.print(render.board(game))
-        out.print(render.final_scores(game))
+        out.rule("Final scoring")
+        for line in ending.scoring_lines(game, after):
+            out.print(f"  {escape(line)}")
+        layout.show(out, render.board(game), render.final_scores(game))
         winner = game.standings()[0]
         out.print("Winner: ", render.seat_name(game, winner["seat"]),
                   f"with {winner['prestige']} prestige")
@@ -114,8 +118,7 @@ class TerminalGame:
             out.print(f"[red]please type a number from 0 to {len(groups) - 1}[/] ({HELP})")
 
     def show_board(self, seat: int) -> None:
-        self.console.print(render.board(self.game, seat))
-        self.console.print(render.legend())
+        layout.show(self.console, render.board(self.game, seat), render.legend(self.game))
 
     def show_question(self, decision, groups) -> None:
         game, out = self.game, self.console

@@ -1,0 +1,168 @@
+"""What a person reads is right, complete and never cut off (issue 16): the end of a game,
+the final-scoring table, tables piped or on an 80-column terminal, the legend's colours."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.ui import render
+from interpreter.ui.play import TerminalGame
+
+ROOT = Path(__file__).resolve().parents[1]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def rococo(*args, terminal_columns: int | None = None, stdin: str = "") -> str:
+    """The command's stdout as a person reads it: piped, or on a terminal that wide."""
+    env = dict(os.environ)
+    env.pop("FORCE_COLOR", None)
+    if terminal_columns:
+        env.update(FORCE_COLOR="1", COLUMNS=str(terminal_columns))
+    result = subprocess.run([sys.executable, "-m", "interpreter.cli.main", *args], cwd=ROOT,
+                            capture_output=True, text=True, env=env, timeout=300, input=stdin)
+    assert "Traceback" not in result.stderr, result.stderr
+    return ANSI.sub("", result.stdout)
+
+
+def terminal(width: int = 80) -> tuple[Console, io.StringIO]:
+    buffer = io.StringIO()
+    return Console(file=buffer, force_terminal=True, width=width, color_system=None,
+                   highlight=False), buffer
+
+
+def bot_game(rules, players=4, seed=1, width=80) -> str:
+    game = Game.new(rules, players=players, seed=seed)
+    out, buffer = terminal(width)
+    bots = [make_bot("greedy", seed * 31 + s) for s in range(players)]
+    assert TerminalGame(game, bots, set(), out).run() == 0
+    return buffer.getvalue()
+
+
+# -- 1. the end of the game is announced, each step's points as that step --------------------
+
+def test_final_scoring_is_announced_after_the_last_move(rules):
+    text = bot_game(rules)
+    last_move, rest = text.split("Final scoring ─", 1)
+    # the last move is told without the final-scoring prestige: only its own gains
+    tail = last_move.strip().splitlines()[-6:]
+    assert not any("Prestige" in line for line in tail if "→" in line), tail
+    steps = [p.name for p in rules.final_phases]
+    lines = rest.splitlines()
+    announced = [next(i for i, line in enumerate(lines) if step in line) for step in steps]
+    assert announced == sorted(announced)  # in the printed order
+    assert "  3. Majority in each of the 5 halls: " in text
+    # after the game no round heading, the end-of-game board instead
+    assert "Round 7 of 7" not in rest and "The board at the end of the game" in rest
+
+
+def test_each_steps_announced_points_are_what_that_step_scored(rules):
+    game = Game.new(rules, players=3, seed=4)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    out, buffer = terminal(100)
+    TerminalGame(game, bots, set(), out).run()
+    text = buffer.getvalue()
+    for phase in rules.final_phases:
+        line = next(line for line in text.splitlines() if line.strip().startswith(phase.name))
+        for p in game.state["players"]:
+            points = p["score"].get(phase.id, 0)
+            who = render.seat_text(game, p["seat"])
+            assert (f"{who} +{points}" in line) == (points > 0), (line, who, points)
+
+
+# -- 2. the final-scoring table --------------------------------------------------------------
+
+def test_final_table_has_distinct_headings_and_unbroken_names(rules):
+    text = bot_game(rules, players=5, seed=2)
+    table = text[text.index("Final scoring: prestige by step"):]
+    header = next(line for line in table.splitlines() if "┃ step" in line)
+    names = [cell.strip() for cell in header.strip("┃ ").split("┃")]
+    assert len(names) == len(set(names)) == 6
+    assert all(re.fullmatch(r"\w+ \([A-E]\)", n) for n in names[1:]), names
+    rows = [line.split("│")[1].strip() for line in table.splitlines() if line.startswith("│")]
+    assert rows[:3] == ["rank", "rounds", "livre"]
+    assert rows[-2:] == ["total", "Livre left"]
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_the_balcony_scores_as_the_balcony(rules):
+    """Rulebook, Final scoring 7: "When counting Trademark tokens from the Garments on the
+    Fireworks Display, multiply the Prestige Points on each Garment by that Fireworks
+    Decoration factor (x2 or x3)." What the factor adds is the balcony's column."""
+    seen = 0
+    for seed in range(1, 9):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("greedy", s) for s in range(4)]
+        while not game.is_over():
+            d = game.decision()
+            game.apply(bots[d.seat].choose(game, d))
+        side = game.side
+        for p in game.state["players"]:
+            expect = sum(rules.garments[g["garment"]].prestige *
+                         ((side.decorations[s].multiplier or 1) - 1)
+                         for s, g in game.state["balcony"].items() if g["owner"] == p["seat"])
+            assert p["score"].get("balcony", 0) == expect
+            assert sum(p["score"].values()) == p["prestige"]
+            seen += expect > 0
+    assert seen  # some garment did watch the fireworks
+
+
+def test_the_final_board_shows_the_balcony(rules):
+    text = bot_game(rules, seed=1, width=120)
+    end = text[text.index("The board at the end of the game"):]
+    assert "Balcony" in end and "x3" in end
+
+
+# -- 5. tables are never cut off -------------------------------------------------------------
+
+def test_piped_tables_are_complete():
+    out = rococo("modules")
+    assert "…" not in out
+    for path in ("rules/expansions/expert_tailoring/module.yaml", "rules/base/module.yaml:4:7"):
+        assert path in out
+    diff = rococo("diff", "--with", "fancy_dresses")
+    assert "…" not in diff and "rules/expansions/fancy_dresses/garments.yaml:11:9" in diff
+
+
+def test_a_narrow_terminal_gets_a_list_not_ellipses():
+    out = rococo("modules", terminal_columns=80)
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    assert "id: expert_tailoring" in out
+    assert "  where: rules/expansions/expert_tailoring/module.yaml:5:7" in out
+    diff = rococo("diff", "--with", "fancy_dresses", terminal_columns=80)
+    assert "…" not in diff and "from: rules/expansions/fancy_dresses/garments.yaml:11:9" in diff
+
+
+def test_cards_on_an_80_column_terminal_cut_nothing():
+    out = rococo("cards", terminal_columns=80)
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+
+
+# -- 6. the Original edition's legend; --verify confirms --------------------------------------
+
+def test_the_legend_speaks_the_editions_colours():
+    deluxe = Game.new(load_ruleset(), players=2, seed=1)
+    assert "2p1b|T/L = 2 pink and 1 blue bales of silk (b blue, p pink, g green, o orange)" \
+        in render.legend(deluxe).plain
+    original = Game.new(load_ruleset(edition="original"), players=2, seed=1)
+    text = render.legend(original).plain
+    rules = original.rules
+    first, second = rules.word(rules.colors[0]), rules.word(rules.colors[1])
+    assert f"2{second[0]}1{first[0]}|T/L = 2 {second} and 1 {first} bales of silk" in text
+    assert "pink" not in text and "orange" not in text
+
+
+def test_verify_says_the_save_checks_out(rules, tmp_path):
+    game = Game.new(rules, players=2, seed=7)
+    for _ in range(12):
+        game.apply_index(0)
+    path = tmp_path / "g.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    out = rococo("play", "--load", str(path), "--verify", "--humans", "1", stdin="quit\n")
+    assert "verified: replaying its 12 decisions from seed 7 gives the saved position" in out
