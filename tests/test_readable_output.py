@@ -152,9 +152,9 @@ def test_the_legend_speaks_the_editions_colours():
         in render.legend(deluxe).plain
     original = Game.new(load_ruleset(edition="original"), players=2, seed=1)
     text = render.legend(original).plain
-    rules = original.rules
-    first, second = rules.word(rules.colors[0]), rules.word(rules.colors[1])
-    assert f"2{second[0]}1{first[0]}|T/L = 2 {second} and 1 {first} bales of silk" in text
+    # Original rulebook: words.yaml names the Deluxe blue, pink, green, orange yellow, green, red, blue
+    assert "2g1y|T/L = 2 green and 1 yellow bales of silk (y yellow, g green, r red, b blue)" \
+        in text
     assert "pink" not in text and "orange" not in text
 
 

@@ -14,8 +14,11 @@ from rich.text import Text
 
 
 def console(stderr: bool = False) -> Console:
-    """The console a command prints to: no guessing of colours in numbers."""
-    return Console(stderr=stderr, highlight=False)
+    """The console a command prints to: no guessing of colours in numbers; when piped, a line
+    is never broken (a file or a `grep` reads it whole)."""
+    out = Console(stderr=stderr, highlight=False)
+    out.soft_wrap = not out.is_terminal
+    return out
 
 
 def show(out: Console, *renderables: RenderableType) -> None:
