@@ -166,3 +166,21 @@ def test_verify_says_the_save_checks_out(rules, tmp_path):
     path.write_text(game.to_json(), encoding="utf-8")
     out = rococo("play", "--load", str(path), "--verify", "--humans", "1", stdin="quit\n")
     assert "verified: replaying its 12 decisions from seed 7 gives the saved position" in out
+
+
+# -- 8. a partial `kind: game` file: every problem once ----------------------------------------
+
+def test_a_partial_game_file_reports_each_missing_key_once(tmp_path):
+    pack = tmp_path / "part"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: part\n  kind: custom\n  name: partial\n"
+                                      "  requires: [base]\n  files: [game.yaml]\n")
+    (pack / "game.yaml").write_text("kind: game\nrounds: 6\n")
+    result = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "validate", str(pack)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1
+    said = [line for line in result.stderr.splitlines() if "missing key" in line]
+    keys = ["player_colors", "garment_kinds", "hire_deck_levels", "setup", "round",
+            "final_scoring"]
+    assert said == [f"{pack}/game.yaml:1:1: document: missing key '{k}'" for k in keys]
+    assert result.stderr.splitlines()[-1] == "6 errors"
