@@ -480,7 +480,9 @@ class _Printer:
         found = [self.item_condition(c) for c in conds]
         descr = [d for d in found if d is not None]
         if len(descr) != len(found):
-            return f"{coll} whose {self.expr(e.cond)}"
+            cond = self.expr(e.cond)
+            # 'whose Livre is ...' reads; 'whose the number of ...' does not
+            return f"{coll} {'for whom' if cond.startswith('the ') else 'whose'} {cond}"
         places = [d for d in descr if d.startswith(("on ", "in ", "not on ", "not in "))]
         adjectives = [d for d in descr if d not in places]
         if adjectives and coll.startswith(("your ", "the ", "all ")):

@@ -184,3 +184,22 @@ def test_a_partial_game_file_reports_each_missing_key_once(tmp_path):
             "final_scoring"]
     assert said == [f"{pack}/game.yaml:1:1: document: missing key '{k}'" for k in keys]
     assert result.stderr.splitlines()[-1] == "6 errors"
+
+
+# -- 11. generated English ---------------------------------------------------------------------
+
+def test_conditions_on_players_read_as_english(tmp_path):
+    pack = tmp_path / "words"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: words\n  kind: custom\n  name: words\n"
+                                      "  requires: [base]\n  files: [cards.yaml]\n")
+    (pack / "cards.yaml").write_text(
+        "kind: employees\nhire:\n"
+        "  - {id: words.poor, level: 3, type: journeyman,\n"
+        "     bonus: gain count(opponents where livre < 1) prestige}\n")
+    out = rococo("cards", "--module", str(pack))
+    assert "Gain 1 Prestige for each of the other players whose Livre is less than 1." in out
+    rivalry = rococo("cards", "--module", "examples/rivalry")
+    assert ("Gain 1 Prestige for each of the other players for whom the number of garments on "
+            "the board is more than the number of your Garments on the board.") in rivalry
+    assert "whose the" not in rivalry

@@ -159,7 +159,7 @@ def _records(rules, word=lambda key: key) -> dict:
             "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
                               "cards in the staff"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
-                key), key) for key in ("livre", "prestige", "thread", "lace")},
+                key), word(key)) for key in ("livre", "prestige", "thread", "lace")},
         },
         "decoration": {
             "area": FieldDef(AREA, d("area"), "area"),
