@@ -203,3 +203,22 @@ def test_conditions_on_players_read_as_english(tmp_path):
     assert ("Gain 1 Prestige for each of the other players for whom the number of garments on "
             "the board is more than the number of your Garments on the board.") in rivalry
     assert "whose the" not in rivalry
+
+
+# -- 9. rococo diff lists the game's own settings ---------------------------------------------
+
+def test_diff_shows_a_pack_that_cuts_the_game_to_six_rounds(tmp_path):
+    pack = tmp_path / "six"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: six\n  kind: custom\n  name: six rounds\n"
+                                      "  requires: [base]\n  files: [game.yaml]\n")
+    game = (ROOT / "rules/base/game.yaml").read_text()
+    game = game.replace("kind: game\n", "kind: game\nreplace: true\n", 1)
+    game = game.replace("\nrounds: 7\n", "\nrounds: 6\n", 1)
+    (pack / "game.yaml").write_text(game)
+    line = game.splitlines().index("rounds: 6") + 1
+    out = rococo("diff", "--module", str(pack))
+    assert f"│ changed │ game │ rounds: 7 -> 6 │ {pack}/game.yaml:{line}:9 │" in out
+    festive = rococo("diff", "--with", "festivity_dresses", "--set",
+                     "festivity_dresses.join_round=3")
+    assert "│ added  │ parameter │ festivity_dresses.join_round = 3 " in festive

@@ -30,6 +30,7 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in old:
             if key not in new:
                 out.append(Change("removed", what, key, old[key]))
+    out += _game_changes(before, after)
     old_steps, new_steps = _steps(before), _steps(after)
     for key, (effect, kind) in new_steps.items():
         if key not in old_steps:
@@ -61,6 +62,37 @@ def ruleset_diff(before, after) -> list[Change]:
             out.append(Change("changed" if key in before.words else "added", "word",
                               f"{key}: {before.words.get(key, key)!r} -> {word!r}", ""))
     return out
+
+
+# the game document's keys as the ruleset holds them: key in game.yaml -> value
+_GAME_KEYS = {"rounds": lambda r: r.rounds, "setup": lambda r: dict(r.setup),
+              "player_colors": lambda r: list(r.colors),
+              "hire_deck_levels": lambda r: list(r.hire_levels),
+              "fund_limits": lambda r: dict(r.fund_limits),
+              "zones": lambda r: [z.id for z in r.board_zones]}
+
+
+def _game_changes(before, after) -> list[Change]:
+    """The game's own settings (game.yaml's keys, the modules' parameters) that differ."""
+    out = []
+    for key, value in _GAME_KEYS.items():
+        old, new = value(before), value(after)
+        if old != new:
+            out.append(Change("changed", "game", f"{key}: {_short(old)} -> {_short(new)}",
+                              after.sources.get(f"game:{key}", "")))
+    for key in sorted(set(before.params) | set(after.params)):
+        if before.params.get(key) != after.params.get(key):
+            out.append(Change("changed" if key in before.params else "added", "parameter",
+                              f"{key} = {after.params.get(key)!r}", ""))
+    return out
+
+
+def _short(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
 
 
 def _steps(rules) -> dict:

@@ -599,7 +599,8 @@ class _Builder:
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources
+                    | {f"game:{key}": str(game_doc.span((key,))) for key in game},
             warnings=tuple(self.warnings))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:
