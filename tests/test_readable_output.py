@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from interpreter import Game, load_ruleset, make_bot
@@ -222,3 +223,48 @@ def test_diff_shows_a_pack_that_cuts_the_game_to_six_rounds(tmp_path):
     festive = rococo("diff", "--with", "festivity_dresses", "--set",
                      "festivity_dresses.join_round=3")
     assert "│ added  │ parameter │ festivity_dresses.join_round = 3 " in festive
+
+
+# -- 7. a rule that fails mid-game: the designer's file; the other games finish ----------------
+
+FRAGILE = """\
+kind: employees
+start:
+  - id: apprentice_2
+    replace: true
+    type: apprentice
+    bonus: gain 2 livre; if my.lace > 2 then gain 1 / (my.lace - my.lace) livre
+"""
+
+
+def fragile_pack(tmp_path) -> Path:
+    pack = tmp_path / "fragile"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: fragile\n  kind: custom\n  name: fragile\n"
+                                      "  requires: [base]\n  files: [cards.yaml]\n")
+    (pack / "cards.yaml").write_text(FRAGILE)
+    return pack
+
+
+def test_simulate_finishes_the_other_games_and_names_the_designers_file(tmp_path):
+    pack = fragile_pack(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "simulate", "--games",
+                             "6", "--players", "2", "--module", str(pack), "--workers", "2",
+                             "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "rococo-packs" not in result.stderr
+    faults = [line for line in result.stderr.splitlines() if line.startswith("faulty game")]
+    assert faults == [f"faulty game, seed 6: {pack}/cards.yaml:6:51: the bonus of employee "
+                      "'apprentice_2' failed: division by zero (seed 6, decision 156); the game "
+                      "was restored to decision 156"]
+    assert "1 of 6 games stopped on a rule fault; the figures are those of the other 5" \
+        in result.stderr
+    assert "5 games, 2 players, greedy bots, seeds 1..6 (faulty games left out)" in result.stdout
+
+
+def test_balance_reports_faulty_seeds_at_the_end(tmp_path):
+    from interpreter.sim.balance import measure
+    data = measure([fragile_pack(tmp_path)], games=6, players=2, compare=False)
+    assert [(f["run"], f["seed"]) for f in data["faults"]] == [("with", 6)]
+    assert str(tmp_path / "fragile" / "cards.yaml") + ":6:51" in data["faults"][0]["fault"]
+    assert data["games"] == 6 and sum(data["seat_win_rates"]) == pytest.approx(1)

@@ -90,6 +90,9 @@ def cmd_balance(args) -> int:
             err.print(f"[red]error:[/] {escape(str(exc))}")
             return 1
     elapsed = time.perf_counter() - started
+    faults = runs["faults"]
+    if not runs["with"]:
+        return _report_faults(err, faults, args.games)
     data = balance.report(rules, plan, runs, [Path(p).name for p in module_paths])
     out = layout.console(stderr=args.json == "-")
     print_report(out, data, args.top)
@@ -104,7 +107,20 @@ def cmd_balance(args) -> int:
         from ..ui.report_html import write_html
         write_html(data, Path(args.html))
         out.print(f"report written to {args.html}")
-    return 0
+    return _report_faults(err, faults, args.games)
+
+
+def _report_faults(err: Console, faults: list[dict], games: int) -> int:
+    """The games a rule failed in (seed, decision, file:line:column), after the report: 1 if
+    there were any. Their seeds are left out of every run, so the runs stay paired."""
+    for fault in faults:
+        err.print(escape(f"faulty game ({fault['run']}), seed {fault['seed']}: "
+                         f"{fault['fault']}"), soft_wrap=True)
+    if faults:
+        seeds = len({f["seed"] for f in faults})
+        err.print(f"{seeds} of {games} seeds stopped on a rule fault and are left out of the "
+                  "figures")
+    return 1 if faults else 0
 
 
 def _pct(x) -> str:

@@ -143,12 +143,15 @@ def cmd_simulate(args) -> int:
                   disable=args.quiet) as progress:
         task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
         for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
-            del record["winners"]
+            record.pop("winners", None)
             games.append(record)
             progress.advance(task)
-    _summary(args, games)
+    faults = [g for g in games if "fault" in g]
+    games = [g for g in games if "fault" not in g]
+    if games:
+        _summary(args, games)
     if args.json:
-        text = json.dumps({"games": games}, indent=1)
+        text = json.dumps({"games": games, **({"faults": faults} if faults else {})}, indent=1)
         if args.json == "-":
             sys.stdout.write(text + "\n")
         else:
@@ -157,7 +160,17 @@ def cmd_simulate(args) -> int:
             except OSError as exc:
                 print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
                 return 1
-    return 0
+    return _report_faults(faults, len(games) + len(faults))
+
+
+def _report_faults(faults: list[dict], played: int) -> int:
+    """The games a rule failed in, after the others' figures: 1 if there were any."""
+    for fault in faults:
+        print(f"faulty game, seed {fault['seed']}: {fault['fault']}", file=sys.stderr)
+    if faults:
+        print(f"{len(faults)} of {played} games stopped on a rule fault; the figures are "
+              f"those of the other {played - len(faults)}", file=sys.stderr)
+    return 1 if faults else 0
 
 
 def _unwritable(path: Path) -> str | None:
@@ -176,7 +189,8 @@ def _summary(args, games) -> None:
     out = layout.console(stderr=args.json == "-")
     best = [max(p["prestige"] for p in g["players"]) for g in games]
     table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
-                        f"seeds {args.seed}..{args.seed + len(games) - 1}")
+                        f"seeds {args.seed}..{args.seed + args.games - 1}"
+                        f"{'' if len(games) == args.games else ' (faulty games left out)'}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_row("winning prestige mean", f"{statistics.mean(best):.1f}")
