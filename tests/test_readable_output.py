@@ -268,3 +268,47 @@ def test_balance_reports_faulty_seeds_at_the_end(tmp_path):
     assert [(f["run"], f["seed"]) for f in data["faults"]] == [("with", 6)]
     assert str(tmp_path / "fragile" / "cards.yaml") + ":6:51" in data["faults"][0]["fault"]
     assert data["games"] == 6 and sum(data["seat_win_rates"]) == pytest.approx(1)
+
+
+# -- 3. garment effects and every rule in force, from the terminal ------------------------------
+
+def test_cards_print_what_special_garments_do():
+    out = rococo("cards", "--with", "festivity_dresses,expert_tailoring")
+    row = next(line for line in out.splitlines() if "festivity.pair_bonus" in line)
+    assert "When tailored: Gain 2 Prestige for each set of 1 gown and 1 frock coat. Cannot be " \
+           "sold." in row
+    row = next(line for line in out.splitlines() if "expert.tile_gown" in line)
+    assert "When placed on a guest space: Take 1 Resource tile from the display free of " \
+           "charge. Rented only, never sold." in row
+
+
+def test_rococo_rules_lists_every_rule_in_force():
+    out = rococo("rules", "--with", "fancy_dresses,festivity_dresses,expert_tailoring")
+    for line in ("Modules", "  base, deluxe, fancy_dresses, festivity_dresses, expert_tailoring",
+                 "Each of the 7 rounds", "Main actions", "Final scoring",
+                 "  Phase 3: perform actions (in turn, while anyone holds cards): Play 1 Employee "
+                 "card.",
+                 "  expert.tile_gown (blue gown): When placed on a guest space: Take 1 Resource "
+                 "tile from the display free of charge. Rented only, never sold.",
+                 "  festivity_dresses.join_round = 1"):
+        assert line in out.splitlines(), line
+    # the flow patch a module adds is where it applies: Phase 1, after the base steps
+    phase1 = out[out.index("Phase 1"):out.index("Phase 2")]
+    assert "Festivity Dresses: the 4 Festivity Garments join the Garment bag" in phase1
+
+
+def test_a_player_reads_the_rules_and_garment_effects_during_play(tmp_path):
+    game = Game.new(load_ruleset(expansions=["expert_tailoring"]), players=2, seed=3)
+    out, buffer = terminal(80)
+    answers = iter(["rules", "quit"])
+    session = TerminalGame(game, [None, make_bot("greedy", 1)], {0}, out,
+                           ask=lambda prompt: next(answers))
+    session.run()
+    text = buffer.getvalue()
+    assert "Garments with rules of their own" in text
+    joined = " ".join(text.split())
+    assert "expert.tile_gown (blue gown): When placed on a guest space: Take 1 Resource tile " \
+           "from the display free of charge. Rented only, never sold." in joined
+    label = game.label("expert.tile_gown")
+    assert label.endswith("3 prestige. When placed on a guest space: Take 1 Resource tile from "
+                          "the display free of charge. Rented only, never sold.")

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
-from ..core.labels import card_text
+from ..core.labels import card_text, garment_rules
 from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
@@ -24,7 +24,7 @@ from ..sim.bench import command as bench
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
-from ..ui import gallery, layout, render
+from ..ui import gallery, layout, render, rulebook
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
 from .modules import cmd_diff, cmd_modules
@@ -251,15 +251,21 @@ def cmd_cards(args) -> int:
     layout.show(console, table)
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
-    for col in ("id", "garment", "needs", "master", "value", "prestige"):
+    for col in ("id", "garment", "needs", "master", "value", "prestige", "rules"):
         garments.add_column(col)
     for g in rules.garments.values():
         needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
                           ([f"{g.thread} {rules.word('thread')}"] if g.thread else []) +
                           ([f"{g.lace} {rules.word('lace')}"] if g.lace else []))
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
-                         "yes" if g.master else "", str(g.value), str(g.prestige))
+                         "yes" if g.master else "", str(g.value), str(g.prestige),
+                         " ".join(garment_rules(g)))
     layout.show(console, garments)
+    return 0
+
+
+def cmd_rules(args) -> int:
+    layout.show(console, rulebook.rulebook(_rules(args)))
     return 0
 
 
@@ -321,6 +327,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
     common(p)
     p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("rules", help="every rule in force: the round, actions, final scoring, "
+                                     "the modules' reactions and special garments, as text")
+    common(p)
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
     p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")

@@ -139,7 +139,7 @@ def _records(rules, word=lambda key: key) -> dict:
             "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
-            "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "prestige the balcony adds"),
+            "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "balcony bonus"),
         },
         "employee": {
             "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),

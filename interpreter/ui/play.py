@@ -11,11 +11,11 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from . import ending, layout, render
+from . import ending, layout, render, rulebook
 from .changes import describe, snapshot
 
-HELP = ("type an option's number, 'board' for the whole board and legend, 'save FILE' to save, "
-        "'quit' to stop")
+HELP = ("type an option's number, 'board' for the whole board and legend, 'rules' for every "
+        "rule in force, 'save FILE' to save, 'quit' to stop")
 
 
 class TerminalGame:
@@ -105,6 +105,10 @@ class TerminalGame:
                 return None
             if answer in ("b", "board"):
                 self.show_board(seat)
+                self.show_question(decision, groups)
+                continue
+            if answer == "rules":
+                layout.show(out, rulebook.rulebook(game.rules))
                 self.show_question(decision, groups)
                 continue
             if answer in ("h", "help", "?"):
