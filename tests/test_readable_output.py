@@ -312,3 +312,32 @@ def test_a_player_reads_the_rules_and_garment_effects_during_play(tmp_path):
     label = game.label("expert.tile_gown")
     assert label.endswith("3 prestige. When placed on a guest space: Take 1 Resource tile from "
                           "the display free of charge. Rented only, never sold.")
+
+
+# -- 4. --explain at the terminal shows only what the people playing may see -------------------
+
+def test_explain_in_a_human_game_keeps_the_bots_hands_secret():
+    out = rococo("play", "--players", "2", "--humans", "1", "--seed", "2", "--explain",
+                 stdin="0\n0\n0\n" + "0\n" * 12 + "quit\n")
+    trace = [line.strip() for line in out.splitlines() if line.strip().startswith("[")]
+    assert trace, out
+    # black's hand picks move cards between two places only black sees: never printed
+    assert not any("black.supply -> black.hand" in line for line in trace)
+    assert any("purple.supply -> purple.hand" in line for line in trace)
+    # a card black plays comes into the open: that is printed
+    assert any("black.hand -> black.played" in line for line in trace)
+    setup = [line for line in trace if line.startswith("[0]")]
+    assert len(setup) == 1 and setup[0].startswith(
+        "[0] set-up and the first preparation: 20 changes to what you may see (round 1, "
+        "hire_display 4, drawers 9, garment_display 6)")
+
+
+def test_explain_with_bots_only_shows_everything(rules):
+    game = Game.new(rules, players=2, seed=2, explain=True)
+    for _ in range(6):
+        game.apply_index(0)
+    from interpreter.ui.explained import explained_lines
+    lines = explained_lines(game, game.explain(), frozenset())
+    assert any("black.supply -> black.hand" in line for line in lines)
+    hidden = explained_lines(game, game.explain(), frozenset({0}))
+    assert not any("black.supply -> black.hand" in line for line in hidden)

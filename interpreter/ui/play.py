@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from . import ending, layout, render, rulebook
 from .changes import describe, snapshot
+from .explained import explained_lines
 
 HELP = ("type an option's number, 'board' for the whole board and legend, 'rules' for every "
         "rule in force, 'save FILE' to save, 'quit' to stop")
@@ -74,10 +75,11 @@ class TerminalGame:
         return 0
 
     def print_explained(self) -> None:
-        """The changes made for good since the last call, each with the rule behind it."""
+        """The changes made for good since the last call, each with the rule behind it: with
+        people playing, only what one of them may see (`view()`), and the set-up in one line."""
         log = getattr(self.game.journal, "log", [])
-        for change in log[self.explained:]:
-            self.console.print(f"  [dim]{escape(str(change))}[/]")
+        for line in explained_lines(self.game, log[self.explained:], self.humans):
+            self.console.print(f"  [dim]{escape(line)}[/]")
         self.explained = len(log)
 
     # -- a human's decision ------------------------------------------------------------
