@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import statistics
 import sys
@@ -20,14 +19,15 @@ from ..core.labels import card_text, garment_rules
 from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
-from ..sim.bench import command as bench
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
 from ..ui import gallery, layout, render, rulebook
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
+from . import bench
 from .modules import cmd_diff, cmd_modules
+from .output import refuse_unwritable, write_json
 
 console = layout.console()
 
@@ -127,11 +127,8 @@ def cmd_play(args) -> int:
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-    if args.json and args.json != "-":
-        problem = _unwritable(Path(args.json))
-        if problem:
-            print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
-            return 2
+    if refuse_unwritable(args.json):
+        return 2
     _rules(args)  # load errors are reported here, before any worker starts
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
@@ -150,16 +147,9 @@ def cmd_simulate(args) -> int:
     games = [g for g in games if "fault" not in g]
     if games:
         _summary(args, games)
-    if args.json:
-        text = json.dumps({"games": games, **({"faults": faults} if faults else {})}, indent=1)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            try:
-                Path(args.json).write_text(text + "\n", encoding="utf-8")
-            except OSError as exc:
-                print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
-                return 1
+    if args.json and not write_json({"games": games, **({"faults": faults} if faults else {})},
+                                    args.json):
+        return 1
     return _report_faults(faults, len(games) + len(faults))
 
 
@@ -171,18 +161,6 @@ def _report_faults(faults: list[dict], played: int) -> int:
         print(f"{len(faults)} of {played} games stopped on a rule fault; the figures are "
               f"those of the other {played - len(faults)}", file=sys.stderr)
     return 1 if faults else 0
-
-
-def _unwritable(path: Path) -> str | None:
-    """Why a file cannot be written there, checked before any game is played."""
-    if path.is_dir():
-        return "it is a folder"
-    folder = path.parent
-    if not folder.is_dir():
-        return f"the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "permission denied"
-    return None
 
 
 def _summary(args, games) -> None:

@@ -160,7 +160,7 @@ def final_scores(game) -> Table:
     table = Table(title="Final scoring: prestige by step, in the printed order (rounds: "
                         "gained during the rounds; Livre left breaks a tie)")
     table.add_column("step")
-    for rank, row in enumerate(standings, 1):
+    for row in standings:
         table.add_column(seat_name(game, row["seat"]), justify="right", no_wrap=True)
     table.add_row("rank", *[str(rank) for rank in range(1, len(standings) + 1)])
     table.add_row("rounds", *[str(r["score"].get("play", 0)) for r in standings])
