@@ -25,8 +25,15 @@ _BIN_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 _SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall)
 
 
-def effect_text(effect: ast.Effect, vocab: Vocabulary) -> str:
-    """The effect as card text: capitalised sentences ending with '.'."""
+def effect_text(effect: ast.Effect, vocab: Vocabulary, as_action: bool = False) -> str:
+    """The effect as card text: capitalised sentences ending with '.'. With `as_action`, the
+    effect is a main action: a lone verb says what the action does, not what a bonus adds."""
+    statements = effect.statements
+    if as_action and len(statements) == 1 and isinstance(statements[0], ast.VerbCall) \
+            and not statements[0].options:
+        vdef = vocab.verbs.get(statements[0].verb)
+        if vdef is not None and vdef.as_action:
+            return _sentence(vdef.as_action)
     p = _Printer(vocab, analyse_effect(effect, vocab))
     return " ".join(p.sentences(effect.statements)) or "Nothing happens."
 
@@ -209,6 +216,9 @@ class _Printer:
         if isinstance(s, ast.Repeat):
             return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
         if isinstance(s, ast.Either):
+            done = [alt for alt in s.alternatives if alt]
+            if len(done) == 1 and len(s.alternatives) == 2:  # `either {x} or {}`: x is optional
+                return f"you may {self.block(done[0])}"
             return "either " + ", or ".join(self.block(alt) if alt else "nothing"
                                            for alt in s.alternatives)
         if isinstance(s, ast.VerbCall):

@@ -341,3 +341,27 @@ def test_explain_with_bots_only_shows_everything(rules):
     assert any("black.supply -> black.hand" in line for line in lines)
     hidden = explained_lines(game, game.explain(), frozenset({0}))
     assert not any("black.supply -> black.hand" in line for line in hidden)
+
+
+def test_main_actions_say_what_they_do_not_what_a_bonus_adds():
+    """Rulebook, Phase 3: "Tailor a Garment" and "Fund a Decoration" are main actions of their
+    own; "Perform 1 additional ... action" is what a bonus says."""
+    actions = {a.id: a.effect.text for a in load_ruleset().actions.values()}
+    assert actions["tailor"] == ("Make 1 Garment from the Garment Design display with your "
+                                 "silk, Thread and Lace (paying its cost in Livre), then rent "
+                                 "it to a guest space or sell it.")
+    assert actions["fund"] == "Pay for 1 free Decoration space and put your Trademark token on it."
+    original = load_ruleset(edition="original").actions["tailor"].effect.text
+    assert original.startswith("Make 1 Dress from the ")
+    rules = load_ruleset()
+    bonus = next(c for c in rules.employees.values()
+                 if c.bonus is not None and c.bonus.source.strip().startswith("fund"))
+    assert bonus.bonus.text.startswith("Perform 1 additional Fund a Decoration action")
+
+
+def test_an_optional_effect_reads_you_may():
+    rules = load_ruleset(expansions=["expert_tailoring"])
+    text = rules.garments["expert.depute_coat"].on_place.text
+    assert text.startswith("You may depute any 1 Employee of your choice from the cards in "
+                           "your staff.")
+    assert "or nothing" not in text

@@ -518,6 +518,9 @@ class _Builder:
                               f"the action {aid!r}")
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
+            if eff.compiled is not None:  # a lone `tailor` is the action, not an extra one
+                eff = dataclasses.replace(eff, text=effect_text(eff.compiled.effect, self.vocab,
+                                                                as_action=True))
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
         depute_values: dict = getattr(self, "depute_values", ({}, None))[0]

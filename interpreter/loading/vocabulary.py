@@ -196,7 +196,11 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
                                       "action"
                                       "{silk_discount}{discount_colors}{no_master_garment}",
-                          describe=lambda o: _tailor_text(o, say), reads=("played",)),
+                          describe=lambda o: _tailor_text(o, say), reads=("played",),
+                          as_action=f"make 1 {garment} from the "
+                                    f"{say('garment_display', 'Garment Design display')} with "
+                                    "your silk, Thread and Lace (paying its cost in Livre), then "
+                                    "rent it to a guest space or sell it"),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
@@ -215,7 +219,9 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           reads=("played",)),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
                         f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
-                        "(regardless of your Main action){discount}"),
+                        "(regardless of your Main action){discount}",
+                        as_action="pay for 1 free Decoration space and put your Trademark token "
+                                  "on it"),
         "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "

@@ -113,7 +113,7 @@ def board(game, seat: int | None = None) -> Group:
 
 def players(game, seat: int | None) -> Table:
     table = Table(title="Players")
-    for col in ("player", "livre", "prestige", "thread", "lace", "tiles (bales|bottom)", "hand",
+    for col in ("player", "livre", "prestige", "thread", "lace", "tiles", "hand",
                 "supply", "discard"):
         table.add_column(col)
     for p in game.state["players"]:
@@ -157,8 +157,9 @@ def final_scores(game) -> Table:
     """The final-scoring table: a row per scoring step in the printed order, a column per
     player in the order of the standings (a score sheet fits a narrow terminal this way)."""
     standings = game.standings()
-    table = Table(title="Final scoring: prestige by step, in the printed order (rounds: "
-                        "gained during the rounds; Livre left breaks a tie)")
+    table = Table(title="Final scoring: prestige by step",
+                  caption=f"rounds: gained during the rounds; {game.rules.word('livre')} left "
+                          "breaks a tie")
     table.add_column("step")
     for row in standings:
         table.add_column(seat_name(game, row["seat"]), justify="right", no_wrap=True)
