@@ -138,8 +138,10 @@ class _Printer:
         return out
 
     def exchange(self, s, rest):
-        """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S."""
-        if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseNumber)
+        """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S; or
+        let n = floor(my.R / k), the same: every k R the player has."""
+        if not (isinstance(s, ast.Let) and (isinstance(s.value, ast.ChooseNumber)
+                                            or _floor_of_own(s.value, rest))
                 and len(rest) >= 2 and isinstance(rest[0], ast.Pay)
                 and isinstance(rest[1], ast.Gain)
                 and len(rest[1].resources) == 1):
@@ -149,6 +151,11 @@ class _Printer:
         if k is None or m is None:
             return None
         res = self.resource(rest[1].resources[0])
+        if not isinstance(s.value, ast.ChooseNumber):  # all you hold: 'for every 10 Livre'
+            if str(s.value.args[0].right.value) != k:
+                return None
+            return (f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you have, "
+                    "paying them", 3)
         text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
         hi = s.value.hi
         ratio = hi.args[0] if isinstance(hi, ast.Call) and _is_every(hi) else None
@@ -565,6 +572,17 @@ class _Printer:
         if k.hi == k.lo + 1:
             return f"{k.lo} or {k.hi}"
         return f"{k.lo} to {k.hi}"
+
+
+def _floor_of_own(value, rest) -> bool:
+    """`floor(my.R / k)` followed by paying R: every k of the player's own R."""
+    if not (isinstance(value, ast.Call) and value.func == "floor" and len(value.args) == 1
+            and rest and isinstance(rest[0], ast.Pay)):
+        return False
+    ratio = value.args[0]
+    return (isinstance(ratio, ast.BinOp) and ratio.op == "/"
+            and isinstance(ratio.left, ast.Name) and ratio.left.path == ("my", rest[0].resource)
+            and isinstance(ratio.right, ast.Number))
 
 
 def _times_name(e, name: str) -> str | None:
