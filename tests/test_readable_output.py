@@ -365,3 +365,8 @@ def test_an_optional_effect_reads_you_may():
     assert text.startswith("You may depute any 1 Employee of your choice from the cards in "
                            "your staff.")
     assert "or nothing" not in text
+
+
+def test_vocab_on_an_80_column_terminal_cuts_nothing():
+    out = rococo("vocab", terminal_columns=80)
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80

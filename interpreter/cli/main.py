@@ -330,7 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--update-docs", action="store_true",
                    help="regenerate the reference section of docs/effect-language.md")
     common(p)
-    p.set_defaults(func=vocab_doc.cmd_vocab)
+    p.set_defaults(func=lambda args: vocab_doc.cmd_vocab(
+        args, show=lambda table: layout.show(console, table)))
 
     p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
     p.set_defaults(func=lambda args: _lsp_main())

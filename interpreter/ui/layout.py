@@ -40,8 +40,11 @@ def fitted(out: Console, item: RenderableType) -> RenderableType:
     """The renderable, with every table too wide for the terminal turned into a list."""
     if isinstance(item, Group):
         return Group(*(fitted(out, part) for part in item.renderables))
-    if isinstance(item, Table) and _too_wide(out, item):
-        return as_list(item)
+    if isinstance(item, Table):
+        if _too_wide(out, item):
+            return as_list(item)
+        for column in item.columns:  # rich may still squeeze a long word: wrap it, never '…'
+            column.overflow = "fold"
     return item
 
 
