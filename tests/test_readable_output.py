@@ -310,8 +310,8 @@ def test_a_player_reads_the_rules_and_garment_effects_during_play(tmp_path):
     assert "expert.tile_gown (blue gown): When placed on a guest space: Take 1 Resource tile " \
            "from the display free of charge. Rented only, never sold." in joined
     label = game.label("expert.tile_gown")
-    assert label.endswith("3 prestige. When placed on a guest space: Take 1 Resource tile from "
-                          "the display free of charge. Rented only, never sold.")
+    assert label.endswith("3 prestige (When placed on a guest space: Take 1 Resource tile "
+                          "from the display free of charge; Rented only, never sold)")
 
 
 # -- 4. --explain at the terminal shows only what the people playing may see -------------------

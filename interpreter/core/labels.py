@@ -64,9 +64,9 @@ class Labeller:
             extra = "".join([f", {g.thread} {rules.word('thread').lower()}" if g.thread else "",
                              f", {g.lace} {rules.word('lace').lower()}" if g.lace else ""])
             master = " (Master only)" if g.master else ""
-            more = "".join(f" {text}" for text in garment_rules(g))
+            own = "; ".join(text.rstrip(".") for text in garment_rules(g))
             return (f"{rules.word(g.color)} {rules.word(g.kind)}{master} [{needs}{extra}] "
-                    f"value {g.value}, {g.prestige} prestige{'.' if more else ''}{more}")
+                    f"value {g.value}, {g.prestige} prestige" + (f" ({own})" if own else ""))
         if value in rules.tiles:
             t = rules.tiles[value]
             return f"tile [{silk_text(t.silk, rules.word)} | {t.bottom}]"

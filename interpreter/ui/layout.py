@@ -8,6 +8,7 @@ lines instead.
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -41,16 +42,24 @@ def fitted(out: Console, item: RenderableType) -> RenderableType:
     if isinstance(item, Group):
         return Group(*(fitted(out, part) for part in item.renderables))
     if isinstance(item, Table):
+        for column in item.columns:  # a heading is never broken, a long word wraps, never '…'
+            column.min_width = max(column.min_width or 0, cell_len(str(column.header)))
+            column.overflow = "fold"
         if _too_wide(out, item):
             return as_list(item)
-        for column in item.columns:  # rich may still squeeze a long word: wrap it, never '…'
-            column.overflow = "fold"
     return item
 
 
 def _too_wide(out: Console, table: Table) -> bool:
-    wide = out.options.update(width=10_000)
-    return out.measure(table, options=wide).minimum > out.width
+    """Whether the table's longest words (and whole headings) cannot stand side by side."""
+    def longest(value) -> int:
+        plain = value.plain if isinstance(value, Text) else Text.from_markup(str(value)).plain
+        return max((cell_len(word) for word in plain.split()), default=0)
+    widths = [max([column.min_width or 0, longest(column.header)]
+                  + [longest(cell) for cell in column.cells]) for column in table.columns]
+    edges = 3 * len(widths) + 1 if table.box else 2 * len(widths)  # padding and rules
+    # rich shares the width out in whole cells, a column may get one more than it needs
+    return sum(widths) + edges + len(widths) > out.width
 
 
 def as_list(table: Table) -> Group:
