@@ -137,6 +137,7 @@ class Context:
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
         generators), and the search answers (trial.py)."""
+        given = self.trial or []
         it = iter(values)
         first = next(it, _NONE)
         if first is _NONE:
@@ -144,9 +145,9 @@ class Context:
         second = next(it, _NONE)
         if second is _NONE:
             return first
-        if self.trial_used < len(self.trial):
+        if self.trial_used < len(given):
             self.trial_used += 1
-            return self.trial[self.trial_used - 1]
+            return given[self.trial_used - 1]
         if exact and not self.risky:
             raise Completes()
         return _trial.answer(self, [first, second, *it])
