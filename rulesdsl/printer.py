@@ -140,8 +140,9 @@ class _Printer:
     def exchange(self, s, rest):
         """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S; or
         let n = floor(my.R / k), the same: every k R the player has."""
+        per = _floor_of_own(s.value, rest) if isinstance(s, ast.Let) else None
         if not (isinstance(s, ast.Let) and (isinstance(s.value, ast.ChooseNumber)
-                                            or _floor_of_own(s.value, rest))
+                                            or per is not None)
                 and len(rest) >= 2 and isinstance(rest[0], ast.Pay)
                 and isinstance(rest[1], ast.Gain)
                 and len(rest[1].resources) == 1):
@@ -151,12 +152,13 @@ class _Printer:
         if k is None or m is None:
             return None
         res = self.resource(rest[1].resources[0])
-        if not isinstance(s.value, ast.ChooseNumber):  # all you hold: 'for every 10 Livre'
-            if str(s.value.args[0].right.value) != k:
+        if per is not None:  # all you hold: 'for every 10 Livre'
+            if str(per) != k:
                 return None
             return (f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you have, "
                     "paying them", 3)
         text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
+        assert isinstance(s.value, ast.ChooseNumber)  # the other case returned above
         hi = s.value.hi
         ratio = hi.args[0] if isinstance(hi, ast.Call) and _is_every(hi) else None
         if not (isinstance(ratio, ast.BinOp) and ratio.right == ast.Number(int(k))):
@@ -574,15 +576,17 @@ class _Printer:
         return f"{k.lo} to {k.hi}"
 
 
-def _floor_of_own(value, rest) -> bool:
-    """`floor(my.R / k)` followed by paying R: every k of the player's own R."""
+def _floor_of_own(value, rest) -> int | float | None:
+    """k when `value` is `floor(my.R / k)` and R is paid next: every k of the player's own R."""
     if not (isinstance(value, ast.Call) and value.func == "floor" and len(value.args) == 1
             and rest and isinstance(rest[0], ast.Pay)):
-        return False
+        return None
     ratio = value.args[0]
-    return (isinstance(ratio, ast.BinOp) and ratio.op == "/"
+    if (isinstance(ratio, ast.BinOp) and ratio.op == "/"
             and isinstance(ratio.left, ast.Name) and ratio.left.path == ("my", rest[0].resource)
-            and isinstance(ratio.right, ast.Number))
+            and isinstance(ratio.right, ast.Number)):
+        return ratio.right.value
+    return None
 
 
 def _times_name(e, name: str) -> str | None:
