@@ -25,8 +25,15 @@ _BIN_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 _SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall, ast.Require)
 
 
-def effect_text(effect: ast.Effect, vocab: Vocabulary) -> str:
-    """The effect as card text: capitalised sentences ending with '.'."""
+def effect_text(effect: ast.Effect, vocab: Vocabulary, as_action: bool = False) -> str:
+    """The effect as card text: capitalised sentences ending with '.'. With `as_action`, the
+    effect is a main action: a lone verb says what the action does, not what a bonus adds."""
+    statements = effect.statements
+    if as_action and len(statements) == 1 and isinstance(statements[0], ast.VerbCall) \
+            and not statements[0].options:
+        vdef = vocab.verbs.get(statements[0].verb)
+        if vdef is not None and vdef.as_action:
+            return _sentence(vdef.as_action)
     p = _Printer(vocab, analyse_effect(effect, vocab))
     return " ".join(p.sentences(effect.statements)) or "Nothing happens."
 
@@ -149,8 +156,11 @@ class _Printer:
         return out
 
     def exchange(self, s, rest):
-        """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S."""
-        if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseNumber)
+        """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S; or
+        let n = floor(my.R / k), the same: every k R the player has."""
+        per = _floor_of_own(s.value, rest) if isinstance(s, ast.Let) else None
+        if not (isinstance(s, ast.Let) and (isinstance(s.value, ast.ChooseNumber)
+                                            or per is not None)
                 and len(rest) >= 2 and isinstance(rest[0], ast.Pay)
                 and isinstance(rest[1], ast.Gain)
                 and len(rest[1].resources) == 1):
@@ -160,7 +170,13 @@ class _Printer:
         if k is None or m is None:
             return None
         res = self.resource(rest[1].resources[0])
+        if per is not None:  # all you hold: 'for every 10 Livre'
+            if str(per) != k:
+                return None
+            return (f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you have, "
+                    "paying them", 3)
         text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
+        assert isinstance(s.value, ast.ChooseNumber)  # the other case returned above
         hi = s.value.hi
         ratio = hi.args[0] if isinstance(hi, ast.Call) and _is_every(hi) else None
         if not (isinstance(ratio, ast.BinOp) and ratio.right == ast.Number(int(k))):
@@ -227,6 +243,9 @@ class _Printer:
         if isinstance(s, ast.Repeat):
             return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
         if isinstance(s, ast.Either):
+            done = [alt for alt in s.alternatives if alt]
+            if len(done) == 1 and len(s.alternatives) == 2:  # `either {x} or {}`: x is optional
+                return f"you may {self.block(done[0])}"
             return "either " + ", or ".join(self.block(alt) if alt else "nothing"
                                            for alt in s.alternatives)
         if isinstance(s, ast.Whenever):
@@ -514,7 +533,9 @@ class _Printer:
         found = [self.item_condition(c) for c in conds]
         descr = [d for d in found if d is not None]
         if len(descr) != len(found):
-            return f"{coll} whose {self.expr(e.cond)}"
+            cond = self.expr(e.cond)
+            # 'whose Livre is ...' reads; 'whose the number of ...' does not
+            return f"{coll} {'for whom' if cond.startswith('the ') else 'whose'} {cond}"
         places = [d for d in descr if d.startswith(("on ", "in ", "not on ", "not in "))]
         adjectives = [d for d in descr if d not in places]
         if adjectives and coll.startswith(("your ", "the ", "all ")):
@@ -616,6 +637,19 @@ class _Printer:
         if k.hi == k.lo + 1:
             return f"{k.lo} or {k.hi}"
         return f"{k.lo} to {k.hi}"
+
+
+def _floor_of_own(value, rest) -> int | float | None:
+    """k when `value` is `floor(my.R / k)` and R is paid next: every k of the player's own R."""
+    if not (isinstance(value, ast.Call) and value.func == "floor" and len(value.args) == 1
+            and rest and isinstance(rest[0], ast.Pay)):
+        return None
+    ratio = value.args[0]
+    if (isinstance(ratio, ast.BinOp) and ratio.op == "/"
+            and isinstance(ratio.left, ast.Name) and ratio.left.path == ("my", rest[0].resource)
+            and isinstance(ratio.right, ast.Number)):
+        return ratio.right.value
+    return None
 
 
 def _times_name(e, name: str) -> str | None:

@@ -72,6 +72,9 @@ class VerbDef:
     # names of the context the verb reads without an option saying so (e.g. the card being
     # played, whose type decides what it may do): callers that cache "can this be done" use it
     reads: tuple[str, ...] = ()
+    # how the verb reads when, alone and without options, it is a whole main action ("Tailor a
+    # Garment: make 1 Garment ..."), where `text` says what a bonus adds ("perform 1 additional")
+    as_action: str = ""
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).

@@ -177,7 +177,7 @@ def test_board_shows_owner_letters_and_legend(make_game, rules):
     game.state["decorations"][hall.musician] = 2
     out = Console(record=True, width=200)
     out.print(render.board(game, 0))
-    out.print(render.legend())
+    out.print(render.legend(game))
     text = out.export_text()
     prestige = rules.garments[garment].prestige
     assert f"[M{prestige} B]" in text

@@ -173,3 +173,14 @@ def test_to_source_round_trips_generated_effects(stmts):
     eff = A.Effect(stmts)
     assert parse_effect(to_source(eff), ORIGIN) == eff
     effect_text(eff, VOCAB)  # and the printer copes with anything
+
+
+def test_every_k_of_your_own_reads_as_an_exchange():
+    """Rulebook, Final scoring 1: "1 Prestige Point for every 10 Livre"."""
+    text = effect_text(parse_effect("let sets = floor(my.livre / 10)\npay 10 * sets livre\n"
+                                    "gain sets prestige", ORIGIN), VOCAB)
+    assert text == "Gain 1 Prestige for every 10 Livre you have, paying them."
+    # a payment that does not match the ratio is said as it is
+    odd = effect_text(parse_effect("let sets = floor(my.livre / 10)\npay 5 * sets livre\n"
+                                   "gain sets prestige", ORIGIN), VOCAB)
+    assert "for every" not in odd

@@ -279,3 +279,44 @@ def test_a_scenario_file_may_add_expansions(tmp_path):
     (failure,) = run_scenario(read_scenarios(path).scenarios[0])
     assert str(failure).startswith(f"{path}:1:13: its rules modules do not load: ")
     assert "unknown module 'fancy_dress' (did you mean 'fancy_dresses'?)" in str(failure)
+
+
+def test_an_each_player_step_runs_for_every_player_without_seat(tmp_path, capsys):
+    """Rulebook, Phase 4: "Each player receives 5 Livre" - a step run once per player in a
+    game runs for every player in a scenario too (a clean board: no Livre), unless `seat`
+    names whom."""
+    path = write(tmp_path, """\
+        scenarios:
+          - name: everyone collects income
+            players: 3
+            run: {step: income}
+            expect:
+              by_seat: {livre: [5, 5, 5]}
+          - name: only seat 1 when seat says so
+            players: 3
+            run: {step: income, seat: 1}
+            expect:
+              by_seat: {livre: [0, 5, 0]}
+        """)
+    assert main(["test", str(path)]) == 0, capsys.readouterr().out
+
+
+def test_a_short_garment_display_leaves_the_cheaper_spaces_empty(tmp_path, capsys):
+    path = write(tmp_path, """\
+        scenarios:
+          - name: two garments on display
+            position:
+              garment_display: [blue_01, pink_01]
+            run: {effect: gain 1 livre}
+            expect:
+              garment_display: [blue_01, pink_01, null, null, null, null, null, null]
+          - name: nine is one too many
+            position:
+              garment_display: [null, null, null, null, null, null, null, null, blue_01]
+            run: {effect: gain 1 livre}
+            expect: {}
+        """)
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:10:24: the garment display has 8 spaces, not 9" in out, out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"

@@ -14,6 +14,7 @@ from ..loading.params import expansions
 from ..sim import balance
 from ..sim.bots import BOTS
 from ..sim.parallel import ClusterError, default_workers, ray_missing
+from ..ui import layout
 from .output import refuse_unwritable, write_json
 
 
@@ -90,10 +91,11 @@ def cmd_balance(args) -> int:
             err.print(f"[red]error:[/] {escape(str(exc))}")
             return 1
     elapsed = time.perf_counter() - started
+    faults = runs["faults"]
+    if not runs["with"]:
+        return _report_faults(err, faults, args.games)
     data = balance.report(rules, plan, runs, [Path(p).name for p in module_paths])
-    out = Console(stderr=args.json == "-", highlight=False)
-    if not out.is_terminal:
-        out.width = max(out.width, 160)
+    out = layout.console(stderr=args.json == "-")
     print_report(out, data, args.top)
     out.print(f"{args.games * len(specs)} games in {elapsed:.1f} s on {where}")
     if args.json and not write_json(data, args.json):
@@ -102,7 +104,20 @@ def cmd_balance(args) -> int:
         from ..ui.report_html import write_html
         write_html(data, Path(args.html))
         out.print(f"report written to {args.html}")
-    return 0
+    return _report_faults(err, faults, args.games)
+
+
+def _report_faults(err: Console, faults: list[dict], games: int) -> int:
+    """The games a rule failed in (seed, decision, file:line:column), after the report: 1 if
+    there were any. Their seeds are left out of every run, so the runs stay paired."""
+    for fault in faults:
+        err.print(escape(f"faulty game ({fault['run']}), seed {fault['seed']}: "
+                         f"{fault['fault']}"), soft_wrap=True)
+    if faults:
+        seeds = len({f["seed"] for f in faults})
+        err.print(f"{seeds} of {games} seeds stopped on a rule fault and are left out of the "
+                  "figures")
+    return 1 if faults else 0
 
 
 def _pct(x) -> str:
@@ -127,7 +142,7 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     head.add_row("seat win rates", " ".join(_pct(r) for r in data["seat_win_rates"]))
     head.add_row("prestige per player by source",
                  ", ".join(f"{k} {v:.1f}" for k, v in data["score_sources"].items()))
-    out.print(head)
+    layout.show(out, head)
     rows = data["cards"][:top] if top else data["cards"]
     table = Table(title="Who had it, against who did not: win rates; delta = the difference "
                         "seat-adjusted, in points, with its 95% CI; prestige = the same for "
@@ -149,7 +164,7 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                       _pct(r["win_rate_without"]), delta, _pp(r["ci"]),
                       "-" if r["prestige_delta"] is None else f"{r['prestige_delta']:+.1f}",
                       r["verdict"])
-    out.print(table)
+    layout.show(out, table)
     for pair in data["paired"]:
         title = f"paired: the same seeds with and without {pair['id']}"
         t = Table(title=title)
@@ -166,6 +181,6 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                 t.add_row(name.replace("_", " ") + (" (points)" if scale == 100 else ""),
                           f"{scale * fig['mean']:+.2f}",
                           f"{scale * fig['ci'][0]:+.2f} .. {scale * fig['ci'][1]:+.2f}")
-        out.print(t)
+        layout.show(out, t)
         out.print(f"verdict: [bold]{escape(pair['verdict'])}[/]")
     out.print(f"[dim]{data['method']}[/]")

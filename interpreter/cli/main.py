@@ -14,14 +14,14 @@ from rich.table import Table
 
 from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
-from ..core.labels import card_text
+from ..core.labels import card_text, garment_rules
 from ..editor import vocab_doc
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions, parse_setting
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
-from ..ui import gallery, render
+from ..ui import gallery, layout, render, rulebook
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
 from . import bench
@@ -30,9 +30,7 @@ from .modules import cmd_diff, cmd_modules
 from .output import refuse_unwritable, write_json
 from .saved import toggles_of_save as _toggles_of_save
 
-console = Console(highlight=False)
-if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
-    console.width = max(console.width, 120)
+console = layout.console()
 
 
 def _rules(args):
@@ -103,6 +101,9 @@ def cmd_play(args) -> int:
     if args.load:
         console.print(f"resumed {escape(args.load)} (seed {seed}), human seats: "
                       f"{', '.join(render.seat_text(game, s) for s in sorted(humans)) or 'none'}")
+        if args.verify:
+            console.print(f"verified: replaying its {len(game.history)} decisions from seed "
+                          f"{seed} gives the saved position")
     else:
         console.print(f"seed {seed}: replay with --seed {seed}")
     bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
@@ -128,20 +129,35 @@ def cmd_simulate(args) -> int:
                   disable=args.quiet) as progress:
         task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
         for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
-            del record["winners"]
+            record.pop("winners", None)
             games.append(record)
             progress.advance(task)
-    _summary(args, games)
-    if args.json and not write_json({"games": games}, args.json):
+    faults = [g for g in games if "fault" in g]
+    games = [g for g in games if "fault" not in g]
+    if games:
+        _summary(args, games)
+    if args.json and not write_json({"games": games, **({"faults": faults} if faults else {})},
+                                    args.json):
         return 1
-    return 0
+    return _report_faults(faults, len(games) + len(faults))
+
+
+def _report_faults(faults: list[dict], played: int) -> int:
+    """The games a rule failed in, after the others' figures: 1 if there were any."""
+    for fault in faults:
+        print(f"faulty game, seed {fault['seed']}: {fault['fault']}", file=sys.stderr)
+    if faults:
+        print(f"{len(faults)} of {played} games stopped on a rule fault; the figures are "
+              f"those of the other {played - len(faults)}", file=sys.stderr)
+    return 1 if faults else 0
 
 
 def _summary(args, games) -> None:
-    out = Console(stderr=args.json == "-", highlight=False)
+    out = layout.console(stderr=args.json == "-")
     best = [max(p["prestige"] for p in g["players"]) for g in games]
     table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
-                        f"seeds {args.seed}..{args.seed + len(games) - 1}")
+                        f"seeds {args.seed}..{args.seed + args.games - 1}"
+                        f"{'' if len(games) == args.games else ' (faulty games left out)'}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_row("winning prestige mean", f"{statistics.mean(best):.1f}")
@@ -152,7 +168,7 @@ def _summary(args, games) -> None:
     for seat in range(args.players):
         wins = sum(g["winner"] == seat for g in games)
         table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
-    out.print(table)
+    layout.show(out, table)
 
 
 # -- validate & cards ----------------------------------------------------------------------
@@ -204,17 +220,18 @@ def cmd_cards(args) -> int:
         table.add_row(f"start.*.{key}" if card.start else card.id, name,
                       "start" if card.start else str(card.level), rules.word(card.type),
                       str(card.depute_value), text)
-    console.print(table)
+    layout.show(console, table)
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
-    for col in ("id", "garment", "needs", "master", "value", "prestige"):
+    for col in ("id", "garment", "needs", "master", "value", "prestige", "rules"):
         garments.add_column(col)
     for g in rules.garments.values():
         needs = ", ".join([f"{n} {rules.word(c)} silk" for c, n in g.silk.items()] +
                           [f"{n} {rules.word(r)}" for r, n in g.needs()])
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
-                         "yes" if g.master else "", str(g.value), str(g.prestige))
-    console.print(garments)
+                         "yes" if g.master else "", str(g.value), str(g.prestige),
+                         " ".join(garment_rules(g)))
+    layout.show(console, garments)
     for kind in rules.components.values():  # the kinds of component modules declare
         pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
         pieces.add_column("id")
@@ -224,7 +241,7 @@ def cmd_cards(args) -> int:
             if piece.kind == kind.id:
                 pieces.add_row(piece.id, *[rules.word(str(piece.values.get(f, "")))
                                            for f in kind.fields])
-        console.print(pieces)
+        layout.show(console, pieces)
     if rules.displays:
         displays = Table(title="Displays")
         for col in ("display", "holds", "prices, left to right", "filled from", "discards to"):
@@ -234,7 +251,7 @@ def cmd_cards(args) -> int:
                 ", ".join(map(str, d.prices))
             displays.add_row(rules.term(d.id, d.name), d.holds, prices, rules.word(d.source),
                              rules.word(d.discard))
-        console.print(displays)
+        layout.show(console, displays)
     triggers = [t for ts in rules.triggers.values() for t in ts if t.owner_kind == "module"]
     if triggers:
         table = Table(title="Triggers of the modules", show_lines=True)
@@ -242,7 +259,12 @@ def cmd_cards(args) -> int:
             table.add_column(col)
         for t in triggers:
             table.add_row(t.id, t.on, t.effect.text)
-        console.print(table)
+        layout.show(console, table)
+    return 0
+
+
+def cmd_rules(args) -> int:
+    layout.show(console, rulebook.rulebook(_rules(args)))
     return 0
 
 
@@ -307,6 +329,11 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.set_defaults(func=cmd_cards)
 
+    p = sub.add_parser("rules", help="every rule in force: the round, actions, final scoring, "
+                                     "the modules' reactions and special garments, as text")
+    common(p)
+    p.set_defaults(func=cmd_rules)
+
     p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
     p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")
     p.add_argument("--json", action="store_true", help="as JSON")
@@ -327,7 +354,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--update-docs", action="store_true",
                    help="regenerate the reference section of docs/effect-language.md")
     common(p)
-    p.set_defaults(func=vocab_doc.cmd_vocab)
+    p.set_defaults(func=lambda args: vocab_doc.cmd_vocab(
+        args, show=lambda table: layout.show(console, table)))
 
     p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
     p.set_defaults(func=lambda args: _lsp_main())

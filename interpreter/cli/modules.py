@@ -5,13 +5,13 @@ import json
 import sys
 from pathlib import Path
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from ..loading.diff import ruleset_diff
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions
+from ..ui import layout
 
 
 def cmd_modules(args) -> int:
@@ -28,7 +28,7 @@ def cmd_modules(args) -> int:
         table.add_row(m["id"], m["kind"], str(m.get("version", "0")), escape(m["name"]),
                       ", ".join(m.get("requires", [])), ", ".join(m.get("conflicts", [])),
                       params, m["where"])
-    Console(highlight=False).print(table)
+    layout.show(layout.console(), table)
     return 0
 
 
@@ -41,7 +41,7 @@ def cmd_diff(args) -> int:
     if args.json:
         print(json.dumps([c.to_json() for c in changes], indent=1))
         return 0
-    console = Console(highlight=False)
+    console = layout.console()
     title = f"{', '.join(after.modules)} against {', '.join(before.modules)}"
     if not changes:
         console.print(f"no changes: {title}")
@@ -51,6 +51,6 @@ def cmd_diff(args) -> int:
         table.add_column(col)
     for c in changes:
         table.add_row(c.change, c.what, escape(c.id), c.where)
-    console.print(table)
+    layout.show(console, table)
     print(f"{len(changes)} change{'s' if len(changes) != 1 else ''}", file=sys.stderr)
     return 0

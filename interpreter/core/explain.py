@@ -35,6 +35,8 @@ class Change:
     where: Span | None
     source: str
     text: str
+    # the state paths it touched ('players.1.hand', 'garment_bag'): who may see it (`seen_by`)
+    paths: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         where = f"{self.where}" if self.where is not None else "<engine>"
@@ -115,7 +117,7 @@ class ExplainingJournal(Journal):
         if path is None or any(q in path.split(".")[0:3] for q in _QUIET) or key in _QUIET:
             self.notes.append(None)
             return
-        self.notes.append((self._cause(), op, self._readable(path), key, old, new))
+        self.notes.append((self._cause(), op, self._readable(path), key, old, new, path))
 
     def _readable(self, path: str) -> str:
         """'players.1.tiles' as 'black.tiles': players by colour, like the board shows them."""
@@ -199,7 +201,7 @@ def _changes(notes: list) -> list[Change]:
     for note in notes:
         if note is None:
             continue
-        _cause, op, path, key, old, new = note
+        _cause, op, path, key, old, new, _raw = note
         if op == "take":
             if pending_take is not None:
                 out.append(_change(pending_take, f"{pending_take[4]} left {pending_take[2]}"))
@@ -207,7 +209,7 @@ def _changes(notes: list) -> list[Change]:
             continue
         if op in ("add", "set") and pending_take is not None and pending_take[4] == new:
             to = path if op == "add" else f"{path}.{key}"
-            out.append(_change(note, f"{new}: {pending_take[2]} -> {to}"))
+            out.append(_change(note, f"{new}: {pending_take[2]} -> {to}", pending_take[6]))
             pending_take = None
             continue
         if pending_take is not None:
@@ -227,6 +229,23 @@ def _changes(notes: list) -> list[Change]:
     return out
 
 
-def _change(note, text: str) -> Change:
+def _change(note, text: str, *more_paths: str) -> Change:
     (decision, step, owner, where, source) = note[0]
-    return Change(decision, step, owner, where, source, text)
+    return Change(decision, step, owner, where, source, text, (note[6], *more_paths))
+
+
+def seen_by(change: Change, seats, rules, finished: bool = False) -> bool:
+    """Whether any of `seats` may see the change, as `view()` shows the state to them: a change
+    only to others' hands, supplies, tiles or face-down counters, or inside a face-down pile,
+    is hidden; a move with one open end (a tile taken from the display) is seen."""
+    seats = set(seats)
+    hidden_zones = {z.id for z in rules.board_zones if not z.visible} | \
+        {f"zones.{z.id}" for z in rules.zones if not z.visible}
+    secret = {"tiles", "hand", "supply"} | (set() if finished else set(rules.private))
+
+    def hidden(path: str) -> bool:
+        parts = path.split(".")
+        if parts[0] == "players" and len(parts) >= 3:
+            return int(parts[1]) not in seats and parts[2] in secret
+        return parts[0] in hidden_zones or ".".join(parts[:2]) in hidden_zones
+    return not change.paths or not all(hidden(p) for p in change.paths)

@@ -14,6 +14,22 @@ def card_text(card) -> str:
     return effect.text
 
 
+GARMENT_HOOKS = (("on_tailor", "When tailored"), ("on_place", "When placed on a guest space"),
+                 ("on_sell", "When sold"))
+
+
+def garment_rules(g) -> list[str]:
+    """What a garment does beyond its value and prestige, one sentence each: its hooks ('When
+    tailored: Gain 2 Prestige ...') and whether it may be sold."""
+    out = [f"{label}: {hook.text}" for key, label in GARMENT_HOOKS
+           if (hook := getattr(g, key, None)) is not None]
+    if getattr(g, "rent_only", False):
+        out.append("Rented only, never sold.")
+    elif not getattr(g, "sellable", True):
+        out.append("Cannot be sold.")
+    return out
+
+
 def silk_text(silk, word=lambda key: key) -> str:
     """'2 blue, 1 pink': the colours as the edition names them (`rules.word`)."""
     return ", ".join(f"{n} {word(color)}" for color, n in silk.items())
@@ -47,8 +63,9 @@ class Labeller:
             needs = silk_text(g.silk, rules.word)
             extra = "".join(f", {n} {rules.word(r).lower()}" for r, n in g.needs())
             master = " (Master only)" if g.master else ""
+            own = "; ".join(text.rstrip(".") for text in garment_rules(g))
             return (f"{rules.word(g.color)} {rules.word(g.kind)}{master} [{needs}{extra}] "
-                    f"value {g.value}, {g.prestige} prestige")
+                    f"value {g.value}, {g.prestige} prestige" + (f" ({own})" if own else ""))
         if value in rules.tiles:
             t = rules.tiles[value]
             return f"tile [{silk_text(t.silk, rules.word)} | {t.bottom}]"

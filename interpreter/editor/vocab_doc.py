@@ -113,13 +113,14 @@ def builtin_markdown() -> str:
     return markdown(reference(load_ruleset().vocabulary))
 
 
-def _print_tables(ref: dict) -> None:
+def _print_tables(ref: dict, show=None) -> None:
+    """The reference as tables; `show(table)` prints one (the command's own printer, which
+    never cuts a table off), else rich's console."""
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = max(console.width, 120)
+    if show is None:
+        show = Console(highlight=False).print
 
     def table(title, columns, rows):
         t = Table(title=title, title_justify="left")
@@ -127,7 +128,7 @@ def _print_tables(ref: dict) -> None:
             t.add_column(c)
         for r in rows:
             t.add_row(*r)
-        console.print(t)
+        show(t)
 
     table("Names", ("name", "type", "description"),
           [(n["name"], n["type"], n["description"]) for n in ref["names"]])
@@ -150,7 +151,7 @@ def _print_tables(ref: dict) -> None:
           [(f["signature"], f["description"]) for f in ref["functions"]])
 
 
-def cmd_vocab(args) -> int:
+def cmd_vocab(args, show=None) -> int:
     """`rococo vocab [--json] [--markdown] [--update-docs] [--module PATH] [--with ID,ID]`."""
     if args.update_docs:
         try:
@@ -175,5 +176,5 @@ def cmd_vocab(args) -> int:
     elif args.markdown:
         sys.stdout.write(markdown(ref))
     else:
-        _print_tables(ref)
+        _print_tables(ref, show)
     return 0

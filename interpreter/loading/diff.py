@@ -31,6 +31,7 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in old:
             if key not in new:
                 out.append(Change("removed", what, key, old[key]))
+    out += _game_changes(before, after)
     old_steps, new_steps = _steps(before), _steps(after)
     for key, (effect, kind) in new_steps.items():
         if key not in old_steps:
@@ -57,12 +58,6 @@ def ruleset_diff(before, after) -> list[Change]:
     old_displays = {d.id for d in before.displays}
     out += [Change("added", "display", d.id, "") for d in after.displays
             if d.id not in old_displays]
-    for key in ("rounds", "hand_size", "hire_levels", *(f"setup.{k}" for k in after.setup)):
-        old, new = _game_key(before, key), _game_key(after, key)
-        if old != new:
-            name = "hire_deck_levels" if key == "hire_levels" else key
-            out.append(Change("changed", "game", f"{name}: {old} -> {new}",
-                              after.sources.get(f"game:{name}", "")))
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     out += [Change("added", "private", key, "") for key in after.private
@@ -77,12 +72,43 @@ def ruleset_diff(before, after) -> list[Change]:
     return out
 
 
-def _game_key(rules, key: str):
-    """A game.yaml number of a ruleset: `rounds`, `setup.livre`..."""
-    if key.startswith("setup."):
-        return rules.setup.get(key[len("setup."):])
-    value = getattr(rules, key)
-    return list(value) if isinstance(value, tuple) else value
+# the game document's keys as the ruleset holds them: key in game.yaml -> value
+_GAME_KEYS = {"rounds": lambda r: r.rounds, "hand_size": lambda r: r.hand_size,
+              "player_colors": lambda r: list(r.colors),
+              "hire_deck_levels": lambda r: list(r.hire_levels),
+              "fund_limits": lambda r: dict(r.fund_limits),
+              "zones": lambda r: [z.id for z in r.board_zones]}
+
+
+def _game_changes(before, after) -> list[Change]:
+    """The game's own settings (game.yaml's keys, set-up key by key, the modules' parameters)
+    that differ, each where it was set (a module's `game:` patch, or game.yaml)."""
+    values = {**_GAME_KEYS, **{f"setup.{k}": _setup_value(k)
+                               for k in dict.fromkeys([*before.setup, *after.setup])}}
+    out = []
+    for key, value in values.items():
+        old, new = value(before), value(after)
+        if old != new:
+            where = after.sources.get(f"game:{key}") or \
+                after.sources.get(f"game:{key.split('.')[0]}", "")
+            out.append(Change("changed", "game", f"{key}: {_short(old)} -> {_short(new)}", where))
+    for key in sorted(set(before.params) | set(after.params)):
+        if before.params.get(key) != after.params.get(key):
+            out.append(Change("changed" if key in before.params else "added", "parameter",
+                              f"{key} = {after.params.get(key)!r}", ""))
+    return out
+
+
+def _setup_value(key: str):
+    return lambda rules: rules.setup.get(key)
+
+
+def _short(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
 
 
 def _steps(rules) -> dict:

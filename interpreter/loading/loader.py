@@ -557,6 +557,9 @@ class _Builder:
                               f"the action {aid!r}")
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
+            if eff.compiled is not None:  # a lone `tailor` is the action, not an extra one
+                eff = dataclasses.replace(eff, text=effect_text(eff.compiled.effect, self.vocab,
+                                                                as_action=True))
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
         depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
@@ -637,6 +640,7 @@ class _Builder:
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources
+            | {f"game:{key}": str(game_doc.span((key,))) for key in game}
             | {f"game:{key}": where for key, where in self.game_sources.items()},
             components=declared, pieces=pieces, displays=displays, lasting=self.lasting,
             warnings=tuple(self.warnings),

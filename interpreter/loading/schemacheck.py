@@ -33,8 +33,13 @@ MAX_ERRORS_PER_FILE = 50
 def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:
     """Every schema violation of `doc`, one sentence each, sorted by position."""
     out: list[SchemaError] = []
+    said: set[tuple] = set()
     for err in validator_for(kind, schema).iter_errors(doc.data):
-        out.extend(_explain(err, doc))
+        for error in _explain(err, doc):  # jsonschema reports a missing key once per key
+            key = (error.span.line, error.span.column, str(error))
+            if key not in said:
+                said.add(key)
+                out.append(error)
     out.sort(key=lambda e: (e.span.line, e.span.column))
     if len(out) > MAX_ERRORS_PER_FILE + 1:  # one more is said as it is, not summarised
         rest = out[MAX_ERRORS_PER_FILE]

@@ -198,6 +198,12 @@ def _garment_points(ctx, garment_id) -> int:
     return prestige if multiplier is None else prestige * multiplier
 
 
+def _balcony_bonus(ctx, garment_id) -> int:
+    """What the balcony adds to a garment's prestige: prestige x (factor - 1), 0 elsewhere."""
+    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    return 0 if multiplier is None else ctx.rules.garments[garment_id].prestige * (multiplier - 1)
+
+
 def _on_master_space(ctx, garment_id) -> bool:
     return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
 
@@ -225,6 +231,7 @@ def _records(rules, word=lambda key: key) -> dict:
             "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+            "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "balcony bonus"),
             "space": FieldDef(SPACE, _garment_space, "guest space"),
             "hall": FieldDef(HALL, lambda ctx, g: _space_hall(ctx, _garment_space(ctx, g)),
                              "Hall"),
@@ -261,7 +268,7 @@ def _records(rules, word=lambda key: key) -> dict:
                                     lambda ctx, seat: _top(ctx.state["players"][seat]["discard"]),
                                     "Employee on top of the discard pile"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
-                key), key) for key in ("livre", "prestige", "thread", "lace")},
+                key), word(key)) for key in ("livre", "prestige", "thread", "lace")},
         },
         "decoration": {
             "area": FieldDef(AREA, d("area"), "area"),
@@ -357,7 +364,11 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                       "action"
                                       "{silk_discount}{discount_colors}{sell_only}"
                                       "{no_master_garment}",
-                          describe=lambda o: _tailor_text(o, say), reads=("played",)),
+                          describe=lambda o: _tailor_text(o, say), reads=("played",),
+                          as_action=f"make 1 {garment} from the "
+                                    f"{say('garment_display', 'Garment Design display')} with "
+                                    "your silk, Thread and Lace (paying its cost in Livre), then "
+                                    "rent it to a guest space or sell it"),
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
                         "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
@@ -376,7 +387,9 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           reads=("played",)),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
                         f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
-                        "(regardless of your Main action){discount}"),
+                        "(regardless of your Main action){discount}",
+                        as_action="pay for 1 free Decoration space and put your Trademark token "
+                                  "on it"),
         "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
@@ -625,6 +638,8 @@ FIELD_DOCS = {
         "master_only": "true if only a Master may tailor it (gold thimble)",
         "on_master_space": "true if it is rented to a Master guest space",
         "points": "its prestige at game end: multiplied when it stands on the balcony",
+        "balcony_bonus": "what the balcony adds to its prestige: prestige x (factor - 1), 0 when "
+                         "it is not on the balcony",
         "space": "the guest space it is rented to (none when it is not on a guest space)",
         "hall": "the Hall it is rented in (none when it is not on a guest space)",
     },

@@ -37,13 +37,14 @@ def build_position(run: ScenarioRun) -> None:
             lists.append((state, key, items, base + (key,)))
     if "garment_display" in pos:
         size = len(run.game.side.garment_costs)
-        if len(pos["garment_display"]) != size:
+        if len(pos["garment_display"]) > size:
             raise run.error(f"the garment display has {size} spaces, not "
                             f"{len(pos['garment_display'])}", base + ("garment_display",))
         items = [None if g is None else
                  place(run.component("garment", g, base + ("garment_display", i)),
                        base + ("garment_display", i))
                  for i, g in enumerate(pos["garment_display"])]
+        items += [None] * (size - len(items))  # a short list: the cheaper spaces stay empty
         lists.append((state, "garment_display", items, base + ("garment_display",)))
     if "drawers" in pos:
         if len(pos["drawers"]) != run.game.side.drawers:

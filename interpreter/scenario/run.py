@@ -127,13 +127,29 @@ class ScenarioRun:
                 if "expect" in entry:
                     check(entry["expect"], path + ("expect",))
                 continue
-            seats = entry.get("seat", 0)
+            seats = entry.get("seat", self._default_seats(entry))
             seat_paths = [(s, path + ("seat", i)) for i, s in enumerate(seats)] \
                 if isinstance(seats, list) else [(seats, path + ("seat",))]
             for ref, spath in seat_paths:
                 self._run_one(entry, path, self.seat(ref, spath))
             if "expect" in entry:
                 check(entry["expect"], path + ("expect",))
+
+    def _default_seats(self, entry: dict) -> int | list[int]:
+        """Without `seat`: a step or final-scoring step run once per player in the game runs for
+        every player from the start player, as in play; anything else for seat 0."""
+        if "scoring" in entry:
+            phases = {p.id: p for p in self.rules.final_phases}
+            phase = phases.get(entry["scoring"])
+        elif "step" in entry:
+            phase_id = entry["step"].partition(".")[0]
+            phase = {p.id: p for p in self.rules.round_phases}.get(phase_id)
+        else:
+            phase = None
+        if phase is None or phase.kind != "each_player":
+            return 0
+        n, start = len(self.state["players"]), self.state["start_player"]
+        return [(start + i) % n for i in range(n)]
 
     def _rule(self, entry: dict, path: tuple, seat: int) -> tuple[Effect, str, str | None]:
         """The effect a run names, the score key its prestige is booked under, and the card

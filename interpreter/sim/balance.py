@@ -291,6 +291,7 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     spec, main = plan.spec, runs["with"]
     out: dict[str, Any] = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
            "seed": plan.seeds[0], "modules": list(rules.modules), "method": METHOD}
+    out["faults"] = runs.get("faults", [])
     out.update(summary(main, spec.players))
     out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
     out["paired"] = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
@@ -347,9 +348,16 @@ def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
     """Play every run's games (the same seeds for each) and return their records by run."""
     from .parallel import run_games
     runs: dict[str, list[dict]] = {}
+    faults: list[dict] = []
     for name, spec in specs.items():
         runs[name] = []
         for record in run_games(watched_game, spec, seeds, workers, ray_address):
+            if "fault" in record:
+                faults.append({"run": name, **record})
             runs[name].append(record)
             advance()
+    # a seed whose game failed in any run is left out of every run, so runs stay paired
+    bad = {f["seed"] for f in faults}
+    runs = {name: [r for r in records if r["seed"] not in bad] for name, records in runs.items()}
+    runs["faults"] = faults
     return runs

@@ -20,8 +20,10 @@ from typing import Any
 from ..core.model import Ruleset
 from ..loading.loader import load_ruleset
 
-# (folder or file name, ((path inside it, text), ...)): one custom pack as plain data
-Pack = tuple[str, tuple[tuple[str, str], ...]]
+# (folder or file name, ((path inside it, text), ...)[, the path it was read from]): one custom
+# pack as plain data. Where the path still holds the same text (any worker on this machine), it
+# is loaded from there, so that a rule's errors name the designer's own file.
+Pack = tuple
 
 
 @dataclass(frozen=True)
@@ -45,14 +47,35 @@ def pack_from_path(path: str | Path) -> Pack:
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
         return (path.resolve().name, tuple((p.relative_to(path).as_posix(),
-                                            p.read_text(encoding="utf-8")) for p in files))
-    return (path.name, (("", path.read_text(encoding="utf-8")),))
+                                            p.read_text(encoding="utf-8")) for p in files),
+                str(path))
+    return (path.name, (("", path.read_text(encoding="utf-8")),), str(path))
+
+
+def _unchanged_origin(pack: Pack) -> Path | None:
+    """The path a pack was read from, if it still holds exactly the pack's files."""
+    if len(pack) < 3:
+        return None
+    origin = Path(pack[2])
+    try:
+        for rel, text in pack[1]:
+            if (origin / rel if rel else origin).read_text(encoding="utf-8") != text:
+                return None
+        if origin.is_dir():
+            names = {p.relative_to(origin).as_posix() for p in origin.rglob("*")
+                     if p.is_file() and p.suffix in (".yaml", ".yml")}
+            if names != {rel for rel, _ in pack[1]}:
+                return None
+    except (OSError, UnicodeDecodeError):
+        return None
+    return origin
 
 
 def write_packs(packs: Iterable[Pack], folder: Path) -> list[Path]:
     """Recreate packs under `folder`; returns the paths to hand to `load_ruleset`."""
     paths = []
-    for i, (name, files) in enumerate(packs):
+    for i, pack in enumerate(packs):
+        name, files = pack[0], pack[1]
         base = folder / str(i) / name
         for rel, text in files:
             target = base / rel if rel else base
@@ -70,8 +93,11 @@ def rules_for(spec: GameSpec) -> Ruleset:
     key = (spec.packs, spec.edition, spec.expansions, spec.params)
     if key not in _RULES:
         with tempfile.TemporaryDirectory(prefix="rococo-packs-") as tmp:
+            origins = [_unchanged_origin(pack) for pack in spec.packs]
+            copies = iter(write_packs([p for p, o in zip(spec.packs, origins) if o is None],
+                                      Path(tmp)))
             _RULES[key] = load_ruleset(edition=spec.edition, expansions=spec.expansions,
-                                       extra_paths=write_packs(spec.packs, Path(tmp)),
+                                       extra_paths=[o or next(copies) for o in origins],
                                        params=dict(spec.params))
     return _RULES[key]
 

@@ -6,7 +6,10 @@ value, and the state between decisions. `game_record` is what `simulate` reports
 """
 from __future__ import annotations
 
+import functools
+
 from ..core.engine import Game
+from ..core.errors import RuleFaultError
 from ..core.model import Ruleset
 from .bots import make_bot
 
@@ -33,6 +36,19 @@ def _result(game: Game, seed: int, turns: int) -> dict:
                         for p in game.state["players"]]}
 
 
+def faults_recorded(task):
+    """A game task that, when a rule fails, returns `{"seed", "fault"}` (the error's text: its
+    file:line:column, the seed and the decision) instead of stopping every other game."""
+    @functools.wraps(task)
+    def run(rules: Ruleset, spec, seed: int) -> dict:
+        try:
+            return task(rules, spec, seed)
+        except RuleFaultError as exc:
+            return {"seed": seed, "fault": str(exc)}
+    return run
+
+
+@faults_recorded
 def game_record(rules: Ruleset, spec, seed: int) -> dict:
     """One game's result: winner, turns, and each player's prestige, Livre and prestige by
     source (`score`: "play" for prestige gained during the rounds, then each final-scoring
@@ -135,6 +151,7 @@ class _Watcher:
         self.tailored.add(garment)
 
 
+@faults_recorded
 def watched_game(rules: Ruleset, spec, seed: int) -> dict:
     """`game_record` plus `items`: for each employee card, garment and decoration space seen,
     whether it was available (on a display; every decoration space is), how often it was taken

@@ -10,7 +10,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from ..core.labels import piece_text, silk_text
+from ..core.labels import GARMENT_HOOKS, piece_text, silk_text
 from ..core.model import Employee, Ruleset
 
 _CSS = """
@@ -50,8 +50,7 @@ def _source(effect) -> str:
     return f"<pre>{escape(effect.source)}</pre>{place}"
 
 
-_HOOKS = (("on_tailor", "When tailored"), ("on_place", "When placed on a guest space"),
-          ("on_sell", "When sold"))
+_HOOKS = GARMENT_HOOKS
 
 
 def _employee(rules: Ruleset, card: Employee, shown_id: str) -> str:

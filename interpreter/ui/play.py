@@ -12,11 +12,13 @@ from pathlib import Path
 from rich.markup import escape
 
 from ..core.errors import RuleFaultError
-from . import render
+from . import ending, layout, render, rulebook
 from .changes import describe, snapshot
+from .explained import explained_lines
 
-HELP = ("type an option's number, 'board' for the whole board and legend, 'undo' to take back "
-        "your last decision (and the bots' moves since), 'save FILE' to save, 'quit' to stop")
+HELP = ("type an option's number, 'board' for the whole board and legend, 'rules' for every "
+        "rule in force, 'undo' to take back your last decision (and the bots' moves since), "
+        "'save FILE' to save, 'quit' to stop")
 UNDONE = object()  # what `ask_human` returns when the player took a decision back
 
 
@@ -36,7 +38,7 @@ class TerminalGame:
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
         game, out = self.game, self.console
-        last_round = None
+        last_round = after = None
         while not game.is_over():
             if game.state["round"] != last_round:
                 last_round = game.state["round"]
@@ -58,13 +60,15 @@ class TerminalGame:
             if decision.kind == "hand":
                 self.hand_choices.add(option.value)
             before = snapshot(game)
+            copy = game.clone() if ending.may_end(game) else None
             try:
                 game.apply(option)
             except RuleFaultError as fault:
                 if not self.after_fault(fault, decision, option, bot is None):
                     return 1
                 continue
-            after = snapshot(game)
+            after = snapshot(game) if not game.is_over() else \
+                ending.before_scoring(copy, option)
             for line in describe(game, before, after, decision.seat, self.hand_choices,
                                  self.humans):
                 out.print(f"  → {escape(line)}")
@@ -72,18 +76,21 @@ class TerminalGame:
                 self.seen[decision.seat] = after
             self.print_explained()
         self.print_explained()
-        out.print(render.board(game))
-        out.print(render.final_scores(game))
+        out.rule("Final scoring")
+        for line in ending.scoring_lines(game, after):
+            out.print(f"  {escape(line)}")
+        layout.show(out, render.board(game), render.final_scores(game))
         winner = game.standings()[0]
         out.print("Winner: ", render.seat_name(game, winner["seat"]),
                   f"with {winner['prestige']} prestige")
         return 0
 
     def print_explained(self) -> None:
-        """The changes made for good since the last call, each with the rule behind it."""
+        """The changes made for good since the last call, each with the rule behind it: with
+        people playing, only what one of them may see (`view()`), and the set-up in one line."""
         log = getattr(self.game.journal, "log", [])
-        for change in log[self.explained:]:
-            self.console.print(f"  [dim]{escape(str(change))}[/]")
+        for line in explained_lines(self.game, log[self.explained:], self.humans):
+            self.console.print(f"  [dim]{escape(line)}[/]")
         self.explained = len(log)
 
     # -- a human's decision ------------------------------------------------------------
@@ -111,6 +118,10 @@ class TerminalGame:
                 return None
             if answer in ("b", "board"):
                 self.show_board(seat)
+                self.show_question(decision, groups)
+                continue
+            if answer == "rules":
+                layout.show(out, rulebook.rulebook(game.rules))
                 self.show_question(decision, groups)
                 continue
             if answer in ("h", "help", "?"):
@@ -146,8 +157,7 @@ class TerminalGame:
         return True
 
     def show_board(self, seat: int) -> None:
-        self.console.print(render.board(self.game, seat))
-        self.console.print(render.legend())
+        layout.show(self.console, render.board(self.game, seat), render.legend(self.game))
 
     def show_question(self, decision, groups) -> None:
         game, out = self.game, self.console

@@ -25,17 +25,22 @@ def seat_name(game, seat: int) -> Text:
     return Text(seat_text(game, seat), style=COLOR_STYLE.get(color, ""))
 
 
-LEGEND = (
-    "legend: a hall's 6/3 = prestige for the most / second most garments there at the end; "
-    "guest spaces: [.] free, [M] free Master guest space, [.2 A] or [M3 B] a garment worth 2 or "
-    "3 prestige rented by player A or B; tiles: 2p1b|T/L = 2 pink and 1 blue bales of silk "
-    "(b blue, p pink, g green, o orange) | its bottom half: T Thread, L Lace, T/L one of them, "
-    "T+L both; players are lettered A, B, C... in seat order"
-)
-
-
-def legend() -> Text:
-    return Text(LEGEND, style="dim")
+def legend(game) -> Text:
+    """The symbols of the board, in the loaded edition's own words and colours."""
+    rules = game.rules
+    silk = dict.fromkeys(g.color for g in rules.garments.values())  # in the rules' order
+    colors = [(c, rules.word(c)) for c in silk]
+    (_, first), (_, second) = colors[0], colors[1]
+    initials = ", ".join(f"{word[0]} {word}" for _, word in colors)
+    thread, lace = rules.word("thread"), rules.word("lace")
+    text = (
+        "legend: a hall's 6/3 = prestige for the most / second most garments there at the end; "
+        "guest spaces: [.] free, [M] free Master guest space, [.2 A] or [M3 B] a garment worth 2 "
+        f"or 3 prestige rented by player A or B; tiles: 2{second[0]}1{first[0]}|T/L = 2 {second} "
+        f"and 1 {first} bales of silk ({initials}) | its bottom half: T {thread}, L {lace}, T/L "
+        "one of them, T+L both; players are lettered A, B, C... in seat order"
+    )
+    return Text(text, style="dim")
 
 
 def board(game, seat: int | None = None) -> Group:
@@ -45,8 +50,11 @@ def board(game, seat: int | None = None) -> Group:
     def label(value) -> str:
         return escape(game.label(value))
 
-    heading = Text(f"Round {state['round']} of {game.rules.rounds}, start player: ",
-                   style="bold") + seat_name(game, state["start_player"])
+    if state["finished"]:
+        heading = Text("The board at the end of the game", style="bold")
+    else:
+        heading = Text(f"Round {state['round']} of {game.rules.rounds}, start player: ",
+                       style="bold") + seat_name(game, state["start_player"])
     parts: list[RenderableType] = [heading]
     words = game.rules
     garments = Table(title=words.term("garment_display", "Garment Design display"),
@@ -114,6 +122,8 @@ def board(game, seat: int | None = None) -> Group:
         owner = state["decorations"].get(space_id)
         decos.add_row(label(space_id), seat_name(game, owner) if owner is not None else "-")
     parts.append(decos)
+    if state["balcony"]:
+        parts.append(balcony(game))
     parts.append(players(game, seat))
     return Group(*parts)
 
@@ -122,7 +132,7 @@ def players(game, seat: int | None) -> Table:
     table = Table(title="Players")
     kinds = list(game.rules.components.values())
     extra = tuple(game.rules.extra_resources)  # a module's counters (exam tokens...)
-    for col in ("player", "livre", "prestige", "thread", "lace", "tiles (bales|bottom)", "hand",
+    for col in ("player", "livre", "prestige", "thread", "lace", "tiles", "hand",
                 "supply", "discard", *(f"{k.name}s" for k in kinds)):
         table.add_column(col)
     if extra:
@@ -157,18 +167,35 @@ def _tile_code(game, tile_id: str) -> str:
     return f"{bales}|{bottom}"
 
 
+def balcony(game) -> Table:
+    """The garments moved to the balcony at the end, each with its factor."""
+    rules, side = game.rules, game.side
+    table = Table(title=rules.term("balcony", "Balcony").capitalize())
+    for col in ("space", "garment", "factor", "owner"):
+        table.add_column(col)
+    for space_id, guest in game.state["balcony"].items():
+        factor = side.decorations[space_id].multiplier or 1
+        table.add_row(escape(game.label(space_id)), escape(game.label(guest["garment"])),
+                      f"x{factor}", seat_name(game, guest["owner"]))
+    return table
+
+
 def final_scores(game) -> Table:
-    """The final-scoring table: one column per scoring step, in the printed order."""
-    steps = ["play"] + [p.id for p in game.rules.final_phases]
-    table = Table(title="Final scoring (prestige by step, in the printed order)")
-    table.add_column("rank")
-    table.add_column("player")
-    for step in steps:
-        table.add_column(step, justify="right")
-    table.add_column("prestige", justify="right", style="bold")
-    table.add_column("livre", justify="right")
-    for rank, row in enumerate(game.standings(), 1):
-        table.add_row(str(rank), seat_name(game, row["seat"]),
-                      *[str(row["score"].get(s, 0)) for s in steps],
-                      str(row["prestige"]), str(row["livre"]))
+    """The final-scoring table: a row per scoring step in the printed order, a column per
+    player in the order of the standings (a score sheet fits a narrow terminal this way)."""
+    standings = game.standings()
+    table = Table(title="Final scoring: prestige by step",
+                  caption=f"rounds: gained during the rounds; {game.rules.word('livre')} left "
+                          "breaks a tie")
+    table.add_column("step")
+    for row in standings:
+        table.add_column(seat_name(game, row["seat"]), justify="right", no_wrap=True)
+    table.add_row("rank", *[str(rank) for rank in range(1, len(standings) + 1)])
+    table.add_row("rounds", *[str(r["score"].get("play", 0)) for r in standings])
+    for phase in game.rules.final_phases:
+        table.add_row(phase.id, *[str(r["score"].get(phase.id, 0)) for r in standings])
+    table.add_row(Text("total", style="bold"),
+                  *[Text(str(r["prestige"]), style="bold") for r in standings], end_section=True)
+    table.add_row(f"{game.rules.word('livre')} left",
+                  *[str(r["livre"]) for r in standings])
     return table

@@ -203,10 +203,9 @@ def _final_tokens(state, seat, rules, side):
     for g in state["guests"].values():
         if g["owner"] == seat:
             points += rules.garments[g["garment"]].prestige
-    for space, g in state["balcony"].items():
+    for g in state["balcony"].values():  # face value: what the factor adds is the balcony's
         if g["owner"] == seat:
-            points += rules.garments[g["garment"]].prestige * \
-                (side.decorations[space].multiplier or 1)
+            points += rules.garments[g["garment"]].prestige
     points += sum(side.decorations[d].prestige for d in _decorations(state, seat))
     order = state["all_halls"]
     if seat in order:
