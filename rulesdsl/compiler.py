@@ -298,7 +298,7 @@ class _Compiler:
     def e_Name(self, node: ast.Name):
         res = self.analysis.names[id(node)]
         if res.kind in ("vocab", "item") and len(res.fields) == 1:
-            return self._name_with_field(res)
+            return self._name_with_field(res, node.dotted)
         if res.kind == "vocab":
             get = res.base.get
             f = lambda ctx, env: get(ctx)
@@ -312,10 +312,10 @@ class _Compiler:
             const = res.base
             f = lambda ctx, env: const
         for fdef, project in res.fields:
-            f = _project(f, fdef.get) if project else _field(f, fdef.get)
+            f = _project(f, fdef.get) if project else _field(f, fdef.get, node.dotted)
         return f
 
-    def _name_with_field(self, res) -> ExprFn:
+    def _name_with_field(self, res, what: str) -> ExprFn:
         """`name.field` in one closure (the commonest shape of a name with a field)."""
         ((fdef, project),) = res.fields
         fget = fdef.get
@@ -327,7 +327,7 @@ class _Compiler:
         get = res.base.get
         if project:
             return lambda ctx, env: [fget(ctx, it) for it in get(ctx)]
-        return lambda ctx, env: fget(ctx, get(ctx))
+        return lambda ctx, env: fget(ctx, v) if (v := get(ctx)) is not None else _nothing(what)
 
     def ctx_getter(self, node):
         """`get(ctx)` when `node` is a vocabulary name without fields (`my.garments`), else
@@ -607,8 +607,13 @@ def _floor_by(a, c: int, span):
     return a // c if type(a) is int else runtime.floor_divide(a, c, span)
 
 
-def _field(base: ExprFn, get) -> ExprFn:
-    return lambda ctx, env: get(ctx, base(ctx, env))
+def _field(base: ExprFn, get, what: str) -> ExprFn:
+    return lambda ctx, env: get(ctx, v) if (v := base(ctx, env)) is not None else _nothing(what)
+
+
+def _nothing(what: str):
+    """A field read of nothing (no card played, an empty pile's top): the rule cannot be done."""
+    raise runtime.EffectAbort(f"there is nothing to read in {what}")
 
 
 def _project(base: ExprFn, get) -> ExprFn:

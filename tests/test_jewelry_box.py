@@ -271,3 +271,16 @@ def test_the_jewel_end_of_game_bonuses(jb, card, jewels, prestige):
     before = me["prestige"]
     game.run_effect(jb.employees[card].final, 0)
     assert me["prestige"] - before == prestige
+
+
+def test_an_exam_task_needs_a_played_card_and_a_field_of_nothing_cannot_be_done(jb):
+    """A Fund run outside a turn (no card played) marks no task instead of faulting: reading a
+    field of nothing (`played.type` with no card played) makes the rule impossible."""
+    from interpreter import IllegalDecisionError
+    game = Game.new(jb, players=2, seed=1)
+    with pytest.raises(IllegalDecisionError, match="nothing to read in played.type"):
+        game.run_effect("require played.type = apprentice", 0)
+    before = dict(game.state["players"][0])
+    game.state["players"][0]["livre"] = 30
+    game.run_effect("fund", 0, answers=[{"space": "fireworks.1", "cost": 6}])
+    assert game.state["players"][0]["task_fund"] == before.get("task_fund", 0)
