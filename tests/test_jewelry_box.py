@@ -33,7 +33,7 @@ WORDED_OTHERWISE = {
         "Choose one of the Employees in your supply (chosen), take chosen into your discard, "
         "then use the Employee Bonus of chosen as if you had played it.",
     "jb.journeyman.copy_discard":
-        "Choose one of the other players whose the number of Employees in the discard pile is "
+        "Choose one of the other players for whom the number of Employees in the discard pile is "
         "more than 0 (rival), then use the Employee Bonus of the Employee on top of the discard "
         "pile of rival as if you had played it.",
     "jb.journeyman.sell_tailor":
@@ -278,7 +278,7 @@ def test_an_exam_task_needs_a_played_card_and_a_field_of_nothing_cannot_be_done(
     field of nothing (`played.type` with no card played) makes the rule impossible."""
     from interpreter import IllegalDecisionError
     game = Game.new(jb, players=2, seed=1)
-    with pytest.raises(IllegalDecisionError, match="nothing to read in played.type"):
+    with pytest.raises(IllegalDecisionError, match=r"nothing to read in played\.type"):
         game.run_effect("require played.type = apprentice", 0)
     before = dict(game.state["players"][0])
     game.state["players"][0]["livre"] = 30
