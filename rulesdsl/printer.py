@@ -512,6 +512,12 @@ class _Printer:
         if isinstance(c, ast.Compare) and c.op in ("=", "!="):
             res = self.analysis.names.get(id(c.right))
             left = self.analysis.names.get(id(c.left))
+            place = self._place(left)
+            if place is not None and isinstance(c.right, ast.Name) and res is not None \
+                    and res.kind in ("enum", "local"):
+                what = self.vocab.constant_text(res.base) if res.kind == "enum" \
+                    else f"{left.fields[-1][0].text} {self.name(c.right)}"
+                return ("" if c.op == "=" else "not ") + place.format(what)
             if (isinstance(c.right, ast.Name) and res is not None and res.kind == "enum"
                     and left is not None and left.kind == "item"):
                 return ("" if c.op == "=" else "not ") + self.vocab.constant_text(res.base)
@@ -523,6 +529,13 @@ class _Printer:
             inner = self.item_condition(c.operand)
             return None if inner is None else "not " + inner
         return None
+
+    def _place(self, res) -> str | None:
+        """The phrase of a `where` item's field whose values are places ('in the {}')."""
+        if res is None or res.kind != "item" or not res.fields:
+            return None
+        t = res.fields[-1][0].type
+        return self.vocab.place_enums.get(getattr(t, "name", ""))
 
     def call(self, e: ast.Call) -> str:
         args = [self.expr(a) for a in e.args]

@@ -98,6 +98,9 @@ class Vocabulary:
     # Enums whose constants name a thing by themselves ('gown'): a set reads '1 gown', not
     # '1 gown Garment'.
     noun_enums: Sequence[str] = ()
+    # Enums whose constants are places: a filter on one reads 'in the Royal Hall' (the text
+    # around `{}`), not 'Royal Hall'.
+    place_enums: Mapping[str, str] = field(default_factory=dict)
     # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
     enum_docs: Mapping[str, str] = field(default_factory=dict)
     record_docs: Mapping[str, str] = field(default_factory=dict)

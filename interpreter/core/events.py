@@ -1,19 +1,20 @@
 """Events and triggers: the verbs announce what happened; rules written as data react.
 
-A verb calls `announce(ctx, "tailor", garment=...)` after a garment is tailored, placed, sold, a
+A verb calls `announce(ctx, "tailor", garment=...)` after a garment is tailored, rented (chosen
+to be rented, before it is placed), placed, sold, a
 tile acquired, an employee hired, deputed or played, a decoration funded.
 Every trigger of the ruleset listening to that event runs for the acting seat, if its owner is
 in play for that seat (a module's trigger always is; a card's while it is on the seat's staff;
 a decoration's while the seat holds it; a garment's while the seat has it on the board), and
 within its limit (`once` a game, `once_per_round`). The event's details are the names
-`event.garment`, `event.card`, `event.tile`, `event.space` inside the triggered effect.
+`event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered effect.
 A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook`.
 """
 from __future__ import annotations
 
 from . import board
 
-EVENTS = ("tailor", "place", "sell", "acquire", "hire", "depute", "play", "fund")
+EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play", "fund")
 
 
 def announce(ctx, event: str, **payload) -> None:

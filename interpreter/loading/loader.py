@@ -505,7 +505,9 @@ class _Builder:
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
-                                      tuple(kinds.values()))
+                                      tuple(kinds.values()),
+                                      {h["id"]: h["name"] for side in board["sides"]
+                                       for h in side["halls"]})
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)

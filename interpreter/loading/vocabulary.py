@@ -26,12 +26,13 @@ from ..verbs import actions as act
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
 
-GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER = (
-    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player"))
+GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER, SPACE = (
+    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player", "space"))
 COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
+HALL, REWARD_KIND = EnumType("hall"), EnumType("reward_kind")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -63,6 +64,10 @@ def _names(words) -> dict[str, NameDef]:
                              lambda ctx: [s for s in range(len(ctx.state["players"]))
                                           if s != ctx.seat], "the other players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
+        "halls": NameDef(ListType(HALL), lambda ctx: [h.id for h in ctx.engine.side.halls],
+                         "the Halls"),
+        "my.halls_present": NameDef(ListType(HALL), lambda ctx: _halls_present(ctx, ctx.seat),
+                                    "the Halls you are represented in"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
         # the details of the event a trigger or a garment's hook runs for
         "event.garment": NameDef(GARMENT, lambda ctx: ctx.event.get("garment"),
@@ -71,7 +76,50 @@ def _names(words) -> dict[str, NameDef]:
                               "the Employee of the event"),
         "event.tile": NameDef(TILE, lambda ctx: ctx.event.get("tile"),
                               "the Resource tile of the event"),
+        "event.space": NameDef(SPACE, lambda ctx: ctx.event.get("space"),
+                               "the guest space of the event"),
+        "event.kept": NameDef(BOOLEAN, lambda ctx: bool(ctx.event.get("kept")),
+                              "the tile of the event was kept"),
     }
+
+
+def _halls_present(ctx, seat) -> list[str]:
+    """The halls a player is represented in, in board order."""
+    present = board.halls_present(ctx.state, ctx.engine.side, seat)
+    return [h.id for h in ctx.engine.side.halls if h.id in present]
+
+
+def _garment_space(ctx, garment_id) -> str | None:
+    """The guest space a garment is rented to (None off the guest spaces)."""
+    for space, g in ctx.state["guests"].items():
+        if g["garment"] == garment_id:
+            return space
+    return None
+
+
+def _space_hall(ctx, space_id) -> str | None:
+    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    return None if space is None else space.hall
+
+
+def _reward_kind(ctx, space_id) -> str:
+    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    return reward_kind(space.reward if space is not None else None)
+
+
+def reward_kind(effect) -> str:
+    """What a guest space's reward gives, read from its first statement: the resource it gains
+    (`livre`, `thread`, ...), the verb it calls (`acquire`), or `none`."""
+    if effect is None:
+        return "none"
+    for stmt in getattr(effect.compiled.effect, "statements", ()):
+        resources = getattr(stmt, "resources", None)
+        if resources:
+            return resources[0]
+        verb = getattr(stmt, "verb", None)
+        if isinstance(verb, str):
+            return verb
+    return "none"
 
 
 # The names read most often, as board.staff / garments_of / decorations_of with the state read
@@ -133,6 +181,15 @@ def _records(rules, word=lambda key: key) -> dict:
             "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+            "space": FieldDef(SPACE, _garment_space, "guest space"),
+            "hall": FieldDef(HALL, lambda ctx, g: _space_hall(ctx, _garment_space(ctx, g)),
+                             "Hall"),
+        },
+        "space": {
+            "hall": FieldDef(HALL, _space_hall, "Hall"),
+            "master": FieldDef(BOOLEAN, lambda ctx, s: s is not None and
+                               ctx.engine.side.guest_spaces[s].master, "Master guest space"),
+            "reward_kind": FieldDef(REWARD_KIND, _reward_kind, "kind of reward"),
         },
         "employee": {
             "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
@@ -151,6 +208,8 @@ def _records(rules, word=lambda key: key) -> dict:
                                     "decorations"),
             "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
                               "cards in the staff"),
+            "halls_present": FieldDef(ListType(HALL), _halls_present,
+                                      "Halls that player is represented in"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
                 key), key) for key in ("livre", "prestige", "thread", "lace")},
         },
@@ -158,6 +217,7 @@ def _records(rules, word=lambda key: key) -> dict:
             "area": FieldDef(AREA, d("area"), "area"),
             "cost": FieldDef(NUMBER, d("cost"), "cost"),
             "prestige": FieldDef(NUMBER, d("prestige"), "prestige"),
+            "hall": FieldDef(HALL, d("hall"), "Hall"),
         },
     }
 
@@ -306,15 +366,18 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
-                     extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
+                     extra_resources=(), extra_fields=None, garment_kinds=(),
+                     halls=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))
+    halls = dict(halls or {})
     names = _names(word)
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")
     records = _records({"colors": tuple(colors)}, word)
+    verbs = _verbs(lambda key, default: words.get(key, default))
     catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
     for record, declared in (extra_fields or {}).items():
         for name, spec in declared.items():
@@ -332,12 +395,17 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
-               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
+               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
+               "hall": tuple(halls),
+               "reward_kind": ("none", "livre", "prestige", "thread", "lace",
+                               *extra_resources, *verbs)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
-        verbs=_verbs(lambda key, default: words.get(key, default)),
-        enum_text={**_CONSTANT_TEXT, **words},
+        verbs=verbs,
+        enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
+                   **words},
         noun_enums=("garment_kind",),
+        place_enums={"hall": "in the {}"},
     ))
 
 
@@ -360,10 +428,16 @@ NAME_DOCS = {
     "players": "every player, you included (count(players) is how many play)",
     "opponents": "every other player",
     "round": "the current round, 1 to the last",
+    "halls": "the Halls of the board (choose one of halls picks one)",
+    "my.halls_present": "the Halls you are represented in: a Garment rented there or its "
+                        "musicians funded",
     "played": "the Employee card whose bonus or action is running",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
     "event.tile": "in a trigger: the Resource tile of the event",
+    "event.space": "in a trigger or a garment's hook: the guest space the Garment is rented to",
+    "event.kept": "in an acquire trigger: true if the tile was kept for its silk (false if "
+                  "discarded for Thread/Lace)",
 }
 
 FIELD_DOCS = {
@@ -375,6 +449,14 @@ FIELD_DOCS = {
         "master_only": "true if only a Master may tailor it (gold thimble)",
         "on_master_space": "true if it is rented to a Master guest space",
         "points": "its prestige at game end: multiplied when it stands on the balcony",
+        "space": "the guest space it is rented to (none when it is not on a guest space)",
+        "hall": "the Hall it is rented in (none when it is not on a guest space)",
+    },
+    "space": {
+        "hall": "the Hall the guest space is in",
+        "master": "true for a Master guest space",
+        "reward_kind": "what its reward gives: a resource (livre, thread, lace...), a verb "
+                       "(acquire...), or none",
     },
     "employee": {
         "type": "master, journeyman or apprentice",
@@ -387,6 +469,7 @@ FIELD_DOCS = {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
         "staff": "all that player's Employee cards",
+        "halls_present": "the Halls that player is represented in",
         "livre": "the Livre that player holds",
         "prestige": "that player's prestige points so far",
         "thread": "the Thread tokens that player holds",
@@ -397,6 +480,7 @@ FIELD_DOCS = {
                 "or an area a module adds",
         "cost": "the Livre it costs to fund",
         "prestige": "its printed prestige",
+        "hall": "the Hall of a musicians' space (none for the other areas)",
     },
 }
 
@@ -406,6 +490,7 @@ RECORD_DOCS = {
     "tile": "a Resource tile",
     "decoration": "a Decoration space on the board",
     "player": "a player (an item of players or opponents)",
+    "space": "a guest space in a Hall",
 }
 
 ENUM_DOCS = {
@@ -416,6 +501,8 @@ ENUM_DOCS = {
     "action": "a main action (from actions.yaml)",
     "cost": "a price that reduce_cost can lower",
     "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "hall": "a Hall of the board, printed by its name",
+    "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
 }
 
