@@ -17,6 +17,7 @@ from rich.table import Table
 from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
 from ..core.labels import card_text
+from ..core.seats import seat_plan
 from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
@@ -34,9 +35,21 @@ if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring
     console.width = max(console.width, 120)
 
 
+def _modules(args) -> list[str]:
+    """The expansions of --with, then the solo mode of --solo."""
+    solo = getattr(args, "solo", None)
+    return [*expansions(getattr(args, "with_", None)), *([solo] if solo else [])]
+
+
+def seats_of(rules, players: int) -> int:
+    """Every seat of a game: a solo mode's own count (its person and its automata), else
+    --players."""
+    return len(seat_plan(rules, rules.humans or 1)) if rules.seat_kinds else players
+
+
 def _rules(args):
     return load_ruleset(edition=getattr(args, "edition", None),
-                        expansions=expansions(getattr(args, "with_", None)),
+                        expansions=_modules(args),
                         extra_paths=[Path(p) for p in getattr(args, "module", None) or []],
                         params=dict(getattr(args, "set", None) or []))
 
@@ -100,7 +113,11 @@ def cmd_play(args) -> int:
         seed = game.state["seed"]
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
-        game = Game.new(_rules(args), players=args.players, seed=seed, explain=args.explain)
+        rules = _rules(args)
+        game = Game.new(rules, players=seats_of(rules, args.players), seed=seed,
+                        explain=args.explain)
+        if rules.seat_kinds and args.humans is None:
+            args.humans = rules.humans or 1
     players = len(game.state["players"])
     if args.humans is not None:
         if not 0 <= args.humans <= players:
@@ -131,10 +148,12 @@ def cmd_simulate(args) -> int:
         if problem:
             print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
             return 2
-    _rules(args)  # load errors are reported here, before any worker starts
+    rules = _rules(args)  # load errors are reported here, before any worker starts
+    args.players = seats_of(rules, args.players)
+    args.kinds = [k for k in seat_plan(rules, rules.humans or 1)] if rules.seat_kinds else []
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
-                    args.edition, tuple(expansions(args.with_)), tuple(args.set or ()))
+                    args.edition, tuple(_modules(args)), tuple(args.set or ()))
     seeds = list(range(args.seed, args.seed + args.games))
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
@@ -183,9 +202,19 @@ def _summary(args, games) -> None:
     allp = [p["prestige"] for g in games for p in g["players"]]
     table.add_row("all players' prestige mean", f"{statistics.mean(allp):.1f}")
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
+    kinds = getattr(args, "kinds", [])
     for seat in range(args.players):
         wins = sum(g["winner"] == seat for g in games)
-        table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
+        who = f" ({kinds[seat]})" if kinds else ""
+        table.add_row(f"seat {seat}{who} win rate", f"{100 * wins / len(games):.1f}%")
+        if kinds:
+            mine = [g["players"][seat]["prestige"] for g in games]
+            table.add_row(f"seat {seat}{who} prestige mean / min / max",
+                          f"{statistics.mean(mine):.1f} / {min(mine)} / {max(mine)}")
+    if kinds:  # a solo mode: how often the person's seat (a bot here) beats every automaton
+        beaten = sum(g["winner"] == 0 for g in games)
+        table.add_row("the bot in the person's seat beats every automaton",
+                      f"{100 * beaten / len(games):.1f}%")
     out.print(table)
 
 
@@ -260,6 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "(rococo modules lists them)")
         p.add_argument("--set", action="append", type=_setting, metavar="MODULE.NAME=VALUE",
                        help="a module parameter (rococo modules lists them); repeatable")
+        p.add_argument("--solo", metavar="ID", default=None,
+                       help="a solo mode (masques): one person against its automata, who "
+                            "play by their module's rules; --players is then the mode's own "
+                            "(e.g. --solo masques --set masques.count=3)")
 
     def common(p):
         p.add_argument("--module", action="append", metavar="PATH",

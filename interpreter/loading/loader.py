@@ -34,7 +34,7 @@ from ..core.model import (
     Zone,
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
-from . import flowdocs
+from . import flowdocs, seatkinds
 from . import params as module_params
 from .schemacheck import did_you_mean, schema_errors
 from .vocabulary import build_vocabulary
@@ -156,6 +156,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.param_names = module_params.names(found.headers, values)
+    builder.param_values = dict(values)
     ruleset = builder.build()
     if builder.errors or ruleset is None:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
@@ -507,7 +508,10 @@ class _Builder:
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()),
                                       {h["id"]: h["name"] for side in board["sides"]
-                                       for h in side["halls"]})
+                                       for h in side["halls"]},
+                                      [k["id"] for k, _, _ in seatkinds.declared(self.flow_docs)],
+                                      tuple(seatkinds.counters(self.flow_docs)),
+                                      seatkinds.card_fields(self.flow_docs))
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -575,6 +579,8 @@ class _Builder:
                                                             final_phases)
         triggers = flowdocs.triggers(self, self.flow_docs,
                                      list(self.collections["employee"].items.items()))
+        kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
+                                getattr(self, "param_values", {}))
         if self.errors:
             return None
         fingerprint = hashlib.sha256()
@@ -597,6 +603,9 @@ class _Builder:
                                    z.get("name", z["id"]), z.get("start", ""))
                               for z in game.get("zones", [])),
             extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
+            seat_kinds=kinds, humans=seatkinds.humans(self.flow_docs),
+            counters=seatkinds.counters(self.flow_docs),
+            ranking=seatkinds.ranking(game, self.flow_docs),
             private=tuple(dict.fromkeys(k for d in self.flow_docs
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
