@@ -5,8 +5,6 @@ compiler and the printer use, so the name and type rules live only here.
 """
 from __future__ import annotations
 
-import difflib
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -14,6 +12,8 @@ from typing import Any
 
 from . import ast
 from .errors import EffectNameError, EffectTypeError, RulesError, Span
+from .folding import fold
+from .suggest import did_you_mean
 from .types import (
     BOOLEAN,
     NUMBER,
@@ -38,33 +38,8 @@ MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts k
 def constant_value(node) -> Fraction | None:
     """The value of a number expression made only of literals (`5 / 2`, `0 - 3`, `floor(7 / 2)`),
     or None when it depends on the game (or divides by zero, which the checker reports)."""
-    if isinstance(node, ast.Number):
-        return Fraction(node.value)
-    if isinstance(node, ast.UnaryOp):
-        x = constant_value(node.operand)
-        return None if x is None else -x
-    if isinstance(node, ast.BinOp):
-        left, right = constant_value(node.left), constant_value(node.right)
-        if left is None or right is None:
-            return None
-        if node.op == "+":
-            return left + right
-        if node.op == "-":
-            return left - right
-        if node.op == "*":
-            return left * right
-        return None if right == 0 else left / right
-    if isinstance(node, ast.Call) and node.func in ("floor", "ceil", "min", "max") and node.args:
-        values = [constant_value(x) for x in node.args]
-        args = [x for x in values if x is not None]
-        if len(args) != len(values):
-            return None
-        if node.func in ("floor", "ceil"):
-            if len(args) != 1:
-                return None
-            return Fraction((math.floor if node.func == "floor" else math.ceil)(args[0]))
-        return (min if node.func == "min" else max)(args)
-    return None
+    value = fold(node)
+    return Fraction(value) if type(value) in (int, Fraction) else None
 
 
 def _shown(value: Fraction) -> str:
@@ -100,9 +75,6 @@ def a(t: Type) -> str:
     return ("an " if s[0] in "aeiou" else "a ") + s
 
 
-def _did_you_mean(word: str, candidates) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 @dataclass(frozen=True)
@@ -198,13 +170,13 @@ class _Checker:
 
     def resource(self, r: str, span: Span) -> None:
         if r not in self.vocab.resources:
-            self.name_error(span, f"unknown resource '{r}'{_did_you_mean(r, self.vocab.resources)}")
+            self.name_error(span, f"unknown resource '{r}'{did_you_mean(r, self.vocab.resources)}")
 
     def verb(self, s: ast.VerbCall, scope: _Scope) -> None:
         vdef = self.vocab.verbs.get(s.verb)
         if vdef is None:
             self.name_error(s.span, f"unknown verb '{s.verb}'"
-                            f"{_did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
+                            f"{did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
             for o in s.options:
                 if o.value is not None:
                     self.expr(o.value, scope)
@@ -219,7 +191,7 @@ class _Checker:
             seen.add(o.name)
             if odef is None:
                 self.name_error(o.span, f"unknown option '{o.name}' for '{s.verb}'"
-                                f"{_did_you_mean(o.name, vdef.options)}")
+                                f"{did_you_mean(o.name, vdef.options)}")
                 if o.value is not None:
                     self.expr(o.value, inner)
             elif odef.type is None and o.value is not None:
@@ -339,7 +311,7 @@ class _Checker:
         if f not in BUILTINS:
             for arg in args:
                 self.expr(arg, scope)
-            return self.name_error(node.span, f"unknown function '{f}'{_did_you_mean(f, BUILTINS)}")
+            return self.name_error(node.span, f"unknown function '{f}'{did_you_mean(f, BUILTINS)}")
         picked = self.ordered(node, scope)
         if picked is not None:
             return picked
@@ -426,7 +398,7 @@ class _Checker:
                     consts = self.vocab.enums.get(t.name, ())
                     if k.name not in consts:
                         self.name_error(k.span, f"'{k.name}' is not {a(t)}"
-                                                f"{_did_you_mean(k.name, consts)}")
+                                                f"{did_you_mean(k.name, consts)}")
                     elif k.name in seen:
                         self.type_error(k.span, f"'{k.name}' appears twice in the table")
                     seen.add(k.name)
@@ -465,7 +437,7 @@ class _Checker:
                                        f"({', '.join(enums)}); compare it with one of them")
         if res is None:
             return self.name_error(node.span, f"unknown name '{node.dotted}'"
-                                   f"{_did_you_mean(node.dotted, self.candidates(scope))}")
+                                   f"{did_you_mean(node.dotted, self.candidates(scope))}")
         t, steps = res.type, []
         for i in range(fields_start, len(path)):
             seg = path[i]
@@ -479,7 +451,7 @@ class _Checker:
             if fdef is None:
                 col = node.span.column + sum(len(p) + 1 for p in path[:i])
                 return self.name_error(Span(node.span.file, node.span.line, col),
-                                       f"unknown field '{seg}' of {rec}{_did_you_mean(seg, fdefs)}")
+                                       f"unknown field '{seg}' of {rec}{did_you_mean(seg, fdefs)}")
             steps.append((fdef, project))
             t = ListType(fdef.type) if project else fdef.type
         res = Resolution(res.kind, res.base, tuple(steps), t)

@@ -4,7 +4,6 @@ All AST spans are file positions (through `Origin.locate`), so later stages neve
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import threading
 from pathlib import Path
@@ -20,6 +19,7 @@ from lark.exceptions import (
 
 from . import ast
 from .errors import EffectSyntaxError, Origin
+from .suggest import closest
 
 KEYWORDS = frozenset([
     "gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any",
@@ -397,11 +397,11 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
         idx = len(history) - (1 if history[-1] is not tok else 2)
         before = history[idx - 1] if idx > 0 else None
         if before is None or before.type in ("_NL", "SEMICOLON", "LBRACE", "THEN", "ELSE", "TIMES"):
-            close = difflib.get_close_matches(str(prev), STATEMENT_WORDS, 1, 0.6)
+            close = closest(prev, STATEMENT_WORDS)
             if close:
                 return _syntax(origin, text, *_position(prev),
                                f"unexpected '{prev}': {_STATEMENT_HINT} "
-                               f"(did you mean '{close[0]}'?)")
+                               f"(did you mean '{close}'?)")
     if str(tok) == "=" and prev is not None and str(prev) == "=" \
             and (prev.line, prev.end_column) == (tok.line, tok.column):
         return _syntax(origin, text, *_position(prev), "unexpected '==': use '=' to compare")

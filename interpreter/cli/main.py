@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import statistics
 import sys
@@ -21,14 +20,15 @@ from ..core.seats import seat_plan
 from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
-from ..sim.bench import command as bench
 from ..sim.bots import BOTS, make_bot
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
 from ..ui import gallery, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
+from . import bench
 from .modules import cmd_diff, cmd_modules
+from .output import refuse_unwritable, write_json
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -143,6 +143,7 @@ def cmd_play(args) -> int:
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
+<<<<<<< HEAD
     if args.json and args.json != "-":
         problem = _unwritable(Path(args.json))
         if problem:
@@ -151,6 +152,11 @@ def cmd_simulate(args) -> int:
     rules = _rules(args)  # load errors are reported here, before any worker starts
     args.players = seats_of(rules, args.players)
     args.kinds = [k for k in seat_plan(rules, rules.humans or 1)] if rules.seat_kinds else []
+=======
+    if refuse_unwritable(args.json):
+        return 2
+    _rules(args)  # load errors are reported here, before any worker starts
+>>>>>>> main
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
                     args.edition, tuple(_modules(args)), tuple(args.set or ()))
@@ -165,29 +171,9 @@ def cmd_simulate(args) -> int:
             games.append(record)
             progress.advance(task)
     _summary(args, games)
-    if args.json:
-        text = json.dumps({"games": games}, indent=1)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            try:
-                Path(args.json).write_text(text + "\n", encoding="utf-8")
-            except OSError as exc:
-                print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
-                return 1
+    if args.json and not write_json({"games": games}, args.json):
+        return 1
     return 0
-
-
-def _unwritable(path: Path) -> str | None:
-    """Why a file cannot be written there, checked before any game is played."""
-    if path.is_dir():
-        return "it is a folder"
-    folder = path.parent
-    if not folder.is_dir():
-        return f"the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "permission denied"
-    return None
 
 
 def _summary(args, games) -> None:

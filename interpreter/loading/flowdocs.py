@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rulesdsl.suggest import did_you_mean
+
 from ..core.errors import ModuleError
 from ..core.model import Effect, Phase, Step, Trigger, Zone
 
@@ -368,7 +370,6 @@ def employee_types(game: dict, flow_docs) -> tuple[str, ...]:
 
 def check_open_names(builder, colors, types) -> None:
     """Colours and employee types come from the rules: each one used must be declared."""
-    from .schemacheck import did_you_mean
 
     def check(value, known, what, doc, path):
         if value not in known:
@@ -416,7 +417,6 @@ def component_fields(flow_docs) -> dict[str, dict]:
 
 def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -> dict:
     """An entry's own field values, each declared and of its default's type."""
-    from .schemacheck import did_you_mean
     known = declared.get(record, {})
     values = {}
     for name, value in entry.get("fields", {}).items():

@@ -6,7 +6,6 @@ the file set at once, sorted by file and line.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -16,6 +15,7 @@ from typing import Any
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
+from rulesdsl.suggest import closest, did_you_mean
 
 from ..core.errors import IdError, LoadWarning, ModuleError, SchemaError
 from ..core.model import (
@@ -36,7 +36,7 @@ from ..core.model import (
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from . import flowdocs, seatkinds
 from . import params as module_params
-from .schemacheck import did_you_mean, schema_errors
+from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
@@ -249,16 +249,16 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
         if mid not in found.headers:
             reported.add(mid)
             needed_by = needed_by or required_by.get(mid)
-            close = difflib.get_close_matches(mid, list(found.headers), n=1, cutoff=0.6)
+            close = closest(mid, found.headers)
             if needed_by is None and not close and found.errors:
                 return  # a module header that failed to load (already reported) was probably it
             known = ", ".join(sorted(found.headers))
             where = f" (required by {needed_by!r})" if needed_by else ""
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(mid, found.headers)
             if needed_by:
                 span = found.headers[needed_by][0].span(("module", "requires"))
             elif close:
-                span = found.headers[close[0]][0].span(("module", "id"))
+                span = found.headers[close][0].span(("module", "id"))
             else:
                 span = NO_SPAN
             errors.append(ModuleError(f"unknown module {mid!r}{where}{hint}; known: {known}",
@@ -293,11 +293,6 @@ REMOVABLE = {"employees": "employee", "start": "start employee", "garments": "ga
              "tiles": "tile", "actions": "action"}
 MAX_DRAWERS = 20           # resource display drawers on a board side
 MAX_TILES_PER_DRAWER = 20  # resource tiles in one drawer
-
-
-def _did_you_mean(word: str, candidates) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class _DeckShape:
@@ -453,7 +448,7 @@ class _Builder:
                 if coll is None:
                     self.errors.append(ModuleError(
                         f"cannot remove from unknown collection {cname!r}"
-                        f"{_did_you_mean(cname, REMOVABLE)}; known: {', '.join(REMOVABLE)}",
+                        f"{did_you_mean(cname, REMOVABLE)}; known: {', '.join(REMOVABLE)}",
                         doc.span(("remove", cname))))
                     continue
                 for i, key in enumerate(ids):

@@ -7,11 +7,11 @@ which pair.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import re
-from collections.abc import Iterable
 from typing import Any
+
+from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import SchemaError
 from ..core.schemas import validator_for
@@ -28,10 +28,6 @@ _TOKEN = re.compile(r"[^\s,\]}#]+")
 MAX_ERRORS_PER_FILE = 50
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a known word is close to `word`, else ''."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:

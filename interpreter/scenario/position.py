@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, did_you_mean, seat_key
+from rulesdsl.suggest import did_you_mean
+
+from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, seat_key
 
 
 def build_position(run: ScenarioRun) -> None:

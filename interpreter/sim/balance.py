@@ -8,11 +8,12 @@ a Ray cluster. Intervals and the method behind them are in `stats`.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rulesdsl.suggest import did_you_mean
 
 from ..core.model import Ruleset
 from . import stats
@@ -62,8 +63,7 @@ def check_ids(rules: Ruleset, players: int, ids: list[str]) -> None:
     known = catalogue(rules, players)
     for key in ids:
         if key not in known:
-            close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            hint = did_you_mean(key, known)
             raise BalanceError(f"unknown card, garment or decoration '{key}'{hint}")
 
 
