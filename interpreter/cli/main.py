@@ -143,20 +143,11 @@ def cmd_play(args) -> int:
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-<<<<<<< HEAD
-    if args.json and args.json != "-":
-        problem = _unwritable(Path(args.json))
-        if problem:
-            print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
-            return 2
-    rules = _rules(args)  # load errors are reported here, before any worker starts
-    args.players = seats_of(rules, args.players)
-    args.kinds = [k for k in seat_plan(rules, rules.humans or 1)] if rules.seat_kinds else []
-=======
     if refuse_unwritable(args.json):
         return 2
-    _rules(args)  # load errors are reported here, before any worker starts
->>>>>>> main
+    rules = _rules(args)  # load errors are reported here, before any worker starts
+    args.players = seats_of(rules, args.players)
+    args.kinds = list(seat_plan(rules, rules.humans or 1)) if rules.seat_kinds else []
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
                     args.edition, tuple(_modules(args)), tuple(args.set or ()))
