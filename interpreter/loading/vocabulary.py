@@ -10,6 +10,7 @@ from dataclasses import replace as _with
 from rulesdsl import (
     BOOLEAN,
     NUMBER,
+    EffectAbort,
     EnumType,
     FieldDef,
     ListType,
@@ -22,6 +23,8 @@ from rulesdsl import (
 
 from ..core import board, zones
 from ..core import modifiers as mod
+from ..core.context import Context
+from ..core.decisions import Probe
 from ..verbs import actions as act
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
@@ -239,6 +242,12 @@ def _records(rules, word=lambda key: key) -> dict:
             "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value"),
             "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
                               "crown"),
+            "final_value": FieldDef(NUMBER, lambda ctx, c: final_value(ctx, c, ctx.seat),
+                                    "end-of-game bonus it would bring you now"),
+            "final_value_opponent": FieldDef(
+                NUMBER, lambda ctx, c: max((final_value(ctx, c, s) for s in range(
+                    len(ctx.state["players"])) if s != ctx.seat), default=0),
+                "end-of-game bonus it would bring an opponent now (the most)"),
         },
         "tile": tile_fields,
         "player": {
@@ -293,7 +302,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                            "free": opt(None, ", for free (no cost, no silk, Thread or Lace)"),
                            "space": opt(SPACE, ", rented to {}"),
                            "sell": opt(None, ", sold"),
-                           "master_made": opt(None, ", as a Master makes it")},
+                           "master_made": opt(None, ", as a Master makes it"),
+                           "no_reward": opt(None, ", without the guest space's reward")},
                           act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
                                       "action"
                                       "{silk_discount}{discount_colors}{no_master_garment}",
@@ -333,6 +343,16 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reveal_tile": VerbDef({}, st.reveal_tile,
                                "draw a random Resource tile from the bag, reveal it and discard "
                                "it"),
+        "own_shuffle": VerbDef({}, st.own_shuffle, "shuffle all your own cards into your card "
+                                                   "supply"),
+        "own_draw": VerbDef({"count": opt(NUMBER, required=True)}, st.own_draw,
+                            "add the top {count} cards of your card supply to your hand cards"),
+        "own_reveal": VerbDef({}, st.own_reveal,
+                              "reveal the top card of your card supply onto your discard pile"),
+        "take_all": VerbDef({"drawer": opt(NUMBER, " of drawer {}"),
+                             "place": opt(NUMBER, " at place {} of every drawer")},
+                            st.take_all, "take all Resource tiles{drawer}{place}, free and "
+                                         "face down", one_of=(("drawer", "place"),)),
         "set_counter": VerbDef({"counter": opt(COUNTER, required=True),
                                 "value": opt(NUMBER, required=True)}, st.set_counter,
                                "move the {counter} to {value}"),
@@ -389,10 +409,40 @@ def _seat_names(names: dict, records: dict, counters, card_fields: dict) -> None
     if not card_fields:
         return
     names["turn_card"] = NameDef(CARD, lambda ctx: ctx.me.get("turn_card"), "the card revealed")
+    for i, pile in enumerate(("supply", "hand", "discard")):
+        names[f"my.own_{pile}"] = NameDef(
+            ListType(CARD), (lambda w: lambda ctx: _own_pile(ctx, w))(i), f"your card {pile}")
     records["card"] = {
         n: FieldDef(EnumType(f"card_{n}") if "values" in spec else NUMBER,
                     (lambda k: lambda ctx, c: _seat_card(ctx, c).get(k, 0))(n), n.replace("_", " "))
         for n, spec in card_fields.items()}
+
+
+def _own_pile(ctx, which: int) -> list:
+    kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
+    return list(kind.pile(ctx.me, which)) if kind is not None and kind.cards else []
+
+
+def final_value(ctx, card_id, seat: int) -> int:
+    """The prestige a card's end-of-game bonus would give `seat` now, as if the card were on
+    its staff: tried and undone (a bonus that would ask a question counts 0)."""
+    final = ctx.rules.employees[card_id].final
+    if final is None:
+        return 0
+    mark = ctx.tx.mark()
+    trial = Context(ctx.engine, seat, "trial")
+    trial.probing = True
+    player = ctx.state["players"][seat]
+    try:
+        before = player["prestige"]
+        if card_id not in board.staff(ctx.state, seat):
+            ctx.tx.append(player["supply"], card_id)
+        final.run(trial)
+        return player["prestige"] - before
+    except (EffectAbort, Probe):
+        return 0
+    finally:
+        ctx.tx.rollback(mark)
 
 
 def _seat_card(ctx, card_id) -> dict:
@@ -543,6 +593,9 @@ NAME_DOCS = {
                         "board order",
     "my.kind": "your kind of seat: human, or a kind a solo mode declares",
     "turn_card": "a seat kind with cards of its own: the card revealed for this turn",
+    "my.own_supply": "a seat kind with cards of its own: its card supply, top first",
+    "my.own_hand": "a seat kind with cards of its own: its hand cards, top first",
+    "my.own_discard": "a seat kind with cards of its own: its discard pile, top last",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
     "event.tile": "in a trigger: the Resource tile of the event",
@@ -575,6 +628,10 @@ FIELD_DOCS = {
         "level": "the deck level, 1 to 6 (0 for a start card)",
         "depute_value": "the Livre a Depute action pays for it",
         "crown": "true if its bonus scores only at the end of the game (a crown card)",
+        "final_value": "the prestige its end-of-game bonus would bring you now, as if it were "
+                       "on your staff (tried and undone)",
+        "final_value_opponent": "the most prestige its end-of-game bonus would bring another "
+                                "player now",
     },
     "tile": {"bales": "how many bales of silk the tile shows, of any colour",
              "thread": "1 if the tile shows a Thread symbol, else 0",
@@ -650,9 +707,10 @@ VERB_DOCS = {
         "no_master_garment": "a Master-only garment may not be tailored",
         "garment": "this garment of the display, and no other",
         "free": "no cost, no silk, no Thread or Lace",
-        "space": "rent it to this guest space (the only place offered)",
+        "space": "rent it to this guest space (the only place offered: it is not sold)",
         "sell": "sell it (no guest space offered)",
         "master_made": "made as a Master makes it (Master garments and spaces allowed)",
+        "no_reward": "the guest space's reward is not given (the caller gives its own)",
     }, {}),
     "hire": ("hire 1 Employee from the display into your hand",
              {"price": "what the card costs (cards_in_display is bound)",
@@ -677,6 +735,14 @@ VERB_DOCS = {
                   {"count": "how many cards"}, {}),
     "reveal_tile": ("draw a random Resource tile from the bag, reveal it and discard it "
                     "(read it as last(tile_discard))", {}, {}),
+    "own_shuffle": ("gather every card of your own deck (a seat kind's cards) and shuffle it "
+                    "into its supply", {}, {}),
+    "own_draw": ("add the top cards of your own card supply to your hand cards",
+                 {"count": "how many cards"}, {}),
+    "own_reveal": ("reveal the top card of your own card supply onto your discard pile", {}, {}),
+    "take_all": ("take every Resource tile of a drawer, or at one place of every drawer, free "
+                 "and face down", {"drawer": "the drawer, 1 the first",
+                                   "place": "the place in each drawer, 1 the leftmost"}, {}),
     "set_counter": ("move a game counter (a token no player owns) to a value",
                     {"counter": "which counter (a flow document's counters)",
                      "value": "its new value"}, {}),

@@ -159,7 +159,7 @@ def tailor(ctx, args) -> None:
             if not waived and (cost > me["livre"] or g.thread > me["thread"]
                                or g.lace > me["lace"]):
                 continue
-            if not free and not _may_sell(g):
+            if not free and (not _may_sell(g) or "space" in args):
                 continue
             if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
@@ -183,7 +183,7 @@ def tailor(ctx, args) -> None:
         ctx.tx.append(state["resource_discard"], tile_id)
     run_hook(ctx, g.on_tailor, garment=garment_id)
     announce(ctx, "tailor", garment=garment_id)
-    places: list = [{"sell": True}] if _may_sell(g) else []
+    places: list = [{"sell": True}] if _may_sell(g) and "space" not in args else []
     places += [{"space": space_id} for space_id in free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
@@ -201,7 +201,7 @@ def tailor(ctx, args) -> None:
     announce(ctx, "rent", garment=garment_id, space=space.id)
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
-    if space.reward is not None:
+    if space.reward is not None and "no_reward" not in args:
         ctx.attempt(space.reward)
     run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
     announce(ctx, "place", garment=garment_id, space=space.id)

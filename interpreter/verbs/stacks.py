@@ -58,6 +58,60 @@ def draw_to(ctx) -> str | None:
     return tile
 
 
+def _kind(ctx):
+    kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
+    if kind is None or not kind.cards:
+        raise EffectAbort("this seat has no cards of its own")
+    return kind
+
+
+def own_shuffle(ctx, args) -> None:
+    """Gather every card of your own deck into its supply and shuffle it."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    cards = []
+    for which in (1, 2, 0):
+        pile = kind.pile(me, which)
+        while pile:
+            cards.append(tx.pop(pile, 0))
+    supply = kind.pile(me, 0)
+    for card in rng.shuffled(sorted(cards), ctx.state, tx):
+        tx.append(supply, card)
+
+
+def own_draw(ctx, args) -> None:
+    """Take cards from the top of your own deck's supply onto its hand (one more turn each)."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    for _ in range(int(args["count"]())):
+        if kind.pile(me, 0):
+            tx.append(kind.pile(me, 1), tx.pop(kind.pile(me, 0), 0))
+
+
+def own_reveal(ctx, args) -> None:
+    """Reveal the top card of your own deck's supply onto its discard pile."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    if not kind.pile(me, 0):
+        raise EffectAbort("the card supply is empty")
+    tx.append(kind.pile(me, 2), tx.pop(kind.pile(me, 0), 0))
+
+
+def take_all(ctx, args) -> None:
+    """Take every Resource tile of one drawer (`drawer`, 1 first), or at one place of every
+    drawer (`place`, 1 the leftmost), free and face down: no Thread or Lace is taken for it."""
+    drawers, tx = ctx.state["drawers"], ctx.tx
+    if "drawer" in args:
+        n = int(args["drawer"]())
+        taken = list(drawers[n - 1]) if 1 <= n <= len(drawers) else []
+    else:
+        place = int(args["place"]()) - 1
+        taken = [d[place] for d in drawers if 0 <= place < len(d)]
+    if not taken:
+        raise EffectAbort("there is no tile to take there")
+    for drawer in drawers:
+        for tile in [t for t in drawer if t in taken]:
+            tx.remove(drawer, tile)
+            tx.append(ctx.me["tiles"], tile)
+
+
 def set_counter(ctx, args) -> None:
     """Set one of the game's counters (a token on the board no player owns)."""
     ctx.tx.set(ctx.state["counters"], args["counter"](), int(args["value"]()))
