@@ -211,3 +211,201 @@ def test_nth_past_the_end_stops_the_effect():
     from interpreter.core.errors import IllegalDecisionError
     with pytest.raises(IllegalDecisionError, match="there is no item number 2 among 0"):
         game.run_effect("discard tiles [nth(my.tiles, 2)]", seat=1)
+
+
+# ---- Madame du Barry (001) -----------------------------------------------------------------
+def du_barry():
+    if "du_barry" not in _RULES:
+        _RULES["du_barry"] = load_ruleset(expansions=["du_barry"])
+    return _RULES["du_barry"]
+
+
+def barry_game(seed=1, card=None) -> Game:
+    game = Game.new(du_barry(), seed=seed)
+    if card is not None:
+        game.state["players"][1]["turn_card"] = card
+    return game
+
+
+def test_du_barry_setup():
+    """"she is given only 1 Thread and 1 Lace, but no Livre", "she is given the Start Player
+    token", "the Starting Employee cards are placed facedown above her Player board" and "her
+    Card supply": 25 cards."""
+    game = barry_game()
+    her = game.state["players"][1]
+    assert (her["livre"], her["thread"], her["lace"]) == (0, 1, 1)
+    assert game.state["start_player"] == 1
+    assert len(her["supply"]) == 5 and her["hand"] == []
+    own = her["own"]["card_supply"] + her["own"]["card_hand"] + her["own"]["card_discard"]
+    assert sorted(own) == sorted(du_barry().seat_kinds[0].cards)
+    assert len(du_barry().seat_kinds[0].cards) == 25
+
+
+def test_du_barry_games_finish_she_never_holds_livre_and_is_never_asked():
+    rules = du_barry()
+
+    def check(game, decision):
+        assert decision.seat == 0, decision.prompt
+        assert game.state["players"][1]["livre"] == 0  # "never gains or spends Livre"
+        assert problems(rules, game.state, game.side) == []
+
+    for seed in range(3):
+        game = play(rules, seed, check)
+        assert game.side.id == rules.side_for(2).id
+        assert "resource_tiles" in game.state["players"][1]["score"] or \
+            len(game.state["players"][1]["tiles"]) < 2
+
+
+def test_du_barry_draws_4_hand_cards_each_round():
+    """"Each Round shuffle all 25 Madame du Barry cards ... draws 4 random cards"."""
+    game = barry_game()
+    her = game.state["players"][1]
+    assert len(her["own"]["card_hand"]) == 4 and len(her["own"]["card_supply"]) == 21
+
+
+def test_favor_always_gains_3_prestige():
+    """"Regardless of whether she could claim the Queen's Favor or not, she always gains 3
+    Prestige Points for this action." (no 5 Livre: she never gains Livre)"""
+    game = barry_game(card="card_01")
+    game.run_effect("barry_favor", seat=1)
+    her = game.state["players"][1]
+    assert (game.state["favor"], her["prestige"], her["livre"]) == (1, 3, 0)
+    game.run_effect("barry_favor", seat=1)
+    assert her["prestige"] == 6
+
+
+def test_acquire_takes_every_tile_of_the_drawer_or_else_3_prestige():
+    """"acquires all available Resource tiles from the Drawer (1, 2, or 3) ... If the depicted
+    drawers or drawer spaces are all empty, Madame du Barry gains 3 Prestige points instead.\""""
+    game = barry_game(card="card_05")  # drawer 2
+    drawer = list(game.state["drawers"][1])
+    assert drawer
+    game.run_effect("barry_acquire", seat=1)
+    her = game.state["players"][1]
+    assert her["tiles"] == drawer and game.state["drawers"][1] == []
+    assert (her["thread"], her["lace"], her["prestige"]) == (1, 1, 0)
+    game.run_effect("barry_acquire", seat=1)
+    assert her["prestige"] == 3
+    game = barry_game(card="card_07")  # the left space of every drawer
+    lefts = [d[0] for d in game.state["drawers"]]
+    game.run_effect("barry_acquire", seat=1)
+    assert game.state["players"][1]["tiles"] == lefts
+
+
+def test_tailor_the_second_garment_from_the_right_free_rented_in_the_revealed_hall():
+    """"the second Garment from the right is made ... she neither pays any costs nor does she
+    surrender any Resources ... always rented out ... Place the Garment into the Hall
+    highlighted on the card's left ... If available, choose a Master Guest space.\""""
+    game = barry_game(card="card_11")  # tailor, n = 2, from the right
+    display = [g for g in game.state["garment_display"] if g is not None]
+    want = display[-2]
+    her = game.state["players"][1]
+    revealed = her["own"]["card_supply"][0]
+    hall = du_barry().seat_kinds[0].cards[revealed]["hall"]
+    game.run_effect("barry_tailor", seat=1)
+    placed = [(s, g) for s, g in game.state["guests"].items() if g["owner"] == 1]
+    assert [g["garment"] for _, g in placed] == [want]
+    space = game.side.guest_spaces[placed[0][0]]
+    assert space.hall == game.side.halls[hall - 1].id and space.master
+    assert her["livre"] == 0 and her["own"]["card_discard"] == [revealed]
+
+
+def test_tailor_with_fewer_garments_takes_the_highest_cost_and_none_gives_3_prestige():
+    """"If there are fewer Garment tiles than the card states, the Garment tile with the highest
+    cost is tailored." "If no Garment tiles are available ... gains 3 Prestige points instead\""""
+    game = barry_game(card="card_12")  # the 3rd from the right
+    display = game.state["garment_display"]
+    kept = [i for i, g in enumerate(display) if g is not None][-2:]
+    for i, g in enumerate(display):
+        if i not in kept and g is not None:
+            game.state["garment_bag"].append(g)
+            display[i] = None
+    want = display[kept[0]]  # costs fall to the right: the left one costs more
+    game.run_effect("barry_tailor", seat=1)
+    assert [g["garment"] for g in game.state["guests"].values() if g["owner"] == 1] == [want]
+    for i, g in enumerate(display):
+        if g is not None:
+            game.state["garment_bag"].append(g)
+            display[i] = None
+    game.run_effect("barry_tailor", seat=1)
+    assert game.state["players"][1]["prestige"] == 3
+
+
+def test_hire_the_second_from_the_left_into_her_employee_deck_and_one_more_turn():
+    """"the second Employee card from the left is acquired ... Add the acquired Employee card to
+    her Employee deck ... also add 1 facedown card from her Card supply ... to her hand cards.\""""
+    game = barry_game(card="card_17")  # hire, n = 2, from the left
+    for card in list(game.state["hire_display"]):
+        if du_barry().employees[card].final is not None:
+            game.state["hire_display"].remove(card)
+    display = list(game.state["hire_display"])
+    her = game.state["players"][1]
+    hand = len(her["own"]["card_hand"])
+    game.run_effect("barry_hire", seat=1)
+    assert display[1] in her["supply"] and display[1] not in game.state["hire_display"]
+    assert len(her["own"]["card_hand"]) == hand + 1 and her["livre"] == 0
+    game.state["hire_display"].clear()
+    game.run_effect("barry_hire", seat=1)
+    assert her["prestige"] == 3  # "If no Employee cards are available ... 3 Prestige points"
+
+
+def test_hire_prefers_the_crown_employee_worth_most_to_her_now():
+    """"Madame du Barry will always hire the end-of-game bonus Employee that currently brings
+    her the most Prestige Points, regardless of the direction and number stated on the card.\""""
+    rules = du_barry()
+    game = barry_game(card="card_16")
+    crowns = sorted(c for c in rules.employees if rules.employees[c].final is not None)
+    game.state["hire_display"][:] = [c for c in game.state["hire_display"]
+                                     if rules.employees[c].final is None][:2] + crowns[:2]
+    from interpreter.loading.vocabulary import final_value
+    from interpreter.core.context import Context
+    ctx = Context(game, 1)
+    values = {c: final_value(ctx, c, 1) for c in crowns[:2]}
+    game.run_effect("barry_hire", seat=1)
+    hired = next(c for c in crowns[:2] if c in game.state["players"][1]["supply"])
+    assert values[hired] == max(values.values())
+
+
+def test_fund_the_least_expensive_space_of_the_type_free_then_3_prestige():
+    """"she places a Trademark token onto the least expensive unoccupied Decoration space of
+    the stated type for free ... If no more valid Decoration spaces of the given type are
+    available, Madame du Barry gains 3 Prestige points instead." and "at most 1 Trademark token
+    in each side of the Catering Kitchen. This also applies to Madame du Barry.\""""
+    game = barry_game(card="card_22")  # kitchen
+    side = game.side
+    for _ in range(3):
+        game.run_effect("barry_fund", seat=1)
+    mine = sorted(side.decorations[s].area for s, o in game.state["decorations"].items()
+                  if o == 1)
+    assert mine == ["kitchen_left", "kitchen_right"]
+    assert game.state["players"][1]["prestige"] == 3
+    game = barry_game(card="card_25")  # statues
+    game.run_effect("barry_fund", seat=1)
+    statue = next(s for s, o in game.state["decorations"].items() if o == 1)
+    assert side.decorations[statue].cost == min(
+        d.cost for d in side.decorations.values() if d.area == "statue")
+
+
+def test_she_collects_no_income_and_scores_1_prestige_per_2_tiles():
+    """"Madame du Barry does not collect any income" and "she scores 1 Prestige Point for every
+    2 Resource tiles she has collected"."""
+    rules = du_barry()
+    kind = rules.seat_kinds[0]
+    game = barry_game()
+    game.run_effect(kind.phases["income"], seat=1)
+    assert game.state["players"][1]["livre"] == 0
+    game.state["players"][1]["tiles"] = sorted(game.state["resource_bag"])[:5]
+    final = next(p for p in rules.final_phases if p.id == "resource_tiles")
+    game.run_effect(final.steps[0].effect, seat=1)
+    game.run_effect(final.steps[0].effect, seat=0)
+    assert (game.state["players"][1]["prestige"], game.state["players"][0]["prestige"]) == (2, 0)
+
+
+def test_she_wins_ties():
+    """"In the case of a tie, Madame du Barry wins, of course!\""""
+    game = barry_game()
+    for p in game.state["players"]:
+        p["prestige"], p["livre"] = 50, 0
+    assert game.standings()[0]["seat"] == 1
+    game.state["players"][0]["prestige"] = 51
+    assert game.standings()[0]["seat"] == 0

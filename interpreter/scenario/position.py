@@ -54,6 +54,8 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
+    if "counters" in pos:
+        state["counters"].update(pos["counters"])
     guests: dict[str, tuple] = {}
     decorations: dict[str, tuple] = {}
     for ref, entry in pos.get("players", {}).items():
@@ -63,6 +65,8 @@ def build_position(run: ScenarioRun) -> None:
         for key in RESOURCES:
             if key in entry:
                 player[key] = entry[key]
+        if "turn_card" in entry:  # a seat kind's card revealed for this turn
+            player["turn_card"] = entry["turn_card"]
         for key in PILES:
             if key in entry:
                 items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))
