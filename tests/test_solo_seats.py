@@ -409,3 +409,26 @@ def test_she_wins_ties():
     assert game.standings()[0]["seat"] == 1
     game.state["players"][0]["prestige"] = 51
     assert game.standings()[0]["seat"] == 0
+
+
+def test_no_python_file_names_a_solo_mode_or_its_automata():
+    """The solo modes are YAML on generic seams: no Python file names a solo module, a seat
+    kind, its name or one of its procedures."""
+    from pathlib import Path
+
+    from interpreter.loading.loader import available_modules
+    solos = [m["id"] for m in available_modules() if m["kind"] == "solo"]
+    assert sorted(solos) == ["du_barry", "masques"]
+    words = set(solos)
+    for rules in (du_barry(), masques(1)):
+        for kind in rules.seat_kinds:
+            words |= {kind.id, *(w.lower() for w in kind.name.split() if len(w) > 3)}
+            words |= {c for c in kind.cards}
+    words |= {"masque", "barry_", "masque_"}
+    root = Path(__file__).resolve().parent.parent
+    offenders = []
+    for folder in ("interpreter", "rulesdsl"):
+        for path in (root / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8").lower()
+            offenders += [f"{path.name}: {w}" for w in sorted(words) if w in text]
+    assert offenders == []

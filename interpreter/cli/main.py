@@ -267,9 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--set", action="append", type=_setting, metavar="MODULE.NAME=VALUE",
                        help="a module parameter (rococo modules lists them); repeatable")
         p.add_argument("--solo", metavar="ID", default=None,
-                       help="a solo mode (masques): one person against its automata, who "
-                            "play by their module's rules; --players is then the mode's own "
-                            "(e.g. --solo masques --set masques.count=3)")
+                       help="a solo mode (rococo modules lists them, kind solo): one person "
+                            "against its automata, who play by their module's rules; "
+                            "--players is then the mode's own")
 
     def common(p):
         p.add_argument("--module", action="append", metavar="PATH",

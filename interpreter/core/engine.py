@@ -321,7 +321,7 @@ class Game:
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
         """Players best first, by the ruleset's ranking keys (most prestige, then most Livre);
-        on a full tie a seat whose kind wins ties comes first (du Barry's "she wins ties")."""
+        on a full tie a seat whose kind wins ties comes first (a solo mode's automaton)."""
         rules = self.rules
         rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
                  "livre": p["livre"], "score": dict(p["score"]),
