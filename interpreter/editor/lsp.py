@@ -55,7 +55,7 @@ def _ruleset_of(folder: Path | None):
         return load_ruleset()
     if header.get("kind") == "edition":
         return load_ruleset(edition=header["id"])
-    if header.get("kind") == "expansion":
+    if header.get("kind") in ("expansion", "solo"):
         return load_ruleset(expansions=[header["id"]])
     return load_ruleset()
 
