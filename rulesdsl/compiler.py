@@ -110,7 +110,9 @@ class _Compiler:
             (res,) = s.resources
             n = self._whole_constant(s.amount)
             if n is not None:
-                return lambda ctx, env: ctx.gain(res, n)
+                def gain_constant(ctx, env, span=span):  # span: named by faults and traces
+                    ctx.gain(res, n)
+                return gain_constant
 
             def gain(ctx, env):
                 n = amount(ctx, env)

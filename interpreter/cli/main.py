@@ -286,8 +286,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--explain", action="store_true",
                    help="print every change with the rule (file:line:column) that made it")
-    p.add_argument("--verify", action="store_true",
-                   help="with --load: also replay the saved game from its seed and check it")
+    p.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
+                   help="with --load: replay the saved game from its seed and check that it "
+                        "reaches the saved position (the default: a save's seal is no "
+                        "signature, anyone can reseal an edited save); --no-verify skips it")
     common(p)
     p.set_defaults(func=cmd_play)
 
