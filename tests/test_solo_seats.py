@@ -43,7 +43,7 @@ def test_seeded_solo_games_finish_and_no_masque_is_ever_asked(count):
                    for p in state["players"])
         assert problems(rules, state, game.side) == []
 
-    for seed in range(3):
+    for seed in range(6):
         game = play(rules, seed, check)
         kinds = [p["kind"] for p in game.state["players"]]
         assert kinds == ["human"] + ["masque"] * count
@@ -249,11 +249,26 @@ def test_du_barry_games_finish_she_never_holds_livre_and_is_never_asked():
         assert game.state["players"][1]["livre"] == 0  # "never gains or spends Livre"
         assert problems(rules, game.state, game.side) == []
 
-    for seed in range(3):
+    for seed in range(6):
         game = play(rules, seed, check)
         assert game.side.id == rules.side_for(2).id
         assert "resource_tiles" in game.state["players"][1]["score"] or \
             len(game.state["players"][1]["tiles"]) < 2
+
+
+def test_a_du_barry_game_saves_replays_and_hides_her_face_down_cards():
+    rules = du_barry()
+    game = Game.new(rules, seed=11)
+    bot = make_bot("greedy", 11)
+    for _ in range(30):
+        game.apply(bot.choose(game, game.decision()))
+    loaded = Game.from_json(rules, game.to_json(), verify=True)
+    assert loaded.state == game.state
+    assert Game.replay(rules, 2, 11, [v for _, v in game.history]).state == game.state
+    seen = game.view(0)["players"][1]["own"]
+    assert seen["card_supply"] == len(game.state["players"][1]["own"]["card_supply"])
+    assert seen["card_hand"] == len(game.state["players"][1]["own"]["card_hand"])
+    assert seen["card_discard"] == game.state["players"][1]["own"]["card_discard"]
 
 
 def test_du_barry_draws_4_hand_cards_each_round():

@@ -25,6 +25,10 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])
+            if "own" in p:  # a seat kind's own deck: its face-down piles show how many
+                piles = list(p["own"])
+                for pile in piles[:2]:
+                    p["own"][pile] = len(p["own"][pile])
     if decision is None:
         view["pending"] = None
     elif decision.seat == seat:
