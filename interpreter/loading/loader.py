@@ -421,6 +421,7 @@ class _Builder:
         self.flow_docs: list[Document] = []
         self.board_sources: dict[str, str] = {}
         self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
+        self.param_values: dict[str, Any] = {}  # their chosen values ("module.name" -> value)
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -590,8 +591,8 @@ class _Builder:
                                                             final_phases)
         triggers = flowdocs.triggers(self, self.flow_docs,
                                      list(self.collections["employee"].items.items()))
-        kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
-                                getattr(self, "param_values", {}))
+        seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
+                                     self.param_values)
         if self.errors:
             return None
         fingerprint = hashlib.sha256()
@@ -614,7 +615,7 @@ class _Builder:
                                    z.get("name", z["id"]), z.get("start", ""))
                               for z in game.get("zones", [])),
             extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
-            seat_kinds=kinds, humans=seatkinds.humans(self.flow_docs),
+            seat_kinds=seat_kinds, humans=seatkinds.humans(self.flow_docs),
             counters=seatkinds.counters(self.flow_docs),
             ranking=seatkinds.ranking(game, self.flow_docs),
             private=tuple(dict.fromkeys(k for d in self.flow_docs
