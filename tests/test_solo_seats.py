@@ -447,3 +447,17 @@ def test_no_python_file_names_a_solo_mode_or_its_automata():
             text = path.read_text(encoding="utf-8").lower()
             offenders += [f"{path.name}: {w}" for w in sorted(words) if w in text]
     assert offenders == []
+
+
+def test_the_commands_play_and_simulate_a_solo_mode(capsys):
+    """`rococo play --solo ...` starts a game of one person against the automata (here watched:
+    --humans 0); `simulate --solo` reports each automaton's results."""
+    from interpreter.cli.main import main
+    assert main(["play", "--solo", "du_barry", "--humans", "0", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Winner:" in out and "(B, Madame du Barry)" in out
+    assert main(["simulate", "--solo", "masques", "--set", "masques.count=2", "--games", "2",
+                 "--quiet", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games, 3 players" in out and "seat 2 (masque) win rate" in out
+    assert "the bot in the person's seat beats every automaton" in out
