@@ -24,7 +24,7 @@ from rulesdsl import (
 from ..core import board, zones
 from ..core import modifiers as mod
 from ..core.context import Context
-from ..core.decisions import Probe
+from ..core.trial import Completes, DeadEnd
 from ..verbs import actions as act
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
@@ -425,13 +425,14 @@ def _own_pile(ctx, which: int) -> list:
 
 def final_value(ctx, card_id, seat: int) -> int:
     """The prestige a card's end-of-game bonus would give `seat` now, as if the card were on
-    its staff: tried and undone (a bonus that would ask a question counts 0)."""
+    its staff: tried and undone (a question takes its first option; a bonus that cannot be
+    carried through counts 0)."""
     final = ctx.rules.employees[card_id].final
     if final is None:
         return 0
     mark = ctx.tx.mark()
     trial = Context(ctx.engine, seat, "trial")
-    trial.probing = True
+    trial.trial, trial.trial_todo = [], []  # a trial run: its questions take the first option
     player = ctx.state["players"][seat]
     try:
         before = player["prestige"]
@@ -439,7 +440,7 @@ def final_value(ctx, card_id, seat: int) -> int:
             ctx.tx.append(player["supply"], card_id)
         final.run(trial)
         return player["prestige"] - before
-    except (EffectAbort, Probe):
+    except (EffectAbort, Completes, DeadEnd):
         return 0
     finally:
         ctx.tx.rollback(mark)
