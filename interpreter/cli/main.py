@@ -98,6 +98,7 @@ def _toggles_of_save(args, text: bytes) -> None:
     kinds = {m["id"]: m["kind"] for m in available_modules()}
     args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
     args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
+    args.solo = next((m for m in saved if kinds.get(m) == "solo"), None)
 
 
 def cmd_play(args) -> int:
@@ -206,7 +207,7 @@ def _print_errors(exc: RulesError) -> int:
 
 def cmd_validate(args) -> int:
     try:
-        rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
+        rules = load_ruleset(edition=args.edition, expansions=_modules(args),
                              extra_paths=[Path(p) for p in args.paths],
                              params=dict(args.set or []))
     except RulesError as exc:

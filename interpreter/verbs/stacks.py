@@ -124,6 +124,9 @@ class SeatTurn:
 
     def __init__(self, kind_id: str, effect):
         self.kind_id, self.effect = kind_id, effect
+        # read like the effect it wraps (its text, its place in the rules)
+        self.source, self.compiled, self.text = effect.source, effect.compiled, effect.text
+        self.owner, self.where = effect.owner, effect.where
 
     def run(self, ctx, env=None) -> None:
         kind = next(k for k in ctx.rules.seat_kinds if k.id == self.kind_id)
