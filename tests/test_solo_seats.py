@@ -461,3 +461,22 @@ def test_the_commands_play_and_simulate_a_solo_mode(capsys):
     out = capsys.readouterr().out
     assert "2 games, 3 players" in out and "seat 2 (masque) win rate" in out
     assert "the bot in the person's seat beats every automaton" in out
+
+
+def test_a_saved_solo_game_resumes_with_its_mode_and_parameters(tmp_path):
+    """`rococo play --solo masques --set masques.count=3`, saved, then `rococo play --load FILE`
+    alone resumes it with 3 Masques."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    save = tmp_path / "solo.json"
+    run = lambda *a, stdin="": subprocess.run(
+        [sys.executable, "-m", "interpreter.cli.main", *a], cwd=root, input=stdin,
+        capture_output=True, text=True, timeout=600)
+    first = run("play", "--solo", "masques", "--set", "masques.count=3", "--seed", "4",
+                stdin=f"save {save}\nquit\n")
+    assert first.returncode == 0, first.stderr
+    resumed = run("play", "--load", str(save), stdin="quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resumed" in resumed.stdout and "(B, Masque)" in resumed.stdout + first.stdout

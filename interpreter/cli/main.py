@@ -92,9 +92,13 @@ def _toggles_of_save(args, text: bytes) -> None:
     """A save names its modules: without --edition/--with, load the built-in ones it names (a
     custom pack still needs --module), so `rococo play --load FILE` just works."""
     try:
-        saved = [m["id"] for m in json.loads(text)["modules"]]
-    except (ValueError, KeyError, TypeError, RecursionError):
+        data = json.loads(text)
+        saved = [m["id"] for m in data["modules"]]
+        params = data.get("meta", {}).get("params", {})
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return  # not a save: Game.from_json says why
+    if not args.set and isinstance(params, dict):  # the parameters it was played with
+        args.set = [(k, v) for k, v in params.items() if isinstance(k, str)]
     kinds = {m["id"]: m["kind"] for m in available_modules()}
     args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
     args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
@@ -119,6 +123,8 @@ def cmd_play(args) -> int:
                         explain=args.explain)
         if rules.seat_kinds and args.humans is None:
             args.humans = rules.humans or 1
+        if args.set:  # a save then reloads the same rules (`--load` reads them back)
+            game.meta["params"] = dict(args.set)
     players = len(game.state["players"])
     if args.humans is not None:
         if not 0 <= args.humans <= players:
