@@ -114,6 +114,12 @@ class Context:
             return [o for o in options if o in picked]
         raise ValueError(f"unknown choice kind {kind!r}")
 
+    def start_trigger(self, key: str, event: str, until: str) -> None:
+        """A trigger started by an effect (`whenever`): from now until `until`, the body kept
+        under `key` runs for this player at each `event` (saved in the state's modifiers)."""
+        self.tx.append(self.state["modifiers"], {"seat": self.seat, "trigger": key,
+                                                 "event": event, "until": until})
+
     # -- questions -----------------------------------------------------------------------
     def ask(self, kind: str, prompt: str, values: Iterable, label: Callable[[Any], str] | None
             = None, seat: int | None = None, exact: bool = False) -> Any:
@@ -151,6 +157,7 @@ class Context:
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
         generators), and the search answers (trial.py)."""
+        given = self.trial or []
         it = iter(values)
         first = next(it, _NONE)
         if first is _NONE:
@@ -158,9 +165,9 @@ class Context:
         second = next(it, _NONE)
         if second is _NONE:
             return first
-        if self.trial_used < len(self.trial):
+        if self.trial_used < len(given):
             self.trial_used += 1
-            return self.trial[self.trial_used - 1]
+            return given[self.trial_used - 1]
         if exact and not self.risky:
             raise Completes()
         return _trial.answer(self, [first, second, *it])

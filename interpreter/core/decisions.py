@@ -54,6 +54,10 @@ class Option(_Frozen):
     reads it. Equal and hashed by value as JSON data (see the module's docstring)."""
 
     __slots__ = ("_hash", "_label", "_labeller", "value")
+    value: Any
+    _label: str | None
+    _labeller: Callable[[Any], str] | None
+    _hash: int | None
 
     def __init__(self, value: Any, label: str | None = None,
                  labeller: Callable[[Any], str] | None = None):
@@ -65,8 +69,9 @@ class Option(_Frozen):
     @property
     def label(self) -> str:
         if self._label is None:
-            _set(self, "_label",
-                 self._labeller(self.value) if self._labeller else str(self.value))
+            label = self._labeller(self.value) if self._labeller else str(self.value)
+            _set(self, "_label", label)
+            return label
         return self._label
 
     def to_json(self) -> dict:
@@ -79,7 +84,9 @@ class Option(_Frozen):
 
     def __hash__(self) -> int:
         if self._hash is None:
-            _set(self, "_hash", value_hash(self.value))
+            found = value_hash(self.value)
+            _set(self, "_hash", found)
+            return found
         return self._hash
 
     def __repr__(self) -> str:
@@ -91,6 +98,10 @@ class Decision(_Frozen):
     and every legal option. Equal when seat, kind, prompt and options are."""
 
     __slots__ = ("kind", "options", "prompt", "seat")
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
         _set(self, "seat", seat)

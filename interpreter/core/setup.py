@@ -1,7 +1,7 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
-from . import rng, seats
+from . import components, rng, seats
 from .journal import Journal
 from .model import Ruleset
 
@@ -41,7 +41,9 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> dict:
         "all_halls": [],
         "players": [],
         # the zones modules declare, each with what starts in it
-        "zones": {z.id: sorted(g.id for g in rules.garments.values() if g.start_in == z.id)
+        "zones": {z.id: sorted([g.id for g in rules.garments.values() if g.start_in == z.id] +
+                               [p.id for p in rules.pieces.values()
+                                if rules.components[p.kind].start_in == z.id])
                   for z in rules.zones},
         "modifiers": [],
         "fired": [],
@@ -49,6 +51,8 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> dict:
         "cursor": None,
         "finished": False,
     })
+    if rules.displays and any(not d.game for d in rules.displays):
+        state["displays"] = components.new_displays(rules, side)
     for seat in range(players):
         color = rules.colors[seat]
         state["players"].append({
@@ -70,6 +74,8 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> dict:
             # cards being deputed: still on the staff until their last bonus is used
             "deputing": [],
             "score": {},
+            # the pieces of the kinds modules declare, and those rented along with a garment
+            **components.new_holdings(rules),
         })
     if plan is not None:
         _seat_kinds(rules, state, plan)

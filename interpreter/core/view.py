@@ -29,6 +29,9 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
                 piles = list(p["own"])
                 for pile in piles[:2]:
                     p["own"][pile] = len(p["own"][pile])
+            for kind in (rules.components.values() if rules is not None else ()):
+                if kind.visible != "all" and kind.id in p.get("owned", {}):
+                    p["owned"][kind.id] = len(p["owned"][kind.id])
     if decision is None:
         view["pending"] = None
     elif decision.seat == seat:

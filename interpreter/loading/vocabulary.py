@@ -11,6 +11,7 @@ from rulesdsl import (
     BOOLEAN,
     NUMBER,
     EffectAbort,
+    UNKNOWN,
     EnumType,
     FieldDef,
     ListType,
@@ -22,10 +23,12 @@ from rulesdsl import (
 )
 
 from ..core import board, zones
+from ..core import components as comp
 from ..core import modifiers as mod
 from ..core.context import Context
 from ..core.trial import Completes, DeadEnd
 from ..verbs import actions as act
+from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
 from ..verbs import stacks as st
@@ -36,7 +39,7 @@ COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_t
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
-HALL, REWARD_KIND = EnumType("hall"), EnumType("reward_kind")
+HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
 COUNTER, SEAT_KIND, CARD = EnumType("counter"), EnumType("seat_kind"), RecordType("card")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
@@ -78,7 +81,7 @@ def _names(words) -> dict[str, NameDef]:
                              f"your {words('supply')}"),
         "my.discard": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["discard"]),
                               "your discard pile"),
-        "garment_display": NameDef(ListType(GARMENT), lambda ctx: [
+        "display_garments": NameDef(ListType(GARMENT), lambda ctx: [
             g for g in ctx.state["garment_display"] if g is not None],
             f"the {words('garments')} in the display, from the left"),
         "hire_display": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.state["hire_display"]),
@@ -111,6 +114,15 @@ def _halls_present(ctx, seat) -> list[str]:
     """The halls a player is represented in, in board order."""
     present = board.halls_present(ctx.state, ctx.engine.side, seat)
     return [h.id for h in ctx.engine.side.halls if h.id in present]
+
+
+def _drawer_of(ctx, tile_id) -> tuple[int, int]:
+    """(drawer, place in it) of a tile on the Resource display, each counted from 1 at the
+    left; (0, 0) when it is not there."""
+    for d, drawer in enumerate(ctx.state["drawers"]):
+        if tile_id in drawer:
+            return d + 1, drawer.index(tile_id) + 1
+    return 0, 0
 
 
 def _garment_space(ctx, garment_id) -> str | None:
@@ -213,6 +225,9 @@ def _records(rules, word=lambda key: key) -> dict:
         tile_fields[res] = FieldDef(NUMBER, (lambda r: lambda ctx, t: int(
             r in ctx.rules.tiles[t].bottom.replace("/", "+").split("+")))(res), f"{res} symbols")
     tile_fields["items"] = FieldDef(NUMBER, _tile_items, "items")
+    tile_fields["drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[0], "drawer")
+    tile_fields["place_in_drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[1],
+                                              "place in its drawer")
     return {
         "garment": {
             "color": FieldDef(COLOR, g("color"), "color"),
@@ -271,6 +286,54 @@ def _records(rules, word=lambda key: key) -> dict:
             "hall": FieldDef(HALL, d("hall"), "Hall"),
         },
     }
+
+
+_HOLDS: dict[str, RecordType] = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
+
+
+def _add_components(names, records, kinds, displays, kind_enums) -> dict:
+    """The names and records of the component kinds and displays declared in data: a record
+    per kind with its fields and its position (`slot`, `price`), `my.<kind>`,
+    `player.<kind>`, `event.<kind>` (one rented along with the garment), `display.<id>`.
+    Returns the enums the kinds bring (a field's own values)."""
+    for kind in kinds.values():
+        rec = RecordType(kind.id)
+        fields = {}
+        for name, t in kind.fields.items():
+            ftype = NUMBER if t == "number" else BOOLEAN if t == "boolean" else EnumType(t)
+            fields[name] = FieldDef(ftype, (lambda n: lambda ctx, item: None if item is None
+                                            else ctx.rules.pieces[item].values.get(n))(name),
+                                    name.replace("_", " "), f"the {kind.name}'s {name}")
+        records[kind.id] = {**fields, **_position_fields()}
+        names[f"my.{kind.id}"] = NameDef(
+            ListType(rec), (lambda k: lambda ctx: list(comp.owned(ctx.me, k)))(kind.id),
+            f"your {kind.name}s", f"the {kind.name}s you hold")
+        names[f"event.{kind.id}"] = NameDef(
+            rec, (lambda k: lambda ctx: next((x for x in ctx.me.get("renting", ())
+                                               if ctx.rules.pieces[x].kind == k), None))(kind.id),
+            f"the {kind.name} rented along with it",
+            f"in a rent or place trigger or a garment's on_place: the {kind.name} rented along "
+            "with the garment (none if none)")
+        records["player"][kind.id] = FieldDef(
+            ListType(rec), (lambda k: lambda ctx, seat: list(
+                comp.owned(ctx.state["players"][seat], k)))(kind.id),
+            f"{kind.name}s", f"the {kind.name}s that player holds")
+    for d in displays:
+        item = _HOLDS.get(d.holds) or RecordType(d.holds)
+        names[f"display.{d.id}"] = NameDef(
+            ListType(item), (lambda i: lambda ctx: [x for x in comp.slots(ctx.state, i)
+                                                    if x is not None])(d.id),
+            f"the pieces on the {d.name}", f"what lies on the {d.name}, left to right")
+    records["garment"].update(_position_fields())  # the Garment display's positions
+    return {e: v for e, v in kind_enums.items() if e not in ("color", "garment_kind")}
+
+
+def _position_fields() -> dict:
+    return {"slot": FieldDef(NUMBER, comp.slot_of, "space",
+                             "its space on a display, 1 at the left (0 when not on one)"),
+            "price": FieldDef(NUMBER, comp.price_of, "price",
+                              "the Livre shown beneath its space on a display (0 when not on "
+                              "one)")}
 
 
 def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
@@ -387,6 +450,15 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
+                                  "discard": opt(NUMBER, required=True)}, disp.renew_display,
+                                 "discard the {discard} rightmost pieces of the {display}, "
+                                 "shift the rest right and refill it from the left"),
+        "take": VerbDef({"piece": opt(UNKNOWN, required=True),
+                         "pay_price": opt(None, ", paying the Livre shown beneath its space"),
+                         "rent": opt(None, ", and rent it out along with the "
+                                           f"{garment}")},
+                        disp.take, "take {piece}{pay_price}{rent}"),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
@@ -505,6 +577,16 @@ def _depute_text(o) -> str:
     return text
 
 
+def _event_texts(word, words) -> dict[str, str]:
+    """How a card says each event a `whenever` may listen to, in the edition's words."""
+    garment = words.get("garment", "Garment")
+    return {"tailor": f"you {words.get('tailor_verb', 'tailor')} a {garment}",
+            "rent": f"you rent out a {garment}", "place": f"you place a {garment}",
+            "sell": f"you sell a {garment}", "acquire": "you acquire a Resource tile",
+            "hire": "you hire an Employee", "depute": "you depute an Employee",
+            "play": "you play an Employee", "fund": f"you fund a {word('decoration').title()}"}
+
+
 _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
                   "game_end": "end of the game"}
 
@@ -512,7 +594,8 @@ _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
-                     halls=None, seat_kinds=(), counters=(), card_fields=None) -> Vocabulary:
+                     halls=None, components=None, displays=(), kind_enums=None,
+                     seat_kinds=(), counters=(), card_fields=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))
@@ -524,6 +607,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
     records = _records({"colors": tuple(colors)}, word)
     _seat_names(names, records, counters, card_fields or {})
     verbs = _verbs(lambda key, default: words.get(key, default))
+    extra_enums = _add_components(names, records, components or {}, displays, kind_enums or {})
     catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
     for record, declared in (extra_fields or {}).items():
         for name, spec in declared.items():
@@ -546,13 +630,16 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "counter": tuple(counters), "seat_kind": ("human", *seat_kinds),
                **{f"card_{n}": tuple(spec["values"]) for n, spec in (card_fields or {}).items()
                   if "values" in spec},
+               "display": tuple(d.id for d in displays),
+               **extra_enums,
                "reward_kind": ("none", "livre", "prestige", "thread", "lace",
                                *extra_resources, *verbs)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
         verbs=verbs,
         enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
-                   **words},
+                   **{d.id: words.get(d.id, d.name) for d in displays}, **words},
+        events=_event_texts(word, words),
         noun_enums=("garment_kind",),
         place_enums={"hall": "in the {}"},
     ))
@@ -583,7 +670,7 @@ NAME_DOCS = {
     "played": "the Employee card whose bonus or action is running",
     "my.supply": "the cards of your Employee supply, in order (a stack's top first)",
     "my.discard": "your discard pile, in order: its top card last",
-    "garment_display": "the Garments in the Garment Design display, from the left (empty "
+    "display_garments": "the Garments in the Garment Design display, from the left (empty "
                        "spaces not counted)",
     "hire_display": "the Employees for hire, from the left (empty spaces not counted)",
     "display_tiles": "the Resource tiles in the drawers, drawer by drawer from the top, each "
@@ -637,7 +724,11 @@ FIELD_DOCS = {
     "tile": {"bales": "how many bales of silk the tile shows, of any colour",
              "thread": "1 if the tile shows a Thread symbol, else 0",
              "lace": "1 if the tile shows a Lace symbol, else 0",
-             "items": "everything the tile depicts: its bales and its Thread and Lace symbols"},
+             "items": "everything the tile depicts: its bales and its Thread and Lace symbols",
+             "drawer": "the drawer of the Resource display it lies in, 1 at the left (0 when "
+                       "not on the display)",
+             "place_in_drawer": "its place in that drawer, 1 first (0 when not on the "
+                                "display)"},
     "player": {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
@@ -677,6 +768,7 @@ ENUM_DOCS = {
     "cost": "a price that reduce_cost can lower",
     "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
     "hall": "a Hall of the board, printed by its name",
+    "display": "a positioned display (game.yaml's or a module's displays:)",
     "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
     "counter": "a game counter a module declares (a token no player owns)",
@@ -773,6 +865,17 @@ VERB_DOCS = {
         "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "renew_display": ("renew a positioned display: discard its rightmost pieces, shift the rest "
+                      "right, refill from the right end leftwards (the leftmost slots stay empty "
+                      "when the source runs out)", {
+                          "display": "which display (declared under displays:)",
+                          "discard": "how many of the rightmost slots are discarded",
+                      }, {}),
+    "take": ("take a piece of a declared kind from the display it lies on into your holdings", {
+        "piece": "the piece (e.g. chosen with choose one of display.<id>)",
+        "pay_price": "pay the Livre shown beneath its slot",
+        "rent": "it is rented along with the garment being placed (event.<kind> reads it)",
     }, {}),
     "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
         "zone": "the zone emptied",

@@ -188,8 +188,8 @@ def tailor(ctx, args) -> None:
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
-    ctx.tx.set(me, "tailoring", None)
     if "sell" in where:
+        ctx.tx.set(me, "tailoring", None)
         ctx.gain("livre", g.value)
         ctx.tx.append(state["garment_discard"], garment_id)
         run_hook(ctx, g.on_sell, garment=garment_id)
@@ -199,6 +199,7 @@ def tailor(ctx, args) -> None:
     # the rent moment: the player has chosen to rent, the garment is not down yet (what is
     # rented along with it, e.g. a component taken `rent`, is listed in `renting`)
     announce(ctx, "rent", garment=garment_id, space=space.id)
+    ctx.tx.set(me, "tailoring", None)
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
     if space.reward is not None and "no_reward" not in args:
