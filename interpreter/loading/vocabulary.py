@@ -10,8 +10,8 @@ from dataclasses import replace as _with
 from rulesdsl import (
     BOOLEAN,
     NUMBER,
-    EffectAbort,
     UNKNOWN,
+    EffectAbort,
     EnumType,
     FieldDef,
     ListType,
