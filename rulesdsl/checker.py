@@ -27,7 +27,10 @@ from .types import (
 )
 from .vocabulary import FieldDef, Vocabulary
 
-BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")
+BUILTINS = ("count", "sum", "min", "max", "floor", "ceil", "first", "last", "nth", "reverse",
+            "position", "mod", "min_by", "max_by", "sort_by")
+# functions over a list and a key computed for each item (the item's fields bare, or `it`)
+KEYED = ("min_by", "max_by", "sort_by")
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever", "require", "each",
                    "as")
 MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts known only in play)
@@ -343,6 +346,9 @@ class _Checker:
             for arg in args:
                 self.expr(arg, scope)
             return self.name_error(node.span, f"unknown function '{f}'{did_you_mean(f, BUILTINS)}")
+        picked = self.ordered(node, scope)
+        if picked is not None:
+            return picked
         if f in ("min", "max"):
             if not args:
                 return self.type_error(node.span, f"{f}() needs at least one argument")
@@ -368,6 +374,41 @@ class _Checker:
         else:
             self.expect(args[0], scope, NUMBER)
         return NUMBER
+
+    def ordered(self, node: ast.Call, scope: _Scope) -> Type | None:
+        """The functions that pick or order items of a list; None for any other function."""
+        f, args = node.func, node.args
+        arity = {"first": 1, "last": 1, "reverse": 1, "nth": 2, "position": 2, "mod": 2,
+                 "min_by": 2, "max_by": 2, "sort_by": 2}.get(f)
+        if arity is None:
+            return None
+        if len(args) != arity:
+            for arg in args:
+                self.expr(arg, scope)
+            return self.type_error(node.span, f"{f}() takes {arity} argument"
+                                              f"{'s' if arity > 1 else ''}, found {len(args)}")
+        if f == "mod":
+            self.expect(args[0], scope, NUMBER)
+            self.expect(args[1], scope, NUMBER)
+            return NUMBER
+        t = self.expr(args[0], scope)
+        if t == UNKNOWN:
+            return UNKNOWN
+        if not isinstance(t, ListType):
+            return self.type_error(args[0].span, f"{f}() needs a list, found {t}")
+        if f == "position":
+            self.expect(args[1], scope, t.item)
+            return NUMBER
+        if f == "nth":
+            self.expect(args[1], scope, NUMBER)
+            return t.item
+        if f in KEYED:
+            item = t.item if isinstance(t.item, RecordType) else None
+            inner = scope.child(item=item)
+            inner.locals["it"] = t.item
+            self.expect(args[1], inner, NUMBER)
+            return t.item if f != "sort_by" else t
+        return t if f == "reverse" else t.item
 
     def table(self, node: ast.Table, scope: _Scope) -> Type:
         t = self.expr(node.subject, scope)

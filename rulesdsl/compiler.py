@@ -23,6 +23,8 @@ from .folding import NOT_CONSTANT, fold
 from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
 
+_ORDERED = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by", "sort_by")
+
 ExprFn = Callable[[Any, dict], Any]
 StmtFn = Callable[[Any, dict], None]
 
@@ -464,8 +466,10 @@ class _Compiler:
         return lambda ctx, env: [it for it in coll(ctx, env) if test(ctx, it)]
 
     def e_Call(self, node: ast.Call):
-        args = tuple(self.expr(a) for a in node.args)
         f = node.func
+        if f in _ORDERED:
+            return self._ordered(node)
+        args = tuple(self.expr(a) for a in node.args)
         if f in ("count", "sum"):
             (x,) = args
             total = len if f == "count" else sum
@@ -495,6 +499,61 @@ class _Compiler:
                 return lambda ctx, env: pick(ga(ctx), gb(ctx))
             return lambda ctx, env: pick(a(ctx, env), b(ctx, env))
         return lambda ctx, env: pick([a(ctx, env) for a in args])
+
+    def _ordered(self, node: ast.Call) -> ExprFn:
+        """first, last, nth, reverse, position, mod, and min_by / max_by / sort_by, whose key is
+        computed for each item with the item bound (its fields bare, or as `it`). Picking from
+        an empty list, or an nth past its end, stops the effect (a rule says what then)."""
+        f = node.func
+        coll = self.expr(node.args[0])
+        if f in ("first", "last"):
+            at = 0 if f == "first" else -1
+
+            def end(ctx, env):
+                items = coll(ctx, env)
+                if not items:
+                    raise runtime.EffectAbort(f"there is nothing to take the {f} of")
+                return items[at]
+            return end
+        if f == "reverse":
+            return lambda ctx, env: list(reversed(coll(ctx, env)))
+        other = self.expr(node.args[1])
+        if f == "mod":
+            return lambda ctx, env: (coll(ctx, env) % other(ctx, env)) if other(ctx, env) else 0
+        if f == "nth":
+            def nth(ctx, env):
+                items, n = coll(ctx, env), other(ctx, env)
+                if n != int(n) or not 1 <= n <= len(items):
+                    raise runtime.EffectAbort(f"there is no item number {n} among {len(items)}")
+                return items[int(n) - 1]
+            return nth
+        if f == "position":
+            def position(ctx, env):
+                items, x = coll(ctx, env), other(ctx, env)
+                return items.index(x) + 1 if x in items else 0
+            return position
+        item = runtime.ITEM
+
+        def keyed(ctx, env):
+            outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
+            try:
+                keys = []
+                for it in coll(ctx, env):
+                    env[item] = env["it"] = it
+                    keys.append((other(ctx, env), it))
+            finally:
+                for k, v in ((item, outer), ("it", outer_it)):
+                    if v is _UNBOUND:
+                        env.pop(k, None)
+                    else:
+                        env[k] = v
+            if f == "sort_by":  # stable: equal keys keep the list's order
+                return [it for _, it in sorted(keys, key=lambda kv: kv[0])]
+            if not keys:
+                raise runtime.EffectAbort(f"there is nothing to take the {f} of")
+            best = (min if f == "min_by" else max)(k for k, _ in keys)
+            return next(it for k, it in keys if k == best)  # the first of the best, in order
+        return keyed
 
     def _rounded_division(self, node: ast.BinOp, floor: bool) -> ExprFn:
         """`floor(a / b)` / `ceil(a / b)`: integer division when both sides are whole."""

@@ -618,6 +618,9 @@ class _Printer:
             return f"the total of {args[0]}"
         if f in ("floor", "ceil") and len(args) == 1:
             return f"{args[0]}, rounded {'down' if f == 'floor' else 'up'}"
+        ordered = _ordered_text(f, args)
+        if ordered is not None:
+            return ordered
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"
             if len(args) == 2:
@@ -649,6 +652,38 @@ def _floor_of_own(value, rest) -> int | float | None:
             and isinstance(ratio.left, ast.Name) and ratio.left.path == ("my", rest[0].resource)
             and isinstance(ratio.right, ast.Number)):
         return ratio.right.value
+    return None
+
+
+def _ordinal(n: str) -> str:
+    small = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth"}
+    return small.get(n, f"number {n}")
+
+
+def _ordered_text(f: str, args: list[str]) -> str | None:
+    """Card text for the functions that pick or order items of a list."""
+    def one(text: str) -> str:
+        if text.endswith(" in reverse order"):
+            return _singular(text[: -len(" in reverse order")]) + " from the end"
+        return _singular(text[4:] if text.startswith("the ") else text)
+    if f == "first":
+        return f"the first {one(args[0])}"
+    if f == "last":
+        return f"the last {one(args[0])}"
+    if f == "nth":
+        return f"the {_ordinal(args[1])} {one(args[0])}"
+    if f == "reverse":
+        return f"{args[0]} in reverse order"
+    if f == "position":
+        return f"the place of {args[1]} in {args[0]}"
+    if f == "mod":
+        return f"the remainder of {args[0]} divided by {args[1]}"
+    if f == "min_by":
+        return f"the {one(args[0])} with the lowest {args[1]}"
+    if f == "max_by":
+        return f"the {one(args[0])} with the highest {args[1]}"
+    if f == "sort_by":
+        return f"{args[0]} from the lowest {args[1]} up"
     return None
 
 

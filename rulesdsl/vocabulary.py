@@ -87,6 +87,22 @@ FUNCTIONS: Mapping[str, tuple[str, str]] = {
             "the largest of the numbers given, or of the list (0 for an empty list)"),
     "floor": ("floor(number) -> number", "round down to a whole number"),
     "ceil": ("ceil(number) -> number", "round up to a whole number"),
+    "first": ("first(list) -> item", "the first item (stops the effect if the list is empty)"),
+    "last": ("last(list) -> item", "the last item (stops the effect if the list is empty)"),
+    "nth": ("nth(list, number) -> item",
+            "the item at that place, 1 first (stops the effect past the end: write the printed "
+            "fallback with count())"),
+    "reverse": ("reverse(list) -> list", "the list from its end ('from the right')"),
+    "position": ("position(list, item) -> number", "the item's place in the list, 1 first; 0 "
+                 "when absent"),
+    "mod": ("mod(number, number) -> number", "the remainder of a division (walking round a "
+            "circle of spaces)"),
+    "min_by": ("min_by(list, key) -> item",
+               "the first item with the lowest key; the key reads the item's fields bare or the "
+               "item as `it`"),
+    "max_by": ("max_by(list, key) -> item", "the first item with the highest key"),
+    "sort_by": ("sort_by(list, key) -> list", "the items from the lowest key up, equal keys in "
+                "the list's order"),
 }
 
 

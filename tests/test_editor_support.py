@@ -124,14 +124,16 @@ def test_completion_of_fields_verbs_options_and_where_items(rules):
     head = "kind: employees\nhire:\n  - id: a\n    bonus: "
     assert _labels(head + "gain 1 livre", 3, 8, v) == []  # on the key, not in the effect
     assert _labels(head + "depute among my.staff, payout deputed.", 3, 49, v) == [
-        "deputed.type", "deputed.level", "deputed.depute_value", "deputed.crown"]
+        "deputed.type", "deputed.level", "deputed.depute_value", "deputed.crown",
+        "deputed.final_value", "deputed.final_value_opponent"]
     fields = _labels(head + "gain sum(my.garments.p", 3, 33, v)
     assert fields[:2] == ["my.garments.color", "my.garments.kind"]
     assert "my.garments.points" in fields and "my.livre" not in fields
     starts = _labels(head + "tai", 3, 14, v)
     assert "tailor" in starts and "gain" in starts and "my.livre" not in starts
     assert _labels(head + "tailor silk_discount 1, ", 3, 35, v) == [
-        "discount_colors", "no_master_garment", "sell_only"]
+        "discount_colors", "no_master_garment", "sell_only", "garment", "free", "space", "sell",
+        "master_made", "no_reward"]
     assert _labels(head + "perform action ", 3, 26, v) == [
         "favor", "acquire", "tailor", "hire", "depute", "fund"]
     assert _labels(head + "reduce_cost by 1, on h", 3, 33, v) == [

@@ -312,8 +312,8 @@ def test_a_built_in_module_header_without_its_module_mapping(rules_copy):
         f"{header}:{line_of(header.read_text(), 'kind: game')}:1: a module.yaml needs a 'module' "
         "mapping (id, kind, name, requires, files)",
         f"{deluxe}:{line_of(deluxe.read_text(), 'requires:')}:13: unknown module 'base' "
-        "(required by 'deluxe'); known: deluxe, expert_tailoring, fancy_dresses, "
-        "festivity_dresses, jewelry_box, original"]
+        "(required by 'deluxe'); known: deluxe, du_barry, expert_tailoring, fancy_dresses, "
+        "festivity_dresses, jewelry_box, masques, original"]
 
 
 def test_a_misspelt_module_id_is_reported_where_it_is_required(rules_copy):
@@ -322,8 +322,8 @@ def test_a_misspelt_module_id_is_reported_where_it_is_required(rules_copy):
     deluxe = rules_copy / "editions" / "deluxe" / "module.yaml"
     assert board_messages() == [
         f"{deluxe}:{line_of(deluxe.read_text(), 'requires:')}:13: unknown module 'base' "
-        "(required by 'deluxe') (did you mean 'bsae'?); known: bsae, deluxe, expert_tailoring, "
-        "fancy_dresses, festivity_dresses, jewelry_box, original"]
+        "(required by 'deluxe') (did you mean 'bsae'?); known: bsae, deluxe, du_barry, "
+        "expert_tailoring, fancy_dresses, festivity_dresses, jewelry_box, masques, original"]
 
 
 def test_a_module_without_a_game_document(rules_copy):

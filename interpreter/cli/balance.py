@@ -10,6 +10,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from ..core.seats import seat_plan
+from ..loading.loader import load_ruleset
 from ..loading.params import expansions
 from ..sim import balance
 from ..sim.bots import BOTS
@@ -70,9 +72,14 @@ def cmd_balance(args) -> int:
             err.print(f"[red]error:[/] no module at {escape(path)}")
             return 2
     try:
+        mods = [*expansions(args.with_), *([args.solo] if args.solo else [])]
+        if args.solo:  # the solo mode's own seats: its person (a bot here) and its automata
+            solo_rules = load_ruleset(edition=args.edition, expansions=mods,
+                                      params=dict(args.set or ()))
+            args.players = len(seat_plan(solo_rules, solo_rules.humans or 1))
         rules, plan, specs = balance.prepare(
             module_paths, args.games, args.players, args.bots, args.seed, args.card,
-            not args.no_compare, args.edition, expansions(args.with_), args.set or ())
+            not args.no_compare, args.edition, mods, args.set or ())
     except balance.BalanceError as exc:
         err.print(f"[red]error:[/] {escape(str(exc))}")
         return 2

@@ -15,6 +15,7 @@ from rich.table import Table
 from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
 from ..core.labels import card_text, garment_rules
+from ..core.seats import seat_plan
 from ..editor import vocab_doc
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions, parse_setting
@@ -33,9 +34,21 @@ from .saved import toggles_of_save as _toggles_of_save
 console = layout.console()
 
 
+def _modules(args) -> list[str]:
+    """The expansions of --with, then the solo mode of --solo."""
+    solo = getattr(args, "solo", None)
+    return [*expansions(getattr(args, "with_", None)), *([solo] if solo else [])]
+
+
+def seats_of(rules, players: int) -> int:
+    """Every seat of a game: a solo mode's own count (its person and its automata), else
+    --players."""
+    return len(seat_plan(rules, rules.humans or 1)) if rules.seat_kinds else players
+
+
 def _rules(args):
     return load_ruleset(edition=getattr(args, "edition", None),
-                        expansions=expansions(getattr(args, "with_", None)),
+                        expansions=_modules(args),
                         extra_paths=[Path(p) for p in getattr(args, "module", None) or []],
                         params=dict(getattr(args, "set", None) or []))
 
@@ -87,7 +100,13 @@ def cmd_play(args) -> int:
         seed = game.state["seed"]
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
-        game = Game.new(_rules(args), players=args.players, seed=seed, explain=args.explain)
+        rules = _rules(args)
+        game = Game.new(rules, players=seats_of(rules, args.players), seed=seed,
+                        explain=args.explain)
+        if rules.seat_kinds and args.humans is None:
+            args.humans = rules.humans or 1
+        if args.set:  # a save then reloads the same rules (`--load` reads them back)
+            game.meta["params"] = dict(args.set)
     players = len(game.state["players"])
     if args.humans is not None:
         if not 0 <= args.humans <= players:
@@ -118,10 +137,12 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     if refuse_unwritable(args.json):
         return 2
-    _rules(args)  # load errors are reported here, before any worker starts
+    rules = _rules(args)  # load errors are reported here, before any worker starts
+    args.players = seats_of(rules, args.players)
+    args.kinds = list(seat_plan(rules, rules.humans or 1)) if rules.seat_kinds else []
     spec = GameSpec(args.players, args.bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
-                    args.edition, tuple(expansions(args.with_)), tuple(args.set or ()))
+                    args.edition, tuple(_modules(args)), tuple(args.set or ()))
     seeds = list(range(args.seed, args.seed + args.games))
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
@@ -165,9 +186,19 @@ def _summary(args, games) -> None:
     allp = [p["prestige"] for g in games for p in g["players"]]
     table.add_row("all players' prestige mean", f"{statistics.mean(allp):.1f}")
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
+    kinds = getattr(args, "kinds", [])
     for seat in range(args.players):
         wins = sum(g["winner"] == seat for g in games)
-        table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
+        who = f" ({kinds[seat]})" if kinds else ""
+        table.add_row(f"seat {seat}{who} win rate", f"{100 * wins / len(games):.1f}%")
+        if kinds:
+            mine = [g["players"][seat]["prestige"] for g in games]
+            table.add_row(f"seat {seat}{who} prestige mean / min / max",
+                          f"{statistics.mean(mine):.1f} / {min(mine)} / {max(mine)}")
+    if kinds:  # a solo mode: how often the person's seat (a bot here) beats every automaton
+        beaten = sum(g["winner"] == 0 for g in games)
+        table.add_row("the bot in the person's seat beats every automaton",
+                      f"{100 * beaten / len(games):.1f}%")
     layout.show(out, table)
 
 
@@ -182,7 +213,7 @@ def _print_errors(exc: RulesError) -> int:
 
 def cmd_validate(args) -> int:
     try:
-        rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
+        rules = load_ruleset(edition=args.edition, expansions=_modules(args),
                              extra_paths=[Path(p) for p in args.paths],
                              params=dict(args.set or []))
     except RulesError as exc:
@@ -280,6 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "(rococo modules lists them)")
         p.add_argument("--set", action="append", type=_setting, metavar="MODULE.NAME=VALUE",
                        help="a module parameter (rococo modules lists them); repeatable")
+        p.add_argument("--solo", metavar="ID", default=None,
+                       help="a solo mode (rococo modules lists them, kind solo): one person "
+                            "against its automata, who play by their module's rules; "
+                            "--players is then the mode's own")
 
     def common(p):
         p.add_argument("--module", action="append", metavar="PATH",

@@ -35,7 +35,8 @@ def cmd_modules(args) -> int:
 def cmd_diff(args) -> int:
     extra = [Path(p) for p in args.module or []]
     before = load_ruleset(edition="deluxe")
-    after = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
+    solo = [args.solo] if getattr(args, "solo", None) else []
+    after = load_ruleset(edition=args.edition, expansions=[*expansions(args.with_), *solo],
                          extra_paths=extra, params=dict(args.set or []))
     changes = ruleset_diff(before, after)
     if args.json:

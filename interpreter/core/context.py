@@ -14,6 +14,7 @@ from typing import Any
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 
+from . import seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .trial import Completes, DeadEnd, search
@@ -74,7 +75,7 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0:
+        if amount == 0 or self._frozen(resource, "never_gain", seat):
             return
         player = self.state["players"][self.seat if seat is None else seat]
         total = player[resource] + amount
@@ -86,11 +87,18 @@ class Context:
             self.tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0:
+        if amount == 0 or self._frozen(resource, "never_pay"):
             return
         if self.me[resource] < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         self.tx.add(self.me, resource, -amount)
+
+    def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
+        """A resource this seat's kind never gains (or never pays: its costs are waived)."""
+        if not self.rules.seat_kinds:
+            return False
+        kind = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
+        return kind is not None and resource in getattr(kind, which)
 
     def choose_resource(self, resources: list[str], amount: int) -> str:
         word = self.rules.word
@@ -143,11 +151,17 @@ class Context:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
             return values[0]
+        labeller = label or self.engine.label
+        if self.rules.seat_kinds:  # an automaton is answered by its policy, never by a person
+            asked = self.seat if seat is None else seat
+            auto = seats.kind_of(self.rules, self.state, asked)
+            if auto is not None:  # among the legal values: its rules say what then happens
+                return seats.policy_answer(auto, Decision(
+                    asked, kind, prompt, [Option(v, None, labeller) for v in values]))
         if self.risky or not exact:
             values = self.engine._completable(values)
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
-        labeller = label or self.engine.label
         decision = Decision(self.seat if seat is None else seat, kind, prompt,
                             [Option(v, None, labeller) for v in values])
         return self.engine._wait(decision)

@@ -20,7 +20,7 @@ from greenlet import getcurrent, greenlet
 
 from rulesdsl import EffectAbort
 
-from . import flow
+from . import flow, seats
 from .context import Context
 from .decisions import Decision, Option, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
@@ -28,7 +28,7 @@ from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller
-from .model import Ruleset
+from .model import Ruleset, Step
 from .setup import new_state
 from .trial import search
 from .view import player_view
@@ -80,13 +80,25 @@ class Game:
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Ruleset, players: int = 4, seed: int = 0,
+    def new(cls, rules: Ruleset, players: int | None = None, seed: int = 0,
             explain: bool = False) -> Game:
-        """A new game; with `explain`, every change is traced to its rule (`explain()`)."""
+        """A new game; with `explain`, every change is traced to its rule (`explain()`).
+        `players` counts every seat (4 by default; a solo mode's own count by default)."""
         game = cls(rules, new_state(rules, players, seed), explain=explain)
+        game._seat_setup()
         flow.start(rules, game.state, game.journal)
         game._continue(None)
         return game
+
+    def _seat_setup(self) -> None:
+        """Each automaton's own set-up effect, once, before round 1 (its answers from its
+        policy: no person is asked)."""
+        for player in self.state["players"]:
+            kind = seats.kind_of(self.rules, self.state, player["seat"]) \
+                if self.rules.seat_kinds else None
+            if kind is not None and kind.setup_effect is not None:
+                kind.setup_effect.run(Context(self, player["seat"]))
+        self.journal.forget()
 
     # -- asking ----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -229,7 +241,7 @@ class Game:
                 mark = journal.mark()
                 g = greenlet(self._step_main)
                 key = phase.id if state["cursor"]["stage"] == "final" else "play"
-                result = g.switch(step, seat, key, mark)
+                result = g.switch(_for_seat(rules, state, phase, step, seat), seat, key, mark)
                 if not g.dead:  # the first question of a new step: its past is kept for good
                     journal.forget(mark)
             else:
@@ -380,13 +392,22 @@ class Game:
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
-        """Players best first: most prestige, then most Livre."""
+        """Players best first, by the ruleset's ranking keys (most prestige, then most Livre);
+        on a full tie a seat whose kind wins ties comes first (a solo mode's automaton)."""
+        rules = self.rules
         rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
-                 "livre": p["livre"], "score": dict(p["score"])} for p in self.state["players"]]
-        return sorted(rows, key=lambda r: (-r["prestige"], -r["livre"], r["seat"]))
+                 "livre": p["livre"], "score": dict(p["score"]),
+                 "kind": p.get("kind", "human")} for p in self.state["players"]]
+        keys = {p["seat"]: tuple(-p[k] for k in rules.ranking) for p in self.state["players"]}
+
+        def ties_first(seat: int) -> int:
+            kind = seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
+            return 0 if kind is not None and kind.wins_ties else 1
+        return sorted(rows, key=lambda r: (keys[r["seat"]], ties_first(r["seat"]), r["seat"]))
 
     def winner(self) -> int | None:
-        """The first seat of the standings; players tied on prestige and Livre share the win."""
+        """The first seat of the standings; players tied on every ranking key share the win
+        (unless a seat's kind wins ties)."""
         return self.standings()[0]["seat"] if self.is_over() else None
 
     # -- copying, saving, viewing -----------------------------------------------------------
@@ -434,6 +455,17 @@ class Game:
     def view(self, seat: int) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
         return player_view(self.state, seat, self._decision, self.rules)
+
+
+def _for_seat(rules: Ruleset, state: dict, phase, step, seat: int):
+    """The step as a seat of its kind runs it: an automaton's own effect for a phase its kind
+    replaces (its hand selection, its turn, its income), else the game's."""
+    if not rules.seat_kinds:
+        return step
+    kind = seats.kind_of(rules, state, seat)
+    if kind is None or phase.id not in kind.phases:
+        return step
+    return Step(step.id, step.name, kind.phases[phase.id])
 
 
 def _short(value: Any) -> str:

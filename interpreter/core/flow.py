@@ -4,6 +4,7 @@ The cursor moves through the journal like every other change, so a fault in a la
 roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
+from . import seats
 from .model import Phase, Ruleset
 from .modifiers import expire
 
@@ -46,7 +47,7 @@ def advance(rules: Ruleset, state: dict, tx) -> None:
     cur = state["cursor"]
     phase = phases_of(rules, state)[cur["phase"]]
     if phase.kind == "turns":
-        nxt = _next_turn(state, cur["index"])
+        nxt = _next_turn(rules, state, cur["index"])
         if nxt is not None:
             tx.set(cur, "index", nxt)
             return
@@ -60,13 +61,16 @@ def _length(phase: Phase, state: dict) -> int:
     return len(phase.steps) if phase.kind == "steps" else len(state["players"])
 
 
-def _next_turn(state: dict, after: int | None) -> int | None:
-    """The next seat clockwise (after `after`, or from the start player) still holding cards."""
+def _next_turn(rules: Ruleset, state: dict, after: int | None) -> int | None:
+    """The next seat clockwise (after `after`, or from the start player) still holding cards
+    (in its kind's turn zone: an automaton may take its turns from a deck of its own)."""
     n = len(state["players"])
     first = state["start_player"] if after is None else (after + 1) % n
     for i in range(n):
         seat = (first + i) % n
-        if state["players"][seat]["hand"]:
+        kind = seats.kind_of(rules, state, seat) if rules.seat_kinds else None
+        player = state["players"][seat]
+        if (kind.pile(player, 1) if kind is not None else player["hand"]):
             return seat
     return None
 
@@ -79,7 +83,7 @@ def _settle(rules: Ruleset, state: dict, tx) -> None:
         if cur["phase"] < len(phases):
             phase = phases[cur["phase"]]
             if phase.kind == "turns" and cur["index"] == -1:
-                seat = _next_turn(state, None)
+                seat = _next_turn(rules, state, None)
                 tx.set(cur, "index", seat if seat is not None else len(state["players"]))
                 if seat is not None:
                     return

@@ -287,6 +287,40 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class SeatKind:
+    """A kind of seat a module declares: a seat that plays itself by its rules (an automaton).
+
+    `phases` replaces, for seats of this kind, the per-player effect of a phase (`select`,
+    `income`...) or, for a `turns` phase, what one turn is; `policy` answers, per decision kind,
+    every question its rules leave open (ordered preferences over the option values); `bonuses`
+    are its readings of cards' bonuses (card id -> effect, and `no_bonus` for a card without
+    one)."""
+
+    id: str
+    name: str
+    count: int
+    setup: Mapping[str, int]
+    start_player: bool
+    setup_effect: Effect | None
+    phases: Mapping[str, Effect]
+    zones: tuple[str, ...]
+    never_gain: tuple[str, ...]
+    never_pay: tuple[str, ...]
+    bonuses: Mapping[str, Effect]
+    no_bonus: Effect | None
+    policy: Mapping[str, tuple]
+    wins_ties: bool
+    cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def pile(self, player: dict, which: int) -> list:
+        """One of its own card piles (0 supply, 1 hand, 2 discard) in a player's `own`, or,
+        for a kind without cards of its own, the player's Employee piles."""
+        if self.cards:
+            return player["own"][self.zones[which]]
+        return player[("supply", "hand", "discard")[which]]
+
+
+@dataclass(frozen=True)
 class Ruleset:
     modules: tuple[str, ...]
     fingerprint: str
@@ -320,6 +354,14 @@ class Ruleset:
     params: Mapping[str, Any] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # the kinds of seat the modules declare (a solo mode's automata), in seat order after the
+    # people's seats; `humans` is how many people play when a kind is declared
+    seat_kinds: tuple[SeatKind, ...] = ()
+    humans: int | None = None
+    # game-level counters (not owned by a player) with their starting values: "focus" -> 0
+    counters: Mapping[str, int] = field(default_factory=dict)
+    # the keys that rank players at the end, best first (game.yaml's ranking)
+    ranking: tuple[str, ...] = ("prestige", "livre")
     # the kinds of component modules declare, their pieces by id, and the positioned displays
     components: Mapping[str, ComponentKind] = field(default_factory=dict)
     pieces: Mapping[str, Piece] = field(default_factory=dict)

@@ -1,13 +1,21 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
-from . import components, rng
+from . import components, rng, seats
 from .journal import Journal
 from .model import Ruleset
 
 
-def new_state(rules: Ruleset, players: int, seed: int) -> dict:
-    """Set up the board for `players` players: decks, bags, displays and personal supplies."""
+def new_state(rules: Ruleset, players: int | None, seed: int) -> dict:
+    """Set up the board for `players` seats: decks, bags, displays and personal supplies.
+
+    With a solo mode's seat kinds, the seats are its people's then its automata's, and
+    `players` (None for that number) must count them all."""
+    plan = seats.seat_plan(rules, rules.humans or 0) if rules.seat_kinds else None
+    if players is None:
+        players = len(plan) if plan is not None else 4
+    if plan is not None and players != len(plan):
+        raise ValueError(seats.plan_text(rules, plan, players))
     if not 2 <= players <= len(rules.colors):
         raise ValueError(f"the base game is for 2 to {len(rules.colors)} players, not {players}")
     side = rules.side_for(players)
@@ -37,6 +45,7 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "zones": {z.id: _starting_in(rules, z.id) for z in rules.zones if not z.per_player},
         "modifiers": [],
         "fired": [],
+        **({"counters": dict(rules.counters)} if rules.counters else {}),
         "cursor": None,
         "finished": False,
     })
@@ -69,6 +78,8 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         own = [z.id for z in rules.zones if z.per_player]
         if own:
             state["players"][-1]["zones"] = {z: [] for z in own}
+    if plan is not None:
+        _seat_kinds(rules, state, plan)
     return state
 
 
@@ -78,6 +89,23 @@ def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
                   [c.id for c in rules.employees.values() if c.start_in == zone_id] +
                   [p.id for p in rules.pieces.values()
                    if rules.components[p.kind].start_in == zone_id])
+
+
+def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
+    """Each seat's kind, with what a seat of that kind starts with and the zones it has."""
+    for player, kind_id in zip(state["players"], plan, strict=True):
+        player["kind"] = kind_id
+        kind = seats.kind_of(rules, state, player["seat"])
+        if kind is None:
+            continue
+        player.update(kind.setup)
+        if kind.cards:
+            player["own"] = {z: sorted(kind.cards) if i == 0 else []
+                             for i, z in enumerate(kind.zones)}
+    takers = [p["seat"] for p in state["players"]
+              if (k := seats.kind_of(rules, state, p["seat"])) is not None and k.start_player]
+    if takers:
+        state["start_player"] = takers[0]
 
 
 def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:

@@ -87,7 +87,7 @@ def _ruleset_of(folder: Path | None, also: tuple[str, ...] = ()):
         return load_ruleset()
     if header.get("kind") == "edition":
         return load_ruleset(edition=header["id"])
-    if header.get("kind") == "expansion":
+    if header.get("kind") in ("expansion", "solo"):
         return load_ruleset(expansions=[header["id"], *also])
     return load_ruleset()
 

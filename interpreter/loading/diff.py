@@ -51,6 +51,12 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in sorted(old_ids - new_ids):
             out.append(Change("removed", "space", f"{side.id}: {key}",
                               after.sources.get(f"space:{key}", "")))
+    old_kinds = {k.id for k in before.seat_kinds}
+    out += [Change("added", "seat kind", f"{k.id} x{k.count}",
+                   _where(next(iter(k.phases.values()), None) or k.setup_effect))
+            for k in after.seat_kinds if k.id not in old_kinds]
+    out += [Change("added", "counter", c, "") for c in after.counters
+            if c not in before.counters]
     out += [Change("added", "component kind", k, "") for k in after.components
             if k not in before.components]
     out += [Change("added", "component", p, after.sources.get(f"piece:{p}", ""))

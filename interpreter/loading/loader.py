@@ -35,7 +35,7 @@ from ..core.model import (
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from ..core.zones import PILES
-from . import components, flowdocs
+from . import components, flowdocs, seatkinds
 from . import params as module_params
 from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
@@ -157,6 +157,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.param_names = module_params.names(found.headers, values)
+    builder.param_values = dict(values)
     ruleset = builder.build()
     if builder.errors or ruleset is None:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
@@ -425,6 +426,7 @@ class _Builder:
         self.lasting: dict[str, Any] = {}
         self.board_sources: dict[str, str] = {}
         self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
+        self.param_values: dict[str, Any] = {}  # their chosen values ("module.name" -> value)
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -538,7 +540,10 @@ class _Builder:
                                       {k: game[k] for k in ("rounds", "hand_size")},
                                       {**{z["id"]: (z["holds"], False, z.get("name"))
                                           for z in game.get("zones", [])},
-                                       **{z.id: (z.holds, z.per_player, z.name) for z in zones}})
+                                       **{z.id: (z.holds, z.per_player, z.name) for z in zones}},
+                                      [k["id"] for k, _, _ in seatkinds.declared(self.flow_docs)],
+                                      tuple(seatkinds.counters(self.flow_docs)),
+                                      seatkinds.card_fields(self.flow_docs))
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -613,6 +618,8 @@ class _Builder:
                                                             final_phases)
         triggers = flowdocs.triggers(self, self.flow_docs,
                                      list(self.collections["employee"].items.items()))
+        seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
+                                     self.param_values)
         if self.errors:
             return None
         fingerprint = hashlib.sha256()
@@ -635,6 +642,9 @@ class _Builder:
                                    z.get("name", z["id"]), z.get("start", ""))
                               for z in game.get("zones", [])),
             extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
+            seat_kinds=seat_kinds, humans=seatkinds.humans(self.flow_docs),
+            counters=seatkinds.counters(self.flow_docs),
+            ranking=seatkinds.ranking(game, self.flow_docs),
             private=tuple(dict.fromkeys(k for d in self.flow_docs
                                         for k in d.data.get("private", []))),
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))

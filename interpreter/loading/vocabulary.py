@@ -11,6 +11,7 @@ from rulesdsl import (
     BOOLEAN,
     NUMBER,
     UNKNOWN,
+    EffectAbort,
     EnumType,
     FieldDef,
     ListType,
@@ -24,11 +25,14 @@ from rulesdsl import (
 from ..core import board, zones
 from ..core import components as comp
 from ..core import modifiers as mod
+from ..core.context import Context
+from ..core.trial import Completes, DeadEnd
 from ..verbs import actions as act
 from ..verbs import cards as cv
 from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
+from ..verbs import stacks as st
 
 GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER, SPACE = (
     RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player", "space"))
@@ -38,6 +42,7 @@ GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
 HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
 PILE = EnumType("pile")  # a player's own piles of cards: hand, supply, discard
+COUNTER, SEAT_KIND, CARD = EnumType("counter"), EnumType("seat_kind"), RecordType("card")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -80,6 +85,21 @@ def _names(words) -> dict[str, NameDef]:
         "my.halls_present": NameDef(ListType(HALL), lambda ctx: _halls_present(ctx, ctx.seat),
                                     "the Halls you are represented in"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
+        "display_garments": NameDef(ListType(GARMENT), lambda ctx: [
+            g for g in ctx.state["garment_display"] if g is not None],
+            f"the {words('garments')} in the display, from the left"),
+        "hire_display": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.state["hire_display"]),
+                                "the Employees for hire, from the left"),
+        "display_tiles": NameDef(ListType(TILE), lambda ctx: [
+            t for drawer in ctx.state["drawers"] for t in drawer],
+            "the Resource tiles in the drawers, row by row from the top left"),
+        "tile_discard": NameDef(ListType(TILE), lambda ctx: list(ctx.state["resource_discard"]),
+                                "the discarded Resource tiles, the last discarded last"),
+        "free_spaces": NameDef(ListType(SPACE), lambda ctx: [
+            s for s in ctx.engine.side.guest_spaces if s not in ctx.state["guests"]],
+            "the free guest spaces, Hall by Hall from the top, each from the left"),
+        "free_decorations": NameDef(ListType(DECORATION), lambda ctx: act.fundable(ctx),
+                                    "the Decoration spaces you may fund"),
         # the details of the event a trigger or a garment's hook runs for
         "event.garment": NameDef(GARMENT, lambda ctx: ctx.event.get("garment"),
                                  "the Garment of the event"),
@@ -191,6 +211,19 @@ def _all_halls_prestige(ctx) -> int:
     return ctx.engine.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
 
 
+def _tile_items(ctx, tile_id) -> int:
+    """Everything a tile depicts: its bales of silk and its Thread and Lace symbols."""
+    tile = ctx.rules.tiles[tile_id]
+    return sum(tile.silk.values()) + sum(
+        1 for part in tile.bottom.replace("/", "+").split("+") if part)
+
+
+def _display_cost(ctx, garment_id) -> int:
+    display = ctx.state["garment_display"]
+    return ctx.engine.side.garment_costs[display.index(garment_id)] \
+        if garment_id in display else 0
+
+
 def _garment_points(ctx, garment_id) -> int:
     """A garment's prestige, multiplied when it watches the fireworks from the balcony."""
     prestige = ctx.rules.garments[garment_id].prestige
@@ -219,6 +252,10 @@ def _records(rules, word=lambda key: key) -> dict:
     }
     tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
                                     "bales of silk")
+    for res in ("thread", "lace"):
+        tile_fields[res] = FieldDef(NUMBER, (lambda r: lambda ctx, t: int(
+            r in ctx.rules.tiles[t].bottom.replace("/", "+").split("+")))(res), f"{res} symbols")
+    tile_fields["items"] = FieldDef(NUMBER, _tile_items, "items")
     tile_fields["drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[0], "drawer")
     tile_fields["place_in_drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[1],
                                               "place in its drawer")
@@ -232,6 +269,10 @@ def _records(rules, word=lambda key: key) -> dict:
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
             "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "balcony bonus"),
+            "display_cost": FieldDef(NUMBER, _display_cost, "cost in the display"),
+            **{f"{c}_silk": FieldDef(
+                NUMBER, (lambda col: lambda ctx, g: ctx.rules.garments[g].silk.get(col, 0))(c),
+                f"bales of {word(c)} silk it needs") for c in rules["colors"]},
             "space": FieldDef(SPACE, _garment_space, "guest space"),
             "hall": FieldDef(HALL, lambda ctx, g: _space_hall(ctx, _garment_space(ctx, g)),
                              "Hall"),
@@ -248,6 +289,12 @@ def _records(rules, word=lambda key: key) -> dict:
             "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value"),
             "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
                               "crown"),
+            "final_value": FieldDef(NUMBER, lambda ctx, c: final_value(ctx, c, ctx.seat),
+                                    "end-of-game bonus it would bring you now"),
+            "final_value_opponent": FieldDef(
+                NUMBER, lambda ctx, c: max((final_value(ctx, c, s) for s in range(
+                    len(ctx.state["players"])) if s != ctx.seat), default=0),
+                "end-of-game bonus it would bring an opponent now (the most)"),
         },
         "tile": tile_fields,
         "player": {
@@ -345,7 +392,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
 
     return {
         "acquire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
-                            "free": opt(None, " free of charge")},
+                            "free": opt(None, " free of charge"),
+                            "tile": opt(TILE, ": {}")},
                            act.acquire, "take 1 Resource tile from the display{free}{price}",
                            binds={"tiles_in_drawer": NUMBER},
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
@@ -359,7 +407,13 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
                            "no_master_garment": opt(None, f"; not a Master {garment}"),
-                           "sell_only": opt(None, f"; you must sell this {garment}")},
+                           "sell_only": opt(None, f"; you must sell this {garment}"),
+                           "garment": opt(GARMENT, ": {}"),
+                           "free": opt(None, ", for free (no cost, no silk, Thread or Lace)"),
+                           "space": opt(SPACE, ", rented to {}"),
+                           "sell": opt(None, ", sold"),
+                           "master_made": opt(None, ", as a Master makes it"),
+                           "no_reward": opt(None, ", without the guest space's reward")},
                           act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
                                       "action"
                                       "{silk_discount}{discount_colors}{sell_only}"
@@ -369,8 +423,11 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                     f"{say('garment_display', 'Garment Design display')} with "
                                     "your silk, Thread and Lace (paying its cost in Livre), then "
                                     "rent it to a guest space or sell it"),
-        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre")}, act.hire,
-                        "hire 1 new Employee{price}", binds={"cards_in_display": NUMBER},
+        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
+                         "card": opt(EMPLOYEE, ": {}"), "free": opt(None, " for free"),
+                         "to_supply": opt(None, ", into your supply")}, act.hire,
+                        "hire 1 new Employee{card}{price}{free}{to_supply}",
+                        binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
         "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
                            "among": opt(ListType(EMPLOYEE),
@@ -385,11 +442,37 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           bind_text={"deputed": "the deputed Employee"},
                           describe=_depute_text, one_of=(("card", "among"),),
                           reads=("played",)),
-        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount")}, act.fund,
+        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount"),
+                         "space": opt(DECORATION, ": {}"), "free": opt(None, " for free")},
+                        act.fund,
                         f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
-                        "(regardless of your Main action){discount}",
+                        "(regardless of your Main action){space}{discount}{free}",
                         as_action="pay for 1 free Decoration space and put your Trademark token "
                                   "on it"),
+        "shuffle_supply": VerbDef({}, st.shuffle_supply,
+                                  "shuffle your supply into a face-down stack"),
+        "discard_top": VerbDef({}, st.discard_top,
+                               "put the top card of your supply face up on your discard pile"),
+        "draw_hand": VerbDef({"count": opt(NUMBER, required=True)}, st.draw_hand,
+                             "take the top {count} cards of your supply into your hand (when it "
+                             "runs out, shuffle your discard pile but its top card into a new "
+                             "supply)"),
+        "reveal_tile": VerbDef({}, st.reveal_tile,
+                               "draw a random Resource tile from the bag, reveal it and discard "
+                               "it"),
+        "own_shuffle": VerbDef({}, st.own_shuffle, "shuffle all your own cards into your card "
+                                                   "supply"),
+        "own_draw": VerbDef({"count": opt(NUMBER, required=True)}, st.own_draw,
+                            "add the top {count} cards of your card supply to your hand cards"),
+        "own_reveal": VerbDef({}, st.own_reveal,
+                              "reveal the top card of your card supply onto your discard pile"),
+        "take_all": VerbDef({"drawer": opt(NUMBER, " of drawer {}"),
+                             "place": opt(NUMBER, " at place {} of every drawer")},
+                            st.take_all, "take all Resource tiles{drawer}{place}, free and "
+                                         "face down", one_of=(("drawer", "place"),)),
+        "set_counter": VerbDef({"counter": opt(COUNTER, required=True),
+                                "value": opt(NUMBER, required=True)}, st.set_counter,
+                               "move the {counter} to {value}"),
         "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
@@ -465,6 +548,64 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
     }
 
 
+def _seat_names(names: dict, records: dict, counters, card_fields: dict) -> None:
+    """The names of seat kinds and game counters: `my.kind`, `player.kind`, `counter.<id>`,
+    and `turn_card` with the fields a kind's own cards declare."""
+    names["my.kind"] = NameDef(SEAT_KIND, lambda ctx: ctx.me.get("kind", "human"),
+                               "your kind of seat")
+    records["player"]["kind"] = FieldDef(
+        SEAT_KIND, lambda ctx, seat: ctx.state["players"][seat].get("kind", "human"),
+        "kind of seat")
+    for c in counters:
+        names[f"counter.{c}"] = NameDef(
+            NUMBER, (lambda k: lambda ctx: ctx.state["counters"][k])(c), f"the {c} counter")
+    if not card_fields:
+        return
+    names["turn_card"] = NameDef(CARD, lambda ctx: ctx.me.get("turn_card"), "the card revealed")
+    for i, pile in enumerate(("supply", "hand", "discard")):
+        names[f"my.own_{pile}"] = NameDef(
+            ListType(CARD), (lambda w: lambda ctx: _own_pile(ctx, w))(i), f"your card {pile}")
+    records["card"] = {
+        n: FieldDef(EnumType(f"card_{n}") if "values" in spec else NUMBER,
+                    (lambda k: lambda ctx, c: _seat_card(ctx, c).get(k, 0))(n), n.replace("_", " "))
+        for n, spec in card_fields.items()}
+
+
+def _own_pile(ctx, which: int) -> list:
+    kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
+    return list(kind.pile(ctx.me, which)) if kind is not None and kind.cards else []
+
+
+def final_value(ctx, card_id, seat: int) -> int:
+    """The prestige a card's end-of-game bonus would give `seat` now, as if the card were on
+    its staff: tried and undone (a question takes its first option; a bonus that cannot be
+    carried through counts 0)."""
+    final = ctx.rules.employees[card_id].final
+    if final is None:
+        return 0
+    mark = ctx.tx.mark()
+    trial = Context(ctx.engine, seat, "trial")
+    trial.trial, trial.trial_todo = [], []  # a trial run: its questions take the first option
+    player = ctx.state["players"][seat]
+    try:
+        before = player["prestige"]
+        if card_id not in board.staff(ctx.state, seat):
+            ctx.tx.append(player["supply"], card_id)
+        final.run(trial)
+        return player["prestige"] - before
+    except (EffectAbort, Completes, DeadEnd):
+        return 0
+    finally:
+        ctx.tx.rollback(mark)
+
+
+def _seat_card(ctx, card_id) -> dict:
+    for kind in ctx.rules.seat_kinds:
+        if card_id in kind.cards:
+            return kind.cards[card_id]
+    return {}
+
+
 def _draw_text(o) -> str:
     """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
     Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
@@ -537,7 +678,8 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
                      halls=None, components=None, displays=(), kind_enums=None,
-                     game_keys=None, zone_kinds=None) -> Vocabulary:
+                     game_keys=None, zone_kinds=None, seat_kinds=(), counters=(),
+                     card_fields=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`). `game_keys` are game.yaml's
     numbers after the modules' changes (`game.rounds`): cards print their value."""
@@ -554,6 +696,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")
     records = _records({"colors": tuple(colors)}, word)
+    _seat_names(names, records, counters, card_fields or {})
     verbs = _verbs(lambda key, default: words.get(key, default))
     extra_enums = _add_components(names, records, components or {}, displays, kind_enums or {})
     catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
@@ -575,6 +718,9 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
                "hall": tuple(halls),
+               "counter": tuple(counters), "seat_kind": ("human", *seat_kinds),
+               **{f"card_{n}": tuple(spec["values"]) for n, spec in (card_fields or {}).items()
+                  if "values" in spec},
                "display": tuple(d.id for d in displays),
                **extra_enums,
                "reward_kind": ("none", "livre", "prestige", "thread", "lace",
@@ -608,8 +754,6 @@ NAME_DOCS = {
     "my.garments": "your Garments on the board: on guest spaces and on the balcony",
     "my.decorations": "the Decoration spaces you funded, musicians included",
     "my.has_favor": "true while you hold the Queen's Favor",
-    "my.supply": "the Employee cards in your face-down supply",
-    "my.discard": "the Employee cards in your discard pile, the top one last",
     "my.discard_top": "the Employee card on top of your discard pile (none when it is empty)",
     "my.all_halls_prestige": "the prestige of your All Halls Bonus space (0 if you have none)",
     "players": "every player, you included (count(players) is how many play)",
@@ -621,6 +765,22 @@ NAME_DOCS = {
     "game.rounds": "how many rounds the game has (game.yaml's rounds, a module may change it)",
     "game.hand_size": "how many cards each player selects in Phase 2 (game.yaml's hand_size)",
     "played": "the Employee card whose bonus or action is running",
+    "my.supply": "the cards of your Employee supply, in order (a stack's top first)",
+    "my.discard": "your discard pile, in order: its top card last",
+    "display_garments": "the Garments in the Garment Design display, from the left (empty "
+                       "spaces not counted)",
+    "hire_display": "the Employees for hire, from the left (empty spaces not counted)",
+    "display_tiles": "the Resource tiles in the drawers, drawer by drawer from the top, each "
+                     "from the left",
+    "tile_discard": "the discarded Resource tiles; last(tile_discard) is the one just revealed",
+    "free_spaces": "the free guest spaces, Hall by Hall in board order, each from the left",
+    "free_decorations": "the Decoration spaces you may fund now (each area's limit kept), in "
+                        "board order",
+    "my.kind": "your kind of seat: human, or a kind a solo mode declares",
+    "turn_card": "a seat kind with cards of its own: the card revealed for this turn",
+    "my.own_supply": "a seat kind with cards of its own: its card supply, top first",
+    "my.own_hand": "a seat kind with cards of its own: its hand cards, top first",
+    "my.own_discard": "a seat kind with cards of its own: its discard pile, top last",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
     "event.tile": "in a trigger: the Resource tile of the event",
@@ -640,6 +800,7 @@ FIELD_DOCS = {
         "points": "its prestige at game end: multiplied when it stands on the balcony",
         "balcony_bonus": "what the balcony adds to its prestige: prestige x (factor - 1), 0 when "
                          "it is not on the balcony",
+        "display_cost": "its cost where it lies in the Garment Design display (0 elsewhere)",
         "space": "the guest space it is rented to (none when it is not on a guest space)",
         "hall": "the Hall it is rented in (none when it is not on a guest space)",
     },
@@ -654,8 +815,15 @@ FIELD_DOCS = {
         "level": "the deck level, 1 to 6 (0 for a start card)",
         "depute_value": "the Livre a Depute action pays for it",
         "crown": "true if its bonus scores only at the end of the game (a crown card)",
+        "final_value": "the prestige its end-of-game bonus would bring you now, as if it were "
+                       "on your staff (tried and undone)",
+        "final_value_opponent": "the most prestige its end-of-game bonus would bring another "
+                                "player now",
     },
     "tile": {"bales": "how many bales of silk the tile shows, of any colour",
+             "thread": "1 if the tile shows a Thread symbol, else 0",
+             "lace": "1 if the tile shows a Lace symbol, else 0",
+             "items": "everything the tile depicts: its bales and its Thread and Lace symbols",
              "drawer": "the drawer of the Resource display it lies in, 1 at the left (0 when "
                        "not on the display)",
              "place_in_drawer": "its place in that drawer, 1 first (0 when not on the "
@@ -667,6 +835,7 @@ FIELD_DOCS = {
         "halls_present": "the Halls that player is represented in",
         "discard": "the Employee cards in that player's discard pile, the top one last",
         "discard_top": "the Employee card on top of that player's discard pile (none if empty)",
+        "kind": "that player's kind of seat: human, or a kind a solo mode declares",
         "livre": "the Livre that player holds",
         "prestige": "that player's prestige points so far",
         "thread": "the Thread tokens that player holds",
@@ -688,6 +857,7 @@ RECORD_DOCS = {
     "decoration": "a Decoration space on the board",
     "player": "a player (an item of players or opponents)",
     "space": "a guest space in a Hall",
+    "card": "a card of a seat kind's own deck",
 }
 
 ENUM_DOCS = {
@@ -703,6 +873,8 @@ ENUM_DOCS = {
     "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
     "pile": "one of your own piles of Employee cards: hand, supply or discard",
+    "counter": "a game counter a module declares (a token no player owns)",
+    "seat_kind": "a kind of seat: human, or a kind a solo mode declares",
 }
 
 RESOURCE_DOCS = {
@@ -717,6 +889,7 @@ VERB_DOCS = {
                 "discard it for its Thread/Lace", {
                     "price": "what the tile costs (tiles_in_drawer is bound); default free",
                     "free": "the tile costs nothing",
+                    "tile": "this tile, and no other (the choice is pinned)",
                 }, {"tiles_in_drawer": "how many tiles the chosen drawer holds"}),
     "discard": ("discard Resource tiles from your rack",
                 {"tiles": "the tiles to discard"}, {}),
@@ -729,9 +902,18 @@ VERB_DOCS = {
         "no_master_garment": "a Master-only garment may not be tailored",
         "sell_only": "the garment must be sold, not rented (one that cannot be sold is not "
                      "offered)",
+        "garment": "this garment of the display, and no other",
+        "free": "no cost, no silk, no Thread or Lace",
+        "space": "rent it to this guest space (the only place offered: it is not sold)",
+        "sell": "sell it (no guest space offered)",
+        "master_made": "made as a Master makes it (Master garments and spaces allowed)",
+        "no_reward": "the guest space's reward is not given (the caller gives its own)",
     }, {}),
     "hire": ("hire 1 Employee from the display into your hand",
-             {"price": "what the card costs (cards_in_display is bound)"},
+             {"price": "what the card costs (cards_in_display is bound)",
+              "card": "this card of the display, and no other",
+              "free": "the card costs nothing",
+              "to_supply": "the card goes into your supply instead of your hand"},
              {"cards_in_display": "how many cards the display shows"}),
     "depute": ("remove a card of your staff from the game (never below the minimum staff)", {
         "card": "the card to depute",
@@ -740,7 +922,27 @@ VERB_DOCS = {
         "with_bonus": "use the deputed card's bonus instead of Livre",
     }, {"deputed": "the card being deputed"}),
     "fund": ("fund an empty Decoration space, paying its cost",
-             {"discount": "Livre taken off the cost"}, {}),
+             {"discount": "Livre taken off the cost",
+              "space": "this Decoration space, and no other",
+              "free": "the space costs nothing"}, {}),
+    "shuffle_supply": ("shuffle your Employee supply into a face-down stack", {}, {}),
+    "discard_top": ("put the top card of your supply face up on your discard pile", {}, {}),
+    "draw_hand": ("take the top cards of your supply into your hand, in order; when the supply "
+                  "runs out, the discard pile but its top card is shuffled into a new supply",
+                  {"count": "how many cards"}, {}),
+    "reveal_tile": ("draw a random Resource tile from the bag, reveal it and discard it "
+                    "(read it as last(tile_discard))", {}, {}),
+    "own_shuffle": ("gather every card of your own deck (a seat kind's cards) and shuffle it "
+                    "into its supply", {}, {}),
+    "own_draw": ("add the top cards of your own card supply to your hand cards",
+                 {"count": "how many cards"}, {}),
+    "own_reveal": ("reveal the top card of your own card supply onto your discard pile", {}, {}),
+    "take_all": ("take every Resource tile of a drawer, or at one place of every drawer, free "
+                 "and face down", {"drawer": "the drawer, 1 the first",
+                                   "place": "the place in each drawer, 1 the leftmost"}, {}),
+    "set_counter": ("move a game counter (a token no player owns) to a value",
+                    {"counter": "which counter (a flow document's counters)",
+                     "value": "its new value"}, {}),
     "claim_favor": ("take the Queen's Favor", {}, {}),
     "perform": ("perform an additional main action, whatever the card's type",
                 {"action": "which main action"}, {}),
@@ -836,9 +1038,10 @@ def _documented(vocab: Vocabulary) -> Vocabulary:
     records = {}
     for rec, fields in vocab.records.items():
         docs = FIELD_DOCS.get(rec, {})
-        records[rec] = {f: _with(d, doc=docs.get(f) or (f"bales of {f} silk on the tile"
-                                                        if rec == "tile" else d.doc))
-                        for f, d in fields.items()}
+        records[rec] = {f: _with(d, doc=docs.get(f) or (
+            f"bales of {f} silk on the tile" if rec == "tile"
+            else f"bales of {f[:-5]} silk it needs" if rec == "garment" and f.endswith("_silk")
+            else d.doc)) for f, d in fields.items()}
     verbs = {}
     for v, d in vocab.verbs.items():
         doc, option_docs, bind_docs = VERB_DOCS.get(v, (d.doc, {}, {}))

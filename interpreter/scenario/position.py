@@ -55,6 +55,8 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
+    if "counters" in pos:
+        state["counters"].update(pos["counters"])
     _displays(run, pos, base, place, lists)
     for zid, ids in pos.get("zones", {}).items():
         zone_path: tuple = base + ("zones", zid)
@@ -87,6 +89,8 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
                      for i, c in enumerate(ids)]
             lists.append((player["zones"], zid, items, zpath))
+        if "turn_card" in entry:  # a seat kind's card revealed for this turn
+            player["turn_card"] = entry["turn_card"]
         for key in PILES:
             if key in entry:
                 items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))

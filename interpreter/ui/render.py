@@ -17,7 +17,10 @@ def letter(seat: int) -> str:
 
 
 def seat_text(game, seat: int) -> str:
-    return f"{game.state['players'][seat]['color']} ({letter(seat)})"
+    """'purple (A)'; a seat that plays itself says its kind's name after its letter."""
+    player = game.state["players"][seat]
+    kind = next((k.name for k in game.rules.seat_kinds if k.id == player.get("kind")), None)
+    return f"{player['color']} ({letter(seat)}{', ' + kind if kind else ''})"
 
 
 def seat_name(game, seat: int) -> Text:

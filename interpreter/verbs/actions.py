@@ -39,6 +39,7 @@ def acquire(ctx, args) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
     state, me, label = ctx.state, ctx.me, ctx.engine.label
     less = reduction(ctx, "acquiring")
+    pinned = args["tile"]() if "tile" in args else None
 
     def offers():
         for d, drawer in enumerate(state["drawers"]):
@@ -48,7 +49,8 @@ def acquire(ctx, args) -> None:
             if price > me["livre"]:
                 continue
             for tile_id in drawer:
-                yield {"drawer": d, "tile": tile_id, "price": price}
+                if pinned is None or tile_id == pinned:
+                    yield {"drawer": d, "tile": tile_id, "price": price}
 
     choice = ctx.ask("tile", "acquire a resource tile", offers(),
                      lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
@@ -133,40 +135,47 @@ def tailor(ctx, args) -> None:
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
-    master = _master_made(ctx) and "no_master_garment" not in args
+    made_by_master = _master_made(ctx) or "master_made" in args
+    master = made_by_master and "no_master_garment" not in args
     less = reduction(ctx, "tailoring")
-    made_by_master = _master_made(ctx)
     sell_only = "sell_only" in args  # "You must sell this Garment"
+    waived = "free" in args  # no cost, no silk, no Thread or Lace
+    pinned = args["garment"]() if "garment" in args else None
     free = [] if sell_only else [space_id for space_id, space in side.guest_spaces.items()
             if space_id not in state["guests"] and (made_by_master or not space.master)]
+    if "space" in args:
+        free = [s for s in free if s == args["space"]()]
+    if "sell" in args:
+        free = []
 
     def candidates():
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
         for pos, garment_id in enumerate(state["garment_display"]):
-            if garment_id is None:
+            if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
             g = rules.garments[garment_id]
-            cost = max(0, side.garment_costs[pos] - less)
+            cost = 0 if waived else max(0, side.garment_costs[pos] - less)
             if g.master and not master:
                 continue
-            if cost > me["livre"] or any(n > me[r] for r, n in g.needs()):
+            if not waived and (cost > me["livre"] or any(n > me[r] for r, n in g.needs())):
                 continue
-            if not _may_sell(g) and (sell_only or not free):
+            if (not _may_sell(g) and (sell_only or not free)) or (not free and "space" in args):
                 continue
-            if _covers(g.silk, have, discount, colors):
+            if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
     choice = ctx.ask("garment", making, candidates(),
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
-    ctx.pay("livre", choice["cost"])
-    for resource, n in g.needs():
-        ctx.pay(resource, n)
+    if not waived:
+        ctx.pay("livre", choice["cost"])
+        for resource, n in g.needs():
+            ctx.pay(resource, n)
     display = state["garment_display"]
     ctx.tx.set(display, display.index(garment_id), None)
     ctx.tx.set(me, "tailoring", garment_id)
-    sets = covering_sets(rules, g, me["tiles"], discount, colors)
+    sets = [[]] if waived else covering_sets(rules, g, me["tiles"], discount, colors)
     tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
                     lambda v: ", ".join(label(t) for t in v) or "no tiles", exact=True)
     for tile_id in tiles:
@@ -174,7 +183,7 @@ def tailor(ctx, args) -> None:
         ctx.tx.append(state["resource_discard"], tile_id)
     run_hook(ctx, g.on_tailor, garment=garment_id)
     announce(ctx, "tailor", garment=garment_id)
-    places: list = [{"sell": True}] if _may_sell(g) else []
+    places: list = [{"sell": True}] if _may_sell(g) and "space" not in args else []
     places += [{"space": space_id} for space_id in free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
@@ -193,7 +202,7 @@ def tailor(ctx, args) -> None:
     ctx.tx.set(me, "tailoring", None)
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
-    if space.reward is not None:
+    if space.reward is not None and "no_reward" not in args:
         ctx.attempt(space.reward)
     run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
     announce(ctx, "place", garment=garment_id, space=space.id)
@@ -218,13 +227,17 @@ def check_all_halls(ctx) -> None:
 def hire(ctx, args) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
-    price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
+    price = 0 if "free" in args else max(
+        0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
-    card = ctx.ask("hire", f"hire an employee for {price} Livre", display, exact=True)
+    offered = [args["card"]()] if "card" in args else display
+    if any(c not in display for c in offered):
+        raise EffectAbort("that card is not in the display")
+    card = ctx.ask("hire", f"hire an employee for {price} Livre", offered, exact=True)
     ctx.pay("livre", price)
     ctx.tx.remove(display, card)
-    ctx.tx.append(ctx.me["hand"], card)
+    ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
     announce(ctx, "hire", card=card)
 
 
@@ -287,19 +300,13 @@ def fund(ctx, args) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
-    mine: dict[str, int] = {}
-    for space_id in board.decorations_of(state, ctx.seat):
-        area = side.decorations[space_id].area
-        mine[area] = mine.get(area, 0) + 1
+    pinned = args["space"]() if "space" in args else None
 
     def offers():
-        for space_id, deco in side.decorations.items():
-            if space_id in state["decorations"]:
+        for space_id in fundable(ctx):
+            if pinned is not None and space_id != pinned:
                 continue
-            limit = ctx.rules.fund_limits.get(deco.area)
-            if limit is not None and mine.get(deco.area, 0) >= limit:
-                continue
-            cost = max(0, deco.cost - discount)
+            cost = 0 if "free" in args else max(0, side.decorations[space_id].cost - discount)
             if cost <= me["livre"]:
                 yield {"space": space_id, "cost": cost}
 
@@ -309,6 +316,25 @@ def fund(ctx, args) -> None:
     ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
     announce(ctx, "fund", space=choice["space"])
     check_all_halls(ctx)
+
+
+def fundable(ctx) -> list[str]:
+    """The empty Decoration spaces this player may fund (each area's limit per player kept),
+    in board order."""
+    state, side = ctx.state, ctx.engine.side
+    mine: dict[str, int] = {}
+    for space_id in board.decorations_of(state, ctx.seat):
+        area = side.decorations[space_id].area
+        mine[area] = mine.get(area, 0) + 1
+    out = []
+    for space_id, deco in side.decorations.items():
+        if space_id in state["decorations"]:
+            continue
+        limit = ctx.rules.fund_limits.get(deco.area)
+        if limit is not None and mine.get(deco.area, 0) >= limit:
+            continue
+        out.append(space_id)
+    return out
 
 
 def claim_favor(ctx, args) -> None:

@@ -1,0 +1,76 @@
+"""Seats that play themselves: the kind of a seat, and the answers its module's policy gives.
+
+A module may declare kinds of seat (a solo mode's automata, model.SeatKind). A seat of such a
+kind never waits for a person: every question its rules raise is answered here from the
+policy its module wrote down, an ordered list of preferences per decision kind. A question the
+policy does not answer is a fault of the module, reported as such, never passed to a person."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .decisions import Decision
+from .model import Ruleset, SeatKind
+
+
+class UnansweredQuestion(Exception):
+    """An automaton seat reached a question its module's policy does not answer."""
+
+
+def kind_of(rules: Ruleset, state: dict, seat: int) -> SeatKind | None:
+    """The seat's kind, or None for a person's (or a bot's) seat."""
+    kind = state["players"][seat].get("kind", "human")
+    if kind == "human":
+        return None
+    return next(k for k in rules.seat_kinds if k.id == kind)
+
+
+def seat_plan(rules: Ruleset, humans: int) -> list[str]:
+    """The kind of every seat, people first: 'human' or a declared kind's id."""
+    plan = ["human"] * humans
+    for k in rules.seat_kinds:
+        plan += [k.id] * k.count
+    return plan
+
+
+def plan_text(rules: Ruleset, plan: list[str], players: int) -> str:
+    """Why a number of seats does not fit a solo mode's declared seats."""
+    parts = [f"{plan.count('human')} {'person' if plan.count('human') == 1 else 'people'}"]
+    parts += [f"{k.count} {k.name}" for k in rules.seat_kinds]
+    return (f"this game is played with {len(plan)} seats ({' and '.join(parts)}), "
+            f"not {players}")
+
+
+def _matches(pref: Any, value: Any) -> bool:
+    if isinstance(pref, dict) and isinstance(value, dict):
+        return all(k in value and _json(value[k]) == _json(v) for k, v in pref.items())
+    return _json(pref) == _json(value)
+
+
+def _json(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+def policy_answer(kind: SeatKind, decision: Decision) -> Any:
+    """The option the policy picks: the first preference that some option matches (`first` and
+    `last` are the first and last option as offered; a mapping matches an option holding those
+    keys and values; anything else matches an option of that value)."""
+    prefs = kind.policy.get(decision.kind)
+    if prefs is None:
+        prefs = kind.policy.get("otherwise")
+    if prefs is None:
+        raise UnansweredQuestion(
+            f"the {kind.name} seat reached the question '{decision.prompt}' ({decision.kind}), "
+            f"which its module's policy does not answer")
+    values = [o.value for o in decision.options]
+    for pref in prefs:
+        if pref == "first":
+            return values[0]
+        if pref == "last":
+            return values[-1]
+        for v in values:
+            if _matches(pref, v):
+                return v
+    raise UnansweredQuestion(
+        f"the {kind.name} seat's policy for {decision.kind} ({prefs}) matches no option of "
+        f"'{decision.prompt}'")

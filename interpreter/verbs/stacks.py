@@ -1,0 +1,158 @@
+"""Cards kept as ordered stacks (a seat that plays the top card of its hand, whatever it is),
+and the turn of a seat whose kind plays itself."""
+from __future__ import annotations
+
+from rulesdsl import EffectAbort
+
+from ..core import rng
+from ..core.events import announce
+from ..core.modifiers import expire
+from .actions import remove_from_staff
+from .phases import draw
+
+
+def shuffle_supply(ctx, args) -> None:
+    """Shuffle your Employee supply into a face-down stack (its first card is the top)."""
+    me = ctx.me
+    order = rng.shuffled(list(me["supply"]), ctx.state, ctx.tx)
+    for card in list(me["supply"]):
+        ctx.tx.remove(me["supply"], card)
+    for card in order:
+        ctx.tx.append(me["supply"], card)
+
+
+def discard_top(ctx, args) -> None:
+    """Put the top card of your supply face up on your discard pile."""
+    me = ctx.me
+    if not me["supply"]:
+        raise EffectAbort("the supply is empty")
+    ctx.tx.append(me["discard"], ctx.tx.pop(me["supply"], 0))
+
+
+def draw_hand(ctx, args) -> None:
+    """Take cards from the top of your supply into your hand, in order; when the supply runs
+    out, your discard pile but its top card is shuffled into a new supply."""
+    me, tx = ctx.me, ctx.tx
+    for _ in range(int(args["count"]())):
+        if not me["supply"]:
+            rest = me["discard"][:-1]
+            for card in rng.shuffled(list(rest), ctx.state, tx):
+                tx.remove(me["discard"], card)
+                tx.append(me["supply"], card)
+        if not me["supply"]:
+            return
+        tx.append(me["hand"], tx.pop(me["supply"], 0))
+
+
+def reveal_tile(ctx, args) -> None:
+    """Draw a random Resource tile from the bag, reveal it and discard it (it is the last tile
+    of `tile_discard` until another is discarded)."""
+    if draw_to(ctx) is None:
+        raise EffectAbort("the resource bag is empty")
+
+
+def draw_to(ctx) -> str | None:
+    tile = draw(ctx, "resource_bag", "resource_discard")
+    if tile is not None:
+        ctx.tx.append(ctx.state["resource_discard"], tile)
+    return tile
+
+
+def _kind(ctx):
+    kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
+    if kind is None or not kind.cards:
+        raise EffectAbort("this seat has no cards of its own")
+    return kind
+
+
+def own_shuffle(ctx, args) -> None:
+    """Gather every card of your own deck into its supply and shuffle it."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    cards = []
+    for which in (1, 2, 0):
+        pile = kind.pile(me, which)
+        while pile:
+            cards.append(tx.pop(pile, 0))
+    supply = kind.pile(me, 0)
+    for card in rng.shuffled(sorted(cards), ctx.state, tx):
+        tx.append(supply, card)
+
+
+def own_draw(ctx, args) -> None:
+    """Take cards from the top of your own deck's supply onto its hand (one more turn each)."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    for _ in range(int(args["count"]())):
+        if kind.pile(me, 0):
+            tx.append(kind.pile(me, 1), tx.pop(kind.pile(me, 0), 0))
+
+
+def own_reveal(ctx, args) -> None:
+    """Reveal the top card of your own deck's supply onto its discard pile."""
+    kind, me, tx = _kind(ctx), ctx.me, ctx.tx
+    if not kind.pile(me, 0):
+        raise EffectAbort("the card supply is empty")
+    tx.append(kind.pile(me, 2), tx.pop(kind.pile(me, 0), 0))
+
+
+def take_all(ctx, args) -> None:
+    """Take every Resource tile of one drawer (`drawer`, 1 first), or at one place of every
+    drawer (`place`, 1 the leftmost), free and face down: no Thread or Lace is taken for it."""
+    drawers, tx = ctx.state["drawers"], ctx.tx
+    if "drawer" in args:
+        n = int(args["drawer"]())
+        taken = list(drawers[n - 1]) if 1 <= n <= len(drawers) else []
+    else:
+        place = int(args["place"]()) - 1
+        taken = [d[place] for d in drawers if 0 <= place < len(d)]
+    if not taken:
+        raise EffectAbort("there is no tile to take there")
+    for drawer in drawers:
+        for tile in [t for t in drawer if t in taken]:
+            tx.remove(drawer, tile)
+            tx.append(ctx.me["tiles"], tile)
+
+
+def set_counter(ctx, args) -> None:
+    """Set one of the game's counters (a token on the board no player owns)."""
+    ctx.tx.set(ctx.state["counters"], args["counter"](), int(args["value"]()))
+
+
+class SeatTurn:
+    """One turn of a seat whose kind plays itself: the top card of its turn zone is revealed
+    (an Employee becomes the played card), the kind's turn effect runs, then (for an Employee)
+    its bonus as the kind reads it, then the card goes onto the discard pile."""
+
+    def __init__(self, kind_id: str, effect):
+        self.kind_id, self.effect = kind_id, effect
+        # read like the effect it wraps (its text, its place in the rules)
+        self.source, self.compiled, self.text = effect.source, effect.compiled, effect.text
+        self.owner, self.where = effect.owner, effect.where
+
+    def run(self, ctx, env=None) -> None:
+        kind = next(k for k in ctx.rules.seat_kinds if k.id == self.kind_id)
+        me, tx = ctx.me, ctx.tx
+        card = tx.pop(kind.pile(me, 1), 0)
+        if kind.cards:  # a card of its own deck, read as turn_card
+            tx.set(me, "turn_card", card)
+            ctx.attempt(self.effect)
+            tx.append(kind.pile(me, 2), card)
+            tx.set(me, "turn_card", None)
+            expire(ctx.state, tx, "turn_end", ctx.seat)
+            return
+        tx.set(me, "played", card)
+        ctx.played = card
+        announce(ctx, "play", card=card)
+        ctx.attempt(self.effect)
+        bonus = kind.bonuses.get(card) or ctx.rules.employees[card].bonus or kind.no_bonus
+        if bonus is not None and ctx.possible(bonus.run) and ctx.ask(
+                "bonus", f"bonus of {ctx.rules.employees[card].name}", [True, False]):
+            ctx.attempt(bonus)
+        if me["played"] == card:
+            if card in me["deputing"]:
+                tx.remove(me["deputing"], card)
+                remove_from_staff(ctx, card)
+            else:
+                tx.append(me["discard"], card)
+                tx.set(me, "played", None)
+        ctx.played = None
+        expire(ctx.state, tx, "turn_end", ctx.seat)
