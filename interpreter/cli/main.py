@@ -20,8 +20,9 @@ from ..core.labels import card_text
 from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
+from ..sim import stats
 from ..sim.bench import command as bench
-from ..sim.bots import BOTS, make_bot
+from ..sim.bots import check_bot, make_bot, seat_bots, with_budget
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
 from ..ui import gallery, render
@@ -74,6 +75,45 @@ def _at_least(low: int, high: int, what: str):
 SEEDS = _at_least(0, 2**63 - 1, "a seed")
 
 
+# -- bots ----------------------------------------------------------------------------------
+def _bots(value: str) -> str:
+    try:
+        for name in value.split(","):
+            check_bot(name.strip())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _positive_seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {value!r}") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"seconds must be more than 0, not {value}")
+    return seconds
+
+
+def bot_arguments(p) -> None:
+    """--bots and the search budget, as play, simulate and balance take them."""
+    p.add_argument("--bots", type=_bots, default="greedy", metavar="BOT[,BOT...]",
+                   help="random, greedy or mcts (mcts:N iterations, mcts:Xs seconds per "
+                        "decision); one for every seat, or one per seat: mcts,greedy,greedy "
+                        "(default: greedy)")
+    p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
+                   metavar="N", help="iterations per decision of every plain `mcts` bot "
+                                     "(default: 100; reproducible under a seed)")
+    p.add_argument("--mcts-seconds", type=_positive_seconds, default=None, metavar="X",
+                   help="seconds per decision of every plain `mcts` bot instead (not "
+                        "reproducible)")
+
+
+def bot_spec(args) -> str:
+    """--bots with --mcts-iterations / --mcts-seconds applied."""
+    return with_budget(args.bots, args.mcts_iterations, args.mcts_seconds)
+
+
 # -- play ----------------------------------------------------------------------------------
 def _toggles_of_save(args, text: bytes) -> None:
     """A save names its modules: without --edition/--with, load the built-in ones it names (a
@@ -116,7 +156,12 @@ def cmd_play(args) -> int:
                       f"{', '.join(render.seat_text(game, s) for s in sorted(humans)) or 'none'}")
     else:
         console.print(f"seed {seed}: replay with --seed {seed}")
-    bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
+    try:
+        names = seat_bots(bot_spec(args), players)
+    except ValueError as exc:
+        console.print(f"[red]error:[/] {escape(str(exc))}")
+        return 2
+    bots = [None if seat in humans else make_bot(names[seat], seed * 31 + seat)
             for seat in range(players)]
     session = TerminalGame(game, bots, humans, console)
     if args.load:
@@ -131,8 +176,14 @@ def cmd_simulate(args) -> int:
         if problem:
             print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
             return 2
+    try:
+        bots = bot_spec(args)
+        seat_bots(bots, args.players)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     _rules(args)  # load errors are reported here, before any worker starts
-    spec = GameSpec(args.players, args.bots,
+    spec = GameSpec(args.players, bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
                     args.edition, tuple(expansions(args.with_)), tuple(args.set or ()))
     seeds = list(range(args.seed, args.seed + args.games))
@@ -140,12 +191,16 @@ def cmd_simulate(args) -> int:
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True),
                   disable=args.quiet) as progress:
-        task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
+        task = progress.add_task(f"{args.players} players, {bots} bots", total=args.games)
+        shares, timing = [], []
         for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
-            del record["winners"]
+            winners = record.pop("winners")
+            shares.append([1 / len(winners) if s in winners else 0.0
+                           for s in range(args.players)])
+            timing.append(record.pop("timing"))
             games.append(record)
             progress.advance(task)
-    _summary(args, games)
+    _summary(args, spec, games, shares, timing)
     if args.json:
         text = json.dumps({"games": games}, indent=1)
         if args.json == "-":
@@ -171,10 +226,10 @@ def _unwritable(path: Path) -> str | None:
     return None
 
 
-def _summary(args, games) -> None:
+def _summary(args, spec, games, shares, timing) -> None:
     out = Console(stderr=args.json == "-", highlight=False)
     best = [max(p["prestige"] for p in g["players"]) for g in games]
-    table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
+    table = Table(title=f"{len(games)} games, {args.players} players, {spec.bots} bots, "
                         f"seeds {args.seed}..{args.seed + len(games) - 1}")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -183,10 +238,19 @@ def _summary(args, games) -> None:
     allp = [p["prestige"] for g in games for p in g["players"]]
     table.add_row("all players' prestige mean", f"{statistics.mean(allp):.1f}")
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
+    names = seat_bots(spec.bots, args.players)
     for seat in range(args.players):
-        wins = sum(g["winner"] == seat for g in games)
-        table.add_row(f"seat {seat} win rate", f"{100 * wins / len(games):.1f}%")
+        rate, (low, high) = stats.paired([s[seat] for s in shares])
+        table.add_row(f"seat {seat} ({names[seat]}) win rate",
+                      f"{100 * rate:.1f}% [{100 * max(0.0, low):.1f}, {100 * min(1.0, high):.1f}]")
+    for seat in range(args.players):
+        decisions = sum(t["decisions"][seat] for t in timing)
+        seconds = sum(t["seconds"][seat] for t in timing)
+        table.add_row(f"seat {seat} ({names[seat]}) decisions/s",
+                      f"{decisions / seconds:,.0f}" if seconds > 0 else "-")
     out.print(table)
+    out.print("win rate: ties shared; [95% interval], normal approximation. decisions/s: the "
+              "decisions a seat's bot answered per second it spent choosing.")
 
 
 # -- validate & cards ----------------------------------------------------------------------
@@ -272,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game's seed (default: a random one, printed to replay the game)")
     p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
                    help="human seats (0 watches bots play; a loaded game keeps its own)")
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    bot_arguments(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--explain", action="store_true",
                    help="print every change with the rule (file:line:column) that made it")
@@ -285,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_player_count, default=4)
     p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
     p.add_argument("--seed", type=SEEDS, default=1)
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    bot_arguments(p)
     p.add_argument("--json", metavar="FILE",
                    help="write every game's result as JSON (- for stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -295,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.set_defaults(func=cmd_simulate)
 
-    balance_cli.add_parser(sub, common, _player_count)
+    balance_cli.add_parser(sub, common, _player_count, bot_arguments)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
     p.add_argument("paths", nargs="*", metavar="PATH")
