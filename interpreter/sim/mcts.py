@@ -80,6 +80,7 @@ class MctsBot:
         self.rollout = rollout  # a bot answering in playouts: its choose(game, decision)
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
+        self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
 
     def choose(self, game, decision: Decision) -> Option:
         if len(decision.options) == 1:
@@ -96,6 +97,7 @@ class MctsBot:
             done += 1
         self.searched += 1
         self.playouts += done
+        self.last = {k: (c.visits, c.total) for k, c in root.children.items()}
         by_key = {option_key(o.value): o for o in decision.options}
         if not root.children:  # no iteration ran: the default policy's answer
             return self.rollout.choose(game, decision) if self.rollout else decision.options[0]
