@@ -217,3 +217,11 @@ def test_balance_takes_search_bots(capsys):
     assert main(["balance", "--games", "1", "--players", "2", "--bots", "mcts:1,greedy",
                  "--workers", "1", "--quiet", "--no-compare", "--top", "1"]) == 0
     assert "mcts:1,greedy bots" in capsys.readouterr().out
+
+
+def test_win_rate_intervals_are_wilson_score_intervals():
+    from interpreter.sim.stats import wilson
+    low, high = wilson(0.0, 100)
+    assert low == pytest.approx(0.0, abs=1e-12) and high == pytest.approx(0.0370, abs=1e-4)
+    assert wilson(0.5, 40) == pytest.approx((0.3520, 0.6480), abs=1e-4)
+    assert wilson(1.0, 40)[0] == pytest.approx(0.9124, abs=1e-4)

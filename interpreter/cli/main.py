@@ -240,16 +240,17 @@ def _summary(args, spec, games, shares, timing) -> None:
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
     names = seat_bots(spec.bots, args.players)
     for seat in range(args.players):
-        rate, (low, high) = stats.paired([s[seat] for s in shares])
+        rate = stats.mean([s[seat] for s in shares])
+        low, high = stats.wilson(rate, len(shares))
         table.add_row(f"seat {seat} ({names[seat]}) win rate",
-                      f"{100 * rate:.1f}% [{100 * max(0.0, low):.1f}, {100 * min(1.0, high):.1f}]")
+                      f"{100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]")
     for seat in range(args.players):
         decisions = sum(t["decisions"][seat] for t in timing)
         seconds = sum(t["seconds"][seat] for t in timing)
         table.add_row(f"seat {seat} ({names[seat]}) decisions/s",
                       f"{decisions / seconds:,.0f}" if seconds > 0 else "-")
     out.print(table)
-    out.print("win rate: ties shared; [95% interval], normal approximation. decisions/s: the "
+    out.print("win rate: ties shared; [95% interval] (Wilson score). decisions/s: the "
               "decisions a seat's bot answered per second it spent choosing.")
 
 
