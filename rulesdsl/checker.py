@@ -5,7 +5,6 @@ compiler and the printer use, so the name and type rules live only here.
 """
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -14,6 +13,7 @@ from typing import Any
 
 from . import ast
 from .errors import EffectNameError, EffectTypeError, RulesError, Span
+from .suggest import did_you_mean
 from .types import (
     BOOLEAN,
     NUMBER,
@@ -52,8 +52,9 @@ def constant_value(node) -> Fraction | None:
             return left * right
         return None if right == 0 else left / right
     if isinstance(node, ast.Call) and node.func in ("floor", "ceil", "min", "max") and node.args:
-        args = [constant_value(x) for x in node.args]
-        if any(x is None for x in args):
+        values = [constant_value(x) for x in node.args]
+        args = [x for x in values if x is not None]
+        if len(args) != len(values):
             return None
         if node.func in ("floor", "ceil"):
             if len(args) != 1:
@@ -96,9 +97,6 @@ def a(t: Type) -> str:
     return ("an " if s[0] in "aeiou" else "a ") + s
 
 
-def _did_you_mean(word: str, candidates) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 @dataclass(frozen=True)
@@ -194,13 +192,13 @@ class _Checker:
 
     def resource(self, r: str, span: Span) -> None:
         if r not in self.vocab.resources:
-            self.name_error(span, f"unknown resource '{r}'{_did_you_mean(r, self.vocab.resources)}")
+            self.name_error(span, f"unknown resource '{r}'{did_you_mean(r, self.vocab.resources)}")
 
     def verb(self, s: ast.VerbCall, scope: _Scope) -> None:
         vdef = self.vocab.verbs.get(s.verb)
         if vdef is None:
             self.name_error(s.span, f"unknown verb '{s.verb}'"
-                            f"{_did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
+                            f"{did_you_mean(s.verb, [*self.vocab.verbs, *STATEMENT_WORDS])}")
             for o in s.options:
                 if o.value is not None:
                     self.expr(o.value, scope)
@@ -215,14 +213,14 @@ class _Checker:
             seen.add(o.name)
             if odef is None:
                 self.name_error(o.span, f"unknown option '{o.name}' for '{s.verb}'"
-                                f"{_did_you_mean(o.name, vdef.options)}")
+                                f"{did_you_mean(o.name, vdef.options)}")
                 if o.value is not None:
                     self.expr(o.value, inner)
             elif odef.type is None and o.value is not None:
                 self.type_error(o.value.span, f"'{o.name}' is a flag and takes no value")
             elif odef.type is not None and o.value is None:
                 self.type_error(o.span, f"option '{o.name}' needs a value ({a(odef.type)})")
-            elif o.value is not None:
+            elif o.value is not None and odef.type is not None:
                 self.expect(o.value, inner, odef.type)
                 if odef.type == NUMBER and odef.whole:
                     self.whole(o.value, f"option '{o.name}'")
@@ -258,7 +256,7 @@ class _Checker:
             return self.name(node, scope, expected)
         if isinstance(node, ast.ListExpr):
             want = expected.item if isinstance(expected, ListType) else None
-            item_t = UNKNOWN
+            item_t: Type = UNKNOWN
             for it in node.items:
                 hint = want if want is not None else (item_t if item_t != UNKNOWN else None)
                 t = self.expr(it, scope, hint)
@@ -335,7 +333,7 @@ class _Checker:
         if f not in BUILTINS:
             for arg in args:
                 self.expr(arg, scope)
-            return self.name_error(node.span, f"unknown function '{f}'{_did_you_mean(f, BUILTINS)}")
+            return self.name_error(node.span, f"unknown function '{f}'{did_you_mean(f, BUILTINS)}")
         if f in ("min", "max"):
             if not args:
                 return self.type_error(node.span, f"{f}() needs at least one argument")
@@ -384,7 +382,7 @@ class _Checker:
                     consts = self.vocab.enums.get(t.name, ())
                     if k.name not in consts:
                         self.name_error(k.span, f"'{k.name}' is not {a(t)}"
-                                                f"{_did_you_mean(k.name, consts)}")
+                                                f"{did_you_mean(k.name, consts)}")
                     elif k.name in seen:
                         self.type_error(k.span, f"'{k.name}' appears twice in the table")
                     seen.add(k.name)
@@ -423,12 +421,12 @@ class _Checker:
                                        f"({', '.join(enums)}); compare it with one of them")
         if res is None:
             return self.name_error(node.span, f"unknown name '{node.dotted}'"
-                                   f"{_did_you_mean(node.dotted, self.candidates(scope))}")
+                                   f"{did_you_mean(node.dotted, self.candidates(scope))}")
         t, steps = res.type, []
         for i in range(fields_start, len(path)):
             seg = path[i]
             project = isinstance(t, ListType)
-            rec = t.item if project else t
+            rec = t.item if isinstance(t, ListType) else t
             if not isinstance(rec, RecordType):
                 return self.type_error(node.span, f"'{'.'.join(path[:i])}' is {a(t)} and has "
                                                   f"no field '{seg}'")
@@ -437,7 +435,7 @@ class _Checker:
             if fdef is None:
                 col = node.span.column + sum(len(p) + 1 for p in path[:i])
                 return self.name_error(Span(node.span.file, node.span.line, col),
-                                       f"unknown field '{seg}' of {rec}{_did_you_mean(seg, fdefs)}")
+                                       f"unknown field '{seg}' of {rec}{did_you_mean(seg, fdefs)}")
             steps.append((fdef, project))
             t = ListType(fdef.type) if project else fdef.type
         res = Resolution(res.kind, res.base, tuple(steps), t)

@@ -59,6 +59,7 @@ class _Compiler:
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
+        self._number_for: str | None = None  # what the next `choose number` asks for
 
     # ---- statements ----
     def sequence(self, stmts) -> StmtFn:
@@ -489,13 +490,15 @@ class _Compiler:
     def e_Table(self, node: ast.Table):
         subject = self.expr(node.subject)
         if isinstance(self.analysis.type_of(node.subject), EnumType):
-            by_key = {e.key.name: self.expr(e.value) for e in node.entries}
+            by_key = {e.key.name: self.expr(e.value) for e in node.entries
+                      if isinstance(e.key, ast.EnumKey)}
 
             def enum_table(ctx, env):
                 f = by_key.get(subject(ctx, env))
                 return 0 if f is None else f(ctx, env)
             return enum_table
-        rows = tuple((e.key.lo, e.key.hi, self.expr(e.value)) for e in node.entries)
+        rows = tuple((e.key.lo, e.key.hi, self.expr(e.value)) for e in node.entries
+                     if isinstance(e.key, ast.RangeKey))
         values = [self.constant(e.value) for e in node.entries]
         if all(v is not NOT_CONSTANT for v in values):  # the usual table: constant rows
             consts = tuple((lo, math.inf if hi is None else hi, v)
@@ -537,7 +540,7 @@ class _Compiler:
         return lambda ctx, env: ctx.possible(lambda c: run(c, env))
 
     def e_ChooseNumber(self, node):
-        prompt = getattr(self, "_number_for", None) or "the amount"
+        prompt = self._number_for or "the amount"
         self._number_for = None
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number

@@ -4,7 +4,6 @@ All AST spans are file positions (through `Origin.locate`), so later stages neve
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import threading
 from pathlib import Path
@@ -20,6 +19,7 @@ from lark.exceptions import (
 
 from . import ast
 from .errors import EffectSyntaxError, Origin
+from .suggest import closest
 
 KEYWORDS = frozenset([
     "gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any",
@@ -81,16 +81,21 @@ class _DropBracketedNewlines:
                     not history or history[-1].type in _STATEMENT_BEFORE) and depth == 0:
                 statements += 1
                 if statements > MAX_STATEMENTS:
-                    raise _TooBig(tok.line, tok.column, "too many statements in one effect, "
+                    raise _TooBig(*_position(tok), "too many statements in one effect, "
                                   f"the limit is {MAX_STATEMENTS}")
             history.append(tok)
             yield tok
 
 
+def _position(tok: Token) -> tuple[int, int]:
+    """A token's line and column (Lark types them optional; the lexer always sets them)."""
+    return tok.line or 1, tok.column or 1
+
+
 def _check_number(tok: Token) -> None:
     if len(tok) > len(str(MAX_NUMBER)) or int(tok) > MAX_NUMBER:
         shown = str(tok) if len(tok) <= 20 else f"{tok[:10]}... ({len(tok)} digits)"
-        raise _TooBig(tok.line, tok.column,
+        raise _TooBig(*_position(tok),
                       f"number {shown} is too large, the limit is {MAX_NUMBER}")
 
 
@@ -124,6 +129,25 @@ _LARK = Lark(
 )
 
 
+def _binary(node: type[ast.BoolOp] | type[ast.Compare] | type[ast.BinOp], op: str):
+    """The transformer method for a binary rule whose operator the grammar's alias names."""
+    def build(self, meta, c):
+        return node(op, c[0], c[1], self._span(meta, c[0]))
+    return build
+
+
+def _boolop_rule(op: str):
+    return _binary(ast.BoolOp, op)
+
+
+def _compare_rule(op: str):
+    return _binary(ast.Compare, op)
+
+
+def _binop_rule(op: str):
+    return _binary(ast.BinOp, op)
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Lark tree -> AST nodes with file spans (one method per grammar rule)."""
@@ -135,7 +159,7 @@ class _ToAst(Transformer):
 
     def _span(self, meta, first=None):
         if isinstance(first, Token):
-            return self.origin.locate(first.line, first.column)
+            return self.origin.locate(*_position(first))
         if first is not None and getattr(first, "span", None) is not None and meta.empty:
             return first.span
         if meta.empty:
@@ -144,7 +168,7 @@ class _ToAst(Transformer):
 
     def _name(self, tok: Token) -> str:
         if tok in KEYWORDS:
-            raise _syntax(self.origin, self.text, tok.line, tok.column,
+            raise _syntax(self.origin, self.text, *_position(tok),
                           f"'{tok}' is a keyword and cannot be used as a name")
         return str(tok)
 
@@ -202,30 +226,17 @@ class _ToAst(Transformer):
     def where(self, meta, c):
         return ast.Where(c[0], c[1], self._span(meta, c[0]))
 
-    def _bool(op):
-        def build(self, meta, c):
-            return ast.BoolOp(op, c[0], c[1], self._span(meta, c[0]))
-        return build
-
-    or_ = _bool("or")
-    and_ = _bool("and")
+    or_ = _boolop_rule("or")
+    and_ = _boolop_rule("and")
 
     def not_(self, meta, c):
         return ast.Not(c[0], self._span(meta))
 
-    def _cmp(op):
-        def build(self, meta, c):
-            return ast.Compare(op, c[0], c[1], self._span(meta, c[0]))
-        return build
+    eq, ne, lt = _compare_rule("="), _compare_rule("!="), _compare_rule("<")
+    le, gt, ge = _compare_rule("<="), _compare_rule(">"), _compare_rule(">=")
 
-    eq, ne, lt, le, gt, ge = _cmp("="), _cmp("!="), _cmp("<"), _cmp("<="), _cmp(">"), _cmp(">=")
-
-    def _bin(op):
-        def build(self, meta, c):
-            return ast.BinOp(op, c[0], c[1], self._span(meta, c[0]))
-        return build
-
-    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+    add, sub = _binop_rule("+"), _binop_rule("-")
+    mul, div = _binop_rule("*"), _binop_rule("/")
 
     def neg(self, meta, c):
         return ast.UnaryOp("-", c[0], self._span(meta))
@@ -355,16 +366,17 @@ def _token_text(tok: Token) -> str:
 
 def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> EffectSyntaxError:
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        pos = e.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else ""
         if ch.isalpha() and ch.isupper():
-            end = e.pos_in_stream
+            end = pos
             while end < len(text) and (text[end].isalnum() or text[end] == "_"):
                 end += 1
-            word = text[e.pos_in_stream:end]
+            word = text[pos:end]
             msg = f"unexpected '{word}': names are lowercase (did you mean '{word.lower()}'?)"
         else:
             msg = f"unexpected character '{ch}'"
-        return _syntax(origin, text, e.line, e.column, msg)
+        return _syntax(origin, text, e.line or 1, e.column or 1, msg)
     if isinstance(e, UnexpectedEOF):
         line, col = _end_position(text)
         return _syntax(origin, text, line, col, "unexpected end of text")
@@ -374,8 +386,9 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
     if tok.type == "$END":
         line, col = _end_position(text)
     else:
-        line, col = tok.line, tok.column
+        line, col = _position(tok)
     # A misspelt statement word parses as a verb and fails on its first "option": blame the word.
+    prev: Token | None
     if history and history[-1] is not tok:
         prev = history[-1]
     else:
@@ -384,14 +397,14 @@ def _humanize(e: UnexpectedInput, text: str, origin: Origin, start: str) -> Effe
         idx = len(history) - (1 if history[-1] is not tok else 2)
         before = history[idx - 1] if idx > 0 else None
         if before is None or before.type in ("_NL", "SEMICOLON", "LBRACE", "THEN", "ELSE", "TIMES"):
-            close = difflib.get_close_matches(str(prev), STATEMENT_WORDS, 1, 0.6)
+            close = closest(prev, STATEMENT_WORDS)
             if close:
-                return _syntax(origin, text, prev.line, prev.column,
+                return _syntax(origin, text, *_position(prev),
                                f"unexpected '{prev}': {_STATEMENT_HINT} "
-                               f"(did you mean '{close[0]}'?)")
+                               f"(did you mean '{close}'?)")
     if str(tok) == "=" and prev is not None and str(prev) == "=" \
             and (prev.line, prev.end_column) == (tok.line, tok.column):
-        return _syntax(origin, text, prev.line, prev.column, "unexpected '==': use '=' to compare")
+        return _syntax(origin, text, *_position(prev), "unexpected '==': use '=' to compare")
     if str(tok) in ("=", "!=", "<", "<=", ">", ">=") \
             and not e.expected & {"EQUAL", "LESSTHAN", "MORETHAN"}:
         return _syntax(origin, text, line, col,

@@ -144,7 +144,9 @@ class _Printer:
         res = self.resource(rest[1].resources[0])
         text = f"gain {m} {res} for every {k} {self.resource(rest[0].resource)} you pay"
         hi = s.value.hi
-        if not (_is_every(hi) and hi.args[0].right == ast.Number(int(k))):  # not 'all you can'
+        ratio = hi.args[0] if isinstance(hi, ast.Call) and _is_every(hi) else None
+        if not (isinstance(ratio, ast.BinOp) and ratio.right == ast.Number(int(k))):
+            # a bound other than 'all you can afford' is said
             text += f" (at most {self.expr(hi)} times)"
         return (text, 3)
 
@@ -347,7 +349,7 @@ class _Printer:
             return to_source(s)
         given = {o.name: o for o in s.options}
         if vdef.describe is not None:
-            values = {}
+            values: dict[str, object] = {}
             for o in s.options:
                 odef = vdef.options.get(o.name)
                 if o.value is None:
@@ -475,8 +477,9 @@ class _Printer:
     def where(self, e: ast.Where) -> str:
         coll = self.expr(e.collection)
         conds = _conjuncts(e.cond)
-        descr = [self.item_condition(c) for c in conds]
-        if not all(d is not None for d in descr):
+        found = [self.item_condition(c) for c in conds]
+        descr = [d for d in found if d is not None]
+        if len(descr) != len(found):
             return f"{coll} whose {self.expr(e.cond)}"
         places = [d for d in descr if d.startswith(("on ", "in ", "not on ", "not in "))]
         adjectives = [d for d in descr if d not in places]

@@ -12,13 +12,13 @@ ITEM = "$item"  # env key of the current `where` item; not a valid NAME, so it n
 MAX_REPEAT = 100
 
 
-def divide(a, b, span: Span):
+def divide(a, b, span: Span) -> int | Fraction:
     """Exact division: a whole result stays an int, otherwise a Fraction."""
     if b == 0:
         raise RulesRuntimeError("division by zero", span)
     if type(a) is int and type(b) is int:
-        q, r = divmod(a, b)
-        return q if r == 0 else Fraction(a, b)
+        whole, rest = divmod(a, b)
+        return whole if rest == 0 else Fraction(a, b)
     q = Fraction(a) / Fraction(b)
     return q.numerator if q.denominator == 1 else q
 

@@ -127,3 +127,17 @@ def test_check_expression_with_expected_type():
     expr = parse_expression("count(my.staff) > 2", O)
     assert check_expression(expr, VOCAB) == []
     assert check_expression(expr, VOCAB, NUMBER)[0].message == "expected a number, found boolean"
+
+
+def test_one_suggestion_rule_everywhere():
+    """Every 'did you mean' in the project comes from rulesdsl.suggest: same cutoff, same quotes."""
+    from rulesdsl.suggest import closest, did_you_mean
+    assert did_you_mean("my.garmnts", ["my.garments", "my.staff"]) == \
+        " (did you mean 'my.garments'?)"
+    assert did_you_mean("zzz", ["my.garments"]) == ""
+    assert closest(12, [13, 120]) == "120"
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1]
+    users = [p.relative_to(root).as_posix() for top in ("interpreter", "rulesdsl")
+             for p in (root / top).rglob("*.py") if "get_close_matches" in p.read_text()]
+    assert users == ["rulesdsl/suggest.py"]

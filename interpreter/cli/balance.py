@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
@@ -141,11 +141,12 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     table = Table(title="Who had it, against who did not: win rates; delta = the difference "
                         "seat-adjusted, in points, with its 95% CI; prestige = the same for "
                         "final prestige; bonus y/n = bonus used / declined")
-    for col, justify in (("#", "right"), ("id", "left"), ("kind", "left"),
-                         ("avail", "right"), ("taken", "right"), ("played", "right"),
-                         ("bonus y/n", "right"), ("with", "right"),
-                         ("win with", "right"), ("win w/o", "right"), ("delta", "right"),
-                         ("95% CI", "right"), ("prestige", "right"), ("verdict", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("id", "left"), ("kind", "left"), ("avail", "right"), ("taken", "right"),
+        ("played", "right"), ("bonus y/n", "right"), ("with", "right"), ("win with", "right"),
+        ("win w/o", "right"), ("delta", "right"), ("95% CI", "right"), ("prestige", "right"),
+        ("verdict", "left"))
+    for col, justify in columns:
         table.add_column(col, justify=justify, no_wrap=col in ("id", "95% CI"))
     for i, r in enumerate(rows, 1):
         kind = f"level {r['level']}" if r["kind"] == "employee" else r["kind"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any
 
 from rulesdsl import Span
@@ -115,7 +116,7 @@ class ExplainingJournal(Journal):
 
     def _cause(self) -> tuple:
         effect, span = None, None
-        frame = sys._getframe(1)
+        frame: FrameType | None = sys._getframe(1)
         while frame is not None:
             if frame.f_code is _RUN_CODE and effect is None:
                 candidate = frame.f_locals.get("self")

@@ -46,7 +46,7 @@ def _nodes(node):
                 yield from _nodes(getattr(node, f.name))
 
 
-def _verbs_used(node) -> set:
+def verbs_used(node) -> set[str]:
     """Every verb an AST node calls."""
     return {n.verb for n in _nodes(node) if isinstance(getattr(n, "verb", None), str)}
 
@@ -203,7 +203,7 @@ class Action:
         if self.effect.mentions("played"):
             return "card"
         verbs = vocabulary.verbs
-        if any("played" in verbs[v].reads for v in _verbs_used(effect) if v in verbs):
+        if any("played" in verbs[v].reads for v in verbs_used(effect) if v in verbs):
             return "type"
         return "nothing"
 

@@ -119,11 +119,12 @@ def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
         return []
     errors: list[RulesError] = []
     validate_document(doc, errors)
-    for site, effect_text in effect_sites(doc) if vocab is not None else ():
-        try:
-            errors.extend(check_effect(parse_effect(effect_text, doc.origin(site)), vocab))
-        except EffectSyntaxError as exc:
-            errors.append(exc)
+    if vocab is not None:
+        for site, effect_text in effect_sites(doc):
+            try:
+                errors.extend(check_effect(parse_effect(effect_text, doc.origin(site)), vocab))
+            except EffectSyntaxError as exc:
+                errors.append(exc)
     return sorted((_problem(e, lines) for e in errors), key=lambda p: (p.line, p.column))
 
 
@@ -232,8 +233,10 @@ def completions(text: str, line: int, column: int,
                 vocab: Vocabulary | None) -> list[Completion]:
     """What may be typed at (line, column) inside an effect: names, fields after a dot, verbs
     and their options, functions, resources and constants; nothing outside effects."""
+    if vocab is None:
+        return []
     lines = text.split("\n")
-    before = effect_before_cursor(lines, line, column) if vocab is not None else None
+    before = effect_before_cursor(lines, line, column)
     if before is None:
         return []
     word = re.search(r"[a-z_][a-z0-9_]*(?:\.[a-z0-9_]*)*$", before)
@@ -250,13 +253,13 @@ def completions(text: str, line: int, column: int,
             if name.startswith(head + ".") and "." not in name[len(head) + 1:]:
                 out.append(Completion(name, "name", str(d.type), d.doc, start))
         rec = _record_of(_type_of(head, vocab, binds))
-        for field, d in vocab.records.get(rec, {}).items() if rec else ():
-            out.append(Completion(f"{head}.{field}", "field", str(d.type), d.doc, start))
+        for field, fd in vocab.records.get(rec, {}).items() if rec else ():
+            out.append(Completion(f"{head}.{field}", "field", str(fd.type), fd.doc, start))
         return out
 
     if statement == typed:  # the start of a statement
-        for v, d in vocab.verbs.items():
-            out.append(Completion(v, "verb", "verb", d.doc, start))
+        for v, vd in vocab.verbs.items():
+            out.append(Completion(v, "verb", "verb", vd.doc, start))
         for w in STATEMENT_WORDS:
             out.append(Completion(w, "keyword", "statement", "", start))
         return out
@@ -266,16 +269,16 @@ def completions(text: str, line: int, column: int,
     if verb and balanced and re.fullmatch(rf"{verb}\s+{typed}|{verb}\s.*,\s*{typed}", statement,
                                           re.S):
         given = set(re.findall(r"(?:^\w+\s+|,\s*)([a-z_]+)", statement))
-        for o, d in vocab.verbs[verb].options.items():
+        for o, od in vocab.verbs[verb].options.items():
             if o not in given or o == typed:
-                kind = "flag" if d.type is None else str(d.type)
-                out.append(Completion(o, "option", kind + (", required" if d.required else ""),
-                                      d.doc, start))
+                kind = "flag" if od.type is None else str(od.type)
+                out.append(Completion(o, "option", kind + (", required" if od.required else ""),
+                                      od.doc, start))
         return out
 
     option = re.search(rf"(?:^{verb}\s+|,\s*)([a-z_]+)\s+{re.escape(typed)}$", statement) \
         if verb else None
-    odef = vocab.verbs[verb].options.get(option.group(1)) if option else None
+    odef = vocab.verbs[verb].options.get(option.group(1)) if option and verb else None
     if odef is not None and isinstance(odef.type, EnumType):  # `perform action |`
         return [Completion(c, "constant", odef.type.name,
                            vocab.enum_docs.get(odef.type.name, ""), start)
@@ -284,13 +287,13 @@ def completions(text: str, line: int, column: int,
     item = re.search(r"([a-z_][a-z0-9_.]*)\s+where\s+[^()]*$", statement)
     if item:
         rec = _record_of(_type_of(item.group(1), vocab, binds))
-        for field, d in vocab.records.get(rec, {}).items() if rec else ():
-            out.append(Completion(field, "field", str(d.type), d.doc, start))
+        for field, fd in vocab.records.get(rec, {}).items() if rec else ():
+            out.append(Completion(field, "field", str(fd.type), fd.doc, start))
     for name, d in vocab.names.items():
         out.append(Completion(name, "name", str(d.type), d.doc, start))
     for name, t in binds.items():
-        out.append(Completion(name, "local", str(t), vocab.verbs[verb].bind_docs.get(name, ""),
-                              start))
+        docs = vocab.verbs[verb].bind_docs if verb else {}
+        out.append(Completion(name, "local", str(t), docs.get(name, ""), start))
     for name in dict.fromkeys(re.findall(r"\blet\s+([a-z_][a-z0-9_]*)\s*=", before)):
         out.append(Completion(name, "local", "let", "", start))
     for f, (sig, doc) in FUNCTIONS.items():
@@ -350,8 +353,8 @@ def _describe(dotted: str, vocab: Vocabulary, verb, option_position: bool) -> st
         kind = "flag" if o.type is None else str(o.type)
         return f"option `{dotted}`: {kind}{', required' if o.required else ''}\n\n{o.doc}"
     if dotted in vocab.names:
-        d = vocab.names[dotted]
-        return f"`{dotted}`: {d.type}\n\n{d.doc}"
+        nd = vocab.names[dotted]
+        return f"`{dotted}`: {nd.type}\n\n{nd.doc}"
     if dotted in binds:
         return f"`{dotted}`: {binds[dotted]}\n\n{verb.bind_docs.get(dotted, '')}"
     if "." in dotted:

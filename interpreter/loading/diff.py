@@ -40,8 +40,8 @@ def ruleset_diff(before, after) -> list[Change]:
         if key not in new_steps:
             out.append(Change("removed", kind, key, _where(effect)))
     for side in after.sides:
-        old = next((s for s in before.sides if s.id == side.id), None)
-        old_ids = set() if old is None else set(old.guest_spaces) | set(old.decorations)
+        was = next((s for s in before.sides if s.id == side.id), None)
+        old_ids = set() if was is None else set(was.guest_spaces) | set(was.decorations)
         new_ids = set(side.guest_spaces) | set(side.decorations)
         for key in sorted(new_ids - old_ids):
             out.append(Change("added", "space", f"{side.id}: {key}",

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rulesdsl.suggest import did_you_mean
+
 from ..core.errors import ModuleError
 from ..core.model import Effect, Phase, Step, Trigger, Zone
 
@@ -288,8 +290,8 @@ def _patch_side(builder, doc, path, patch, side):
             decos[d["id"]] = Decoration(d["id"], old.area, d["cost"], d["prestige"], old.order,
                                         old.hall, d.get("multiplier", old.multiplier))
     elif "space" in patch:
-        hall_index = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
-        if hall_index is None:
+        found = next((i for i, h in enumerate(halls) if h.id == patch["hall"]), None)
+        if found is None:
             return None
         space = _space(builder, doc, path, patch["space"], patch["hall"])
         if space.id in guests or space.id in decos:
@@ -297,8 +299,8 @@ def _patch_side(builder, doc, path, patch, side):
                                               doc.span(path + ("space", "id"))))
             return side
         guests[space.id] = space
-        hall = halls[hall_index]
-        halls[hall_index] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
+        hall = halls[found]
+        halls[found] = replace(hall, guest_spaces=hall.guest_spaces + (space.id,))
     else:
         d = patch["decoration"]
         if d["id"] in guests or d["id"] in decos:
@@ -327,9 +329,10 @@ class _Procedure:
 
     def __init__(self, name: str):
         self.name = name
-        self.effect = None
+        self.effect: Effect | None = None  # compiled once every procedure is known
 
     def __call__(self, ctx, args) -> None:
+        assert self.effect is not None, f"procedure {self.name!r} was never compiled"
         self.effect.run(ctx)
 
 
@@ -367,7 +370,6 @@ def employee_types(game: dict, flow_docs) -> tuple[str, ...]:
 
 def check_open_names(builder, colors, types) -> None:
     """Colours and employee types come from the rules: each one used must be declared."""
-    from .schemacheck import did_you_mean
 
     def check(value, known, what, doc, path):
         if value not in known:
@@ -415,7 +417,6 @@ def component_fields(flow_docs) -> dict[str, dict]:
 
 def entry_fields(builder, declared: dict, record: str, entry: dict, doc, path) -> dict:
     """An entry's own field values, each declared and of its default's type."""
-    from .schemacheck import did_you_mean
     known = declared.get(record, {})
     values = {}
     for name, value in entry.get("fields", {}).items():

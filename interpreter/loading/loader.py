@@ -6,15 +6,16 @@ the file set at once, sorted by file and line.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
+from rulesdsl.suggest import closest, did_you_mean
 
 from ..core.errors import IdError, LoadWarning, ModuleError, SchemaError
 from ..core.model import (
@@ -35,7 +36,7 @@ from ..core.model import (
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from . import flowdocs
 from . import params as module_params
-from .schemacheck import did_you_mean, schema_errors
+from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
@@ -96,8 +97,9 @@ class _Modules:
             return
         if isinstance(doc.data, dict) and "module" not in doc.data and "kind" in doc.data:
             # a lone rules file given on the command line: a custom module of one file
-            header = {"id": f"custom.{path.stem}", "kind": "custom", "name": path.name,
-                      "requires": list(DEFAULT_MODULES), "files": [path.name]}
+            header: dict[str, Any] = {
+                "id": f"custom.{path.stem}", "kind": "custom", "name": path.name,
+                "requires": list(DEFAULT_MODULES), "files": [path.name]}
             self.headers[header["id"]] = (doc, header)
             return
         if not validate_document(doc, self.errors):
@@ -155,7 +157,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.param_names = module_params.names(found.headers, values)
     ruleset = builder.build()
-    if builder.errors:
+    if builder.errors or ruleset is None:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
     fingerprint = ruleset.fingerprint
     if values:  # the same files with other parameters are other rules
@@ -194,7 +196,7 @@ def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
 
 
 def _module_files(doc: Document, header: dict, errors: list[RulesError],
-                  loaded: set[str] = frozenset()) -> list[Path]:
+                  loaded: AbstractSet[str] = frozenset()) -> list[Path]:
     """The files a module lists, each once and inside the module's own folder; a file listed
     as `{file: x.yaml, when: [other]}` only when those modules are loaded too."""
     folder = doc.path.parent.resolve()
@@ -246,16 +248,16 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
         if mid not in found.headers:
             reported.add(mid)
             needed_by = needed_by or required_by.get(mid)
-            close = difflib.get_close_matches(mid, list(found.headers), n=1, cutoff=0.6)
+            close = closest(mid, found.headers)
             if needed_by is None and not close and found.errors:
                 return  # a module header that failed to load (already reported) was probably it
             known = ", ".join(sorted(found.headers))
             where = f" (required by {needed_by!r})" if needed_by else ""
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(mid, found.headers)
             if needed_by:
                 span = found.headers[needed_by][0].span(("module", "requires"))
             elif close:
-                span = found.headers[close[0]][0].span(("module", "id"))
+                span = found.headers[close][0].span(("module", "id"))
             else:
                 span = NO_SPAN
             errors.append(ModuleError(f"unknown module {mid!r}{where}{hint}; known: {known}",
@@ -290,11 +292,6 @@ REMOVABLE = {"employees": "employee", "start": "start employee", "garments": "ga
              "tiles": "tile", "actions": "action"}
 MAX_DRAWERS = 20           # resource display drawers on a board side
 MAX_TILES_PER_DRAWER = 20  # resource tiles in one drawer
-
-
-def _did_you_mean(word: str, candidates) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class _DeckShape:
@@ -407,6 +404,7 @@ class _Builder:
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
         self.board_sources: dict[str, str] = {}
+        self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
 
     # -- gathering -------------------------------------------------------------------------
     def _gather(self) -> None:
@@ -449,7 +447,7 @@ class _Builder:
                 if coll is None:
                     self.errors.append(ModuleError(
                         f"cannot remove from unknown collection {cname!r}"
-                        f"{_did_you_mean(cname, REMOVABLE)}; known: {', '.join(REMOVABLE)}",
+                        f"{did_you_mean(cname, REMOVABLE)}; known: {', '.join(REMOVABLE)}",
                         doc.span(("remove", cname))))
                     continue
                 for i, key in enumerate(ids):
@@ -478,6 +476,11 @@ class _Builder:
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1))
 
+    def required_effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect:
+        """`effect`, for a place that must hold one: a broken text is an error collected here
+        and an empty Effect in its place (a Ruleset with errors is never returned)."""
+        return self.effect(doc, path, text, owner) or Effect(text, None, "", owner)
+
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
         self._gather()
@@ -498,7 +501,7 @@ class _Builder:
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()))
-        if getattr(self, "param_names", None):
+        if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
@@ -511,13 +514,13 @@ class _Builder:
 
         actions = {}
         for aid, (entry, doc, path) in actions_coll.items():
-            eff = self.effect(doc, path + ("effect",), entry["effect"],
+            eff = self.required_effect(doc, path + ("effect",), entry["effect"],
                               f"the action {aid!r}")
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
 
-        depute_values = getattr(self, "depute_values", ({}, None))[0]
+        depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
@@ -707,11 +710,12 @@ class _Builder:
         name = entry.get("name", entry["id"])
         for kind in ("each_player", "turns", "once"):
             if kind in entry:
-                eff = self.effect(doc, path + (kind,), entry[kind], f"the step {entry['id']!r}")
+                eff = self.required_effect(doc, path + (kind,), entry[kind],
+                                           f"the step {entry['id']!r}")
                 return Phase(entry["id"], name, "steps" if kind == "once" else kind,
                              (Step(entry["id"], name, eff),))
         steps = tuple(Step(s["id"], s.get("name", s["id"]),
-                           self.effect(doc, path + ("steps", i, "effect"), s["effect"],
+                           self.required_effect(doc, path + ("steps", i, "effect"), s["effect"],
                                        f"the step '{entry['id']}.{s['id']}'"))
                       for i, s in enumerate(entry["steps"]))
         return Phase(entry["id"], name, "steps", steps)

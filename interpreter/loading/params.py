@@ -7,12 +7,12 @@ values are part of the ruleset (saves record them with the module).
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from typing import Any
 
 from rulesdsl import BOOLEAN, NUMBER, NameDef
 from rulesdsl.errors import NO_SPAN
+from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import ModuleError
 
@@ -55,8 +55,7 @@ def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[st
         values[key] = value
     for key in chosen:
         if key not in declared:
-            close = difflib.get_close_matches(key, list(declared), n=1, cutoff=0.6)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(key, declared)
             known = ", ".join(declared) or "none"
             errors.append(ModuleError(f"unknown parameter {key!r}{hint}; the loaded modules "
                                       f"have: {known}", NO_SPAN))

@@ -7,11 +7,11 @@ which pair.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import re
-from collections.abc import Iterable
 from typing import Any
+
+from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import SchemaError
 from ..core.schemas import validator_for
@@ -28,10 +28,6 @@ _TOKEN = re.compile(r"[^\s,\]}#]+")
 MAX_ERRORS_PER_FILE = 50
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a known word is close to `word`, else ''."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:
@@ -80,7 +76,7 @@ def _explain(err, doc) -> list[SchemaError]:
                        at=(value["required"][-1],))]
     if kind == "type":
         wanted = value if isinstance(value, list) else [value]
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in wanted)
+        words = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in wanted)
         return [_error(doc, path, f"should be {words}, not {_shown(doc, path, err.instance)}")]
     if kind == "required":
         missing = [k for k in value if isinstance(err.instance, dict) and k not in err.instance]
@@ -99,7 +95,8 @@ def _explain(err, doc) -> list[SchemaError]:
         keys = ", ".join(k for s in value for k in s["required"])
         return [_error(doc, path, f"needs exactly one of the keys {keys}")]
     if kind == "uniqueItems" and value and isinstance(err.instance, list):
-        seen, twice = [], []
+        seen: list = []
+        twice: list = []
         for item in err.instance:
             (twice if item in seen and item not in twice else seen).append(item)
         listed = ", ".join(json.dumps(item) for item in twice)

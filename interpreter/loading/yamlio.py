@@ -118,7 +118,7 @@ class Document:
         for i, step in enumerate(path):
             children = node.children
             if isinstance(children, dict) and step in children:
-                if key and i == len(path) - 1:
+                if key and i == len(path) - 1 and node.keys is not None:
                     return node.keys[step]
                 node = children[step]
             elif isinstance(children, list) and isinstance(step, int) \

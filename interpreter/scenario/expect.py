@@ -13,6 +13,8 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
     """The scenario's `expect` after all runs, or one run's own `expect` after it."""
     expect = run.data.get("expect", {}) if expect is None else expect
     state = run.state
+    want: Any  # what one expectation asks for: a seat, a list, a mapping
+    actual: Any
     for key in ("round", "finished"):
         if key in expect and expect[key] != state[key]:
             run.fail(base + (key,), key, expect[key], state[key])
@@ -48,6 +50,8 @@ def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None
     seat = run.seat(seat_key(ref), path)
     player = run.state["players"][seat]
     who = run.who(seat)
+    want: Any  # what one expectation asks for: a card, a mapping, a list
+    actual: Any
     for key in RESOURCES:
         if key in expect and expect[key] != player[key]:
             run.fail(path + (key,), f"{who}'s {key}", expect[key], player[key])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, did_you_mean, seat_key
+from rulesdsl.suggest import did_you_mean
+
+from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, seat_key
 
 
 def build_position(run: ScenarioRun) -> None:
@@ -17,7 +19,7 @@ def build_position(run: ScenarioRun) -> None:
     pos = run.data.get("position", {})
     base = ("position",)
     placed: dict[str, tuple] = {}
-    lists: list[tuple[Any, Any, list, tuple]] = []  # (container, key, new items, path)
+    lists: list[tuple[Any, Any, Any, tuple]] = []  # (container, key, new items, path)
 
     def place(cid: str, path: tuple) -> str:
         if cid in placed:
@@ -29,7 +31,7 @@ def build_position(run: ScenarioRun) -> None:
     for key in BOARD_LISTS:
         if key in pos:
             kind = {"garment": "garment", "resour": "tile"}.get(key[:6])
-            items = [place(run.component(kind, c, base + (key, i)) if kind else
+            items: list[Any] = [place(run.component(kind, c, base + (key, i)) if kind else
                            run.card(c, None, base + (key, i)), base + (key, i))
                      for i, c in enumerate(pos[key])]
             lists.append((state, key, items, base + (key,)))
@@ -130,6 +132,7 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
         if space in state["guests"]:
             displaced.append(state["guests"][space]["garment"])
         state["guests"][space] = guest
+    home: str | None
     for cid in displaced:
         if cid in run.rules.garments:
             home = "garment_bag"

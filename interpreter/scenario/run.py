@@ -3,12 +3,12 @@ rules one question at a time, and its failures, each positioned in the scenario 
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from rulesdsl import EffectAbort, RulesError, Span, build_effect
+from rulesdsl.suggest import did_you_mean
 
 from ..core.engine import Game
 from ..core.errors import ExpectationError, IllegalDecisionError, ScenarioError
@@ -34,9 +34,6 @@ def show(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "))
 
 
-def did_you_mean(word: str, known) -> str:
-    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def seat_key(ref: str) -> int | str:

@@ -8,10 +8,12 @@ a Ray cluster. Intervals and the method behind them are in `stats`.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from rulesdsl.suggest import did_you_mean
 
 from ..core.model import Ruleset
 from . import stats
@@ -61,8 +63,7 @@ def check_ids(rules: Ruleset, players: int, ids: list[str]) -> None:
     known = catalogue(rules, players)
     for key in ids:
         if key not in known:
-            close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            hint = did_you_mean(key, known)
             raise BalanceError(f"unknown card, garment or decoration '{key}'{hint}")
 
 
@@ -121,12 +122,12 @@ def summary(records: list[dict], players: int) -> dict:
         histogram[t] = histogram.get(t, 0) + 1
     return {
         "seat_win_rates": [_rate([s[seat] for s in shares]) for seat in range(players)],
-        "winning_prestige": {"mean": round(stats.mean(best), 2), "min": min(best),
+        "winning_prestige": {"mean": round(stats.average(best), 2), "min": min(best),
                              "max": max(best)},
-        "prestige_mean": round(stats.mean(allp), 2),
+        "prestige_mean": round(stats.average(allp), 2),
         "score_sources": {k: round(v / count, 3) for k, v in
                           sorted(sources.items(), key=lambda kv: -kv[1])},
-        "turns": {"mean": round(stats.mean(turns), 2), "min": min(turns), "max": max(turns),
+        "turns": {"mean": round(stats.average(turns), 2), "min": min(turns), "max": max(turns),
                   "histogram": {str(k): histogram[k] for k in sorted(histogram)}},
     }
 
@@ -140,16 +141,16 @@ def card_figures(rules: Ruleset, records: list[dict], players: int,
     items = catalogue(rules, players)
     games = len(records)
     shares = [win_shares(r) for r in records]
-    base_win = {s: stats.mean([sh[s] for sh in shares]) for s in range(players)}
-    base_prestige = {s: stats.mean([r["players"][s]["prestige"] for r in records])
+    base_win = {s: stats.average([sh[s] for sh in shares]) for s in range(players)}
+    base_prestige = {s: stats.average([r["players"][s]["prestige"] for r in records])
                      for s in range(players)}
     rows = []
     for key, info in items.items():
         counts = {"available": 0, "taken": 0, "played": 0, "bonus_used": 0, "bonus_declined": 0}
-        win = {True: [], False: []}
-        adj = {True: [], False: []}
-        prestige = {True: [], False: []}
-        adj_prestige = {True: [], False: []}
+        win: dict[bool, list[float]] = {True: [], False: []}
+        adj: dict[bool, list[float]] = {True: [], False: []}
+        prestige: dict[bool, list[float]] = {True: [], False: []}
+        adj_prestige: dict[bool, list[float]] = {True: [], False: []}
         for record, share in zip(records, shares):
             item = record["items"].get(key)
             holders = ()
@@ -203,7 +204,7 @@ def _verdicts(rows: list[dict], games: int) -> None:
                             if r["games_with"] < MIN_HELD else
                             f"held in {r['games_with']} of {games} games: nothing to compare with")
             continue
-        average = stats.mean(groups[r["group"]])
+        average = stats.average(groups[r["group"]])
         r["group_average"] = round(average, 4)
         if len(groups[r["group"]]) > 1 and ci[0] > average:
             r["verdict"] = f"stronger than the average {r['group']}"
@@ -232,12 +233,13 @@ def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> di
         if not holders:
             continue
         wa, wb = win_shares(a), win_shares(b)
-        win_diffs.append(stats.mean([wa[s] - wb[s] for s in holders]))
-        prestige_diffs.append(stats.mean([a["players"][s]["prestige"] - b["players"][s]["prestige"]
-                                          for s in holders]))
-    out = {"what": "card", "id": key, "games": len(with_runs), "games_held": len(win_diffs),
-           "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
-           "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
+        win_diffs.append(stats.average([wa[s] - wb[s] for s in holders]))
+        prestige_diffs.append(stats.average([a["players"][s]["prestige"]
+                                             - b["players"][s]["prestige"] for s in holders]))
+    out: dict[str, Any] = {
+        "what": "card", "id": key, "games": len(with_runs), "games_held": len(win_diffs),
+        "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
+        "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
     out.update(_game_level(with_runs, without_runs))
     figure = out["holder_win_rate_delta"]
     if figure is not None and stats.excludes_zero(figure["ci"]):
@@ -252,7 +254,7 @@ def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> di
 
 def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> dict:
     """The same seeds with and without the custom packs: game-level paired differences."""
-    out = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
+    out: dict[str, Any] = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
     out.update(_game_level(with_runs, without_runs))
     figure = out["winning_prestige_delta"]
     if stats.excludes_zero(figure["ci"]):
@@ -268,8 +270,8 @@ def _game_level(with_runs: list[dict], without_runs: list[dict]) -> dict:
     pairs = list(zip(with_runs, without_runs))
     best = [max(p["prestige"] for p in a["players"]) - max(p["prestige"] for p in b["players"])
             for a, b in pairs]
-    mean_prestige = [stats.mean([p["prestige"] for p in a["players"]]) -
-                     stats.mean([p["prestige"] for p in b["players"]]) for a, b in pairs]
+    mean_prestige = [stats.average([p["prestige"] for p in a["players"]]) -
+                     stats.average([p["prestige"] for p in b["players"]]) for a, b in pairs]
     turns = [a["turns"] - b["turns"] for a, b in pairs]
     seats = len(with_runs[0]["players"]) if with_runs else 0
     seat_win = []
@@ -287,7 +289,7 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     """Every figure of a balance run, as JSON data (no timings: the same seeds give the same
     report whatever played them)."""
     spec, main = plan.spec, runs["with"]
-    out = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
+    out: dict[str, Any] = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
            "seed": plan.seeds[0], "modules": list(rules.modules), "method": METHOD}
     out.update(summary(main, spec.players))
     out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
@@ -344,7 +346,7 @@ def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
          ray_address: str | None = None, advance=lambda: None) -> dict[str, list[dict]]:
     """Play every run's games (the same seeds for each) and return their records by run."""
     from .parallel import run_games
-    runs = {}
+    runs: dict[str, list[dict]] = {}
     for name, spec in specs.items():
         runs[name] = []
         for record in run_games(watched_game, spec, seeds, workers, ray_address):

@@ -15,7 +15,12 @@ Z95 = 1.959963984540054
 
 
 def mean(values: Sequence[float]) -> float | None:
-    return sum(values) / len(values) if values else None
+    return average(values) if values else None
+
+
+def average(values: Sequence[float]) -> float:
+    """The mean of values known to be there (ZeroDivisionError when there are none)."""
+    return sum(values) / len(values)
 
 
 def variance(values: Sequence[float]) -> float:
@@ -23,7 +28,7 @@ def variance(values: Sequence[float]) -> float:
     n = len(values)
     if n < 2:
         return 0.0
-    m = sum(values) / n
+    m = average(values)
     return sum((v - m) ** 2 for v in values) / (n - 1)
 
 
@@ -32,8 +37,8 @@ def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[flo
     empty."""
     if not a or not b:
         return None
-    diff = mean(a) - mean(b)
-    ma, mb = mean(a), mean(b)
+    ma, mb = average(a), average(b)
+    diff = ma - mb
     dof = len(a) + len(b) - 2
     pooled = (sum((v - ma) ** 2 for v in a) + sum((v - mb) ** 2 for v in b)) / dof if dof else 0.0
     se = math.sqrt(pooled * (1 / len(a) + 1 / len(b)))
@@ -44,7 +49,7 @@ def paired(diffs: Sequence[float]) -> tuple[float, tuple[float, float]] | None:
     """The mean of paired differences and its 95% interval; None when there are none."""
     if not diffs:
         return None
-    m = mean(diffs)
+    m = average(diffs)
     se = math.sqrt(variance(diffs) / len(diffs))
     return m, (m - Z95 * se, m + Z95 * se)
 

@@ -49,6 +49,7 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
     decisions, seconds = [0] * spec.players, [0.0] * spec.players
     while not game.is_over():
         decision = game.decision()
+        assert decision is not None  # the game is not over
         turns += decision.kind == "play"
         started = time.perf_counter()
         option = bots[decision.seat].choose(game, decision)
@@ -169,6 +170,7 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
     while not game.is_over():
         watcher.look(game.state)
         decision = game.decision()
+        assert decision is not None  # the game is not over
         seat, kind = decision.seat, decision.kind
         option = bots[seat].choose(game, decision)
         value = option.value
@@ -183,7 +185,7 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
         elif kind == "bonus":
             card = deputed.pop(seat, None) or game.state["players"][seat]["played"] or \
                 played.get(seat)
-            if watcher.hire_card(card):
+            if card is not None and watcher.hire_card(card):
                 tally.of(card)["bonus_used" if value else "bonus_declined"] += 1
         game.apply(option)
     watcher.look(game.state)

@@ -1,7 +1,7 @@
 """The board and results as rich renderables, for the terminal."""
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -45,8 +45,9 @@ def board(game, seat: int | None = None) -> Group:
     def label(value) -> str:
         return escape(game.label(value))
 
-    parts = [Text(f"Round {state['round']} of {game.rules.rounds}, start player: ", style="bold")
-             + seat_name(game, state["start_player"])]
+    heading = Text(f"Round {state['round']} of {game.rules.rounds}, start player: ",
+                   style="bold") + seat_name(game, state["start_player"])
+    parts: list[RenderableType] = [heading]
     words = game.rules
     garments = Table(title=words.term("garment_display", "Garment Design display"),
                      show_lines=False, expand=False)

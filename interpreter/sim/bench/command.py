@@ -5,7 +5,7 @@ import json
 import sys
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
@@ -26,7 +26,8 @@ def cmd_bench(args) -> int:
             with open(args.json, "a", encoding="utf-8"):
                 pass
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror.lower()}", file=sys.stderr)
+            reason = (exc.strerror or str(exc)).lower()
+            print(f"error: cannot write {args.json}: {reason}", file=sys.stderr)
             return 2
     rules = load_ruleset()
     err = Console(stderr=True)
@@ -54,8 +55,9 @@ def tables(f: dict) -> list[Table]:
                     caption=f"median of {e['runs']} runs; {pos['players']} players, "
                             f"{pos['bots']} bots, seed {pos['seed']}, decision "
                             f"{pos['decisions']}, seat {pos['seat']}")
-    for col, just in (("rule", "left"), ("compiled", "right"), ("by hand", "right"),
-                      ("ratio", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("rule", "left"), ("compiled", "right"), ("by hand", "right"), ("ratio", "right"))
+    for col, just in columns:
         effects.add_column(col, justify=just)
     for item in e["items"]:
         effects.add_row(item["id"], f"{item['compiled_us']:.2f}", f"{item['reference_us']:.2f}",

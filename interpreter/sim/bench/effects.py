@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 
 from ...core.engine import Game
 from ...core.errors import IllegalDecisionError
+from ...core.model import Effect, verbs_used
 from .reference import REFERENCES
 
 
-def candidates(rules) -> Iterator[tuple[str, object]]:
+def candidates(rules) -> Iterator[tuple[str, Effect]]:
     """(rule id, effect) for every base-game employee bonus or crown, the income phase and every
     final-scoring phase; start cards appear once, as `start.<id>`."""
     for card in rules.start_cards:
@@ -33,28 +34,17 @@ def candidates(rules) -> Iterator[tuple[str, object]]:
             yield f"final_scoring.{phase.id}", step.effect
 
 
-def verbs_called(effect) -> list[str]:
-    """The verbs an effect calls (found in its syntax tree)."""
-    found: list[str] = []
-
-    def walk(node):
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            if type(node).__name__ == "VerbCall":
-                found.append(node.verb)
-            for f in dataclasses.fields(node):
-                walk(getattr(node, f.name))
-    walk(getattr(effect.compiled, "effect", None))
-    return found
+def verbs_called(effect: Effect) -> list[str]:
+    """The verbs an effect calls (found in its syntax tree), in alphabetical order."""
+    return sorted(verbs_used(getattr(effect.compiled, "effect", None)))
 
 
-def classify(rules, games: list[Game]) -> tuple[list[tuple[str, object]], dict[str, str]]:
+def classify(rules, games: list[Game]) -> tuple[list[tuple[str, Effect]], dict[str, str]]:
     """Split the candidates into pure computations and the rest (with the reason), by running
     each for every seat of every game: a pure one calls no verb (a verb is Python already, so
     timing it says nothing of the compiler), never asks a question and can always be done."""
-    pure, excluded = [], {}
+    pure: list[tuple[str, Effect]] = []
+    excluded: dict[str, str] = {}
     for rule_id, effect in candidates(rules):
         verbs = verbs_called(effect)
         reason = f"calls the verb {', '.join(verbs)}" if verbs else None

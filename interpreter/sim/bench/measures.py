@@ -32,6 +32,7 @@ def play_games(rules, players: int, bots: str, games: int, first_seed: int = 1) 
         seats = [make_bot(bots, seed * 31 + s) for s in range(players)]
         while not game.is_over():
             d = game.decision()
+            assert d is not None  # the game is not over
             game.apply(seats[d.seat].choose(game, d))
             decisions += 1
     seconds = time.perf_counter() - start

@@ -18,6 +18,7 @@ def play_to(rules, players: int, seed: int, decisions: int, bots: str = "greedy"
         if game.is_over():
             break
         d = game.decision()
+        assert d is not None  # the game is not over
         game.apply(seats[d.seat].choose(game, d))
     return game
 

@@ -6,6 +6,7 @@ import platform
 import statistics
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from . import effects as fx
 from .measures import load_times, play_games, save_figures
@@ -59,7 +60,8 @@ def effects_section(rules, sizes: Sizes, progress) -> dict:
     side = rules.side_for(len(game.state["players"]))
     task = progress.add_task("effects", total=len(pure))
     empty = fx.compiled_run(fx.empty_effect(rules), seat)
-    items, floors = [], []
+    items: list[dict[str, Any]] = []
+    floors: list[tuple[float, float, float]] = []
     for rule_id, effect in pure:
         # the empty effect and an empty function take turns with each pair too, so the fixed
         # cost of running an effect is known under the same load
