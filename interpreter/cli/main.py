@@ -240,7 +240,7 @@ def _summary(args, spec, games, shares, timing) -> None:
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
     names = seat_bots(spec.bots, args.players)
     for seat in range(args.players):
-        rate = stats.mean([s[seat] for s in shares])
+        rate = sum(s[seat] for s in shares) / len(shares)
         low, high = stats.wilson(rate, len(shares))
         table.add_row(f"seat {seat} ({names[seat]}) win rate",
                       f"{100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]")

@@ -63,7 +63,8 @@ class ActionSpace:
         """Each legal action of `decision` and the option it answers with."""
         out: dict[int, object] = {}
         for i, option in enumerate(decision.options):
-            action = self.index.get(_key(decision.kind, option.value))
+            key = _key(decision.kind, option.value)
+            action = None if key is None else self.index.get(key)
             if action is None or action in out:
                 if i >= SLOTS:
                     raise ValueError(f"a '{decision.kind}' decision with {len(decision.options)}"

@@ -83,7 +83,14 @@ class RococoEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
         self._action_space = spaces.Discrete(n)
         self._seeds = np.random.default_rng()
-        self.game: Game | None = None
+        self._game: Game | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played (after `reset`)."""
+        if self._game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._game
 
     def observation_space(self, agent):
         return self._observation_space
@@ -96,13 +103,13 @@ class RococoEnv(AECEnv):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         game_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.game = Game.new(self.rules, players=self.players, seed=game_seed)
+        self._game = Game.new(self.rules, players=self.players, seed=game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._select()
 
     def step(self, action) -> None:

@@ -111,7 +111,7 @@ class Observation:
         for space, owner in view["decorations"].items():
             if space in self.decorations:
                 decorations[self.decorations[space], rel(owner)] = 1.0
-        if mine:
+        if mine and pending is not None:
             kind = pending.get("kind")
             block("pending")[KINDS.index(kind) if kind in KINDS else len(KINDS)] = 1.0
         return out

@@ -25,8 +25,6 @@ Importing this module registers it with Gymnasium as `rococo/Seat-v0`
 """
 from __future__ import annotations
 
-from typing import ClassVar
-
 import gymnasium as gym
 import numpy as np
 
@@ -46,7 +44,7 @@ class _Uniform:
 class RococoSeatEnv(gym.Env):
     """Seat `seat` of a `players`-seat game against `opponents`."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - Env's
 
     def __init__(self, players: int = 2, seat: int = 0, opponents=None,
                  edition: str | None = None, expansions=(), rules=None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
+from typing import Any
 
 from ..core.decisions import Decision, Option
 from .mcts import DEFAULT_ITERATIONS, MctsBot
@@ -177,7 +178,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
 
 
 def check_bot(spec: str) -> str:

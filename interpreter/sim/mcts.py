@@ -25,6 +25,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from ..core.decisions import Decision, Option
 from .determinize import determinize
@@ -110,8 +111,10 @@ class MctsBot:
         g = determinize(game, seat, self.rng)
         node, path = root, [root]
         expanded = False
-        while not g.is_over() and not expanded:
+        while not expanded:
             d = g.decision()
+            if d is None:
+                break
             if len(d.options) == 1:
                 g.apply(d.options[0])
                 continue
@@ -144,7 +147,7 @@ class MctsBot:
 
     def _candidates(self, g, d: Decision) -> dict[str, Option]:
         """The options searched at `d`: all, or the rollout policy's `width` favourites."""
-        options = d.options
+        options: Sequence[Option] = d.options
         if self.width is not None and len(options) > self.width and \
                 hasattr(self.rollout, "scores"):
             scores = self.rollout.scores(g, d)
@@ -158,8 +161,7 @@ class MctsBot:
 
     def _playout(self, g) -> None:
         rng, rollout = self.rng, self.rollout
-        while not g.is_over():
-            d = g.decision()
+        while (d := g.decision()) is not None:
             options = d.options
             if len(options) == 1:
                 g.apply(options[0])
