@@ -5,7 +5,6 @@ compiler and the printer use, so the name and type rules live only here.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -13,6 +12,7 @@ from typing import Any
 
 from . import ast
 from .errors import EffectNameError, EffectTypeError, RulesError, Span
+from .folding import fold
 from .suggest import did_you_mean
 from .types import (
     BOOLEAN,
@@ -35,33 +35,8 @@ MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts k
 def constant_value(node) -> Fraction | None:
     """The value of a number expression made only of literals (`5 / 2`, `0 - 3`, `floor(7 / 2)`),
     or None when it depends on the game (or divides by zero, which the checker reports)."""
-    if isinstance(node, ast.Number):
-        return Fraction(node.value)
-    if isinstance(node, ast.UnaryOp):
-        x = constant_value(node.operand)
-        return None if x is None else -x
-    if isinstance(node, ast.BinOp):
-        left, right = constant_value(node.left), constant_value(node.right)
-        if left is None or right is None:
-            return None
-        if node.op == "+":
-            return left + right
-        if node.op == "-":
-            return left - right
-        if node.op == "*":
-            return left * right
-        return None if right == 0 else left / right
-    if isinstance(node, ast.Call) and node.func in ("floor", "ceil", "min", "max") and node.args:
-        values = [constant_value(x) for x in node.args]
-        args = [x for x in values if x is not None]
-        if len(args) != len(values):
-            return None
-        if node.func in ("floor", "ceil"):
-            if len(args) != 1:
-                return None
-            return Fraction((math.floor if node.func == "floor" else math.ceil)(args[0]))
-        return (min if node.func == "min" else max)(args)
-    return None
+    value = fold(node)
+    return Fraction(value) if type(value) in (int, Fraction) else None
 
 
 def _shown(value: Fraction) -> str:

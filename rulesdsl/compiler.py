@@ -19,6 +19,7 @@ from typing import Any
 from . import ast, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
+from .folding import NOT_CONSTANT, fold
 from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
 
@@ -107,7 +108,9 @@ class _Compiler:
             (res,) = s.resources
             n = self._whole_constant(s.amount)
             if n is not None:
-                return lambda ctx, env: ctx.gain(res, n)
+                def gain_constant(ctx, env, span=span):  # span: named by faults and traces
+                    ctx.gain(res, n)
+                return gain_constant
 
             def gain(ctx, env):
                 n = amount(ctx, env)
@@ -213,31 +216,14 @@ class _Compiler:
 
     # ---- constants ----
     def constant(self, node):
-        """The value of an expression that is the same on every run, or NOT_CONSTANT. Lists are
-        never constant (a caller may keep the list it is given), nor is a division by zero (it
-        must fail when it runs, if it runs)."""
-        kind = type(node)
-        if kind is ast.Number or kind is ast.Bool:
-            return node.value
-        if kind is ast.Name:
-            res = self.analysis.names.get(id(node))
-            return res.base if res is not None and res.kind == "enum" and not res.fields \
-                else NOT_CONSTANT
-        if kind is ast.UnaryOp:
-            x = self.constant(node.operand)
-            return NOT_CONSTANT if x is NOT_CONSTANT else -x
-        if kind is ast.BinOp:
-            l, r = self.constant(node.left), self.constant(node.right)
-            if l is NOT_CONSTANT or r is NOT_CONSTANT:
-                return NOT_CONSTANT
-            if node.op == "+":
-                return l + r
-            if node.op == "-":
-                return l - r
-            if node.op == "*":
-                return l * r
-            return NOT_CONSTANT if r == 0 else runtime.divide(l, r, node.span)
-        return NOT_CONSTANT
+        """The value of an expression that is the same on every run, or NOT_CONSTANT (an enum
+        constant counts; see folding.fold)."""
+        return fold(node, self._constant_name)
+
+    def _constant_name(self, node: ast.Name):
+        res = self.analysis.names.get(id(node))
+        return res.base if res is not None and res.kind == "enum" and not res.fields \
+            else NOT_CONSTANT
 
     def _whole_constant(self, node) -> int | None:
         """A constant amount that passes `runtime.whole`; anything else is checked when run."""
@@ -547,7 +533,6 @@ class _Compiler:
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
 
 
-NOT_CONSTANT = object()
 _UNBOUND = object()
 _FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from .errors import EffectAbort, RulesRuntimeError, Span
+from .errors import NO_SPAN, EffectAbort, RulesRuntimeError, Span
 
 ITEM = "$item"  # env key of the current `where` item; not a valid NAME, so it never collides
 MAX_REPEAT = 100
@@ -60,6 +60,13 @@ def whole(value, span: Span, what: str) -> int:
     if value > CEILING:
         raise RulesRuntimeError(f"{what} is over the ceiling of {CEILING:,}", span)
     return int(value)
+
+
+def over_ceiling(amount: int, word: str, total: int) -> RulesRuntimeError:
+    """The error for a gain that would take a quantity past the ceiling. It has no position:
+    the engine names the statement that was running (interpreter/core/faults.py)."""
+    return RulesRuntimeError(f"gaining {amount:,} {word} would make {total:,}, over the "
+                             f"ceiling of {CEILING:,}", NO_SPAN)
 
 
 def product(a, b, span: Span):

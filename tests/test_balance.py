@@ -263,3 +263,12 @@ def test_a_planted_overpowered_card_is_ranked_first(tmp_path, capsys):
     assert first["id"] == "l3.planted"
     assert first["ci"][0] > 0
     assert first["verdict"] == "stronger than the average level III card"
+
+
+def test_balance_refuses_an_unwritable_json_or_html_path_before_playing(tmp_path, capsys):
+    target = tmp_path / "no such folder" / "report.json"
+    assert main(["balance", "--games", "2", "--players", "2", "--json", str(target)]) == 2
+    assert capsys.readouterr().err == \
+        f"error: cannot write --json {target}: the folder {target.parent} does not exist\n"
+    assert main(["balance", "--games", "2", "--players", "2", "--html", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"error: cannot write --html {tmp_path}: it is a folder\n"

@@ -91,7 +91,7 @@ TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)
 
 def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch, tmp_path,
                                                                     capsys):
-    from interpreter.sim.bench import command
+    from interpreter.cli import bench as command
     monkeypatch.setattr(command, "QUICK", TINY)
     out = tmp_path / "bench.json"
     assert cli.main(["bench", "--quick", "--json", str(out)]) == 0
@@ -121,4 +121,4 @@ def test_an_unwritable_json_file_is_refused_before_measuring(tmp_path, capsys):
     target = tmp_path / "no such folder" / "bench.json"
     assert cli.main(["bench", "--quick", "--json", str(target)]) == 2
     assert capsys.readouterr().err == \
-        f"error: cannot write {target}: no such file or directory\n"
+        f"error: cannot write --json {target}: the folder {target.parent} does not exist\n"

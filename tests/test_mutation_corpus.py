@@ -186,14 +186,81 @@ KINDS = {f.__name__: f for f in (
     swap_number_for_string, remove_required_key, add_unknown_key, truncate, non_utf8_bytes,
     unbalanced_bracket, duplicate_id)}
 
+
+# ---- structural mutations (issue 17), each for the file it is about ---------------------------
+# A mutant is the file's new bytes, or {file name: bytes} when it also adds a file to the module.
+
+MODULE_IDS = ["base", "deluxe", "original", "fancy_dresses", "festivity_dresses",
+              "expert_tailoring"]
+
+
+def cyclic_requires(text, rng):
+    """base requires itself, or a module that requires base: a cycle of one or two modules."""
+    wanted = rng.sample(MODULE_IDS, rng.randrange(1, 4))
+    if "base" not in wanted and "deluxe" not in wanted and rng.random() < 0.5:
+        wanted.append(rng.choice(["base", "deluxe"]))
+    return text.replace("requires: []", f"requires: [{', '.join(wanted)}]").encode()
+
+
+def steps_less_phase(text, rng):
+    """A phase loses its `steps:` block (or keeps an empty list), or its one effect."""
+    lines = _lines(text)
+    at = [i for i, line in enumerate(lines)
+          if re.match(r"^\s+(steps|each_player|turns|once):", line)]
+    i = rng.choice(at)
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    end = i + 1
+    while end < len(lines) and (not lines[end].strip() or
+                                len(lines[end]) - len(lines[end].lstrip()) > indent):
+        end += 1
+    replacement = [] if rng.random() < 0.7 else [" " * indent + "steps: []"]
+    return _join(lines[:i] + replacement + lines[end:])
+
+
+def out_of_range_setup(text, rng):
+    """A set-up number (or a fund limit) far out of range, or at the edge of it."""
+    key = rng.choice(["livre", "thread", "lace", "min_staff", "kitchen_left"])
+    value = rng.choice([0, 1, 20, 21, 100, 101, 1000, 1001, 10**6, 10**8, 10**9, 10**12, -1])
+    return re.sub(rf"\b{key}: \d+", f"{key}: {value}", text, count=1).encode()
+
+
+def extra_flow_document(text, rng):
+    """The module gains a flow document whose phases may lack steps and whose procedure and
+    zone ids may repeat (each other's, or the game's piles)."""
+    lines = ["kind: flow"]
+    procs = [rng.choice(["bonus_once", "bonus_twice", "take_favor_if_free"])
+             for _ in range(rng.randrange(0, 4))]
+    if procs:
+        lines.append("procedures:")
+        lines += [f"  - id: {p}\n    effect: gain {n + 1} livre" for n, p in enumerate(procs)]
+    zones = [rng.choice(["aside", "aside_two", "garment_bag", "hire_deck"])
+             for _ in range(rng.randrange(0, 4))]
+    if zones:
+        lines.append("zones:")
+        lines += [f"  - id: {z}\n    holds: {rng.choice(['garments', 'tiles'])}" for z in zones]
+    body = rng.choice(["", "      steps: []\n", "      each_player: gain 1 livre\n",
+                       "      steps:\n        - id: one\n          effect: gain 1 livre\n"])
+    if rng.random() < 0.8:
+        lines.append(f"patches:\n  - after: {rng.choice(['income', 'prepare', 'halls'])}\n"
+                     f"    phase:\n      id: extra\n      name: Extra\n{body}".rstrip("\n"))
+    files = text.replace("board.yaml]", "board.yaml, flow.yaml]")
+    return {"module.yaml": files.encode(), "flow.yaml": "\n".join(lines).encode() + b"\n"}
+
+
+TARGETED = {"cyclic_requires": (cyclic_requires, ["module.yaml"]),
+            "extra_flow_document": (extra_flow_document, ["module.yaml"]),
+            "steps_less_phase": (steps_less_phase, ["game.yaml"]),
+            "out_of_range_setup": (out_of_range_setup, ["game.yaml"])}
+
 # Mutation kinds expected to fail (none: every kind is answered with a position).
 YAMLIO_XFAIL: dict[str, str] = {}
 
 
-def mutants(name: str, kind: str) -> list[bytes]:
+def mutants(name: str, kind: str) -> list:
     text = (ROOT / "rules" / "base" / name).read_text(encoding="utf-8")
     rng = random.Random(f"{name}:{kind}")
-    return [KINDS[kind](text, rng) for _ in range(PER_KIND)]
+    mutate = TARGETED[kind][0] if kind in TARGETED else KINDS[kind]
+    return [mutate(text, rng) for _ in range(PER_KIND)]
 
 
 # ---- loading and playing (in worker processes) ----------------------------------------------------
@@ -241,11 +308,14 @@ def _init_worker(base: Path) -> None:
     signal.signal(signal.SIGALRM, _alarm)
 
 
-def outcome(name: str, data: bytes, seed: int) -> str:
+def outcome(name: str, data: bytes | dict, seed: int) -> str:
     """'valid' or 'refused'; anything else raises, naming what went wrong."""
-    target = _ROOT_COPY / "base" / name
-    original = target.read_bytes()
-    target.write_bytes(data)
+    folder = _ROOT_COPY / "base"
+    written = data if isinstance(data, dict) else {name: data}
+    originals = {n: (folder / n).read_bytes() if (folder / n).exists() else None
+                 for n in written}
+    for n, content in written.items():
+        (folder / n).write_bytes(content)
     signal.alarm(HANG_SECONDS)
     try:
         try:
@@ -260,7 +330,11 @@ def outcome(name: str, data: bytes, seed: int) -> str:
         return "valid"
     finally:
         signal.alarm(0)
-        target.write_bytes(original)
+        for n, content in originals.items():
+            if content is None:
+                (folder / n).unlink()
+            else:
+                (folder / n).write_bytes(content)
 
 
 def play(rules, seed: int) -> None:
@@ -301,7 +375,8 @@ def run_case(case: tuple[str, str]) -> tuple[tuple[str, str], dict, list[str]]:
     return case, seen, failures
 
 
-ALL_CASES = [(name, kind) for name in BASE_FILES for kind in [*KINDS, "one_megabyte_line"]]
+ALL_CASES = [(name, kind) for name in BASE_FILES for kind in [*KINDS, "one_megabyte_line"]] + \
+    [(name, kind) for kind, (_, names) in TARGETED.items() for name in names]
 
 
 @pytest.fixture(scope="module")
@@ -326,6 +401,16 @@ def test_every_mutant_is_valid_or_refused_with_positions(results, name, kind):
     seen, failures = results[(name, kind)]
     assert not failures, "\n".join(failures)
     assert seen["valid"] + seen["refused"] == (1 if kind == "one_megabyte_line" else PER_KIND)
+
+
+@pytest.mark.parametrize("kind", list(TARGETED))
+def test_the_structural_mutants_vary_and_some_are_refused(results, kind):
+    """Each structural kind makes different mutants, and at least some of them are refused:
+    the kind reaches the check it is about."""
+    for name in TARGETED[kind][1]:
+        made = mutants(name, kind)
+        assert len({repr(m) for m in made}) > 3
+        assert results[(name, kind)][0]["refused"] > 0
 
 
 def test_the_corpus_is_large_enough_and_deterministic():

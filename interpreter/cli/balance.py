@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from pathlib import Path
 
@@ -16,6 +14,7 @@ from ..loading.params import expansions
 from ..sim import balance
 from ..sim.bots import seat_bots, with_budget
 from ..sim.parallel import ClusterError, default_workers, ray_missing
+from .output import refuse_unwritable, write_json
 
 
 def positive(value: str) -> int:
@@ -54,6 +53,8 @@ def add_parser(sub, common, player_count, bot_arguments) -> None:
 
 def cmd_balance(args) -> int:
     err = Console(stderr=True, highlight=False)
+    if refuse_unwritable(args.json) or refuse_unwritable(args.html, "--html"):
+        return 2
     if args.html:
         from ..ui.report_html import matplotlib_missing
         if (why := matplotlib_missing()) is not None:
@@ -101,12 +102,8 @@ def cmd_balance(args) -> int:
         out.width = max(out.width, 160)
     print_report(out, data, args.top)
     out.print(f"{args.games * len(specs)} games in {elapsed:.1f} s on {where}")
-    if args.json:
-        text = json.dumps(data, indent=1)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    if args.json and not write_json(data, args.json):
+        return 1
     if args.html:
         from ..ui.report_html import write_html
         write_html(data, Path(args.html))

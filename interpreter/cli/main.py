@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import statistics
 import sys
@@ -21,14 +20,15 @@ from ..editor import vocab_doc
 from ..loading.loader import available_modules, load_ruleset
 from ..loading.params import expansions, parse_setting
 from ..sim import stats
-from ..sim.bench import command as bench
 from ..sim.bots import check_bot, make_bot, seat_bots, with_budget
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
 from ..ui import gallery, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
+from . import bench
 from .modules import cmd_diff, cmd_modules
+from .output import refuse_unwritable, write_json
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -171,11 +171,8 @@ def cmd_play(args) -> int:
 
 # -- simulate ------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-    if args.json and args.json != "-":
-        problem = _unwritable(Path(args.json))
-        if problem:
-            print(f"error: cannot write --json {args.json}: {problem}", file=sys.stderr)
-            return 2
+    if refuse_unwritable(args.json):
+        return 2
     try:
         bots = bot_spec(args)
         seat_bots(bots, args.players)
@@ -201,29 +198,9 @@ def cmd_simulate(args) -> int:
             games.append(record)
             progress.advance(task)
     _summary(args, spec, games, shares, timing)
-    if args.json:
-        text = json.dumps({"games": games}, indent=1)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            try:
-                Path(args.json).write_text(text + "\n", encoding="utf-8")
-            except OSError as exc:
-                print(f"error: cannot write --json {args.json}: {exc.strerror}", file=sys.stderr)
-                return 1
+    if args.json and not write_json({"games": games}, args.json):
+        return 1
     return 0
-
-
-def _unwritable(path: Path) -> str | None:
-    """Why a file cannot be written there, checked before any game is played."""
-    if path.is_dir():
-        return "it is a folder"
-    folder = path.parent
-    if not folder.is_dir():
-        return f"the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "permission denied"
-    return None
 
 
 def _summary(args, spec, games, shares, timing) -> None:
@@ -341,8 +318,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--explain", action="store_true",
                    help="print every change with the rule (file:line:column) that made it")
-    p.add_argument("--verify", action="store_true",
-                   help="with --load: also replay the saved game from its seed and check it")
+    p.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
+                   help="with --load: replay the saved game from its seed and check that it "
+                        "reaches the saved position (the default: a save's seal is no "
+                        "signature, anyone can reseal an edited save); --no-verify skips it")
     common(p)
     p.set_defaults(func=cmd_play)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rulesdsl import EffectAbort
-from rulesdsl.runtime import STEP_BUDGET
+from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 
 from .decisions import Decision, Option, Probe
 
@@ -57,7 +57,10 @@ class Context:
         if amount == 0:
             return
         player = self.state["players"][self.seat if seat is None else seat]
-        self.tx.add(player, resource, amount)
+        total = player[resource] + amount
+        if total > CEILING:  # every quantity stays a number a game can hold
+            raise over_ceiling(amount, self.rules.word(resource), total)
+        self.tx.set(player, resource, total)
         if resource == "prestige":
             score = player["score"]
             self.tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)

@@ -40,12 +40,12 @@ def _same(a: Any, b: Any) -> bool:
     """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, (dict, list)):
-        try:
+    try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
+        if isinstance(a, (dict, list)):
             return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-        except (TypeError, ValueError, RecursionError):
-            return False
-    return a == b
+        return bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 class _OutOfAnswers(Exception):
@@ -114,11 +114,16 @@ class Game:
         are never guessed: use `apply_index(i)` for the i-th option.
         """
         decision = self._pending()
-        if isinstance(option, Option):
+        if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
             for o in decision.options:
                 if o is option:
                     return self._answer(decision, o.value)
-            return self.apply_value(option.value)
+            try:
+                option = option.value
+            except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
+                raise IllegalDecisionError(f"{_short(option)} is not a legal answer to "
+                                           f"'{decision.prompt}': its value cannot be read") \
+                    from None
         return self.apply_value(option)
 
     def apply_value(self, value: Any) -> None:
@@ -135,12 +140,13 @@ class Game:
     def apply_index(self, index: int) -> None:
         """Answer with the option at `index` of the pending decision's options."""
         decision = self._pending()
-        if isinstance(index, bool) or not isinstance(index, int) or \
-                not 0 <= index < len(decision.options):
+        kind = type(index)  # an int subclass counts by its value, whatever it overrides
+        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+        if not 0 <= at < len(decision.options):
             raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
                                        f"has {len(decision.options)} options (0 to "
                                        f"{len(decision.options) - 1})")
-        self._answer(decision, decision.options[index].value)
+        self._answer(decision, decision.options[at].value)
 
     def _pending(self) -> Decision:
         if self._decision is None:
@@ -365,10 +371,20 @@ class Game:
 
 
 def _short(value: Any) -> str:
+    """An answer as an error quotes it: short, and never failing, whatever the answer is."""
+    kind = type(value)
+    if issubclass(kind, int) and kind is not bool:
+        size = abs(int.__index__(value))
+        digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2)
+        digits += size >= 10 ** digits
+        if digits > 60:  # too long to quote (and past 4,300 digits, repr refuses)
+            return f"a {digits:,}-digit integer"
     try:
         text = repr(value)
     except RecursionError:  # an answer nested too deeply to print
-        return f"a {type(value).__name__} nested too deeply"
+        return f"a {kind.__name__} nested too deeply"
+    except Exception:  # noqa: BLE001 - an answer whose repr fails (a huge number inside...)
+        return f"a {kind.__name__} (unprintable)"
     return text if len(text) <= 80 else text[:77] + "..."
 
 

@@ -6,6 +6,7 @@ on the stack), so running effects costs nothing extra for it.
 from __future__ import annotations
 
 from rulesdsl import RulesError, RulesRuntimeError, Span
+from rulesdsl.errors import NO_SPAN
 
 from .errors import RuleFaultError
 from .model import Effect
@@ -15,23 +16,36 @@ _RUN_CODE = Effect.run.__code__
 
 def culprit(exc: BaseException) -> Effect | None:
     """The innermost effect that was running when `exc` was raised."""
-    found = None
+    return _running(exc)[0]
+
+
+def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
+    """The innermost effect running when `exc` was raised, and the innermost statement's span
+    inside it (compiled statements keep theirs in a local named `span`)."""
+    found, span = None, None
     tb = exc.__traceback__
     while tb is not None:
         frame = tb.tb_frame
         if frame.f_code is _RUN_CODE:
             candidate = frame.f_locals.get("self")
             if isinstance(candidate, Effect):
-                found = candidate
+                found, span = candidate, None
+        elif found is not None:
+            local = frame.f_locals.get("span")
+            if isinstance(local, Span):
+                span = local
         tb = tb.tb_next
-    return found
+    return found, span
 
 
 def describe_fault(exc: BaseException, seed: int, decision: int) -> RuleFaultError:
     """A RuleFaultError for `exc`: what failed, where in the rules, and how to reproduce it."""
-    effect = culprit(exc)
+    effect, statement = _running(exc)
     owner = effect.owner if effect is not None and effect.owner else "a rule"
-    if isinstance(exc, RulesRuntimeError):
+    if isinstance(exc, RulesRuntimeError) and exc.span == NO_SPAN:  # raised by the engine
+        what, line = exc.message, None
+        span = statement or (effect.where if effect is not None and effect.where else NO_SPAN)
+    elif isinstance(exc, RulesRuntimeError):
         what, span, line = exc.message, exc.span, exc.source_line
     else:
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

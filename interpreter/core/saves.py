@@ -18,6 +18,22 @@ from .schemas import validator_for
 SAVE_FORMAT = "rococo-save"
 SAVE_VERSION = 2
 MAX_SAVE_CHARS = 20_000_000
+MAX_DIGITS = 20  # the random generator's state, 2**64 - 1, is the longest number a save holds
+
+
+class _NotANumber(Exception):
+    """A number no save holds, met while parsing."""
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise _NotANumber(f"a number of {digits:,} digits (the limit is {MAX_DIGITS})")
+    return int(text)
+
+
+def _no_constant(text: str):
+    raise _NotANumber(f"{text} is not a number a save holds")
 
 
 def _canonical(body: dict) -> bytes:
@@ -55,7 +71,9 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {len(text):,} characters is over the limit "
                                f"of {MAX_SAVE_CHARS:,}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except _NotANumber as exc:
+        raise CorruptSaveError(f"not a save file: {exc}") from None
     except json.JSONDecodeError as exc:
         raise CorruptSaveError(f"not a save file: {exc.msg.lower()} at line {exc.lineno} "
                                f"column {exc.colno}") from None

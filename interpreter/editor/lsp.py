@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
@@ -20,7 +22,23 @@ from ..loading.loader import load_ruleset
 from ..loading.yamlio import read_document
 from . import support as editor
 
-server = LanguageServer("rococo-rules", "0.1.0")
+
+class _AnsweringProtocol(LanguageServerProtocol):
+    """pygls drops a request whose parameters do not fit the protocol's types (a negative
+    position, one of 2**31 or more, a missing field) after logging it: the editor then waits
+    for ever. Here such a request is answered with the error instead."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            rid = data.get("id") if isinstance(data, dict) and "method" in data else None
+            if isinstance(rid, (int, str)) and not isinstance(rid, bool):
+                self._send_response(rid, error=error.to_response_error())
+            raise
+
+
+server = LanguageServer("rococo-rules", "0.1.0", protocol_cls=_AnsweringProtocol)
 
 _KINDS = {"name": lsp.CompletionItemKind.Variable, "local": lsp.CompletionItemKind.Variable,
           "field": lsp.CompletionItemKind.Field, "verb": lsp.CompletionItemKind.Function,
@@ -80,6 +98,14 @@ def _publish(ls: LanguageServer, uri: str, version: int | None) -> None:
         lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
 
 
+def _at(document, position: lsp.Position):
+    """The server's position for a client's, or None past the last line (pygls would move it
+    to the last line); a column past its line stands at the line's end."""
+    if position.line >= max(len(document.lines), 1):
+        return None
+    return document.position_from_client_units(position)
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
     _publish(ls, params.text_document.uri, params.text_document.version)
@@ -106,7 +132,9 @@ def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> Non
                 lsp.CompletionOptions(trigger_characters=[".", " ", ","]))
 def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     document = ls.workspace.get_text_document(params.text_document.uri)
-    at = document.position_from_client_units(params.position)
+    at = _at(document, params.position)
+    if at is None:
+        return lsp.CompletionList(is_incomplete=False, items=[])
     items = []
     for c in editor.completions(document.source, at.line, at.character,
                                 vocabulary_for(_path(params.text_document.uri))):
@@ -122,7 +150,9 @@ def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.Completi
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
     document = ls.workspace.get_text_document(params.text_document.uri)
-    at = document.position_from_client_units(params.position)
+    at = _at(document, params.position)
+    if at is None:
+        return None
     found = editor.hover(document.source, at.line, at.character,
                          vocabulary_for(_path(params.text_document.uri)))
     if found is None:

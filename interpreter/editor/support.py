@@ -178,7 +178,9 @@ _BLOCK_KEY = re.compile(r"^(\s*)(?:-\s+)?(" + "|".join(EFFECT_KEYS) + r")\s*:\s*
 def effect_before_cursor(lines: list[str], line: int, column: int) -> str | None:
     """The effect text from its start up to the cursor, or None when the cursor is not inside
     an effect. Works on text that is not (yet) valid YAML."""
-    current = lines[line][:column] if line < len(lines) else ""
+    if not 0 <= line < len(lines):
+        return None
+    current = lines[line][:max(column, 0)]
     keys = list(_KEY.finditer(current))
     if keys:
         rest = current[keys[-1].end():]
@@ -236,6 +238,9 @@ def completions(text: str, line: int, column: int,
     if vocab is None:
         return []
     lines = text.split("\n")
+    if not 0 <= line < len(lines):  # past the end of the file: nothing to complete
+        return []
+    column = min(max(column, 0), len(lines[line]))  # past the line: at its end, as LSP says
     before = effect_before_cursor(lines, line, column)
     if before is None:
         return []
@@ -324,9 +329,10 @@ def hover(text: str, line: int, column: int, vocab: Vocabulary | None) -> Hover 
     """The type and description of the name, field, verb, option, function, resource or
     constant under the cursor inside an effect."""
     lines = text.split("\n")
-    if vocab is None or line >= len(lines):
+    if vocab is None or not 0 <= line < len(lines):
         return None
     current = lines[line]
+    column = min(max(column, 0), len(current))
     word = next((m for m in re.finditer(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*", current)
                  if m.start() <= column <= m.end()), None)
     if word is None:

@@ -37,6 +37,21 @@ class _Sequence:
         self.second.run(ctx, env)
 
 
+def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
+    """A zone id (the game's piles included) and a procedure id are each declared once in the
+    whole ruleset: a second one is an error at its position, never a silent replacement."""
+    zone_ids: dict = {}
+    for i, z in enumerate(game.get("zones", [])):
+        zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
+    proc_ids: dict = {}
+    for doc in flow_docs:
+        for key, seen, what in (("zones", zone_ids, "zone"), ("procedures", proc_ids,
+                                                                "procedure")):
+            for i, entry in enumerate(doc.data.get(key, [])):
+                builder._once(seen, entry["id"], f"{what} id {entry['id']!r}", doc,
+                              (key, i, "id"))
+
+
 def zones(flow_docs) -> list[Zone]:
     out = []
     for doc in flow_docs:

@@ -242,8 +242,20 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
         for req in found.headers[other][1].get("requires", []):
             required_by.setdefault(req, other)
 
+    visiting: list[str] = []  # the chain of requirements being followed, to name a cycle
+
     def visit(mid: str, needed_by: str | None) -> None:
         if mid in order or mid in reported:
+            return
+        if mid in visiting:
+            cycle = visiting[visiting.index(mid):] + [mid]
+            reported.update(cycle)
+            doc, header = found.headers[visiting[-1]]
+            at = header["requires"].index(mid)
+            what = (f"module {mid!r} requires itself" if len(cycle) == 2
+                    else "modules require each other in a cycle")
+            errors.append(ModuleError(f"{what}: {' -> '.join(cycle)}",
+                                      doc.span(("module", "requires", at))))
             return
         if mid not in found.headers:
             reported.add(mid)
@@ -263,9 +275,12 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
             errors.append(ModuleError(f"unknown module {mid!r}{where}{hint}; known: {known}",
                                       span))
             return
+        visiting.append(mid)
         for req in found.headers[mid][1].get("requires", []):
             visit(req, mid)
-        order.append(mid)
+        visiting.pop()
+        if mid not in reported:
+            order.append(mid)
 
     for mid in wanted:
         visit(mid, None)
@@ -505,6 +520,7 @@ class _Builder:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
+        flowdocs.check_unique_ids(self, game, game_doc, self.flow_docs)
         procs = flowdocs.procedures(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={

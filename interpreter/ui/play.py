@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from ..core.errors import RuleFaultError
 from . import render
 from .changes import describe, snapshot
 
@@ -29,6 +30,7 @@ class TerminalGame:
         self.hand_choices: set = set()  # picked for a hand, not yet seen in it
         self.saved: tuple[str, int] | None = None  # (file, decisions in history when saved)
         self.explained = 0  # trace entries printed so far (a game made with explain=True)
+        self.faulted: dict[int, list] = {}  # decision number -> option values that faulted
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -53,7 +55,12 @@ class TerminalGame:
             if decision.kind == "hand":
                 self.hand_choices.add(option.value)
             before = snapshot(game)
-            game.apply(option)
+            try:
+                game.apply(option)
+            except RuleFaultError as fault:
+                if not self.after_fault(fault, decision, option, bot is None):
+                    return 1
+                continue
             after = snapshot(game)
             for line in describe(game, before, after, decision.seat, self.hand_choices,
                                  self.humans):
@@ -93,7 +100,7 @@ class TerminalGame:
         while True:
             try:
                 answer = self.ask("choice (number, 'board', 'save FILE', 'quit'): ").strip()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
                 self.stopped("end of input", decision)
                 return None
             if answer in ("q", "quit", "exit"):
@@ -109,8 +116,9 @@ class TerminalGame:
             if answer == "save" or answer.startswith("save "):
                 self.save(answer[4:].strip())
                 continue
-            if answer.isdigit() and int(answer) < len(groups):
-                return groups[int(answer)][0]
+            number = _number(answer)
+            if number is not None and number < len(groups):
+                return groups[number][0]
             out.print(f"[red]please type a number from 0 to {len(groups) - 1}[/] ({HELP})")
 
     def show_board(self, seat: int) -> None:
@@ -147,12 +155,50 @@ class TerminalGame:
         self.game.meta["humans"] = sorted(self.humans)
         try:
             Path(name).write_text(self.game.to_json(), encoding="utf-8")
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL or a lone surrogate in it
             out.print(f"[red]error:[/] cannot save to {escape(name)}: "
-                      f"{escape((exc.strerror or str(exc)).lower())}; the game goes on, unsaved")
+                      f"{escape(_reason(exc))}; the game goes on, unsaved")
             return
         self.saved = (name, len(self.game.history))
         out.print(f"saved to {escape(name)}: resume with rococo play --load {escape(name)}")
+
+    def after_fault(self, fault, decision, option, human: bool) -> bool:
+        """A rule failed on `option` and the game is back at `decision`: save it, so nothing is
+        lost, then go on (a person chooses again, a bot another option). False when every
+        option fails: the session cannot go on."""
+        out, game = self.console, self.game
+        out.print(f"[red]rule fault:[/] {escape(str(fault))}")
+        rescue = self.rescue()
+        kept = f"saved in {escape(rescue)}" if rescue else "not saved (see above)"
+        if human:
+            out.print(f"the game was restored to the decision before the fault and {kept}: "
+                      "choose again, 'save FILE' to save elsewhere, or 'quit'")
+            return True
+        tried = self.faulted.setdefault(len(game.history), [])
+        tried.append(option.value)
+        left = [o for o in decision.options if not any(o.value == t for t in tried)]
+        if not left:
+            out.print(escape(f"every option of this decision fails: the game is {kept}; fix the "
+                             f"rule, then resume with rococo play --load {rescue or 'FILE'}"))
+            return False
+        out.print(f"the game was restored to the decision before the fault and {kept}: a bot "
+                  "chooses another option")
+        self.bots[decision.seat] = _Avoiding(self.bots[decision.seat], tried, len(game.history))
+        return True
+
+    def rescue(self) -> str | None:
+        """Save the game beside the current folder after a fault; the file's name, or None."""
+        game = self.game
+        name = f"rococo-rescue-{game.state['seed']}-{len(game.history)}.json"
+        game.meta["humans"] = sorted(self.humans)
+        try:
+            Path(name).write_text(game.to_json(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            self.console.print(f"[red]error:[/] cannot save to {escape(name)}: "
+                               f"{escape(_reason(exc))}")
+            return None
+        self.saved = (name, len(game.history))
+        return name
 
     def stopped(self, why: str, decision) -> None:
         game = self.game
@@ -169,6 +215,29 @@ class TerminalGame:
             tail = ("it was not saved; next time type 'save FILE' before quitting, then "
                     "resume with rococo play --load FILE")
         self.console.print(escape(f"{where}; {tail}"))
+
+
+class _Avoiding:
+    """A bot that, at one decision, chooses among the options that did not fault."""
+
+    def __init__(self, bot, avoid: list, at: int):
+        self.bot, self.avoid, self.at = bot, avoid, at
+
+    def choose(self, game, decision):
+        if len(game.history) != self.at:
+            return self.bot.choose(game, decision)
+        return next(o for o in decision.options if not any(o.value == a for a in self.avoid))
+
+
+def _reason(exc: Exception) -> str:
+    return (getattr(exc, "strerror", None) or str(exc)).lower()
+
+
+def _number(answer: str) -> int | None:
+    """An option's number as typed: ASCII digits only ('¹' and '٣' are digits to Python)."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 6:
+        return int(answer)
+    return None
 
 
 def _grouped(game, options) -> list[list]:

@@ -1,16 +1,13 @@
 """`rococo bench [--json FILE] [--quick]`: measure, print readable tables, write the JSON."""
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
 from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from ...loading.loader import load_ruleset
-from .runner import FULL, QUICK, run_bench
+from ..loading.loader import load_ruleset
+from ..sim.bench.runner import FULL, QUICK, run_bench
+from .output import refuse_unwritable, write_json
 
 
 def add_parser(sub) -> None:
@@ -21,14 +18,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_bench(args) -> int:
-    if args.json and args.json != "-":
-        try:  # find out now, not after a minute of measuring, that the file cannot be written
-            with open(args.json, "a", encoding="utf-8"):
-                pass
-        except OSError as exc:
-            reason = (exc.strerror or str(exc)).lower()
-            print(f"error: cannot write {args.json}: {reason}", file=sys.stderr)
-            return 2
+    if refuse_unwritable(args.json):  # now, not after a minute of measuring
+        return 2
     rules = load_ruleset()
     err = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -39,12 +30,8 @@ def cmd_bench(args) -> int:
         out.width = max(out.width, 120)
     for table in tables(figures):
         out.print(table)
-    if args.json:
-        text = json.dumps(figures, indent=1)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    if args.json and not write_json(figures, args.json):
+        return 1
     return 0
 
 
