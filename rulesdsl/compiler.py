@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import ast, runtime
+from . import aborts, ast, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
 from .folding import NOT_CONSTANT, fold
@@ -64,7 +64,9 @@ class _Compiler:
 
     # ---- statements ----
     def sequence(self, stmts) -> StmtFn:
-        fns = tuple(self.stmt(s) for s in stmts)
+        stmts = tuple(stmts)
+        fns = tuple(aborts.guard(self.stmt(s)) if aborts.risky_after_asking(s, stmts[i + 1:])
+                    else self.stmt(s) for i, s in enumerate(stmts))
         if len(fns) == 1:
             return fns[0]
         if len(fns) == 2:

@@ -198,3 +198,14 @@ def test_guest_space_reward_reads_as_card_text(make_game):
         label = game.label(space_id)
         assert label.endswith(f", reward: {reward.text}"), label
         assert reward.source not in label
+
+
+def test_undo_takes_back_the_human_decision_and_the_bot_moves_since():
+    """Issue 11: 'undo' before any decision says there is nothing to undo; after the human's
+    three hand picks and the bot's, it takes back the last pick and the bot's moves made since,
+    and asks that question again."""
+    out = play("--seed", "3", stdin="undo\n0\n0\n0\nundo\n0\nquit\n")
+    assert "nothing to undo: no human decision was made yet" in out
+    assert "took back your last decision and 3 bot moves made since" in out
+    assert out.count("choose a card for your hand (3 of 3)") == 2
+    assert out.count("black (B) selects a card for the hand") == 6  # the bot picks again

@@ -14,7 +14,9 @@ from typing import Any
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 
-from .decisions import Decision, Option, Probe
+from . import trial as _trial
+from .decisions import Decision, Option
+from .trial import Completes, DeadEnd, search
 
 _NONE = object()
 
@@ -27,11 +29,14 @@ class Context:
         "engine",
         "event",
         "played",
-        "probing",
+        "risky",
         "rules",
         "score_key",
         "seat",
         "state",
+        "trial",
+        "trial_todo",
+        "trial_used",
         "tx",
     )
 
@@ -42,7 +47,10 @@ class Context:
         self.tx = engine.journal
         self.seat = seat
         self.played: str | None = None
-        self.probing = False
+        self.trial: list | None = None  # in a trial run (trial.py): the answers it is given
+        self.trial_used = 0
+        self.trial_todo: list = []
+        self.risky = 0  # enclosing rules that may still abort after the running statement
         self.score_key = score_key
         self.event: dict = {}  # the details of the event a trigger or hook runs for
         self.budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
@@ -75,13 +83,14 @@ class Context:
     def choose_resource(self, resources: list[str], amount: int) -> str:
         word = self.rules.word
         return self.ask("resource", f"gain {amount} of", resources,
-                        lambda r: f"{amount} {word(r)}")
+                        lambda r: f"{amount} {word(r)}", exact=True)
 
     def choose(self, kind: str, options: list, prompt: str) -> Any:
         if kind == "one":
-            return self.ask("choice", f"choose one of {prompt}", options)
+            return self.ask("choice", f"choose one of {prompt}", options, exact=True)
         if kind == "number":
-            return self.ask("number", f"choose a number for {prompt}", options, str)
+            return self.ask("number", f"choose a number for {prompt}", options, str,
+                            exact=True)
         if kind == "any":
             picked: list = []
             remaining = list(options)
@@ -89,7 +98,7 @@ class Context:
             while remaining:
                 answer = self.ask("choice", f"choose any of {prompt} (picked {len(picked)})",
                                   [None] + remaining,
-                                  lambda o: "done" if o is None else label(o))
+                                  lambda o: "done" if o is None else label(o), exact=True)
                 if answer is None:
                     break
                 picked.append(answer)
@@ -99,55 +108,77 @@ class Context:
 
     # -- questions -----------------------------------------------------------------------
     def ask(self, kind: str, prompt: str, values: Iterable, label: Callable[[Any], str] | None
-            = None, seat: int | None = None) -> Any:
+            = None, seat: int | None = None, exact: bool = False) -> Any:
         """The answer to a question about `values` (plain JSON option values).
 
         A question with no option aborts the effect; one with a single option answers itself.
-        In a trial run (`possible`) the values are only looked at until a second one shows that
-        there is a real choice, so verbs pass generators and nothing more is built. Otherwise
-        the step waits, suspended, for the player's answer.
+        Only values with which the step can be completed are offered. A caller passes `exact`
+        when each value completes its own remaining work; then, unless an enclosing rule may
+        still abort afterwards (`risky`), the values are offered as they are. Otherwise each is
+        tried: a trial run of the step from its start (trial.py). In a trial run the search
+        answers; otherwise the step waits, suspended, for the player's answer.
         """
-        if self.probing:
-            it = iter(values)
-            first = next(it, _NONE)
-            if first is _NONE:
-                raise EffectAbort(f"nothing to choose for: {prompt}")
-            if next(it, _NONE) is _NONE:
-                return first
-            raise Probe()
+        if self.trial is not None:
+            return self._trial_answer(values, exact, prompt)
         values = list(values)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
             return values[0]
+        if self.risky or not exact:
+            values = self.engine._completable(values)
+            if not values:
+                raise EffectAbort(f"nothing can be completed for: {prompt}")
         labeller = label or self.engine.label
         decision = Decision(self.seat if seat is None else seat, kind, prompt,
                             [Option(v, None, labeller) for v in values])
         return self.engine._wait(decision)
 
+    def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
+        """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
+        generators), and the search answers (trial.py)."""
+        given = self.trial or []
+        it = iter(values)
+        first = next(it, _NONE)
+        if first is _NONE:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        second = next(it, _NONE)
+        if second is _NONE:
+            return first
+        if self.trial_used < len(given):
+            self.trial_used += 1
+            return given[self.trial_used - 1]
+        if exact and not self.risky:
+            raise Completes()
+        return _trial.answer(self, [first, second, *it])
+
     # -- running effects -----------------------------------------------------------------
     def attempt(self, effect, env: dict | None = None) -> bool:
-        """Run an effect all-or-nothing: if it cannot be done, undo it and report False."""
-        mark = self.tx.mark()
+        """Run an effect all-or-nothing: if it cannot be done, undo it and report False.
+
+        In a trial run, an attempt that aborts after it was given an answer is a dead end:
+        that answer would have been thrown away."""
+        mark, used, tried = self.tx.mark(), self.engine._used, self.trial_used
         try:
             effect.run(self, env)
             return True
         except EffectAbort:
             self.tx.rollback(mark)
+            if self.trial is not None and self.trial_used > tried:
+                raise DeadEnd() from None
+            if self.engine._used > used:
+                self.engine.wasted_answers += 1
             return False
 
-    def possible(self, run: Callable[[Context], Any]) -> bool:
-        """Whether an effect can be started: a trial run that stops at its first real choice."""
-        mark = self.tx.mark()
-        saved = self.probing
-        self.probing = True
-        try:
-            run(self)
-            return True
-        except Probe:
-            return True
-        except EffectAbort:
-            return False
-        finally:
-            self.probing = saved
-            self.tx.rollback(mark)
+    def possible(self, run: Callable[[Context], Any], key: Any = None) -> bool:
+        """Whether an effect can be carried through: some answers to its questions complete it
+        (trial.py). With a `key`, a result found at the very start of the step is kept for the
+        rest of the step (the position there never changes)."""
+        engine = self.engine
+        if key is None or self.tx.mark() != engine._step_mark:
+            return search(self, run)
+        key = (self.seat, key)
+        known = engine._known
+        if key not in known:
+            known[key] = search(self, run)
+        return known[key]

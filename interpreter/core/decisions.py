@@ -3,53 +3,111 @@
 Every decision kind has a stable option shape (documented in docs/decisions.md): the `value` of
 an option is plain JSON data a program can build on; its `label` is for people and is made only
 when somebody reads it.
+
+`Option` and `Decision` are immutable values. Two options are equal when their values are equal
+as JSON data, which is exactly how `Game.apply` matches an answer to an option: `1` is not
+`True`, `1` is not `1.0`, and the label plays no part (it only says the value in words).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+_set = object.__setattr__
 
-class Option:
-    """One legal answer. `value` is plain JSON data; `label` is how a person reads it."""
 
-    __slots__ = ("_label", "_labeller", "value")
+def same_value(a: Any, b: Any) -> bool:
+    """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
+    if type(a) is not type(b):
+        return False
+    try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
+        if isinstance(a, (dict, list)):
+            return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+        return bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def value_hash(value: Any) -> int:
+    """A hash that agrees with `same_value`."""
+    try:
+        if isinstance(value, (dict, list)):
+            return hash(json.dumps(value, sort_keys=True))
+        return hash((type(value), value))
+    except Exception:  # noqa: BLE001 - unhashable or unprintable: equal only to itself anyway
+        return hash(type(value))
+
+
+class _Frozen:
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+
+class Option(_Frozen):
+    """One legal answer. `value` is plain JSON data (do not change it); `label` is how a person
+    reads it. Equal and hashed by value as JSON data (see the module's docstring)."""
+
+    __slots__ = ("_hash", "_label", "_labeller", "value")
+    value: Any
+    _label: str | None
+    _labeller: Callable[[Any], str] | None
+    _hash: int | None
 
     def __init__(self, value: Any, label: str | None = None,
                  labeller: Callable[[Any], str] | None = None):
-        self.value = value
-        self._label = label
-        self._labeller = labeller
+        _set(self, "value", value)
+        _set(self, "_label", label)
+        _set(self, "_labeller", labeller)
+        _set(self, "_hash", None)
 
     @property
     def label(self) -> str:
         if self._label is None:
-            self._label = self._labeller(self.value) if self._labeller else str(self.value)
+            label = self._labeller(self.value) if self._labeller else str(self.value)
+            _set(self, "_label", label)
+            return label
         return self._label
 
     def to_json(self) -> dict:
         return {"value": self.value, "label": self.label}
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Option) and self.value == other.value and \
-            self.label == other.label
+        if not isinstance(other, Option):
+            return NotImplemented
+        return other is self or same_value(self.value, other.value)
 
     def __hash__(self) -> int:
-        return hash(self.label)
+        if self._hash is None:
+            found = value_hash(self.value)
+            _set(self, "_hash", found)
+            return found
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Option({self.value!r}, {self.label!r})"
 
 
-class Decision:
+class Decision(_Frozen):
     """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
-    and every legal option."""
+    and every legal option. Equal when seat, kind, prompt and options are."""
 
     __slots__ = ("kind", "options", "prompt", "seat")
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
-        self.seat, self.kind, self.prompt = seat, kind, prompt
-        self.options = tuple(options)
+        _set(self, "seat", seat)
+        _set(self, "kind", kind)
+        _set(self, "prompt", prompt)
+        _set(self, "options", tuple(options))
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
@@ -60,14 +118,17 @@ class Decision:
         return cls(data["seat"], data["kind"], data["prompt"],
                    tuple(Option(o["value"], o["label"]) for o in data["options"]))
 
+    def _key(self) -> tuple:
+        return (type(self.seat), self.seat, self.kind, self.prompt, self.options)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Decision) and (self.seat, self.kind, self.prompt, self.options) \
-            == (other.seat, other.kind, other.prompt, other.options)
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, " \
                f"{len(self.options)} options)"
-
-
-class Probe(Exception):
-    """Raised in a trial run when the effect reaches a real choice: it is possible so far."""

@@ -14,7 +14,6 @@ The same record rolls a faulty rule back to the last decision.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -23,7 +22,7 @@ from rulesdsl import EffectAbort
 
 from . import flow
 from .context import Context
-from .decisions import Decision, Option
+from .decisions import Decision, Option, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
 from .faults import describe_fault
@@ -31,21 +30,10 @@ from .journal import Journal, copy_json
 from .labels import Labeller
 from .model import Ruleset
 from .setup import new_state
+from .trial import search
 from .view import player_view
 
 _DONE = object()
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
-    if type(a) is not type(b):
-        return False
-    try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
-        if isinstance(a, (dict, list)):
-            return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-        return bool(a == b)
-    except Exception:  # noqa: BLE001
-        return False
 
 
 class _OutOfAnswers(Exception):
@@ -84,6 +72,11 @@ class Game:
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
         self._script: list | None = None      # answers for run_effect / next_question
+        self._running: tuple | None = None    # the step running: step, seat, score key
+        self._step_mark = -1                  # the journal's mark at that step's start
+        self._known: dict = {}                # `Context.possible` results at that start
+        self._redo: list = []                 # decisions taken back, the next to redo last
+        self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -130,7 +123,7 @@ class Game:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
         for o in decision.options:
-            if _same(o.value, value):
+            if same_value(o.value, value):
                 return self._answer(decision, o.value)
         labels = "; ".join(o.label for o in decision.options[:6])
         more = ", ..." if len(decision.options) > 6 else ""
@@ -161,6 +154,62 @@ class Game:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
             self._recover(before, exc)
+        self._redo = []
+
+    # -- taking back -----------------------------------------------------------------------
+    def undo(self, count: int = 1) -> None:
+        """Take back the last `count` decisions: the state, the pending decision, the history
+        and a save are then exactly as if they had never been answered, and `redo` answers
+        them again. Within the waiting step, the step is rebuilt from its start; further back,
+        the game is replayed from its seed and history (as `Game.replay` and a verified save
+        are), so a position built by scripting (`jump`, `run_effect`) is undone only within
+        its waiting step."""
+        kind = type(count)  # as apply_index: an int subclass counts by its value
+        if not issubclass(kind, int) or kind is bool or int.__index__(count) < 1:
+            raise IllegalDecisionError(f"cannot take back {_short(count)} decisions: give a "
+                                       "whole number, 1 or more")
+        count = int.__index__(count)
+        if count > len(self.history):
+            made = len(self.history)
+            raise IllegalDecisionError(f"cannot take back {count} decision"
+                                       f"{'s' if count > 1 else ''}: {made} "
+                                       f"{'was' if made == 1 else 'were'} made so far")
+        redo = self._redo + [list(h) for h in reversed(self.history[-count:])]
+        state, answers = self.step_start()
+        if count <= len(answers):
+            self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
+        else:
+            replay = self.history[:-count]
+            self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]), None, [])
+            for _seat, value in replay:
+                self.apply_value(value)
+        self._redo = redo
+
+    def redo(self) -> None:
+        """Answer again the last decision `undo` took back (none is left once another answer
+        is given)."""
+        if not self._redo:
+            raise IllegalDecisionError("there is nothing to redo: no decision was taken back "
+                                       "since the last one made")
+        redo = self._redo
+        self.apply_value(redo[-1][1])
+        redo.pop()
+        self._redo = redo
+
+    def _rebuild(self, state: dict, answers: list | None, history: list) -> None:
+        """Put this game at the start of the step `state` is at, with `answers` given to it
+        (None: a new game's state, started afresh)."""
+        self.state = state
+        self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
+            else Journal()
+        self.history = history
+        self._green = self._decision = None
+        self._answers, self._used = [], 0
+        if answers is None:
+            flow.start(self.rules, state, self.journal)
+            self._continue(None)
+        elif not state["finished"]:
+            self._resume(answers)
 
     # -- running ---------------------------------------------------------------------------
     def _continue(self, answer: Any) -> None:
@@ -195,12 +244,29 @@ class Game:
             flow.advance(rules, state, journal)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
+        self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
         except EffectAbort:
             self.journal.rollback(mark)
+            if self._used:
+                self.wasted_answers += 1
         return _DONE
+
+    def _completable(self, values: list) -> list:
+        """The values with which the running step can still be completed: for each, a trial of
+        the step from its start with the answers it has had and that value (trial.py)."""
+        if self._script is not None or self._used < len(self._answers) or self._running is None:
+            return values  # a scripted effect, or a step resumed with its recorded answers
+        step, seat, score_key = self._running
+        given = self._answers[:self._used]
+        redo = self.journal.detach(self._step_mark)
+        try:
+            trial = Context(self, seat, score_key)
+            return [v for v in values if search(trial, step.effect.run, [*given, v])]
+        finally:
+            self.journal.reattach(redo)
 
     def _wait(self, decision: Decision) -> Any:
         """Called by `Context.ask` inside a step: the answer, recorded or from the player."""
@@ -209,7 +275,7 @@ class Game:
                 raise _OutOfAnswers(decision)
             answer = self._script.pop(0)
             for o in decision.options:
-                if _same(o.value, answer):
+                if same_value(o.value, answer):
                     return o.value
             raise IllegalDecisionError(f"{_short(answer)} is not a legal answer to "
                                        f"'{decision.prompt}' (options: "
@@ -218,7 +284,7 @@ class Game:
             answer = self._answers[self._used]
             self._used += 1
             for o in decision.options:
-                if _same(o.value, answer):
+                if same_value(o.value, answer):
                     return o.value
             raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
                                   f"'{decision.prompt}'")

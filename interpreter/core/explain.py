@@ -45,7 +45,7 @@ class Change:
 class ExplainingJournal(Journal):
     """A journal that also records why each change was made."""
 
-    __slots__ = ("_paths", "game", "log", "notes")
+    __slots__ = ("_parked", "_paths", "game", "log", "notes")
 
     def __init__(self, game) -> None:
         super().__init__()
@@ -53,6 +53,7 @@ class ExplainingJournal(Journal):
         self.notes: list[Any] = []  # one per undo record: (cause, raw change) or None
         self.log: list[Change] = []  # changes kept for good
         self._paths: dict[int, str] = {}
+        self._parked: list[list] = []  # the notes of changes taken back by `detach`
 
     # -- keeping the notes in step with the records ------------------------------------------
     def rollback(self, mark: int | None = None) -> None:
@@ -70,6 +71,16 @@ class ExplainingJournal(Journal):
         self.log.extend(_changes(self.notes[cut:]))
         del self.notes[cut:]
         super().keep(mark)
+
+    def detach(self, mark: int) -> list[tuple]:
+        cut = mark - self._base
+        self._parked.append(self.notes[cut:])
+        del self.notes[cut:]
+        return super().detach(mark)
+
+    def reattach(self, redo: list[tuple]) -> None:
+        super().reattach(redo)
+        self.notes.extend(self._parked.pop())
 
     def changes(self) -> list[Change]:
         """Every change so far, the waiting step's included."""

@@ -37,6 +37,24 @@ class Journal:
         del self._undo[:drop]
         self._base += drop
 
+    def detach(self, mark: int) -> list[tuple]:
+        """Undo every change made after `mark`, returning them so that `reattach` can make them
+        again exactly (the same objects back in the same places): the position at `mark` can
+        be looked at, or tried from, in the middle of a step."""
+        undo, keep = self._undo, mark - self._base
+        redo = []
+        while len(undo) > keep:
+            record = undo.pop()
+            redo.append((record, _current(*record)))
+            _undo(*record)
+        return redo
+
+    def reattach(self, redo: list[tuple]) -> None:
+        """Make again the changes `detach` took back, and record them as before."""
+        for record, current in reversed(redo):
+            _redo(record, current)
+            self._undo.append(record)
+
     def keep(self, mark: int) -> None:
         """Keep the changes made after `mark` for good, as if made before the record began
         (a scripted change to a position, not a step's own)."""
@@ -103,6 +121,33 @@ def _undo(op: int, obj: Any, key: Any, old: Any) -> None:
         obj.insert(key, old)
     elif op == 3:
         del obj[key]
+
+
+def _current(op: int, obj: Any, key: Any, old: Any) -> Any:
+    """What a recorded change put in place, read before it is undone."""
+    if op == 0:
+        return obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
+    if op == 1:
+        return obj[-1]
+    if op == 3:
+        return obj[key]
+    return None
+
+
+def _redo(record: tuple, current: Any) -> None:
+    """Make an undone change again: the inverse of `_undo`."""
+    op, obj, key, _old = record
+    if op == 0:
+        if current is _MISSING:
+            del obj[key]
+        else:
+            obj[key] = current
+    elif op == 1:
+        obj.append(current)
+    elif op == 2:
+        del obj[key]
+    elif op == 3:
+        obj.insert(key, current)
 
 
 def _copy(obj: Any, memo: dict[int, Any]) -> Any:

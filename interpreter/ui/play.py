@@ -15,8 +15,9 @@ from ..core.errors import RuleFaultError
 from . import render
 from .changes import describe, snapshot
 
-HELP = ("type an option's number, 'board' for the whole board and legend, 'save FILE' to save, "
-        "'quit' to stop")
+HELP = ("type an option's number, 'board' for the whole board and legend, 'undo' to take back "
+        "your last decision (and the bots' moves since), 'save FILE' to save, 'quit' to stop")
+UNDONE = object()  # what `ask_human` returns when the player took a decision back
 
 
 class TerminalGame:
@@ -46,6 +47,8 @@ class TerminalGame:
                 option = self.ask_human(decision)
                 if option is None:
                     return 0
+                if option is UNDONE:
+                    continue
             else:
                 option = bot.choose(game, decision)
                 hidden = decision.kind == "hand" and bool(self.humans)
@@ -99,7 +102,7 @@ class TerminalGame:
         self.show_question(decision, groups)
         while True:
             try:
-                answer = self.ask("choice (number, 'board', 'save FILE', 'quit'): ").strip()
+                answer = self.ask("choice (number, 'board', 'undo', 'save FILE', 'quit'): ").strip()
             except (EOFError, KeyboardInterrupt):
                 self.stopped("end of input", decision)
                 return None
@@ -113,6 +116,10 @@ class TerminalGame:
             if answer in ("h", "help", "?"):
                 out.print(HELP)
                 continue
+            if answer in ("u", "undo"):
+                if self.undo():
+                    return UNDONE
+                continue
             if answer == "save" or answer.startswith("save "):
                 self.save(answer[4:].strip())
                 continue
@@ -120,6 +127,23 @@ class TerminalGame:
             if number is not None and number < len(groups):
                 return groups[number][0]
             out.print(f"[red]please type a number from 0 to {len(groups) - 1}[/] ({HELP})")
+
+    def undo(self) -> bool:
+        """Take back the last human decision and the bots' moves made since."""
+        game, out = self.game, self.console
+        humans = [i for i, (seat, _value) in enumerate(game.history) if seat in self.humans]
+        if not humans:
+            out.print("[red]nothing to undo:[/] no human decision was made yet")
+            return False
+        count = len(game.history) - humans[-1]
+        game.undo(count)
+        bots = count - 1
+        since = f" and {bots} bot move{'s' * (bots > 1)} made since" if bots else ""
+        out.print(f"took back your last decision{since}")
+        now = snapshot(game)
+        for seat in self.seen:  # the moves taken back are not news to anybody
+            self.seen[seat] = now
+        return True
 
     def show_board(self, seat: int) -> None:
         self.console.print(render.board(self.game, seat))

@@ -25,7 +25,7 @@ def take_tile(ctx, tile_id: str) -> None:
     answer = ctx.ask("keep", f"keep {ctx.engine.label(tile_id)} or discard it",
                      ["keep"] + ["+".join(gives) for gives in tile.conversions],
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
-                     " and ".join(f"1 {word(r)}" for r in v.split("+")))
+                     " and ".join(f"1 {word(r)}" for r in v.split("+")), exact=True)
     if answer == "keep":
         return
     ctx.tx.remove(ctx.me["tiles"], tile_id)
@@ -52,7 +52,7 @@ def acquire(ctx, args) -> None:
     choice = ctx.ask("tile", "acquire a resource tile", offers(),
                      lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
                                f"{v['drawer'] + 1} for "
-                               f"{v['price']} Livre")
+                               f"{v['price']} Livre", exact=True)
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
     take_tile(ctx, choice["tile"])
@@ -74,7 +74,7 @@ def draw_resource(ctx, args) -> None:
                                                "resource_discard")
         names = {z.id: z.name for z in ctx.rules.zones}
         stack = ctx.ask("stack", "take the top tile of", stacks,
-                        lambda z: names.get(z, ctx.rules.word(z)))
+                        lambda z: names.get(z, ctx.rules.word(z)), exact=True)
         tile_id = zones.draw_top(ctx, list(args["among"]()), "resource_discard", stack)
     else:
         tile_id = draw(ctx, "resource_bag", "resource_discard")
@@ -156,7 +156,7 @@ def tailor(ctx, args) -> None:
 
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
     choice = ctx.ask("garment", making, candidates(),
-                     lambda v: f"{label(v['garment'])} for {v['cost']} Livre")
+                     lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     ctx.pay("livre", choice["cost"])
     ctx.pay("thread", g.thread)
@@ -166,7 +166,7 @@ def tailor(ctx, args) -> None:
     ctx.tx.set(me, "tailoring", garment_id)
     sets = covering_sets(rules, g, me["tiles"], discount, colors)
     tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
-                    lambda v: ", ".join(label(t) for t in v) or "no tiles")
+                    lambda v: ", ".join(label(t) for t in v) or "no tiles", exact=True)
     for tile_id in tiles:
         ctx.tx.remove(me["tiles"], tile_id)
         ctx.tx.append(state["resource_discard"], tile_id)
@@ -176,7 +176,7 @@ def tailor(ctx, args) -> None:
     places += [{"space": space_id} for space_id in free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
-                    else "rent it at " + label(v["space"]))
+                    else "rent it at " + label(v["space"]), exact=True)
     ctx.tx.set(me, "tailoring", None)
     if "sell" in where:
         ctx.gain("livre", g.value)
@@ -213,7 +213,7 @@ def hire(ctx, args) -> None:
     price = max(0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
-    card = ctx.ask("hire", f"hire an employee for {price} Livre", display)
+    card = ctx.ask("hire", f"hire an employee for {price} Livre", display, exact=True)
     ctx.pay("livre", price)
     ctx.tx.remove(display, card)
     ctx.tx.append(ctx.me["hand"], card)
@@ -253,7 +253,7 @@ def depute(ctx, args) -> None:
         try:
             if ctx.possible(bonus.run) and ctx.ask(
                     "bonus", f"bonus of the deputed {ctx.engine.label(card)}", [True, False],
-                    lambda v: "use the bonus" if v else "skip the bonus"):
+                    lambda v: "use the bonus" if v else "skip the bonus", exact=True):
                 ctx.attempt(bonus)
         finally:
             ctx.played = saved
@@ -296,7 +296,7 @@ def fund(ctx, args) -> None:
                 yield {"space": space_id, "cost": cost}
 
     choice = ctx.ask("fund", "fund a decoration", offers(),
-                     lambda v: f"{label(v['space'])} for {v['cost']} Livre")
+                     lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
     announce(ctx, "fund", space=choice["space"])
@@ -332,7 +332,7 @@ def play_card(ctx, args) -> None:
                 key = (card_id if on == "card" else card.type if on == "type" else None,
                        action.id)
                 if key not in known:
-                    known[key] = ctx.possible(action.effect.run)
+                    known[key] = ctx.possible(action.effect.run, key)
                 if known[key]:
                     yield {"card": card_id, "action": action.id}
             yield {"card": card_id, "action": None}
@@ -343,7 +343,8 @@ def play_card(ctx, args) -> None:
         action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
         return f"{card.name}: {action}"
 
-    choice = ctx.ask("play", "play an employee card", list(plays()), label)
+    # exact: each action was tried through to its end, and the rest of a turn cannot fail
+    choice = ctx.ask("play", "play an employee card", plays(), label, exact=True)
     card_id = choice["card"]
     card = rules.employees[card_id]
     ctx.tx.remove(me["hand"], card_id)
@@ -354,7 +355,7 @@ def play_card(ctx, args) -> None:
         ctx.attempt(rules.actions[choice["action"]].effect)
     if card.bonus is not None and ctx.possible(card.bonus.run) \
             and ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
-                        lambda v: "use the bonus" if v else "skip the bonus"):
+                        lambda v: "use the bonus" if v else "skip the bonus", exact=True):
         ctx.attempt(card.bonus)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now

@@ -88,6 +88,6 @@ def select_hand(ctx, args) -> None:
                 tx.append(me["hand"], card)
             continue
         card = ctx.ask("hand", f"choose a card for your hand ({len(me['hand']) + 1} of {size})",
-                       me["supply"])
+                       me["supply"], exact=True)
         tx.remove(me["supply"], card)
         tx.append(me["hand"], card)

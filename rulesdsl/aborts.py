@@ -1,0 +1,77 @@
+"""Where a rule may still abort after a question: what keeps offered options exact.
+
+The engine offers an option only if some answers complete the step (see the interpreter's
+trial.py). Trying every option of every question would cost a trial run per option, so the
+compiler marks, once at load time, the statements after whose questions something may still
+abort (a payment, a verb, a choice with nothing to choose, ...). While such a statement runs,
+`ctx.risky` is raised and the engine tries each option; elsewhere the options of a question are
+exact as the verb or choice that asks it built them.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from . import ast
+
+_ASKS = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Either, ast.VerbCall)
+_ABORTS = (ast.ChooseOne, ast.ChooseNumber, ast.Pay, ast.Either, ast.VerbCall)
+
+
+def _has(node: Any, test) -> bool:
+    """Whether `node` or anything inside it passes `test`."""
+    if test(node):
+        return True
+    if isinstance(node, tuple):
+        return any(_has(n, test) for n in node)
+    if is_dataclass(node):
+        return any(_has(getattr(node, f.name), test) for f in fields(node) if f.name != "span")
+    return False
+
+
+def _asks(node: Any) -> bool:
+    return isinstance(node, _ASKS) or (isinstance(node, ast.Gain) and len(node.resources) > 1)
+
+
+def may_ask(stmt: Any) -> bool:
+    """Whether running `stmt` may put a question to a player."""
+    return _has(stmt, _asks)
+
+
+def may_abort(stmt: Any) -> bool:
+    """Whether running `stmt` may abort the effect."""
+    return _has(stmt, lambda n: isinstance(n, _ABORTS))
+
+
+def risky_after_asking(stmt: Any, tail: tuple) -> bool:
+    """Whether something may abort after a question `stmt` asks: in the statements that follow
+    it in its block, or in `stmt` itself after its question (a payment of a chosen amount, a
+    verb given a choice, a repeated body, a branch chosen by a question)."""
+    if not may_ask(stmt):
+        return False
+    if any(may_abort(s) for s in tail):
+        return True
+    if isinstance(stmt, ast.Pay):
+        return True  # a chosen amount, then the payment
+    if isinstance(stmt, ast.VerbCall):  # a verb's own questions are exact; a choice given to it
+        return any(_has(o.value, _asks) for o in stmt.options)
+    if isinstance(stmt, ast.If):
+        branches = stmt.then + (stmt.else_ or ())
+        return _has(stmt.cond, _asks) and may_abort(branches)
+    if isinstance(stmt, ast.Repeat):  # a later round may abort after an earlier one's question
+        return may_abort(stmt.body)
+    return False  # Let, Gain, Either: only their chosen, exact part runs after the question
+
+
+def guard(run):
+    """`run` with `ctx.risky` raised while it runs (a context without it is left alone)."""
+    def risky(ctx, env):
+        try:
+            ctx.risky += 1
+        except AttributeError:
+            return run(ctx, env)
+        try:
+            return run(ctx, env)
+        finally:
+            ctx.risky -= 1
+    return risky
