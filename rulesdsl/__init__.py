@@ -20,12 +20,13 @@ from .errors import (
 from .parser import parse_effect, parse_expression
 from .printer import effect_text, expression_text, to_source
 from .runtime import Thunk
-from .types import BOOLEAN, NUMBER, EnumType, ListType, RecordType, Type
+from .types import BOOLEAN, NUMBER, UNKNOWN, EnumType, ListType, RecordType, Type
 from .vocabulary import FieldDef, NameDef, OptionDef, VerbDef, Vocabulary
 
 __all__ = [
     "BOOLEAN",
     "NUMBER",
+    "UNKNOWN",
     "CompiledEffect",
     "EffectAbort",
     "EffectNameError",

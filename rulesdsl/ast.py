@@ -202,6 +202,17 @@ class Either:
 
 
 @dataclass(frozen=True)
+class Whenever:
+    """`whenever EVENT before LIFETIME { ... }`: from now until the lifetime ends, the body runs
+    for this player each time the event happens to them."""
+
+    event: str
+    until: str
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class Option:
     name: str
     value: Expr | None  # None: a flag
@@ -215,7 +226,7 @@ class VerbCall:
     span: Span = _span()
 
 
-Stmt = Gain | Pay | Let | If | Repeat | Either | VerbCall
+Stmt = Gain | Pay | Let | If | Repeat | Either | Whenever | VerbCall
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from .types import (
 from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil")
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever")
 MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts known only in play)
 
 
@@ -131,6 +131,18 @@ class _Checker:
         elif isinstance(s, ast.Either):
             for alternative in s.alternatives:
                 self.block(alternative, scope.child())
+        elif isinstance(s, ast.Whenever):
+            if s.event not in self.vocab.events:
+                self.name_error(s.span, f"unknown event '{s.event}'"
+                                f"{did_you_mean(s.event, self.vocab.events)} (events: "
+                                f"{', '.join(self.vocab.events)})")
+            lifetimes = self.vocab.enums.get("lifetime", ())
+            if s.until not in lifetimes:
+                self.name_error(s.span, f"unknown lifetime '{s.until}'"
+                                f"{did_you_mean(s.until, lifetimes)} (lifetimes: "
+                                f"{', '.join(lifetimes)})")
+            # the body runs later, in the event: this run's locals are gone by then
+            self.block(s.body, _Scope({}))
         elif isinstance(s, ast.VerbCall):
             self.verb(s, scope)
         else:  # pragma: no cover - the parser makes no other statements

@@ -12,8 +12,8 @@ short sequence of statements is unrolled. Every shortcut gives exactly the gener
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import aborts, ast, runtime
@@ -34,6 +34,9 @@ class CompiledEffect:
 
     effect: ast.Effect
     run: Callable[..., None]
+    # the bodies of its `whenever` statements, by where each is written ("file:line:col"): the
+    # state records only that key, the runtime finds the body here
+    lasting: Mapping[str, Callable[..., None]] = field(default_factory=dict)
 
 
 def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
@@ -41,11 +44,12 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
     analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
-    body = _Compiler(vocab, analysis).sequence(effect.statements)
+    compiler = _Compiler(vocab, analysis)
+    body = compiler.sequence(effect.statements)
 
     def run(ctx: Any, env: dict | None = None) -> None:
         body(ctx, {} if env is None else env)
-    return CompiledEffect(effect, run)
+    return CompiledEffect(effect, run, dict(compiler.lasting))
 
 
 def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
@@ -60,6 +64,7 @@ class _Compiler:
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
+        self.lasting: dict[str, Callable[..., None]] = {}
         self._number_for: str | None = None  # what the next `choose number` asks for
 
     # ---- statements ----
@@ -183,6 +188,16 @@ class _Compiler:
             for _ in range(n):
                 body(ctx, env)
         return repeat
+
+    def s_Whenever(self, s: ast.Whenever) -> StmtFn:
+        """`whenever EVENT before LIFETIME { ... }`: record a lasting trigger for the player
+        (the runtime's `start_trigger`); its body is kept under the statement's position."""
+        body, key, event, until = self.block(s.body), str(s.span), s.event, s.until
+
+        def run_body(ctx, env=None):
+            body(ctx, {})
+        self.lasting[key] = run_body
+        return lambda ctx, env: ctx.start_trigger(key, event, until)
 
     def s_Either(self, s: ast.Either) -> StmtFn:
         """`either {..} or {..}`: offer the alternatives that can be done, by their card text."""

@@ -24,8 +24,8 @@ from .suggest import closest
 KEYWORDS = frozenset([
     "gain", "pay", "let", "if", "then", "else", "repeat", "times", "choose", "one", "any",
     "number", "of", "from", "to", "where", "and", "or", "not", "true", "false", "table", "either",
-    "possible"])
-STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either")
+    "possible", "whenever", "before"])
+STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever")
 _STATEMENT_HINT = "expected a statement such as gain, pay, let, if, repeat or a verb"
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
 
@@ -199,6 +199,9 @@ class _ToAst(Transformer):
 
     def repeat(self, meta, c):
         return ast.Repeat(c[0], c[1], self._span(meta))
+
+    def whenever(self, meta, c):
+        return ast.Whenever(self._name(c[0]), self._name(c[1]), c[2], self._span(meta))
 
     def either(self, meta, c):
         return ast.Either(tuple(tuple(alt) for alt in c), self._span(meta))

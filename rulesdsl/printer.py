@@ -211,6 +211,10 @@ class _Printer:
         if isinstance(s, ast.Either):
             return "either " + ", or ".join(self.block(alt) if alt else "nothing"
                                            for alt in s.alternatives)
+        if isinstance(s, ast.Whenever):
+            event = self.vocab.events.get(s.event, s.event.replace("_", " "))
+            return (f"until the {self.vocab.constant_text(s.until)}, whenever {event}, "
+                    f"{self.block(s.body)}")
         if isinstance(s, ast.VerbCall):
             return self.verb(s)
         return to_source(s)
@@ -430,6 +434,9 @@ class _Printer:
         if isinstance(e, ast.UnaryOp):
             return f"−{self.expr(e.operand, 3)}"
         if isinstance(e, ast.Compare):
+            placed = self.placed(e)
+            if placed is not None:
+                return placed
             return f"{self.expr(e.left)} {_CMP_TEXT[e.op]} {self.expr(e.right)}"
         if isinstance(e, ast.BoolOp):
             return f"{self.expr(e.left)} {e.op} {self.expr(e.right)}"
@@ -512,6 +519,12 @@ class _Printer:
         if isinstance(c, ast.Compare) and c.op in ("=", "!="):
             res = self.analysis.names.get(id(c.right))
             left = self.analysis.names.get(id(c.left))
+            place = self._place(left)
+            if place is not None and left is not None and isinstance(c.right, ast.Name) \
+                    and res is not None and res.kind in ("enum", "local"):
+                what = self.vocab.constant_text(res.base) if res.kind == "enum" \
+                    else f"{left.fields[-1][0].text} {self.name(c.right)}"
+                return ("" if c.op == "=" else "not ") + place.format(what)
             if (isinstance(c.right, ast.Name) and res is not None and res.kind == "enum"
                     and left is not None and left.kind == "item"):
                 return ("" if c.op == "=" else "not ") + self.vocab.constant_text(res.base)
@@ -523,6 +536,29 @@ class _Printer:
             inner = self.item_condition(c.operand)
             return None if inner is None else "not " + inner
         return None
+
+    def placed(self, e: ast.Compare) -> str | None:
+        """`event.space.hall = royal_hall` -> 'the guest space of the event is in the Royal
+        Hall': a place field compared with a place, said of the thing that has the field."""
+        res = self.analysis.names.get(id(e.left))
+        right = self.analysis.names.get(id(e.right))
+        if e.op not in ("=", "!=") or res is None or res.kind != "vocab" or not res.fields \
+                or right is None or right.kind != "enum":
+            return None
+        place = self.vocab.places_for(res.fields[-1][0].type)
+        if place is None:
+            return None
+        text = res.base.text
+        for fdef, _project in res.fields[:-1]:
+            text = f"the {fdef.text} of {text}"
+        verb = "is" if e.op == "=" else "is not"
+        return f"{text} {verb} {place.format(self.vocab.constant_text(right.base))}"
+
+    def _place(self, res) -> str | None:
+        """The phrase of a `where` item's field whose values are places ('in the {}')."""
+        if res is None or res.kind != "item" or not res.fields:
+            return None
+        return self.vocab.places_for(res.fields[-1][0].type)
 
     def call(self, e: ast.Call) -> str:
         args = [self.expr(a) for a in e.args]

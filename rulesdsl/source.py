@@ -45,6 +45,8 @@ def _stmt(s) -> str:
     if isinstance(s, ast.Either):
         return "either " + " or ".join("{ " + "; ".join(_stmt(x) for x in alt) + " }"
                                       if alt else "{ }" for alt in s.alternatives)
+    if isinstance(s, ast.Whenever):
+        return f"whenever {s.event} before {s.until} {{ " + "; ".join(map(_stmt, s.body)) + " }"
     if isinstance(s, ast.VerbCall):
         if not s.options:
             return s.verb

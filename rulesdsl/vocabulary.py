@@ -98,6 +98,12 @@ class Vocabulary:
     # Enums whose constants name a thing by themselves ('gown'): a set reads '1 gown', not
     # '1 gown Garment'.
     noun_enums: Sequence[str] = ()
+    # Enums whose constants are places: a filter on one reads 'in the Royal Hall' (the text
+    # around `{}`), not 'Royal Hall'.
+    place_enums: Mapping[str, str] = field(default_factory=dict)
+    # The events a `whenever` statement may listen to, each with how a card says it ('you rent
+    # out a Garment').
+    events: Mapping[str, str] = field(default_factory=dict)
     # One-line descriptions for `rococo vocab`: per enum, per record type, per resource.
     enum_docs: Mapping[str, str] = field(default_factory=dict)
     record_docs: Mapping[str, str] = field(default_factory=dict)
@@ -106,6 +112,10 @@ class Vocabulary:
     def extended(self, names: Mapping[str, NameDef]) -> Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
         return replace(self, names={**self.names, **names})
+
+    def places_for(self, t) -> str | None:
+        """The phrase around a place ('in the {}') when `t` is an enum of places, else None."""
+        return self.place_enums.get(getattr(t, "name", ""))
 
     def constant_text(self, constant: str) -> str:
         """How an enum constant reads on a card."""

@@ -313,7 +313,7 @@ def test_a_built_in_module_header_without_its_module_mapping(rules_copy):
         "mapping (id, kind, name, requires, files)",
         f"{deluxe}:{line_of(deluxe.read_text(), 'requires:')}:13: unknown module 'base' "
         "(required by 'deluxe'); known: deluxe, expert_tailoring, fancy_dresses, "
-        "festivity_dresses, original"]
+        "festivity_dresses, jewelry_box, original"]
 
 
 def test_a_misspelt_module_id_is_reported_where_it_is_required(rules_copy):
@@ -323,7 +323,7 @@ def test_a_misspelt_module_id_is_reported_where_it_is_required(rules_copy):
     assert board_messages() == [
         f"{deluxe}:{line_of(deluxe.read_text(), 'requires:')}:13: unknown module 'base' "
         "(required by 'deluxe') (did you mean 'bsae'?); known: bsae, deluxe, expert_tailoring, "
-        "fancy_dresses, festivity_dresses, original"]
+        "fancy_dresses, festivity_dresses, jewelry_box, original"]
 
 
 def test_a_module_without_a_game_document(rules_copy):

@@ -113,10 +113,10 @@ def test_unknown_required_module(tmp_path):
     pack = tmp_path / "p"
     pack.mkdir()
     (pack / "module.yaml").write_text("module:\n  id: p\n  kind: custom\n  name: p\n"
-                                      "  requires: [jewelry_box]\n  files: []\n")
+                                      "  requires: [velvet_box]\n  files: []\n")
     [err] = errors_of(pack)
     assert isinstance(err, ModuleError)
-    assert "unknown module 'jewelry_box' (required by 'p')" in err.message
+    assert "unknown module 'velvet_box' (required by 'p')" in err.message
 
 
 def test_conflicting_modules(tmp_path):

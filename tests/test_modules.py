@@ -14,6 +14,7 @@ from interpreter.core.integrity import problems
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPANSIONS = ("fancy_dresses", "festivity_dresses", "expert_tailoring")
+ALL_EXPANSIONS = (*EXPANSIONS, "jewelry_box")
 EXAMPLES = ROOT / "examples"
 
 
@@ -253,11 +254,13 @@ def test_fancy_dresses_add_4_garments_and_5_tiles_to_the_bags():
 # -- every combination plays --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("edition", ["deluxe", "original"])
-@pytest.mark.parametrize("combo", [c for n in range(4) for c in itertools.combinations(EXPANSIONS, n)],
+@pytest.mark.parametrize("combo", [c for n in range(5)
+                                   for c in itertools.combinations(ALL_EXPANSIONS, n)],
                          ids=lambda c: "+".join(c) or "none")
 def test_every_combination_plays_complete_games(edition, combo):
-    """Issue 7: every combination of edition and the three expansions plays complete games for
-    2-5 players with both bots, the invariants holding all along."""
+    """Issues 7 and 12: every combination of edition and the four expansions plays complete
+    games for 2-5 players with both bots, the invariants (every jewel too in exactly one place)
+    holding all along."""
     rules = load_ruleset(edition=edition, expansions=combo)
     for players in (2, 3, 4, 5):
         for bot in ("random", "greedy"):
@@ -323,7 +326,7 @@ def test_saves_record_the_modules_they_were_made_with(all_rules):
 @pytest.fixture(scope="module")
 def examples():
     return load_ruleset(extra_paths=[EXAMPLES / "rivalry", EXAMPLES / "garden",
-                                     EXAMPLES / "festival_gown"])
+                                     EXAMPLES / "festival_gown", EXAMPLES / "halls"])
 
 
 def test_example_prestige_per_opponent_with_more_garments(examples):
@@ -594,3 +597,103 @@ def test_a_decorations_trigger_runs_for_its_holder(tmp_path):
     for seat in (1, 2):
         announce(Context(game, seat), "place", garment="blue_01")
     assert [p["livre"] for p in game.state["players"]][1:3] == [0, 1]
+
+
+# -- Fancy Dresses: more resources than the lower-value garments (001) -----------------------------
+
+def test_fancy_dresses_require_more_resources_than_the_lower_value_garments():
+    """001, Fancy Dresses: "since they require more Resources than the lower-value Garment
+    tiles, they do not change the balance of the game significantly": each new garment needs
+    more silk, Thread and Lace than every garment of lower value."""
+    rules = load_ruleset(expansions=["fancy_dresses"])
+    need = {g.id: sum(g.silk.values()) + g.thread + g.lace for g in rules.garments.values()}
+    fancy = [g for g in rules.garments.values() if g.id.startswith("fancy.")]
+    assert len(fancy) == 4
+    for g in fancy:
+        lower = [o.id for o in rules.garments.values() if o.value < g.value]
+        assert lower and all(need[g.id] > need[o] for o in lower), g.id
+
+
+# -- Jewelry Box: component kinds, the display, the rent moment (issue 12) -------------------------
+
+@pytest.fixture(scope="module")
+def jewelry_rules():
+    return load_ruleset(expansions=["jewelry_box", "expert_tailoring"])
+
+
+def test_the_24_jewels_start_in_the_bag_and_five_are_on_display_after_step_e(jewelry_rules):
+    """001:787 "place the 24 Jewelry tiles in the Jewelry bag"; step E fills the display."""
+    assert len(jewelry_rules.pieces) == 24
+    game = Game.new(jewelry_rules, players=3, seed=5)
+    state = game.state
+    game.decision()  # round 1's Phase 1 has run
+    row = state["displays"]["jewelry_display"]
+    assert None not in row and len(row) == 5
+    assert sorted(state["zones"]["jewelry_bag"] + row) == sorted(jewelry_rules.pieces)
+    assert problems(jewelry_rules, state, game.side) == []
+
+
+def test_a_jewel_in_two_places_or_missing_breaks_the_invariants(jewelry_rules):
+    game = Game.new(jewelry_rules, players=2, seed=1)
+    state = game.state
+    jewel = state["zones"]["jewelry_bag"][0]
+    state["players"][0]["owned"]["jewelry"].append(jewel)
+    assert problems(jewelry_rules, state, game.side) == [f"jewelry {jewel!r} is in 2 places"]
+    state["zones"]["jewelry_bag"].remove(jewel)
+    state["players"][0]["owned"]["jewelry"].remove(jewel)
+    assert problems(jewelry_rules, state, game.side) == [f"jewelry {jewel!r} is missing"]
+
+
+def test_jewels_survive_a_save_and_are_seen_by_everyone(jewelry_rules):
+    game = Game.new(jewelry_rules, players=2, seed=2)
+    game.decision()
+    jewel = game.state["displays"]["jewelry_display"][4]
+    game.state["displays"]["jewelry_display"][4] = None
+    game.state["players"][1]["owned"]["jewelry"].append(jewel)
+    again = Game.from_json(jewelry_rules, game.to_json())
+    assert again.state["players"][1]["owned"]["jewelry"] == [jewel]
+    view = again.view(0)
+    assert view["players"][1]["owned"]["jewelry"] == [jewel]
+    assert view["zones"]["jewelry_bag"] == 19  # the bag's order is hidden
+
+
+def test_the_jewelry_box_garments_of_expert_tailoring_load_only_with_both_modules():
+    """001:1240 "For use with Jewelry Box Expansion only"."""
+    assert "expert.jewelry_gown" not in load_ruleset(expansions=["expert_tailoring"]).garments
+    both = load_ruleset(expansions=["expert_tailoring", "jewelry_box"])
+    assert {"expert.jewelry_gown", "expert.jewelry_coat"} <= set(both.garments)
+
+
+# -- the designer's cases of issue 12: a trigger for this round, a garment's Hall ----------------
+
+def test_example_a_trigger_that_lasts_this_round_is_saved_and_ends_with_the_round(examples):
+    from conftest import clean_game
+
+    from interpreter.core.modifiers import expire
+    bonus = examples.employees["halls.royal_patron"].bonus
+    assert bonus.text == ("Until the end of the round, whenever you rent out a Garment, if the "
+                          "guest space of the event is in the Royal Hall, gain 2 Livre.")
+    game = clean_game(examples, 4, 1)
+    game.run_effect(bonus, 2)
+    [lasting] = game.state["modifiers"]
+    assert lasting["seat"] == 2 and lasting["event"] == "rent"
+    assert lasting["until"] == "round_end"
+    assert lasting["trigger"] in examples.lasting
+    again = Game.from_json(examples, game.to_json())
+    assert again.state["modifiers"] == game.state["modifiers"]
+    expire(game.state, game.journal, "round_end")  # what the flow does when the round ends
+    assert game.state["modifiers"] == []
+
+
+def test_example_a_garments_hall_in_an_effect_reads_in_the_editions_words():
+    rules = load_ruleset(edition="original", extra_paths=[EXAMPLES / "halls"])
+    assert rules.employees["halls.royal_patron"].bonus.text.endswith(
+        "is in the King's hall, gain 2 Livre.")
+    assert rules.employees["halls.hall_steward"].bonus.text == (
+        "Choose one of the Halls (chosen), then gain 2 Livre for each of your Dresses in the "
+        "Hall chosen.")
+
+
+def test_the_example_packs_scenarios_pass(capsys):
+    assert main(["test", str(EXAMPLES / "halls")]) == 0
+    assert "3 passed, 0 failed" in capsys.readouterr().out

@@ -41,3 +41,14 @@ def test_built_in_data_is_read_from_inside_the_package():
         "site-packages" in str(DATA_DIR)
     assert RULES_DIR.joinpath("base", "module.yaml").is_file()
     assert SCHEMAS_DIR.joinpath("employees.schema.json").is_file()
+
+
+def test_the_web_pages_are_package_data():
+    """`rococo serve` from a wheel needs its static files (interpreter/web/static)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["interpreter.web"]
+    package = ROOT / "interpreter" / "web"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    on_disk = {p for p in (package / "static").rglob("*") if p.is_file()}
+    assert {p.name for p in on_disk} >= {"index.html", "game.html", "game.js", "app.css"}
+    assert shipped == on_disk

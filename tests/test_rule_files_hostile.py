@@ -193,8 +193,8 @@ def test_missing_required_key(tmp_path):
 def test_unknown_kind_gets_did_you_mean(tmp_path):
     err, file = the_error(tmp_path, "kind: employes\n")
     assert str(err) == (f"{file}:1:7: unknown kind 'employes' (expected one of module, game, "
-                        "actions, employees, garments, resources, board, words, flow) (did you mean "
-                        "'employees'?)")
+                        "actions, employees, garments, resources, board, words, flow, components) "
+                        "(did you mean 'employees'?)")
 
 
 def test_built_in_files_are_named_by_their_repository_paths(tmp_path):

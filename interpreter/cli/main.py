@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import statistics
 import sys
@@ -17,7 +16,7 @@ from ..core.engine import Game
 from ..core.errors import CorruptSaveError, RulesError
 from ..core.labels import card_text
 from ..editor import vocab_doc
-from ..loading.loader import available_modules, load_ruleset
+from ..loading.loader import load_ruleset
 from ..loading.params import expansions, parse_setting
 from ..sim import stats
 from ..sim.bots import check_bot, make_bot, seat_bots, with_budget
@@ -27,8 +26,10 @@ from ..ui import gallery, render
 from ..ui.play import TerminalGame
 from . import balance as balance_cli
 from . import bench
+from . import serve as serve_cli
 from .modules import cmd_diff, cmd_modules
 from .output import refuse_unwritable, write_json
+from .saved import toggles_of_save as _toggles_of_save
 
 console = Console(highlight=False)
 if not console.is_terminal:  # a pipe or a log file: wide enough for the scoring table
@@ -115,18 +116,6 @@ def bot_spec(args) -> str:
 
 
 # -- play ----------------------------------------------------------------------------------
-def _toggles_of_save(args, text: bytes) -> None:
-    """A save names its modules: without --edition/--with, load the built-in ones it names (a
-    custom pack still needs --module), so `rococo play --load FILE` just works."""
-    try:
-        saved = [m["id"] for m in json.loads(text)["modules"]]
-    except (ValueError, KeyError, TypeError, RecursionError):
-        return  # not a save: Game.from_json says why
-    kinds = {m["id"]: m["kind"] for m in available_modules()}
-    args.edition = next((m for m in saved if kinds.get(m) == "edition"), None)
-    args.with_ = ",".join(m for m in saved if kinds.get(m) == "expansion")
-
-
 def cmd_play(args) -> int:
     if args.load:
         try:
@@ -287,6 +276,34 @@ def cmd_cards(args) -> int:
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige))
     console.print(garments)
+    for kind in rules.components.values():  # the kinds of component modules declare
+        pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
+        pieces.add_column("id")
+        for field in kind.fields:
+            pieces.add_column(field.replace("_", " "))
+        for piece in rules.pieces.values():
+            if piece.kind == kind.id:
+                pieces.add_row(piece.id, *[rules.word(str(piece.values.get(f, "")))
+                                           for f in kind.fields])
+        console.print(pieces)
+    if rules.displays:
+        displays = Table(title="Displays")
+        for col in ("display", "holds", "prices, left to right", "filled from", "discards to"):
+            displays.add_column(col)
+        for d in rules.displays:
+            prices = "the board's costs" if d.prices == "board" else \
+                ", ".join(map(str, d.prices))
+            displays.add_row(rules.term(d.id, d.name), d.holds, prices, rules.word(d.source),
+                             rules.word(d.discard))
+        console.print(displays)
+    triggers = [t for ts in rules.triggers.values() for t in ts if t.owner_kind == "module"]
+    if triggers:
+        table = Table(title="Triggers of the modules", show_lines=True)
+        for col in ("id", "when", "effect"):
+            table.add_column(col)
+        for t in triggers:
+            table.add_row(t.id, t.on, t.effect.text)
+        console.print(table)
     return 0
 
 
@@ -362,6 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     bench.add_parser(sub)
+    serve_cli.add_parser(sub, common, _player_count, SEEDS)
     from . import scenarios as cli_test
     cli_test.add_parser(sub)
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")

@@ -106,6 +106,12 @@ class Context:
             return [o for o in options if o in picked]
         raise ValueError(f"unknown choice kind {kind!r}")
 
+    def start_trigger(self, key: str, event: str, until: str) -> None:
+        """A trigger started by an effect (`whenever`): from now until `until`, the body kept
+        under `key` runs for this player at each `event` (saved in the state's modifiers)."""
+        self.tx.append(self.state["modifiers"], {"seat": self.seat, "trigger": key,
+                                                 "event": event, "until": until})
+
     # -- questions -----------------------------------------------------------------------
     def ask(self, kind: str, prompt: str, values: Iterable, label: Callable[[Any], str] | None
             = None, seat: int | None = None, exact: bool = False) -> Any:

@@ -1,25 +1,30 @@
 """Events and triggers: the verbs announce what happened; rules written as data react.
 
-A verb calls `announce(ctx, "tailor", garment=...)` after a garment is tailored, placed, sold, a
+A verb calls `announce(ctx, "tailor", garment=...)` after a garment is tailored, rented (chosen
+to be rented, before it is placed), placed, sold, a
 tile acquired, an employee hired, deputed or played, a decoration funded.
 Every trigger of the ruleset listening to that event runs for the acting seat, if its owner is
 in play for that seat (a module's trigger always is; a card's while it is on the seat's staff;
 a decoration's while the seat holds it; a garment's while the seat has it on the board), and
 within its limit (`once` a game, `once_per_round`). The event's details are the names
-`event.garment`, `event.card`, `event.tile`, `event.space` inside the triggered effect.
+`event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered
+effect. A trigger an effect started (`whenever ... before ...`) is a modifier in the state.
 A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook`.
 """
 from __future__ import annotations
 
 from . import board
 
-EVENTS = ("tailor", "place", "sell", "acquire", "hire", "depute", "play", "fund")
+EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play", "fund")
 
 
 def announce(ctx, event: str, **payload) -> None:
     """Run the triggers listening to `event` for the acting seat."""
-    triggers = ctx.rules.triggers.get(event)
-    if not triggers:
+    triggers = ctx.rules.triggers.get(event, ())
+    lasting = [ctx.rules.lasting[m["trigger"]] for m in ctx.state["modifiers"]
+               if m.get("event") == event and m["seat"] == ctx.seat
+               and m["trigger"] in ctx.rules.lasting]
+    if not triggers and not lasting:
         return
     saved = ctx.event
     ctx.event = payload
@@ -27,8 +32,19 @@ def announce(ctx, event: str, **payload) -> None:
         for trigger in triggers:
             if _in_play(ctx, trigger) and _within_limit(ctx, trigger):
                 ctx.attempt(trigger.effect)
+        for body in lasting:  # started by an effect (`whenever ... before ...`)
+            ctx.attempt(_Lasting(body))
     finally:
         ctx.event = saved
+
+
+class _Lasting:
+    """A lasting trigger's compiled body, run like an effect."""
+
+    __slots__ = ("run",)
+
+    def __init__(self, body):
+        self.run = body
 
 
 def run_hook(ctx, effect, **payload) -> None:

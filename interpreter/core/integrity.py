@@ -28,7 +28,11 @@ def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
     by_kind = {"employees": employees, "garments": garments, "tiles": tiles}
     for zone, items in state["zones"].items():
         holds = rules.zone(zone).holds if rules is not None else "garments"
-        by_kind[holds].extend(items)
+        if holds in by_kind:
+            by_kind[holds].extend(items)
+    for d in (rules.displays if rules is not None else ()):
+        if d.holds in by_kind and not d.game:
+            by_kind[d.holds].extend(x for x in state["displays"][d.id] if x is not None)
     for p in state["players"]:
         employees += p["supply"] + p["hand"] + p["discard"]
         if p["played"] is not None:
@@ -37,6 +41,29 @@ def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
             garments.append(p["tailoring"])
         tiles += p["tiles"]
     return Counter(employees), Counter(garments), Counter(tiles)
+
+
+def piece_problems(rules, state) -> list[str]:
+    """Every piece of a declared kind in exactly one place: a zone, a display, a player."""
+    located: Counter = Counter()
+    for zone, items in state["zones"].items():
+        if rules.zone(zone).holds in rules.components:
+            located.update(items)
+    for d in rules.displays:
+        if d.holds in rules.components:
+            located.update(x for x in state.get("displays", {}).get(d.id, ()) if x is not None)
+    for p in state["players"]:
+        for kind in rules.components:
+            located.update(p.get("owned", {}).get(kind, ()))
+    out = []
+    for item, n in sorted(located.items()):
+        if item not in rules.pieces:
+            out.append(f"unknown component {item!r}")
+        elif n > 1:
+            out.append(f"{rules.pieces[item].kind} {item!r} is in {n} places")
+    out += [f"{rules.pieces[item].kind} {item!r} is missing" for item in sorted(rules.pieces)
+            if item not in located]
+    return out
 
 
 def problems(rules, state, side) -> list[str]:
@@ -54,6 +81,7 @@ def problems(rules, state, side) -> list[str]:
                 out.append(f"unknown {name} {item!r}")
         for item in sorted(exp - got):
             out.append(f"{name} {item!r} is missing")
+    out += piece_problems(rules, state)
     seats = range(len(state["players"]))
     for p in state["players"]:
         for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):
@@ -76,6 +104,9 @@ def problems(rules, state, side) -> list[str]:
                 out.append(f"unknown {name} {space!r}")
     if len(state["garment_display"]) != len(side.garment_costs):
         out.append("the garment display has the wrong number of places")
+    for d in rules.displays:
+        if not d.game and len(state["displays"][d.id]) != len(d.prices):
+            out.append(f"the display {d.id!r} has the wrong number of places")
     if len(state["drawers"]) != side.drawers or \
             any(len(d) > side.tiles_per_drawer for d in state["drawers"]):
         out.append("the resource display holds the wrong number of tiles")

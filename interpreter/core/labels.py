@@ -71,4 +71,16 @@ class Labeller:
             mult = f", {rules.word('balcony')} x{d.multiplier}" if d.multiplier else ""
             return (f"{rules.word(d.area)} {d.order + 1}{where} "
                     f"({d.cost} Livre, {d.prestige} prestige{mult})")
+        if value in rules.pieces:
+            return piece_text(rules, value)
         return rules.word(value)
+
+
+def piece_text(rules, piece_id: str) -> str:
+    """A piece of a declared kind by its named field values, in the order its kind declares
+    them: 'blue necklace' (its kind's name when it has no such field)."""
+    piece = rules.pieces[piece_id]
+    kind = rules.components[piece.kind]
+    words = [rules.word(str(piece.values[f])) for f in kind.fields
+             if f in piece.values and isinstance(piece.values[f], str)]
+    return " ".join(words) or rules.components[piece.kind].name

@@ -109,6 +109,46 @@ class Zone:
 
 
 @dataclass(frozen=True)
+class ComponentKind:
+    """A kind of component a module declares in data (`components:` in a flow document): its
+    fields (name -> the enum or type of its values), the zone its pieces start in, and who sees
+    the pieces a player holds ("all", or "owner": the others see how many)."""
+
+    id: str
+    name: str
+    fields: Mapping[str, str]  # field -> "number", "boolean", or an enum's name
+    start_in: str
+    visible: str = "all"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One component of a declared kind, with its field values (a catalogue entry)."""
+
+    id: str
+    kind: str
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Display:
+    """A row of positioned slots, each with a price (`prices`, or "board": the board side's
+    printed costs), filled from a source zone. Renewing it discards the rightmost pieces into
+    `discard`, slides the rest right and refills from the right end leftwards, leaving the
+    leftmost slots empty when the source runs out; `recycle` refills the source from the
+    discard first, when it is empty."""
+
+    id: str
+    holds: str
+    source: str
+    discard: str
+    prices: tuple[int, ...] | str
+    recycle: bool = False
+    name: str = ""
+    game: bool = False  # declared in game.yaml: its slots are a state key of their own
+
+
+@dataclass(frozen=True)
 class Trigger:
     """An effect that runs when an event happens, for the acting seat, while its owner is in
     play (a module, an employee on the staff, a decoration held, a garment on the board)."""
@@ -259,6 +299,12 @@ class Ruleset:
     params: Mapping[str, Any] = field(default_factory=dict)
     # where each catalogue entry is defined: "garment:blue_01" -> "rules/base/garments.yaml:40:7"
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # the kinds of component modules declare, their pieces by id, and the positioned displays
+    components: Mapping[str, ComponentKind] = field(default_factory=dict)
+    pieces: Mapping[str, Piece] = field(default_factory=dict)
+    displays: tuple[Display, ...] = ()
+    # the bodies of the `whenever` statements of every effect, by where each is written
+    lasting: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Positioned `LoadWarning`s: accepted, but probably not what the designer meant.
     warnings: tuple = field(repr=False, compare=False, default=())
 
@@ -275,6 +321,9 @@ class Ruleset:
 
     def zone(self, zone_id: str) -> Zone:
         return next(z for z in self.zones if z.id == zone_id)
+
+    def display(self, display_id: str) -> Display:
+        return next(d for d in self.displays if d.id == display_id)
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))

@@ -1,8 +1,9 @@
 """Lasting modifiers: "this round, your hires cost 1 less" as data in the state.
 
-The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; the
-verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time
-is up (`turn_end`, `round_end`, or `game_end`: never).
+The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`, and a
+`whenever` statement `{"seat", "trigger", "event", "until"}` (a trigger that lasts, run by
+core/events.py); the verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a
+modifier when its time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def reduce_cost(ctx, args) -> None:
 def reduction(ctx, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
     return sum(m["by"] for m in ctx.state["modifiers"]
-               if m["seat"] == ctx.seat and m["cost"] == cost)
+               if m["seat"] == ctx.seat and m.get("cost") == cost)
 
 
 def expire(state: dict, tx, until: str, seat: int | None = None) -> None:

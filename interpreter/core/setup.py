@@ -1,7 +1,7 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
-from . import rng
+from . import components, rng
 from .journal import Journal
 from .model import Ruleset
 
@@ -33,13 +33,17 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
         "all_halls": [],
         "players": [],
         # the zones modules declare, each with what starts in it
-        "zones": {z.id: sorted(g.id for g in rules.garments.values() if g.start_in == z.id)
+        "zones": {z.id: sorted([g.id for g in rules.garments.values() if g.start_in == z.id] +
+                               [p.id for p in rules.pieces.values()
+                                if rules.components[p.kind].start_in == z.id])
                   for z in rules.zones},
         "modifiers": [],
         "fired": [],
         "cursor": None,
         "finished": False,
     })
+    if rules.displays and any(not d.game for d in rules.displays):
+        state["displays"] = components.new_displays(rules, side)
     for seat in range(players):
         color = rules.colors[seat]
         state["players"].append({
@@ -61,6 +65,8 @@ def new_state(rules: Ruleset, players: int, seed: int) -> dict:
             # cards being deputed: still on the staff until their last bonus is used
             "deputing": [],
             "score": {},
+            # the pieces of the kinds modules declare, and those rented along with a garment
+            **components.new_holdings(rules),
         })
     return state
 

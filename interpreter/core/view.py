@@ -25,6 +25,9 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])
+            for kind in (rules.components.values() if rules is not None else ()):
+                if kind.visible != "all" and kind.id in p.get("owned", {}):
+                    p["owned"][kind.id] = len(p["owned"][kind.id])
     if decision is None:
         view["pending"] = None
     elif decision.seat == seat:

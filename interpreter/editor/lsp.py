@@ -45,7 +45,7 @@ _KINDS = {"name": lsp.CompletionItemKind.Variable, "local": lsp.CompletionItemKi
           "function": lsp.CompletionItemKind.Function, "option": lsp.CompletionItemKind.Property,
           "keyword": lsp.CompletionItemKind.Keyword, "resource": lsp.CompletionItemKind.Unit,
           "constant": lsp.CompletionItemKind.EnumMember}
-_vocabularies: dict[Path | None, object] = {}
+_vocabularies: dict[tuple[Path | None, tuple[str, ...]], object] = {}
 
 
 def vocabulary_for(path: Path):
@@ -54,15 +54,29 @@ def vocabulary_for(path: Path):
     built-in rules'. None while the built-in rules themselves do not load (then only YAML and
     schema errors are reported)."""
     folder = path.parent if (path.parent / "module.yaml").is_file() else None
-    if folder not in _vocabularies:
+    also = _loaded_with(folder, path.name) if folder is not None else ()
+    key = (folder, also)
+    if key not in _vocabularies:
         try:
-            _vocabularies[folder] = _ruleset_of(folder).vocabulary
+            _vocabularies[key] = _ruleset_of(folder, also).vocabulary
         except RulesError:
-            _vocabularies[folder] = None if folder is None else vocabulary_for(RULES_DIR / "x")
-    return _vocabularies[folder]
+            _vocabularies[key] = None if folder is None else vocabulary_for(RULES_DIR / "x")
+    return _vocabularies[key]
 
 
-def _ruleset_of(folder: Path | None):
+def _loaded_with(folder: Path, name: str) -> tuple[str, ...]:
+    """The modules a file of a built-in module is loaded with (`{file: x.yaml, when: [...]}`:
+    only when those are on too), so it is checked with their names."""
+    data = read_document(folder / "module.yaml").data
+    header = data.get("module") if isinstance(data, dict) else None
+    files = header.get("files", []) if isinstance(header, dict) else []
+    for entry in files if isinstance(files, list) else []:
+        if isinstance(entry, dict) and entry.get("file") == name:
+            return tuple(entry.get("when", ()))
+    return ()
+
+
+def _ruleset_of(folder: Path | None, also: tuple[str, ...] = ()):
     if folder is None:
         return load_ruleset()
     if RULES_DIR.resolve() not in folder.resolve().parents:
@@ -74,7 +88,7 @@ def _ruleset_of(folder: Path | None):
     if header.get("kind") == "edition":
         return load_ruleset(edition=header["id"])
     if header.get("kind") == "expansion":
-        return load_ruleset(expansions=[header["id"]])
+        return load_ruleset(expansions=[header["id"], *also])
     return load_ruleset()
 
 

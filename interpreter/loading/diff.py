@@ -8,7 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Change:
     change: str  # added, replaced, removed, changed
-    what: str    # employee, garment, tile, action, phase, step, zone, trigger, word
+    what: str    # employee, garment, tile, action, phase, step, zone, trigger, word, display,
+    #              component kind, component
     id: str
     where: str
 
@@ -49,6 +50,13 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in sorted(old_ids - new_ids):
             out.append(Change("removed", "space", f"{side.id}: {key}",
                               after.sources.get(f"space:{key}", "")))
+    out += [Change("added", "component kind", k, "") for k in after.components
+            if k not in before.components]
+    out += [Change("added", "component", p, after.sources.get(f"piece:{p}", ""))
+            for p in after.pieces if p not in before.pieces]
+    old_displays = {d.id for d in before.displays}
+    out += [Change("added", "display", d.id, "") for d in after.displays
+            if d.id not in old_displays]
     old_zones = {z.id for z in before.zones}
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     out += [Change("added", "private", key, "") for key in after.private

@@ -34,7 +34,8 @@ from ..core.model import (
     Zone,
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
-from . import flowdocs
+from ..core.zones import PILES
+from . import components, flowdocs
 from . import params as module_params
 from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
@@ -42,7 +43,7 @@ from .yamlio import Document, read_document
 
 DEFAULT_MODULES = ("base", "deluxe")
 KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
-         "flow")
+         "flow", "components")
 
 
 def _display(path: Path) -> str:
@@ -418,6 +419,8 @@ class _Builder:
                                          "action")}
         self.words: dict[str, str] = {}
         self.flow_docs: list[Document] = []
+        self.component_docs: list[Document] = []
+        self.lasting: dict[str, Any] = {}
         self.board_sources: dict[str, str] = {}
         self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
 
@@ -452,6 +455,8 @@ class _Builder:
                 self.words.update(data["words"])
             elif kind == "flow":
                 self.flow_docs.append(doc)
+            elif kind == "components":
+                self.component_docs.append(doc)
             for key, cname in lists.get(kind, []):
                 for i, entry in enumerate(data.get(key, [])):
                     self.collections[cname].add(entry, doc, (key, i))
@@ -488,6 +493,7 @@ class _Builder:
         except RulesError as exc:
             self.errors.append(exc)
             return None
+        self.lasting.update(compiled.lasting)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1))
 
@@ -512,10 +518,20 @@ class _Builder:
             self.words.setdefault(r, spec.get("name", r.replace("_", " ")))
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
+        kind_enums = {"color": colors, "garment_kind": tuple(dict.fromkeys(kinds.values()))}
+        declared = components.kinds(self.flow_docs, kind_enums)
+        holds = {**{z.id: z.holds for z in zones}, **PILES}  # a pile keeps its own (a zone
+        # reusing its id is reported as a duplicate)
+        components.check_kinds(self, self.flow_docs, declared, holds, kind_enums)
+        pieces = components.pieces(self, self.component_docs, declared, kind_enums)
+        displays = components.displays(self, game, game_doc, self.flow_docs, holds)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,
-                                      tuple(kinds.values()))
+                                      tuple(kinds.values()),
+                                      {h["id"]: h["name"] for side in board["sides"]
+                                       for h in side["halls"]},
+                                      declared, displays, kind_enums)
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -611,6 +627,7 @@ class _Builder:
             sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
                      for cname, coll in self.collections.items()
                      for key, (_, doc, path) in coll.items.items()} | self.board_sources,
+            components=declared, pieces=pieces, displays=displays, lasting=self.lasting,
             warnings=tuple(self.warnings))
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:

@@ -10,6 +10,7 @@ from dataclasses import replace as _with
 from rulesdsl import (
     BOOLEAN,
     NUMBER,
+    UNKNOWN,
     EnumType,
     FieldDef,
     ListType,
@@ -21,17 +22,20 @@ from rulesdsl import (
 )
 
 from ..core import board, zones
+from ..core import components as comp
 from ..core import modifiers as mod
 from ..verbs import actions as act
+from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
 
-GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER = (
-    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player"))
+GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER, SPACE = (
+    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player", "space"))
 COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
                                                              "action"))
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
+HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -63,6 +67,10 @@ def _names(words) -> dict[str, NameDef]:
                              lambda ctx: [s for s in range(len(ctx.state["players"]))
                                           if s != ctx.seat], "the other players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
+        "halls": NameDef(ListType(HALL), lambda ctx: [h.id for h in ctx.engine.side.halls],
+                         "the Halls"),
+        "my.halls_present": NameDef(ListType(HALL), lambda ctx: _halls_present(ctx, ctx.seat),
+                                    "the Halls you are represented in"),
         "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
         # the details of the event a trigger or a garment's hook runs for
         "event.garment": NameDef(GARMENT, lambda ctx: ctx.event.get("garment"),
@@ -71,7 +79,59 @@ def _names(words) -> dict[str, NameDef]:
                               "the Employee of the event"),
         "event.tile": NameDef(TILE, lambda ctx: ctx.event.get("tile"),
                               "the Resource tile of the event"),
+        "event.space": NameDef(SPACE, lambda ctx: ctx.event.get("space"),
+                               "the guest space of the event"),
+        "event.kept": NameDef(BOOLEAN, lambda ctx: bool(ctx.event.get("kept")),
+                              "the tile of the event was kept"),
     }
+
+
+def _halls_present(ctx, seat) -> list[str]:
+    """The halls a player is represented in, in board order."""
+    present = board.halls_present(ctx.state, ctx.engine.side, seat)
+    return [h.id for h in ctx.engine.side.halls if h.id in present]
+
+
+def _drawer_of(ctx, tile_id) -> tuple[int, int]:
+    """(drawer, place in it) of a tile on the Resource display, each counted from 1 at the
+    left; (0, 0) when it is not there."""
+    for d, drawer in enumerate(ctx.state["drawers"]):
+        if tile_id in drawer:
+            return d + 1, drawer.index(tile_id) + 1
+    return 0, 0
+
+
+def _garment_space(ctx, garment_id) -> str | None:
+    """The guest space a garment is rented to (None off the guest spaces)."""
+    for space, g in ctx.state["guests"].items():
+        if g["garment"] == garment_id:
+            return space
+    return None
+
+
+def _space_hall(ctx, space_id) -> str | None:
+    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    return None if space is None else space.hall
+
+
+def _reward_kind(ctx, space_id) -> str:
+    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    return reward_kind(space.reward if space is not None else None)
+
+
+def reward_kind(effect) -> str:
+    """What a guest space's reward gives, read from its first statement: the resource it gains
+    (`livre`, `thread`, ...), the verb it calls (`acquire`), or `none`."""
+    if effect is None:
+        return "none"
+    for stmt in getattr(effect.compiled.effect, "statements", ()):
+        resources = getattr(stmt, "resources", None)
+        if resources:
+            return resources[0]
+        verb = getattr(stmt, "verb", None)
+        if isinstance(verb, str):
+            return verb
+    return "none"
 
 
 # The names read most often, as board.staff / garments_of / decorations_of with the state read
@@ -124,6 +184,9 @@ def _records(rules, word=lambda key: key) -> dict:
     }
     tile_fields["bales"] = FieldDef(NUMBER, lambda ctx, t: sum(ctx.rules.tiles[t].silk.values()),
                                     "bales of silk")
+    tile_fields["drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[0], "drawer")
+    tile_fields["place_in_drawer"] = FieldDef(NUMBER, lambda ctx, t: _drawer_of(ctx, t)[1],
+                                              "place in its drawer")
     return {
         "garment": {
             "color": FieldDef(COLOR, g("color"), "color"),
@@ -133,6 +196,15 @@ def _records(rules, word=lambda key: key) -> dict:
             "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
+            "space": FieldDef(SPACE, _garment_space, "guest space"),
+            "hall": FieldDef(HALL, lambda ctx, g: _space_hall(ctx, _garment_space(ctx, g)),
+                             "Hall"),
+        },
+        "space": {
+            "hall": FieldDef(HALL, _space_hall, "Hall"),
+            "master": FieldDef(BOOLEAN, lambda ctx, s: s is not None and
+                               ctx.engine.side.guest_spaces[s].master, "Master guest space"),
+            "reward_kind": FieldDef(REWARD_KIND, _reward_kind, "kind of reward"),
         },
         "employee": {
             "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
@@ -151,6 +223,8 @@ def _records(rules, word=lambda key: key) -> dict:
                                     "decorations"),
             "staff": FieldDef(ListType(EMPLOYEE), lambda ctx, seat: board.staff(ctx.state, seat),
                               "cards in the staff"),
+            "halls_present": FieldDef(ListType(HALL), _halls_present,
+                                      "Halls that player is represented in"),
             **{key: FieldDef(NUMBER, (lambda k: lambda ctx, seat: ctx.state["players"][seat][k])(
                 key), key) for key in ("livre", "prestige", "thread", "lace")},
         },
@@ -158,8 +232,57 @@ def _records(rules, word=lambda key: key) -> dict:
             "area": FieldDef(AREA, d("area"), "area"),
             "cost": FieldDef(NUMBER, d("cost"), "cost"),
             "prestige": FieldDef(NUMBER, d("prestige"), "prestige"),
+            "hall": FieldDef(HALL, d("hall"), "Hall"),
         },
     }
+
+
+_HOLDS: dict[str, RecordType] = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
+
+
+def _add_components(names, records, kinds, displays, kind_enums) -> dict:
+    """The names and records of the component kinds and displays declared in data: a record
+    per kind with its fields and its position (`slot`, `price`), `my.<kind>`,
+    `player.<kind>`, `event.<kind>` (one rented along with the garment), `display.<id>`.
+    Returns the enums the kinds bring (a field's own values)."""
+    for kind in kinds.values():
+        rec = RecordType(kind.id)
+        fields = {}
+        for name, t in kind.fields.items():
+            ftype = NUMBER if t == "number" else BOOLEAN if t == "boolean" else EnumType(t)
+            fields[name] = FieldDef(ftype, (lambda n: lambda ctx, item: None if item is None
+                                            else ctx.rules.pieces[item].values.get(n))(name),
+                                    name.replace("_", " "), f"the {kind.name}'s {name}")
+        records[kind.id] = {**fields, **_position_fields()}
+        names[f"my.{kind.id}"] = NameDef(
+            ListType(rec), (lambda k: lambda ctx: list(comp.owned(ctx.me, k)))(kind.id),
+            f"your {kind.name}s", f"the {kind.name}s you hold")
+        names[f"event.{kind.id}"] = NameDef(
+            rec, (lambda k: lambda ctx: next((x for x in ctx.me.get("renting", ())
+                                               if ctx.rules.pieces[x].kind == k), None))(kind.id),
+            f"the {kind.name} rented along with it",
+            f"in a rent or place trigger or a garment's on_place: the {kind.name} rented along "
+            "with the garment (none if none)")
+        records["player"][kind.id] = FieldDef(
+            ListType(rec), (lambda k: lambda ctx, seat: list(
+                comp.owned(ctx.state["players"][seat], k)))(kind.id),
+            f"{kind.name}s", f"the {kind.name}s that player holds")
+    for d in displays:
+        item = _HOLDS.get(d.holds) or RecordType(d.holds)
+        names[f"display.{d.id}"] = NameDef(
+            ListType(item), (lambda i: lambda ctx: [x for x in comp.slots(ctx.state, i)
+                                                    if x is not None])(d.id),
+            f"the pieces on the {d.name}", f"what lies on the {d.name}, left to right")
+    records["garment"].update(_position_fields())  # the Garment display's positions
+    return {e: v for e, v in kind_enums.items() if e not in ("color", "garment_kind")}
+
+
+def _position_fields() -> dict:
+    return {"slot": FieldDef(NUMBER, comp.slot_of, "space",
+                             "its space on a display, 1 at the left (0 when not on one)"),
+            "price": FieldDef(NUMBER, comp.price_of, "price",
+                              "the Livre shown beneath its space on a display (0 when not on "
+                              "one)")}
 
 
 def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
@@ -240,6 +363,15 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
+                                  "discard": opt(NUMBER, required=True)}, disp.renew_display,
+                                 "discard the {discard} rightmost pieces of the {display}, "
+                                 "shift the rest right and refill it from the left"),
+        "take": VerbDef({"piece": opt(UNKNOWN, required=True),
+                         "pay_price": opt(None, ", paying the Livre shown beneath its space"),
+                         "rent": opt(None, ", and rent it out along with the "
+                                           f"{garment}")},
+                        disp.take, "take {piece}{pay_price}{rent}"),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
@@ -300,21 +432,35 @@ def _depute_text(o) -> str:
     return text
 
 
+def _event_texts(word, words) -> dict[str, str]:
+    """How a card says each event a `whenever` may listen to, in the edition's words."""
+    garment = words.get("garment", "Garment")
+    return {"tailor": f"you {words.get('tailor_verb', 'tailor')} a {garment}",
+            "rent": f"you rent out a {garment}", "place": f"you place a {garment}",
+            "sell": f"you sell a {garment}", "acquire": "you acquire a Resource tile",
+            "hire": "you hire an Employee", "depute": "you depute an Employee",
+            "play": "you play an Employee", "fund": f"you fund a {word('decoration').title()}"}
+
+
 _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
                   "game_end": "end of the game"}
 
 
 def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      employee_types=("master", "journeyman", "apprentice"),
-                     extra_resources=(), extra_fields=None, garment_kinds=()) -> Vocabulary:
+                     extra_resources=(), extra_fields=None, garment_kinds=(),
+                     halls=None, components=None, displays=(), kind_enums=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`)."""
     word = lambda key: words.get(key, key.replace("_", " "))
+    halls = dict(halls or {})
     names = _names(word)
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")
     records = _records({"colors": tuple(colors)}, word)
+    verbs = _verbs(lambda key, default: words.get(key, default))
+    extra_enums = _add_components(names, records, components or {}, displays, kind_enums or {})
     catalogues = {"garment": "garments", "employee": "employees", "tile": "tiles"}
     for record, declared in (extra_fields or {}).items():
         for name, spec in declared.items():
@@ -332,12 +478,20 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                "employee_type": tuple(employee_types),
                "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
                "action": tuple(action_ids), "cost": mod.COSTS,
-               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids)},
+               "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
+               "hall": tuple(halls),
+               "display": tuple(d.id for d in displays),
+               **extra_enums,
+               "reward_kind": ("none", "livre", "prestige", "thread", "lace",
+                               *extra_resources, *verbs)},
         resources={r: word(r) for r in ("livre", "prestige", "thread", "lace",
                                         *extra_resources)},
-        verbs=_verbs(lambda key, default: words.get(key, default)),
-        enum_text={**_CONSTANT_TEXT, **words},
+        verbs=verbs,
+        enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
+                   **{d.id: words.get(d.id, d.name) for d in displays}, **words},
+        events=_event_texts(word, words),
         noun_enums=("garment_kind",),
+        place_enums={"hall": "in the {}"},
     ))
 
 
@@ -360,10 +514,16 @@ NAME_DOCS = {
     "players": "every player, you included (count(players) is how many play)",
     "opponents": "every other player",
     "round": "the current round, 1 to the last",
+    "halls": "the Halls of the board (choose one of halls picks one)",
+    "my.halls_present": "the Halls you are represented in: a Garment rented there or its "
+                        "musicians funded",
     "played": "the Employee card whose bonus or action is running",
     "event.garment": "in a trigger or a garment's hook: the Garment of the event",
     "event.card": "in a trigger: the Employee card of the event",
     "event.tile": "in a trigger: the Resource tile of the event",
+    "event.space": "in a trigger or a garment's hook: the guest space the Garment is rented to",
+    "event.kept": "in an acquire trigger: true if the tile was kept for its silk (false if "
+                  "discarded for Thread/Lace)",
 }
 
 FIELD_DOCS = {
@@ -375,6 +535,14 @@ FIELD_DOCS = {
         "master_only": "true if only a Master may tailor it (gold thimble)",
         "on_master_space": "true if it is rented to a Master guest space",
         "points": "its prestige at game end: multiplied when it stands on the balcony",
+        "space": "the guest space it is rented to (none when it is not on a guest space)",
+        "hall": "the Hall it is rented in (none when it is not on a guest space)",
+    },
+    "space": {
+        "hall": "the Hall the guest space is in",
+        "master": "true for a Master guest space",
+        "reward_kind": "what its reward gives: a resource (livre, thread, lace...), a verb "
+                       "(acquire...), or none",
     },
     "employee": {
         "type": "master, journeyman or apprentice",
@@ -382,11 +550,16 @@ FIELD_DOCS = {
         "depute_value": "the Livre a Depute action pays for it",
         "crown": "true if its bonus scores only at the end of the game (a crown card)",
     },
-    "tile": {"bales": "how many bales of silk the tile shows, of any colour"},
+    "tile": {"bales": "how many bales of silk the tile shows, of any colour",
+             "drawer": "the drawer of the Resource display it lies in, 1 at the left (0 when "
+                       "not on the display)",
+             "place_in_drawer": "its place in that drawer, 1 first (0 when not on the "
+                                "display)"},
     "player": {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
         "staff": "all that player's Employee cards",
+        "halls_present": "the Halls that player is represented in",
         "livre": "the Livre that player holds",
         "prestige": "that player's prestige points so far",
         "thread": "the Thread tokens that player holds",
@@ -397,6 +570,7 @@ FIELD_DOCS = {
                 "or an area a module adds",
         "cost": "the Livre it costs to fund",
         "prestige": "its printed prestige",
+        "hall": "the Hall of a musicians' space (none for the other areas)",
     },
 }
 
@@ -406,6 +580,7 @@ RECORD_DOCS = {
     "tile": "a Resource tile",
     "decoration": "a Decoration space on the board",
     "player": "a player (an item of players or opponents)",
+    "space": "a guest space in a Hall",
 }
 
 ENUM_DOCS = {
@@ -416,6 +591,9 @@ ENUM_DOCS = {
     "action": "a main action (from actions.yaml)",
     "cost": "a price that reduce_cost can lower",
     "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "hall": "a Hall of the board, printed by its name",
+    "display": "a positioned display (game.yaml's or a module's displays:)",
+    "reward_kind": "what a guest space's reward gives",
     "zone": "a place for components: the bags and discard piles, and the zones modules declare",
 }
 
@@ -479,6 +657,17 @@ VERB_DOCS = {
         "on": "which price: hiring, acquiring, tailoring or funding",
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "renew_display": ("renew a positioned display: discard its rightmost pieces, shift the rest "
+                      "right, refill from the right end leftwards (the leftmost slots stay empty "
+                      "when the source runs out)", {
+                          "display": "which display (declared under displays:)",
+                          "discard": "how many of the rightmost slots are discarded",
+                      }, {}),
+    "take": ("take a piece of a declared kind from the display it lies on into your holdings", {
+        "piece": "the piece (e.g. chosen with choose one of display.<id>)",
+        "pay_price": "pay the Livre shown beneath its slot",
+        "rent": "it is rented along with the garment being placed (event.<kind> reads it)",
     }, {}),
     "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
         "zone": "the zone emptied",

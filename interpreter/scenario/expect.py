@@ -26,6 +26,13 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
     for key in BOARD_LISTS + ("garment_display", "drawers"):
         if key in expect:
             _check_list(run, base + (key,), key, expect[key], state[key], None)
+    for group in ("displays", "zones"):
+        for key, want in expect.get(group, {}).items():
+            actual = state.get(group, {}).get(key)
+            if actual is None:
+                run.fail(base + (group, key), f"the {group[:-1]} {key!r}", want, None)
+            else:
+                _check_list(run, base + (group, key), key, want, actual, None)
     if "all_halls" in expect:
         want = expect["all_halls"]
         resolve = (lambda items: [run.seat(s, base + ("all_halls",)) for s in items])
@@ -60,6 +67,9 @@ def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None
     for key in PILES + ("tiles",):
         if key in expect:
             _check_list(run, path + (key,), f"{who}'s {key}", expect[key], player[key], seat)
+    for kind, want in expect.get("owned", {}).items():
+        _check_list(run, path + ("owned", kind), f"{who}'s {kind}", want,
+                    player.get("owned", {}).get(kind, []), seat)
     if "played" in expect:
         want = None if expect["played"] is None else \
             run.card(expect["played"], seat, path + ("played",))

@@ -54,6 +54,7 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
             lists.append((state["drawers"], d, items, path))
+    _pieces(run, pos, base, place, lists)
     guests: dict[str, tuple] = {}
     decorations: dict[str, tuple] = {}
     for ref, entry in pos.get("players", {}).items():
@@ -72,6 +73,14 @@ def build_position(run: ScenarioRun) -> None:
             items = [place(run.component("tile", t, ppath + ("tiles", i)),
                            ppath + ("tiles", i)) for i, t in enumerate(entry["tiles"])]
             lists.append((player, "tiles", items, ppath + ("tiles",)))
+        for kind, pieces in entry.get("owned", {}).items():
+            opath = ppath + ("owned", kind)
+            if kind not in run.rules.components:
+                raise run.error(f"unknown component kind {kind!r}"
+                                + did_you_mean(kind, run.rules.components), opath)
+            items = [place(run.component("piece", x, opath + (i,)), opath + (i,))
+                     for i, x in enumerate(pieces)]
+            lists.append((player["owned"], kind, items, opath))
         if entry.get("played") is not None:
             lists.append((player, "played",
                           place(run.card(entry["played"], seat, ppath + ("played",)),
@@ -114,6 +123,29 @@ def build_position(run: ScenarioRun) -> None:
                               for i, s in enumerate(pos["all_halls"])]
 
 
+def _pieces(run: ScenarioRun, pos: dict, base: tuple, place, lists: list) -> None:
+    """A module's displays (`displays: {id: [piece or null, ...]}`) and zones (`zones: {id:
+    [...]}`), given exactly."""
+    state = run.state
+    for did, row in pos.get("displays", {}).items():
+        path = base + ("displays", did)
+        if did not in state.get("displays", {}):
+            raise run.error(f"unknown display {did!r}"
+                            + did_you_mean(did, state.get("displays", {})), path)
+        size = len(state["displays"][did])
+        if len(row) != size:
+            raise run.error(f"the display {did!r} has {size} spaces, not {len(row)}", path)
+        items = [None if x is None else place(run.component("piece", x, path + (i,)),
+                                              path + (i,)) for i, x in enumerate(row)]
+        lists.append((state["displays"], did, items, path))
+    for zid, items in pos.get("zones", {}).items():
+        path = base + ("zones", zid)
+        if zid not in state["zones"]:
+            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]), path)
+        lists.append((state["zones"], zid, [place(x, path + (i,)) for i, x in enumerate(items)],
+                      path))
+
+
 def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
     """Take every placed id from wherever it is, fill the given places exactly, and send
     what they held back to its bag (garments, tiles), the hire deck (hire cards) or out of
@@ -134,6 +166,12 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
         state["guests"][space] = guest
     home: str | None
     for cid in displaced:
+        piece = run.rules.pieces.get(cid)
+        if piece is not None:  # back to where its kind starts, unless that zone is given
+            start = run.rules.components[piece.kind].start_in
+            if (id(state["zones"]), start) not in explicit:
+                state["zones"][start].append(cid)
+            continue
         if cid in run.rules.garments:
             home = "garment_bag"
         elif cid in run.rules.tiles:
@@ -160,7 +198,16 @@ def _take(state: dict, cid: str) -> None:
     for where in ("guests", "balcony"):
         for space in [s for s, g in state[where].items() if g["garment"] == cid]:
             del state[where][space]
+    for items in state["zones"].values():
+        while cid in items:
+            items.remove(cid)
+    for row in state.get("displays", {}).values():
+        while cid in row:
+            row[row.index(cid)] = None
     for p in state["players"]:
+        for items in p.get("owned", {}).values():
+            while cid in items:
+                items.remove(cid)
         for key in PILES + ("tiles",):
             while cid in p[key]:
                 p[key].remove(cid)

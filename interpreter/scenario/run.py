@@ -109,7 +109,8 @@ class ScenarioRun:
         return value
 
     def component(self, kind: str, ref: str, path: tuple) -> str:
-        known = {"garment": self.rules.garments, "tile": self.rules.tiles}[kind]
+        known = {"garment": self.rules.garments, "tile": self.rules.tiles,
+                 "piece": self.rules.pieces}[kind]
         if ref not in known:
             raise self.error(f"unknown {kind} {ref!r}" + did_you_mean(ref, known), path)
         return ref

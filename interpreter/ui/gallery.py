@@ -10,7 +10,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from ..core.labels import silk_text
+from ..core.labels import piece_text, silk_text
 from ..core.model import Employee, Ruleset
 
 _CSS = """
@@ -139,6 +139,28 @@ def _board(rules: Ruleset) -> list[str]:
     return out
 
 
+def _components(rules: Ruleset) -> list[str]:
+    """The kinds of component modules declare, piece by piece, and the priced displays."""
+    out = []
+    for kind in rules.components.values():
+        pieces = [p for p in rules.pieces.values() if p.kind == kind.id]
+        out += [f"<h2>{escape(kind.name)}s ({len(pieces)})</h2>", "<div class='grid'>"]
+        for p in pieces:
+            fields = ", ".join(f"{f.replace('_', ' ')}: {rules.word(str(p.values.get(f)))}"
+                               for f in kind.fields)
+            out.append(f"<div class='card'><div class='id'>{escape(p.id)}</div>"
+                       f"<div class='name'>{escape(piece_text(rules, p.id))}</div>"
+                       f"<div class='meta'>{escape(fields)}</div></div>")
+        out.append("</div>")
+    for d in rules.displays:
+        if d.prices == "board":
+            continue  # printed with the board side it belongs to
+        prices = ", ".join(str(c) for c in d.prices)
+        out.append(f"<p>{escape(rules.term(d.id, d.name))}: prices left to right {prices} "
+                   f"Livre, filled from {escape(rules.word(d.source))}.</p>")
+    return out
+
+
 def _actions(rules: Ruleset) -> list[str]:
     out = ["<h2>Main actions</h2>", "<div class='grid'>"]
     for a in rules.actions.values():
@@ -158,7 +180,8 @@ def gallery_html(rules: Ruleset) -> str:
     body = [f"<h1>{escape(title)}</h1>",
             f"<p>Rules fingerprint {escape(rules.fingerprint)}. Card text is generated from "
             "the rules the engine runs; the grey box is the rule as written.</p>",
-            *_employees(rules), *_garments(rules), *_tiles(rules), *_actions(rules),
+            *_employees(rules), *_garments(rules), *_tiles(rules), *_components(rules),
+            *_actions(rules),
             *_board(rules)]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"

@@ -84,6 +84,15 @@ def board(game, seat: int | None = None) -> Group:
         halls.add_row(f"{words.term(hall.id, hall.name)} {majority}", cells,
                       seat_name(game, owner) if owner is not None else "-")
     parts.append(halls)
+    for display in game.rules.displays:  # the modules' priced displays, slot by slot
+        if display.game:
+            continue
+        row = Table(title=words.term(display.id, display.name))
+        row.add_column("price")
+        row.add_column("piece")
+        for price, item in zip(display.prices, state["displays"][display.id]):
+            row.add_row(str(price), label(item) if item else "-")
+        parts.append(row)
     for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size
         items = state["zones"][zone.id]
         shown = "; ".join(label(i) for i in items) if zone.visible else f"{len(items)} face down"
@@ -103,8 +112,9 @@ def board(game, seat: int | None = None) -> Group:
 
 def players(game, seat: int | None) -> Table:
     table = Table(title="Players")
+    kinds = list(game.rules.components.values())
     for col in ("player", "livre", "prestige", "thread", "lace", "tiles (bales|bottom)", "hand",
-                "supply", "discard"):
+                "supply", "discard", *(f"{k.name}s" for k in kinds)):
         table.add_column(col)
     for p in game.state["players"]:
         own = seat is None or p["seat"] == seat
@@ -116,9 +126,13 @@ def players(game, seat: int | None) -> Table:
 
         def shown(key, p=p, secret=secret):  # a private counter (face down) reads "?"
             return "?" if key in secret else str(p[key])
+        held = [p.get("owned", {}).get(k.id, []) for k in kinds]
+        held_text = [(", ".join(escape(game.label(x)) for x in items) or "-")
+                     if own or k.visible == "all" else str(len(items))
+                     for k, items in zip(kinds, held)]
         table.add_row(seat_name(game, p["seat"]), shown("livre"), shown("prestige"),
                       shown("thread"), shown("lace"), tiles or "-", hand or "-",
-                      str(len(p["supply"])), str(len(p["discard"])))
+                      str(len(p["supply"])), str(len(p["discard"])), *held_text)
     return table
 
 

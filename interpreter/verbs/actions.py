@@ -16,9 +16,9 @@ def _price(args, binding: str, count: int) -> int:
     return int(thunk(**{binding: count})) if thunk is not None else 0
 
 
-def take_tile(ctx, tile_id: str) -> None:
+def take_tile(ctx, tile_id: str) -> bool:
     """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
-    at once for its Thread and/or Lace."""
+    at once for its Thread and/or Lace. True if it was kept."""
     tile = ctx.rules.tiles[tile_id]
     ctx.tx.append(ctx.me["tiles"], tile_id)
     word = ctx.rules.word
@@ -27,11 +27,12 @@ def take_tile(ctx, tile_id: str) -> None:
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
                      " and ".join(f"1 {word(r)}" for r in v.split("+")), exact=True)
     if answer == "keep":
-        return
+        return True
     ctx.tx.remove(ctx.me["tiles"], tile_id)
     for resource in answer.split("+"):
         ctx.gain(resource, 1)
     ctx.tx.append(ctx.state["resource_discard"], tile_id)
+    return False
 
 
 def acquire(ctx, args) -> None:
@@ -55,8 +56,8 @@ def acquire(ctx, args) -> None:
                                f"{v['price']} Livre", exact=True)
     ctx.pay("livre", choice["price"])
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
-    take_tile(ctx, choice["tile"])
-    announce(ctx, "acquire", tile=choice["tile"])
+    kept = take_tile(ctx, choice["tile"])
+    announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
 
 def discard(ctx, args) -> None:
@@ -177,20 +178,26 @@ def tailor(ctx, args) -> None:
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
-    ctx.tx.set(me, "tailoring", None)
     if "sell" in where:
+        ctx.tx.set(me, "tailoring", None)
         ctx.gain("livre", g.value)
         ctx.tx.append(state["garment_discard"], garment_id)
         run_hook(ctx, g.on_sell, garment=garment_id)
         announce(ctx, "sell", garment=garment_id)
         return
     space = side.guest_spaces[where["space"]]
+    # the rent moment: the player has chosen to rent, the garment is not down yet (what is
+    # rented along with it, e.g. a component taken `rent`, is listed in `renting`)
+    announce(ctx, "rent", garment=garment_id, space=space.id)
+    ctx.tx.set(me, "tailoring", None)
     ctx.tx.set(state["guests"], space.id,
                {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
     if space.reward is not None:
         ctx.attempt(space.reward)
     run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
     announce(ctx, "place", garment=garment_id, space=space.id)
+    if me.get("renting"):
+        ctx.tx.set(me, "renting", [])
     check_all_halls(ctx)
 
 

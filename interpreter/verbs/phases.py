@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core import rng, zones
+from .displays import renew
 
 
 def pass_favor(ctx, args) -> None:
@@ -50,24 +51,10 @@ def refill_resources(ctx, args) -> None:
 
 
 def renew_garments(ctx, args) -> None:
-    """Discard the rightmost garments, shift the rest right, refill from the right."""
-    state = ctx.state
-    display = state["garment_display"]
-    for pos in range(len(display) - int(args["discard"]()), len(display)):
-        if display[pos] is not None:
-            ctx.tx.append(state["garment_discard"], display[pos])
-            ctx.tx.set(display, pos, None)
-    remaining = [g for g in display if g is not None]
-    shifted = [None] * (len(display) - len(remaining)) + remaining
-    for pos, garment in enumerate(shifted):
-        if display[pos] != garment:
-            ctx.tx.set(display, pos, garment)
-    for pos in range(len(display) - 1, -1, -1):
-        if display[pos] is None:
-            garment = draw(ctx, "garment_bag", "garment_discard")
-            if garment is None:
-                return
-            ctx.tx.set(display, pos, garment)
+    """Discard the rightmost garments, shift the rest right, refill from the right: the
+    Garment display renewed as every positioned display is (verbs/displays.py)."""
+    display = next(d for d in ctx.rules.displays if d.game and d.holds == "garments")
+    renew(ctx, display, int(args["discard"]()))
 
 
 def select_hand(ctx, args) -> None:

@@ -1,0 +1,71 @@
+"""The verbs of the positioned displays declared in data: renew one, take a piece from it."""
+from __future__ import annotations
+
+from rulesdsl import EffectAbort
+
+from ..core import components, rng
+from ..core.zones import contents
+
+
+def renew_display(ctx, args) -> None:
+    """Renew a display: the verb `renew_display display D, discard N`."""
+    renew(ctx, ctx.rules.display(args["display"]()), int(args["discard"]()))
+
+
+def renew(ctx, display, discard: int) -> None:
+    """Discard the `discard` rightmost pieces, shift the rest right as far as possible, then
+    fill the empty slots from the right end leftwards with random pieces of the source; when
+    it runs out (and, for a recycling display, its discard is empty too) the leftmost slots
+    stay empty."""
+    state = ctx.state
+    row = components.slots(state, display.id)
+    out = contents(state, display.discard)
+    for pos in range(max(0, len(row) - discard), len(row)):
+        if row[pos] is not None:
+            ctx.tx.append(out, row[pos])
+            ctx.tx.set(row, pos, None)
+    remaining = [x for x in row if x is not None]
+    shifted = [None] * (len(row) - len(remaining)) + remaining
+    for pos, item in enumerate(shifted):
+        if row[pos] != item:
+            ctx.tx.set(row, pos, item)
+    for pos in range(len(row) - 1, -1, -1):
+        if row[pos] is None:
+            item = _draw(ctx, display)
+            if item is None:
+                return
+            ctx.tx.set(row, pos, item)
+
+
+def _draw(ctx, display) -> str | None:
+    source = contents(ctx.state, display.source)
+    if not source and display.recycle:
+        spent = contents(ctx.state, display.discard)
+        for item in list(spent):
+            ctx.tx.remove(spent, item)
+            ctx.tx.append(source, item)
+    if not source:
+        return None
+    return ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
+
+
+def take(ctx, args) -> None:
+    """Take a piece of a declared kind from the display (or zone) it lies in, into the player's
+    holdings; `pay_price`: pay the price beneath its slot; `rent`: it is rented along with the
+    garment being placed (`event.<kind>` in the rent and place triggers)."""
+    piece_id = args["piece"]()
+    piece = ctx.rules.pieces.get(piece_id) if isinstance(piece_id, str) else None
+    if piece is None:
+        raise EffectAbort(f"{piece_id!r} is not a component that can be taken")
+    if "rent" in args and ctx.me["tailoring"] is None:
+        raise EffectAbort("no garment is being rented to rent it out along with")
+    at = components.position(ctx.rules, ctx.state, piece_id)
+    if at is None:
+        raise EffectAbort(f"{ctx.engine.label(piece_id)} is not on a display")
+    if "pay_price" in args:
+        ctx.pay("livre", components.price_of(ctx, piece_id))
+    row = components.slots(ctx.state, at[0])
+    ctx.tx.set(row, at[1], None)
+    ctx.tx.append(ctx.me["owned"][piece.kind], piece_id)
+    if "rent" in args:
+        ctx.tx.append(ctx.me["renting"], piece_id)

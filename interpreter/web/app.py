@@ -1,0 +1,200 @@
+"""The web application: three pages (watch, replay, play) on one script, and a JSON API.
+
+Every answer of the API is JSON; a request that cannot be done gets {"error": reason} with a
+4xx status and changes nothing. Endpoints are `async`, so every game runs on the event loop's
+thread (see sessions.py).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core.errors import CorruptSaveError
+from . import present
+from .sessions import BotFactory, Registry, RequestError
+
+STATIC = Path(__file__).parent / "static"
+MAX_SEED = 2**63 - 1
+
+
+def _error(status: int, reason: str) -> JSONResponse:
+    return JSONResponse({"error": reason}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        reason = f"{exc.msg.lower()} at line {exc.lineno} column {exc.colno}" \
+            if isinstance(exc, json.JSONDecodeError) else "it cannot be read"
+        raise RequestError(400, f"the request body is not JSON: {reason}") from None
+
+
+def _number(request: Request, name: str, default: int | None, low: int, high: int,
+            what: str) -> int | None:
+    text = request.query_params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise RequestError(400, f"{what} must be a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise RequestError(400, f"{what} must be {low} to {high}, not {value}")
+    return value
+
+
+def _whole(body: dict, key: str, default: Any, low: int, high: int) -> Any:
+    value = body.get(key, default)
+    if value is default:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RequestError(400, f"'{key}' must be a whole number from {low} to {high}, "
+                                f"not {value!r}")
+    return value
+
+
+def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot: str,
+               delay: float = 0.6, seed_source=None) -> Starlette:
+    """The application for `rules`: games made on its pages use `bot_factory(name, seed)` for
+    the seats nobody plays, moving `delay` seconds apart."""
+    registry = Registry(rules, bot_factory, bot_names, default_bot, delay)
+
+    def page(name: str):
+        async def endpoint(request: Request) -> Response:
+            return FileResponse(STATIC / name)
+        return endpoint
+
+    async def info(request: Request) -> Response:
+        low, high = 2, len(rules.colors)
+        return JSONResponse({"modules": list(rules.modules), "bots": bot_names,
+                             "default_bot": default_bot, "players": [low, high],
+                             "games": [{"id": g.id, "mode": g.mode, "over": g.game.is_over()}
+                                       for g in registry.games.values()],
+                             "replays": list(registry.replays)})
+
+    async def new_game(request: Request) -> Response:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise RequestError(400, 'the request body must be a JSON object like '
+                                    '{"players": 3, "humans": [0]}')
+        unknown = sorted(set(body) - {"players", "seed", "humans", "bots"})
+        if unknown:
+            raise RequestError(400, f"unknown field {unknown[0]!r} (fields: players, seed, "
+                                    f"humans, bots)")
+        low, high = 2, len(rules.colors)
+        players = _whole(body, "players", 4, low, high)
+        seed = _whole(body, "seed", None, 0, MAX_SEED)
+        if seed is None:
+            seed = seed_source() if seed_source else 1
+        humans = body.get("humans", [])
+        if not isinstance(humans, list) or any(
+                isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players
+                for s in humans):
+            raise RequestError(400, f"'humans' must be a list of seats from 0 to "
+                                    f"{players - 1}, not {humans!r}")
+        bots = body.get("bots", default_bot)
+        if bots not in bot_names:
+            raise RequestError(400, f"unknown bots {bots!r} (bots: {', '.join(bot_names)})")
+        live = registry.new_game(players, seed, set(humans), bots)
+        return JSONResponse({"id": live.id, "mode": live.mode, "seed": seed,
+                             "url": f"/{live.mode}/{live.id}" + (
+                                 f"?seat={min(humans)}" if humans else "")}, status_code=201)
+
+    def _seat(request: Request, players: int) -> int | None:
+        return _number(request, "seat", None, 0, players - 1, "seat")
+
+    async def game_state(request: Request) -> Response:
+        live = registry.game(request.path_params["gid"])
+        seat = _seat(request, len(live.game.state["players"]))
+        since = _number(request, "since", 0, 0, 10**9, "since")
+        assert since is not None
+        return JSONResponse(live.payload(seat, since))
+
+    async def answer(request: Request) -> Response:
+        live = registry.game(request.path_params["gid"])
+        live.answer(await _body(request))
+        return JSONResponse({"version": len(live.game.history)})
+
+    async def game_explain(request: Request) -> Response:
+        live = registry.game(request.path_params["gid"])
+        seat = _seat(request, len(live.game.state["players"]))
+        n = _number(request, "n", 0, 0, len(live.game.history), "n")
+        assert n is not None
+        return JSONResponse({"n": n, "changes": present.explain(
+            live.game, n, present.SPECTATOR if seat is None else seat)})
+
+    async def replay_of_game(request: Request) -> Response:
+        live = registry.game(request.path_params["gid"])
+        if not live.game.is_over():
+            raise RequestError(409, "a replay shows every player's hidden cards: it is "
+                                    "offered once the game is over")
+        replay = registry.new_replay(live.game.to_json())
+        return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
+
+    async def new_replay(request: Request) -> Response:
+        replay = registry.new_replay(await request.body())
+        return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
+
+    async def replay_state(request: Request) -> Response:
+        replay = registry.replay(request.path_params["rid"])
+        step = _number(request, "step", replay.step, 0, len(replay.answers), "step")
+        assert step is not None
+        replay.goto(step)
+        return JSONResponse(replay.payload())
+
+    async def replay_explain(request: Request) -> Response:
+        replay = registry.replay(request.path_params["rid"])
+        n = _number(request, "n", 0, 0, replay.step, "n")
+        assert n is not None
+        return JSONResponse({"n": n, "changes": present.explain(replay.game, n, None)})
+
+    async def request_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestError)
+        return _error(exc.status, exc.reason)
+
+    async def corrupt_save(request: Request, exc: Exception) -> Response:
+        return _error(422, str(exc))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        reason = {404: f"nothing at {request.url.path}",
+                  405: f"{request.method} is not allowed on {request.url.path}"}
+        return _error(exc.status_code, reason.get(exc.status_code, str(exc.detail)))
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/watch/{gid}", page("game.html")),
+        Route("/play/{gid}", page("game.html")),
+        Route("/replay/{rid}", page("game.html")),
+        Route("/api", info),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{gid}", game_state),
+        Route("/api/games/{gid}/answer", answer, methods=["POST"]),
+        Route("/api/games/{gid}/explain", game_explain),
+        Route("/api/games/{gid}/replay", replay_of_game, methods=["POST"]),
+        Route("/api/replays", new_replay, methods=["POST"]),
+        Route("/api/replays/{rid}", replay_state),
+        Route("/api/replays/{rid}/explain", replay_explain),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app):  # games made before the server started begin moving with it
+        for live in registry.games.values():
+            live.start()
+        yield
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+        RequestError: request_error, CorruptSaveError: corrupt_save, HTTPException: http_error})
+    app.state.registry = registry
+    return app

@@ -1,0 +1,94 @@
+"""A `rococo serve` application on a real uvicorn server in a thread (port chosen by the system,
+127.0.0.1 only), and plain-HTTP helpers for the web tests."""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+uvicorn = pytest.importorskip("uvicorn", reason="the web extra is not installed: "
+                                                "pip install -e '.[web]'")
+
+from interpreter.sim.bots import BOTS, make_bot  # noqa: E402
+from interpreter.web import present  # noqa: E402
+from interpreter.web.app import create_app  # noqa: E402
+
+
+class Served:
+    """`with Served(rules) as site:` a server for `rules`; `site.get("/api/games/g1")`."""
+
+    def __init__(self, rules, delay: float = 0.0, bots: str = "greedy"):
+        self.rules = rules
+        self.app = create_app(rules, make_bot, sorted(BOTS), bots, delay=delay)
+        self.registry = self.app.state.registry
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Served:
+        self.thread.start()
+        for _ in range(1000):
+            if self.server.started:
+                break
+            time.sleep(0.01)
+        assert self.server.started, "the test server did not start"
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def request(self, method: str, path: str, body=None) -> tuple[int, object, str]:
+        """(status, decoded JSON, raw text) of one request; `body` is sent as JSON unless it
+        is already bytes."""
+        data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                status, raw = response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, raw = error.code, error.read().decode()
+        try:
+            decoded = json.loads(raw)
+        except ValueError:
+            decoded = None
+        return status, decoded, raw
+
+    def get(self, path: str):
+        return self.request("GET", path)
+
+    def post(self, path: str, body=None):
+        return self.request("POST", path, body)
+
+    def wait(self, gid: str, seat: int | None = None) -> dict:
+        """Poll until the game is over or waits on `seat` (the bots have moved)."""
+        query = "" if seat is None else f"?seat={seat}"
+        for _ in range(6000):
+            status, data, _raw = self.get(f"/api/games/{gid}{query}")
+            assert status == 200, data
+            pending = data["view"]["pending"]
+            if data["over"] or (seat is not None and pending and pending["seat"] == seat):
+                return data
+            time.sleep(0.005)
+        raise AssertionError(f"game {gid} did not reach seat {seat}'s decision")
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_][\w.]*")
+
+
+def words_in(raw: str) -> set[str]:
+    """Every string of a JSON answer, and every dotted word inside those strings (a log line
+    or an explain trace names ids inside its text)."""
+    out = set()
+    for s in present.strings(json.loads(raw)):
+        out.add(s)
+        out.update(m.group(0).rstrip(".") for m in _TOKEN.finditer(s))
+    return out
