@@ -16,6 +16,7 @@ from .core.errors import (
 from .core.model import Ruleset
 from .loading.loader import load_ruleset
 from .sim.bots import GreedyBot, RandomBot, make_bot, play_out
+from .sim.mcts import MctsBot
 
 __all__ = [
                      "CorruptSaveError",
@@ -23,6 +24,7 @@ __all__ = [
                      "Game",
                      "GreedyBot",
                      "IllegalDecisionError",
+                     "MctsBot",
                      "ModuleError",
                      "Option",
                      "RandomBot",

@@ -135,7 +135,7 @@ def test_bad_requests_get_a_reason_and_a_status_and_change_nothing(rules):
             ("POST", "/api/games", {"players": 2, "humans": [2]}, 400,
              "'humans' must be a list of seats from 0 to 1, not [2]"),
             ("POST", "/api/games", {"bots": "genius"}, 400,
-             "unknown bots 'genius' (bots: greedy, random)"),
+             "unknown bots 'genius' (bots: greedy, mcts, random)"),
             ("POST", "/api/games", {"player": 2}, 400,
              "unknown field 'player' (fields: players, seed, humans, bots)"),
             ("POST", "/api/replays", b"not a save", 422,

@@ -14,7 +14,7 @@ from ..core.seats import seat_plan
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions
 from ..sim import balance
-from ..sim.bots import BOTS
+from ..sim.bots import seat_bots, with_budget
 from ..sim.parallel import ClusterError, default_workers, ray_missing
 from ..ui import layout
 from .output import refuse_unwritable, write_json
@@ -30,12 +30,12 @@ def positive(value: str) -> int:
     return n
 
 
-def add_parser(sub, common, player_count) -> None:
+def add_parser(sub, common, player_count, bot_arguments) -> None:
     p = sub.add_parser("balance", help="measure what each card, garment and decoration does "
                                        "over many self-play games")
     p.add_argument("--games", type=positive, default=400)
     p.add_argument("--players", type=player_count, default=4)
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    bot_arguments(p)
     p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--workers", type=positive, default=None,
                    help="processes to play on (default: the number of cores)")
@@ -71,16 +71,18 @@ def cmd_balance(args) -> int:
         if not Path(path).exists():
             err.print(f"[red]error:[/] no module at {escape(path)}")
             return 2
+    bots = with_budget(args.bots, args.mcts_iterations, args.mcts_seconds)
     try:
         mods = [*expansions(args.with_), *([args.solo] if args.solo else [])]
         if args.solo:  # the solo mode's own seats: its person (a bot here) and its automata
             solo_rules = load_ruleset(edition=args.edition, expansions=mods,
                                       params=dict(args.set or ()))
             args.players = len(seat_plan(solo_rules, solo_rules.humans or 1))
+        seat_bots(bots, args.players)
         rules, plan, specs = balance.prepare(
-            module_paths, args.games, args.players, args.bots, args.seed, args.card,
+            module_paths, args.games, args.players, bots, args.seed, args.card,
             not args.no_compare, args.edition, mods, args.set or ())
-    except balance.BalanceError as exc:
+    except (balance.BalanceError, ValueError) as exc:
         err.print(f"[red]error:[/] {escape(str(exc))}")
         return 2
     workers = args.workers or default_workers()

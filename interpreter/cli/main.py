@@ -19,7 +19,8 @@ from ..core.seats import seat_plan
 from ..editor import vocab_doc
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions, parse_setting
-from ..sim.bots import BOTS, make_bot
+from ..sim import stats
+from ..sim.bots import check_bot, make_bot, seat_bots, with_budget
 from ..sim.parallel import GameSpec, default_workers, pack_from_path, run_games
 from ..sim.watch import game_record
 from ..ui import gallery, layout, render, rulebook
@@ -86,6 +87,45 @@ def _at_least(low: int, high: int, what: str):
 SEEDS = _at_least(0, 2**63 - 1, "a seed")
 
 
+# -- bots ----------------------------------------------------------------------------------
+def _bots(value: str) -> str:
+    try:
+        for name in value.split(","):
+            check_bot(name.strip())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _positive_seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {value!r}") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"seconds must be more than 0, not {value}")
+    return seconds
+
+
+def bot_arguments(p) -> None:
+    """--bots and the search budget, as play, simulate and balance take them."""
+    p.add_argument("--bots", type=_bots, default="greedy", metavar="BOT[,BOT...]",
+                   help="random, greedy or mcts (mcts:N iterations, mcts:Xs seconds per "
+                        "decision); one for every seat, or one per seat: mcts,greedy,greedy "
+                        "(default: greedy)")
+    p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
+                   metavar="N", help="iterations per decision of every plain `mcts` bot "
+                                     "(default: 100; reproducible under a seed)")
+    p.add_argument("--mcts-seconds", type=_positive_seconds, default=None, metavar="X",
+                   help="seconds per decision of every plain `mcts` bot instead (not "
+                        "reproducible)")
+
+
+def bot_spec(args) -> str:
+    """--bots with --mcts-iterations / --mcts-seconds applied."""
+    return with_budget(args.bots, args.mcts_iterations, args.mcts_seconds)
+
+
 # -- play ----------------------------------------------------------------------------------
 def cmd_play(args) -> int:
     if args.load:
@@ -125,7 +165,12 @@ def cmd_play(args) -> int:
                           f"{seed} gives the saved position")
     else:
         console.print(f"seed {seed}: replay with --seed {seed}")
-    bots = [None if seat in humans else make_bot(args.bots, seed * 31 + seat)
+    try:
+        names = seat_bots(bot_spec(args), players)
+    except ValueError as exc:
+        console.print(f"[red]error:[/] {escape(str(exc))}")
+        return 2
+    bots = [None if seat in humans else make_bot(names[seat], seed * 31 + seat)
             for seat in range(players)]
     session = TerminalGame(game, bots, humans, console)
     if args.load:
@@ -140,7 +185,13 @@ def cmd_simulate(args) -> int:
     rules = _rules(args)  # load errors are reported here, before any worker starts
     args.players = seats_of(rules, args.players)
     args.kinds = list(seat_plan(rules, rules.humans or 1)) if rules.seat_kinds else []
-    spec = GameSpec(args.players, args.bots,
+    try:
+        bots = bot_spec(args)
+        seat_bots(bots, args.players)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    spec = GameSpec(args.players, bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
                     args.edition, tuple(_modules(args)), tuple(args.set or ()))
     seeds = list(range(args.seed, args.seed + args.games))
@@ -148,15 +199,21 @@ def cmd_simulate(args) -> int:
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True),
                   disable=args.quiet) as progress:
-        task = progress.add_task(f"{args.players} players, {args.bots} bots", total=args.games)
+        task = progress.add_task(f"{args.players} players, {bots} bots", total=args.games)
+        shares, timing = [], []
         for record in run_games(game_record, spec, seeds, args.workers or default_workers()):
-            record.pop("winners", None)
+            winners = record.pop("winners", None)
+            timed = record.pop("timing", None)
+            if "fault" not in record and winners:
+                shares.append([1 / len(winners) if s in winners else 0.0
+                               for s in range(args.players)])
+                timing.append(timed)
             games.append(record)
             progress.advance(task)
     faults = [g for g in games if "fault" in g]
     games = [g for g in games if "fault" not in g]
     if games:
-        _summary(args, games)
+        _summary(args, spec, games, shares, timing)
     if args.json and not write_json({"games": games, **({"faults": faults} if faults else {})},
                                     args.json):
         return 1
@@ -173,10 +230,10 @@ def _report_faults(faults: list[dict], played: int) -> int:
     return 1 if faults else 0
 
 
-def _summary(args, games) -> None:
+def _summary(args, spec, games, shares, timing) -> None:
     out = layout.console(stderr=args.json == "-")
     best = [max(p["prestige"] for p in g["players"]) for g in games]
-    table = Table(title=f"{len(games)} games, {args.players} players, {args.bots} bots, "
+    table = Table(title=f"{len(games)} games, {args.players} players, {spec.bots} bots, "
                         f"seeds {args.seed}..{args.seed + args.games - 1}"
                         f"{'' if len(games) == args.games else ' (faulty games left out)'}")
     table.add_column("figure")
@@ -187,19 +244,30 @@ def _summary(args, games) -> None:
     table.add_row("all players' prestige mean", f"{statistics.mean(allp):.1f}")
     table.add_row("turns per game mean", f"{statistics.mean(g['turns'] for g in games):.1f}")
     kinds = getattr(args, "kinds", [])
+    names = seat_bots(spec.bots, args.players)
     for seat in range(args.players):
-        wins = sum(g["winner"] == seat for g in games)
-        who = f" ({kinds[seat]})" if kinds else ""
-        table.add_row(f"seat {seat}{who} win rate", f"{100 * wins / len(games):.1f}%")
+        rate = sum(s[seat] for s in shares) / len(shares)
+        low, high = stats.wilson(rate, len(shares))
+        who = kinds[seat] if kinds and kinds[seat] != "human" else names[seat]
+        table.add_row(f"seat {seat} ({who}) win rate",
+                      f"{100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]")
         if kinds:
             mine = [g["players"][seat]["prestige"] for g in games]
-            table.add_row(f"seat {seat}{who} prestige mean / min / max",
+            table.add_row(f"seat {seat} ({who}) prestige mean / min / max",
                           f"{statistics.mean(mine):.1f} / {min(mine)} / {max(mine)}")
     if kinds:  # a solo mode: how often the person's seat (a bot here) beats every automaton
         beaten = sum(g["winner"] == 0 for g in games)
         table.add_row("the bot in the person's seat beats every automaton",
                       f"{100 * beaten / len(games):.1f}%")
+    for seat in range(args.players):
+        decisions = sum(t["decisions"][seat] for t in timing)
+        seconds = sum(t["seconds"][seat] for t in timing)
+        who = kinds[seat] if kinds and kinds[seat] != "human" else names[seat]
+        table.add_row(f"seat {seat} ({who}) decisions/s",
+                      f"{decisions / seconds:,.0f}" if seconds > 0 else "-")
     layout.show(out, table)
+    out.print("win rate: ties shared; [95% interval] (Wilson score). decisions/s: the "
+              "decisions a seat's bot answered per second it spent choosing.")
 
 
 # -- validate & cards ----------------------------------------------------------------------
@@ -327,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game's seed (default: a random one, printed to replay the game)")
     p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
                    help="human seats (0 watches bots play; a loaded game keeps its own)")
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    bot_arguments(p)
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--explain", action="store_true",
                    help="print every change with the rule (file:line:column) that made it")
@@ -342,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_player_count, default=4)
     p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
     p.add_argument("--seed", type=SEEDS, default=1)
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy")
+    bot_arguments(p)
     p.add_argument("--json", metavar="FILE",
                    help="write every game's result as JSON (- for stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -352,7 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.set_defaults(func=cmd_simulate)
 
-    balance_cli.add_parser(sub, common, _player_count)
+    balance_cli.add_parser(sub, common, _player_count, bot_arguments)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
     p.add_argument("paths", nargs="*", metavar="PATH")

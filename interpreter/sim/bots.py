@@ -1,11 +1,18 @@
 """Bots: `random` picks uniformly among legal options; `greedy` scores each option one step ahead
-with simple heuristics per kind of decision (it knows verbs, never cards by name)."""
+with simple heuristics per kind of decision (it knows verbs, never cards by name); `mcts`
+searches (mcts.py) among greedy's favourite options, playing out with greedy.
+
+A bot is named by a spec: `random`, `greedy`, `mcts` (100 iterations per decision), `mcts:400`
+(400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec for every
+seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`."""
 from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
+from typing import Any
 
 from ..core.decisions import Decision, Option
+from .mcts import DEFAULT_ITERATIONS, MctsBot
 
 TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
 
@@ -36,6 +43,11 @@ class GreedyBot:
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return best
+
+    def scores(self, game, decision: Decision) -> list[float]:
+        """How much it likes each option, without noise (a search bot's prior)."""
+        score: Callable = getattr(self, "_" + decision.kind, None) or (lambda g, d, o: 0.0)
+        return [score(game, decision, option) for option in decision.options]
 
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
@@ -156,14 +168,68 @@ class GreedyBot:
         return 0.0 if o.value is None else 1.0
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
+    """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
+    rollout = GreedyBot(seed ^ 0x5EED)
+    if budget is None:
+        return MctsBot(seed, iterations=DEFAULT_ITERATIONS, rollout=rollout)
+    if budget.endswith("s"):
+        return MctsBot(seed, iterations=None, seconds=float(budget[:-1]), rollout=rollout)
+    return MctsBot(seed, iterations=int(budget), rollout=rollout)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+
+
+def check_bot(spec: str) -> str:
+    """`spec` if it names a bot (see the module's docstring), else ValueError saying why."""
+    name, _, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {spec!r} (choose from {', '.join(BOTS)}; "
+                         f"mcts takes a budget: mcts:400 or mcts:2s)")
+    if budget or spec.endswith(":"):
+        if name != "mcts":
+            raise ValueError(f"bot {name!r} takes no budget, as in {spec!r}")
+        try:
+            value = float(budget[:-1]) if budget.endswith("s") else int(budget)
+        except ValueError:
+            value = 0
+        if not value > 0:
+            raise ValueError(f"bad mcts budget in {spec!r}: give iterations (mcts:400) or "
+                             f"seconds (mcts:2s), more than zero")
+    return spec
 
 
 def make_bot(name: str, seed: int = 0):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})") from None
+    """A bot from its spec (`greedy`, `mcts:400`...), seeded."""
+    check_bot(name)
+    kind, _, budget = name.partition(":")
+    return _mcts(seed, budget or None) if kind == "mcts" else BOTS[kind](seed)
+
+
+def seat_bots(spec: str, players: int) -> list[str]:
+    """One bot spec per seat from `spec`: one spec for every seat, or one per seat separated by
+    commas. ValueError says what is wrong."""
+    specs = [s.strip() for s in spec.split(",")]
+    if len(specs) == 1:
+        specs *= players
+    elif len(specs) != players:
+        raise ValueError(f"--bots {spec!r} names {len(specs)} bots for {players} players: "
+                         f"give one for every seat, or one per seat")
+    for s in specs:
+        check_bot(s)
+    return specs
+
+
+def with_budget(spec: str, iterations: int | None = None, seconds: float | None = None) -> str:
+    """`spec` with every plain `mcts` given this budget (--mcts-iterations, --mcts-seconds)."""
+    if seconds is not None:
+        budget = f"mcts:{seconds:g}s"
+    elif iterations is not None:
+        budget = f"mcts:{iterations}"
+    else:
+        return spec
+    return ",".join(budget if s.strip() == "mcts" else s.strip() for s in spec.split(","))
 
 
 def play_out(game, bots) -> None:

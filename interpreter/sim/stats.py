@@ -54,5 +54,16 @@ def paired(diffs: Sequence[float]) -> tuple[float, tuple[float, float]] | None:
     return m, (m - Z95 * se, m + Z95 * se)
 
 
+def wilson(rate: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion `rate` seen in `n` trials: unlike the
+    normal approximation it stays inside [0, 1] and is not empty at 0% or 100%."""
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def excludes_zero(ci: tuple[float, float] | None) -> bool:
     return ci is not None and (ci[0] > 0 or ci[1] < 0)

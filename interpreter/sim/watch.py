@@ -7,16 +7,19 @@ value, and the state between decisions. `game_record` is what `simulate` reports
 from __future__ import annotations
 
 import functools
+import time
 
 from ..core.engine import Game
 from ..core.errors import RuleFaultError
 from ..core.model import Ruleset
-from .bots import make_bot
+from .bots import make_bot, seat_bots
 
 
 def bots_for(spec, seed: int) -> list:
-    """The bots of a seeded game (the same seeds `simulate` has always used)."""
-    return [make_bot(spec.bots, seed * 31 + seat) for seat in range(spec.players)]
+    """The bots of a seeded game (the same seeds `simulate` has always used); `spec.bots` is
+    one bot spec for every seat or one per seat (`mcts,greedy`)."""
+    return [make_bot(name, seed * 31 + seat)
+            for seat, name in enumerate(seat_bots(spec.bots, spec.players))]
 
 
 def score_sources(rules: Ruleset) -> list[str]:
@@ -52,16 +55,25 @@ def faults_recorded(task):
 def game_record(rules: Ruleset, spec, seed: int) -> dict:
     """One game's result: winner, turns, and each player's prestige, Livre and prestige by
     source (`score`: "play" for prestige gained during the rounds, then each final-scoring
-    phase)."""
+    phase). `timing` has, per seat, how many decisions its bot answered and how many seconds it
+    took: a measurement that differs from run to run, which `simulate` reports but does not
+    write to its JSON."""
     game = Game.new(rules, players=spec.players, seed=seed)
     bots = bots_for(spec, seed)
     turns = 0
+    decisions, seconds = [0] * spec.players, [0.0] * spec.players
     while not game.is_over():
         decision = game.decision()
         assert decision is not None  # the game is not over
         turns += decision.kind == "play"
-        game.apply(bots[decision.seat].choose(game, decision))
-    return _result(game, seed, turns)
+        started = time.perf_counter()
+        option = bots[decision.seat].choose(game, decision)
+        seconds[decision.seat] += time.perf_counter() - started
+        decisions[decision.seat] += 1
+        game.apply(option)
+    record = _result(game, seed, turns)
+    record["timing"] = {"decisions": decisions, "seconds": seconds}
+    return record
 
 
 class _Tally:

@@ -1,0 +1,163 @@
+"""Rococo as a PettingZoo AEC environment: one agent per seat, taking turns as the game asks.
+
+    >>> from interpreter.env.aec import RococoEnv
+    >>> env = RococoEnv(players=2)
+    >>> env.reset(seed=1)
+    >>> for agent in env.agent_iter():
+    ...     observation, reward, termination, truncation, info = env.last()
+    ...     if termination or truncation:
+    ...         action = None
+    ...     else:
+    ...         action = int(observation["action_mask"].nonzero()[0][0])  # a policy goes here
+    ...     env.step(action)
+    >>> sorted(env.rewards) == []  # every agent has left: the game is over
+    True
+
+Agents are named `seat_0`, `seat_1`... Observations are dicts: `observation`, the seat's
+`view()` as a vector (observations.py documents the layout), and `action_mask`, 1 for each
+legal action of the decision the seat must answer (all 0 when it is not to decide). The
+action space is fixed for a ruleset and a player count (actions.py). Rewards come at the end:
+a winner gets 1 (winners tied on prestige and Livre share it), everybody else 0. An action
+that is not legal raises IllegalDecisionError and changes nothing.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.engine import Game
+from ..core.errors import IllegalDecisionError
+from ..loading.loader import load_ruleset
+from .actions import ActionSpace
+from .observations import Observation
+
+
+def win_shares(game: Game) -> list[float]:
+    """Each seat's share of the win of a finished game."""
+    standings = game.standings()
+    best = (standings[0]["prestige"], standings[0]["livre"])
+    winners = [r["seat"] for r in standings if (r["prestige"], r["livre"]) == best]
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(standings))]
+
+
+def text_of(game: Game) -> str:
+    """A few lines on the position: round, each player's counters, the pending question."""
+    state = game.state
+    lines = [f"round {state['round']}" + (" (finished)" if state["finished"] else "")]
+    for p in state["players"]:
+        lines.append(f"seat {p['seat']} ({p['color']}): {p['livre']} livre, {p['prestige']} "
+                     f"prestige, {p['thread']} thread, {p['lace']} lace")
+    decision = game.decision()
+    if decision is not None:
+        lines.append(f"seat {decision.seat} decides ({decision.kind}): {decision.prompt}")
+        lines += [f"  {o.label}" for o in decision.options]
+    return "\n".join(lines)
+
+
+class RococoEnv(AECEnv):
+    """The game for `players` seats, with the edition and expansions given (or a Ruleset)."""
+
+    metadata: ClassVar[dict] = {"name": "rococo_v0", "render_modes": ["ansi", "human"],
+                                "render_fps": 4, "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, edition: str | None = None, expansions=(),
+                 rules=None, render_mode: str | None = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
+                             f"not {render_mode!r}")
+        self.rules = rules if rules is not None else \
+            load_ruleset(edition=edition, expansions=list(expansions))
+        self.players = players
+        self.render_mode = render_mode
+        self.encoder = Observation(self.rules, players)
+        self.action_catalogue = ActionSpace(self.rules, players)
+        self.possible_agents = [f"seat_{s}" for s in range(players)]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        n = self.action_catalogue.n
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1000.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+        self._action_space = spaces.Discrete(n)
+        self._seeds = np.random.default_rng()
+        self._game: Game | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played (after `reset`)."""
+        if self._game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._game
+
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    # -- running -------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**63 - 1))
+        self._game = Game.new(self.rules, players=self.players, seed=game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._select()
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        decision = self.game.decision()
+        legal = self.action_catalogue.legal(decision)
+        if action is None or int(action) not in legal:
+            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
+                                       f"(legal: {sorted(legal)})")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(legal[int(action)])
+        if self.game.is_over():
+            shares = win_shares(self.game)
+            for a in self.agents:
+                self.rewards[a] = shares[self._seat[a]]
+                self.terminations[a] = True
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def _select(self) -> None:
+        """The agent to act: the seat asked, or, once the game is over, the agents in turn."""
+        decision = self.game.decision()
+        self.agent_selection = self.possible_agents[decision.seat] if decision is not None \
+            else self.agents[0]
+        for a in self.agents:
+            self.infos[a] = {"kind": decision.kind if decision is not None and
+                             a == self.agent_selection else None}
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        decision = self.game.decision()
+        mine = decision is not None and decision.seat == seat
+        return {"observation": self.encoder.encode(self.game.view(seat), seat),
+                "action_mask": self.action_catalogue.mask(decision if mine else None)}
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = text_of(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

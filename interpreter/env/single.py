@@ -1,0 +1,108 @@
+"""Rococo as a Gymnasium environment: one seat learns, bots play the other seats.
+
+    >>> import numpy as np
+    >>> from interpreter import make_bot
+    >>> from interpreter.env.single import RococoSeatEnv
+    >>> env = RococoSeatEnv(players=2, opponents=lambda seat, seed: make_bot("greedy", seed))
+    >>> observation, info = env.reset(seed=1)
+    >>> rng, total, done = np.random.default_rng(1), 0.0, False
+    >>> while not done:
+    ...     legal = np.flatnonzero(observation["action_mask"])   # a policy goes here
+    ...     observation, reward, done, truncated, info = env.step(int(rng.choice(legal)))
+    ...     total += reward
+    >>> total in (0.0, 0.5, 1.0)
+    True
+
+Observations and actions are those of the PettingZoo environment (aec.py): a dict of the seat's
+`view()` as a vector and the action mask. The other seats' decisions between two of the
+seat's are answered by bots: `opponents(seat, seed)` makes the bot of a seat at each reset (any
+object with `choose(game, decision) -> option`, such as `interpreter.make_bot(...)`'s); without
+it they answer uniformly at random. The reward is the seat's share of the win at the end, 0
+before. An action that is not legal changes nothing and costs `illegal_penalty`
+(info["illegal"] says so), so that a policy which ignores the mask learns to read it.
+Importing this module registers it with Gymnasium as `rococo/Seat-v0`
+(`gymnasium.make("rococo/Seat-v0", players=3)`).
+"""
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from .aec import RococoEnv, win_shares
+
+
+class _Uniform:
+    """A bot answering uniformly at random from the environment's generator."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def choose(self, game, decision):
+        return decision.options[int(self.rng.integers(len(decision.options)))]
+
+
+class RococoSeatEnv(gym.Env):
+    """Seat `seat` of a `players`-seat game against `opponents`."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - Env's
+
+    def __init__(self, players: int = 2, seat: int = 0, opponents=None,
+                 edition: str | None = None, expansions=(), rules=None,
+                 render_mode: str | None = None, illegal_penalty: float = -1.0):
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
+        self.env = RococoEnv(players, edition, expansions, rules, render_mode)
+        self.opponents = opponents
+        self.seat, self.players = seat, players
+        self.render_mode = render_mode
+        self.illegal_penalty = illegal_penalty
+        self.observation_space = self.env.observation_space(f"seat_{seat}")
+        self.action_space = self.env.action_space(f"seat_{seat}")
+        self.bots: list = []
+
+    @property
+    def game(self):
+        return self.env.game
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.env.reset(seed=int(self.np_random.integers(0, 2**63 - 1)))
+        game_seed = self.game.state["seed"]
+        self.bots = [None if s == self.seat else
+                     _Uniform(self.np_random) if self.opponents is None else
+                     self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
+        self._bots_play()
+        return self._observe(), {}
+
+    def step(self, action):
+        game = self.game
+        legal = self.env.action_catalogue.legal(game.decision())
+        if action is None or int(action) not in legal:
+            return self._observe(), self.illegal_penalty, False, False, {"illegal": True}
+        game.apply(legal[int(action)])
+        self._bots_play()
+        done = game.is_over()
+        reward = win_shares(game)[self.seat] if done else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, done, False, {}
+
+    def _bots_play(self) -> None:
+        game = self.game
+        while not game.is_over() and game.decision().seat != self.seat:
+            decision = game.decision()
+            game.apply(self.bots[decision.seat].choose(game, decision))
+
+    def _observe(self) -> dict:
+        return self.env.observe(f"seat_{self.seat}")
+
+    def render(self):
+        return self.env.render()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
+        return self._observe()["action_mask"].astype(bool)
+
+
+if "rococo/Seat-v0" not in gym.registry:
+    gym.register(id="rococo/Seat-v0", entry_point="interpreter.env.single:RococoSeatEnv")

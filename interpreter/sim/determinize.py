@@ -1,0 +1,84 @@
+"""Determinization: one complete game consistent with what a seat may see, the hidden parts dealt
+afresh from the seat's own generator.
+
+What a seat cannot see (`Game.view`) is: the order and contents of the hidden piles (hire deck,
+bags), the other players' tiles, which of their own cards are in their hand and which in their
+supply, counters kept face down until the end (the Original edition's prestige), and the game's
+generator. A determinization keeps everything visible and deals the rest again:
+
+- each other player's hand and supply are dealt from the cards that player owns there (hiring
+  is done face up and start cards are each player's own, so who owns a card is public; which
+  of them are in the hand is not);
+- the hidden piles and the other players' tiles are dealt, keeping every place's size, from
+  the pooled items of each kind (employee cards, garments, tiles) that sit hidden in them;
+- a face-down counter of another player is guessed as the seat's own value of it;
+- the generator is reseeded, so what will be drawn later is unknown too.
+
+The pools are sorted before they are shuffled, so the result depends only on the seat's view,
+the multiset of hidden items and the seat's generator: two games that differ only in what is
+hidden from the seat give the same determinizations.
+"""
+from __future__ import annotations
+
+import random
+
+from ..core.engine import Game
+
+
+def _kind(rules, item) -> str:
+    if item in rules.employees:
+        return "employee"
+    if item in rules.garments:
+        return "garment"
+    if item in rules.tiles:
+        return "tile"
+    return "other"
+
+
+def hidden_places(game: Game, seat: int) -> list[list]:
+    """The lists of the live state whose contents and order `seat` cannot see, pooled by kind
+    (not other players' hands and supplies: those are dealt per player)."""
+    state, rules = game.state, game.rules
+    places = [state[zone.id] for zone in rules.board_zones if not zone.visible]
+    places += [state["zones"][zone.id] for zone in rules.zones if not zone.visible]
+    places += [p["tiles"] for p in state["players"] if p["seat"] != seat]
+    return places
+
+
+def deal_hidden(game: Game, seat: int, rng: random.Random) -> None:
+    """Deal everything hidden from `seat` again, in place (see the module's docstring)."""
+    state, rules = game.state, game.rules
+    # Each place is refilled in place: a step waiting on a question may hold these very lists.
+    for p in state["players"]:
+        if p["seat"] == seat:
+            continue
+        owned = sorted(p["hand"] + p["supply"])
+        rng.shuffle(owned)
+        n = len(p["hand"])
+        p["hand"][:], p["supply"][:] = owned[:n], owned[n:]
+    places = hidden_places(game, seat)
+    pools: dict[str, list] = {}
+    for place in places:
+        for item in place:
+            pools.setdefault(_kind(rules, item), []).append(item)
+    for kind in sorted(pools):
+        pools[kind].sort(key=str)
+        rng.shuffle(pools[kind])
+    for place in places:
+        kinds = [_kind(rules, item) for item in place]
+        place[:] = [pools[k].pop() for k in kinds]
+    if not state.get("finished"):
+        me = next(p for p in state["players"] if p["seat"] == seat)
+        for p in state["players"]:
+            if p["seat"] != seat:
+                for key in rules.private:
+                    p[key] = me[key]
+    state["rng"] = rng.getrandbits(64)
+    state["seed"] = rng.getrandbits(63)
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of `game` in which everything hidden from `seat` is dealt again from `rng`."""
+    copy = game.clone()
+    deal_hidden(copy, seat, rng)
+    return copy

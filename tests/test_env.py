@@ -1,0 +1,212 @@
+"""Issue 15, "a standard environment": the PettingZoo AEC environment and the Gymnasium one-seat
+environment, checked by the libraries' own tests for every edition and expansion combination."""
+from __future__ import annotations
+
+import itertools
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.core.errors import IllegalDecisionError
+from interpreter.env.actions import SLOTS, ActionSpace
+from interpreter.env.aec import RococoEnv
+from interpreter.env.observations import Observation
+from interpreter.env.single import RococoSeatEnv
+from interpreter.loading.loader import available_modules
+
+MODULES = available_modules()
+EDITIONS = sorted(m["id"] for m in MODULES if m["kind"] == "edition")
+EXPANSIONS = sorted(m["id"] for m in MODULES if m["kind"] == "expansion")
+
+
+def _loads(edition, combo) -> bool:
+    """Whether the combination satisfies every module's `requires` and `conflicts`."""
+    chosen = {"base", edition, *combo}
+    by_id = {m["id"]: m for m in MODULES}
+    return all(set(by_id[m]["requires"]) <= chosen and not set(by_id[m]["conflicts"]) & chosen
+               for m in chosen)
+
+
+COMBINATIONS = [(edition, combo) for edition in EDITIONS
+                for n in range(len(EXPANSIONS) + 1)
+                for combo in itertools.combinations(EXPANSIONS, n) if _loads(edition, combo)]
+
+
+def _id(case) -> str:
+    edition, combo = case
+    return "+".join((edition, *combo))
+
+
+@pytest.mark.parametrize("case", COMBINATIONS, ids=map(_id, COMBINATIONS))
+def test_pettingzoo_api_test_passes_for_every_combination(case):
+    edition, combo = case
+    players = 2 + COMBINATIONS.index(case) % 4  # 2 to 5 players over the combinations
+    env = RococoEnv(players=players, edition=edition, expansions=combo)
+    with warnings.catch_warnings():  # a Dict observation with an action mask is what it warns of
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env, num_cycles=400)
+
+
+@pytest.mark.parametrize("case", COMBINATIONS, ids=map(_id, COMBINATIONS))
+def test_gymnasium_check_env_passes_for_every_combination(case):
+    edition, combo = case
+    players = 2 + (COMBINATIONS.index(case) + 1) % 4
+    env = gym.make("rococo/Seat-v0", players=players, seat=players - 1, edition=edition,
+                   expansions=combo, opponents=lambda seat, seed: make_bot("greedy", seed))
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_both_editions_and_every_expansion_are_covered():
+    assert {"deluxe", "original"} <= set(EDITIONS)
+    assert {"fancy_dresses", "festivity_dresses", "expert_tailoring"} <= set(EXPANSIONS)
+    assert len(COMBINATIONS) == len(EDITIONS) * 2 ** len(EXPANSIONS)
+
+
+# -- the action space ------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_legal_option_has_exactly_one_action_and_the_mask_is_exact(players):
+    rules = load_ruleset(expansions=EXPANSIONS)
+    space = ActionSpace(rules, players)
+    for seed in range(4):
+        game = Game.new(rules, players=players, seed=seed)
+        bots = [make_bot("random", seed * 7 + s) for s in range(players)]
+        while not game.is_over():
+            decision = game.decision()
+            legal = space.legal(decision)
+            assert len(legal) == len(decision.options)
+            assert [id(o) for o in legal.values()] == [id(o) for o in decision.options]
+            mask = space.mask(decision)
+            assert mask.dtype == np.int8 and mask.sum() == len(decision.options)
+            assert set(np.flatnonzero(mask)) == set(legal)
+            for action, option in legal.items():
+                name = space.names[action]
+                if decision.kind in ("hand", "hire", "depute"):
+                    assert name == f"{decision.kind}:{option.value}"
+                elif decision.kind == "fund":
+                    assert name == f"fund:{option.value['space']}"
+                elif decision.kind in ("keep", "tiles", "number", "choice", "resource"):
+                    assert name == f"option:{decision.options.index(option)}"
+            game.apply(bots[decision.seat].choose(game, decision))
+
+
+def test_the_action_space_is_the_same_for_every_game_of_a_ruleset():
+    rules = load_ruleset()
+    a, b = ActionSpace(rules, 3), ActionSpace(rules, 3)
+    assert a.names == b.names and a.n == len(a.names) == a.first_slot + SLOTS
+    assert "play:start.purple.master_1:tailor" in a.names and "rent:sell" in a.names
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = RococoEnv(players=2)
+    env.reset(seed=4)
+    before = env.game.to_json()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalDecisionError, match=f"action {illegal} is not legal for seat_"):
+        env.step(illegal)
+    assert env.game.to_json() == before
+
+
+# -- observations ----------------------------------------------------------------------------
+def test_observations_do_not_change_with_what_the_seat_cannot_see():
+    """Swapping another player's hand and supply and reseeding the generator changes nothing
+    the seat observes; its own hand does."""
+    rules = load_ruleset()
+    encoder = Observation(rules, 3)
+    game = Game.new(rules, players=3, seed=11)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    for _ in range(40):
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    seat = game.decision().seat
+    other = game.state["players"][(seat + 1) % 3]
+    before = encoder.encode(game.view(seat), seat)
+    twin = game.clone()
+    p = twin.state["players"][(seat + 1) % 3]
+    cards = p["hand"] + p["supply"]
+    p["hand"][:], p["supply"][:] = cards[::-1][:len(p["hand"])], cards[::-1][len(p["hand"]):]
+    twin.state["rng"] ^= 12345
+    twin.state["resource_bag"].reverse()
+    assert np.array_equal(encoder.encode(twin.view(seat), seat), before)
+    mine = twin.state["players"][seat]
+    assert other is not mine
+    mine["hand"].append(mine["supply"].pop()) if mine["supply"] else mine["hand"].pop()
+    assert not np.array_equal(encoder.encode(twin.view(seat), seat), before)
+
+
+def test_the_observation_layout_is_documented_and_adds_up():
+    rules = load_ruleset()
+    encoder = Observation(rules, 4)
+    offsets = sorted(encoder.layout.values())
+    assert offsets[0][0] == 0 and sum(size for _, size in offsets) == encoder.size
+    assert all(a + n == b for (a, n), (b, _) in itertools.pairwise(offsets))
+    import interpreter.env.observations as doc
+    for name in encoder.layout:
+        assert f"`{name}`" in doc.__doc__, name
+
+
+def test_own_counters_come_first_in_the_players_block():
+    env = RococoEnv(players=3)
+    env.reset(seed=2)
+    start, _ = env.encoder.layout["players"]
+    for agent in env.agents:
+        seat = int(agent.split("_")[1])
+        vector = env.observe(agent)["observation"]
+        assert vector[start] == env.game.state["players"][seat]["livre"] / 10
+
+
+# -- seeding, rewards, rendering ------------------------------------------------------------
+def _trajectory(env: RococoEnv, seed: int) -> list:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(0)
+    out = []
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        out.append((agent, observation["observation"].tobytes(), reward))
+        action = None if termination or truncation else \
+            int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+    return out
+
+
+def test_a_seed_replays_the_same_game_and_rewards_come_at_the_end():
+    env = RococoEnv(players=3)
+    first = _trajectory(env, 5)
+    assert first == _trajectory(env, 5)
+    assert first != _trajectory(env, 6)
+    rewards = [r for _, _, r in first]
+    final = rewards[-3:]  # each agent's last look, once the game is over
+    assert all(r == 0 for r in rewards[:-3])
+    assert sum(final) == pytest.approx(1.0) and max(final) > 0
+
+
+def test_render_shows_the_position_and_the_question():
+    env = RococoEnv(players=2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text.startswith("round 1") and "decides (hand)" in text
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        RococoEnv(players=2, render_mode="rgb_array")
+
+
+def test_the_seat_environment_lets_bots_answer_the_other_seats():
+    env = RococoSeatEnv(players=3, seat=2, opponents=lambda seat, seed: make_bot("greedy", seed))
+    observation, _ = env.reset(seed=3)
+    steps, done = 0, False
+    while not done:
+        assert env.game.decision().seat == 2
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, done, _truncated, info = env.step(int(legal[0]))
+        steps += 1
+    assert env.game.is_over() and reward in (0.0, 0.5, 1.0, 1 / 3) and steps > 30
+    observation, _ = env.reset(seed=3)
+    mask = observation["action_mask"]
+    before = env.game.to_json()
+    _, reward, done, _, info = env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert (reward, done, info) == (-1.0, False, {"illegal": True})
+    assert env.game.to_json() == before

@@ -1,0 +1,227 @@
+"""Issue 15, "a bot that plays well": the search bot answers legally, never reads what its seat
+cannot see, is reproducible under a seed, and beats random play."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.cli.main import main
+from interpreter.sim.bots import check_bot, seat_bots, with_budget
+from interpreter.sim.determinize import deal_hidden, determinize
+from interpreter.sim.mcts import MctsBot
+
+EXPANSIONS = ("fancy_dresses", "festivity_dresses", "expert_tailoring")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_ruleset(expansions=EXPANSIONS)
+
+
+def _play(game, bots, decisions: int) -> None:
+    for _ in range(decisions):
+        if game.is_over():
+            return
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+
+
+def _position(rules, players=3, seed=11, decisions=45):
+    """A game some way into round 1 or 2, waiting on a seat with several options."""
+    game = Game.new(rules, players=players, seed=seed)
+    bots = [make_bot("greedy", s) for s in range(players)]
+    _play(game, bots, decisions)
+    while len(game.decision().options) < 2:
+        _play(game, bots, 1)
+    return game
+
+
+def _items(state) -> Counter:
+    """Every component id anywhere in the state, counted (what a determinization conserves)."""
+    out: Counter = Counter()
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str) and ("." in x or "_" in x):
+            out[x] += 1
+    walk({k: v for k, v in state.items() if k not in ("rng", "seed", "ruleset", "modules")})
+    return out
+
+
+def _hide_differently(game: Game, seat: int) -> Game:
+    """The same position for `seat`, with everything it cannot see arranged otherwise."""
+    twin = game.clone()
+    deal_hidden(twin, seat, random.Random(99))
+    return twin
+
+
+# -- determinization --------------------------------------------------------------------------
+def test_a_determinization_looks_exactly_like_the_seat_s_view(rules):
+    game = _position(rules)
+    seat = game.decision().seat
+    for k in range(5):
+        world = determinize(game, seat, random.Random(k))
+        assert world.view(seat) == game.view(seat)
+        assert _items(world.state) == _items(game.state)  # nothing made, nothing lost
+        assert world.decision() == game.decision()
+
+
+def test_a_determinization_deals_what_the_seat_cannot_see_again(rules):
+    game = _position(rules)
+    seat = game.decision().seat
+    other = (seat + 1) % 3
+    worlds = [determinize(game, seat, random.Random(k)) for k in range(8)]
+    assert len({tuple(w.state["hire_deck"]) for w in worlds}) > 1
+    assert len({tuple(sorted(w.state["players"][other]["hand"])) for w in worlds}) > 1
+    assert all(w.state["rng"] != game.state["rng"] for w in worlds)
+    mine = game.state["players"][seat]
+    assert all(w.state["players"][seat]["hand"] == mine["hand"] for w in worlds)
+
+
+def test_face_down_prestige_is_guessed_not_read():
+    """Original edition: "keep your Prestige Points face down" — others' prestige is hidden."""
+    rules = load_ruleset(edition="original")
+    assert "prestige" in rules.private
+    game = _position(rules, decisions=150)
+    seat = game.decision().seat
+    world = determinize(game, seat, random.Random(1))
+    me = game.state["players"][seat]["prestige"]
+    assert [p["prestige"] for p in world.state["players"]] == [me] * 3
+
+
+# -- the bot ------------------------------------------------------------------------------------
+def test_it_never_reads_hidden_information(rules):
+    """Two positions that differ only in what the seat cannot see (others' hands, the piles'
+    contents and order, others' tiles, the generator) get the same search and the same answer."""
+    game = _position(rules)
+    seat = game.decision().seat
+    twin = _hide_differently(game, seat)
+    assert twin.state != game.state and twin.view(seat) == game.view(seat)
+    a, b = MctsBot(3, iterations=24), MctsBot(3, iterations=24)
+    a.rollout = b.rollout = None  # uniform playouts: the search alone is compared
+    assert a.choose(game, game.decision()).value == b.choose(twin, twin.decision()).value
+    assert a.last == b.last and sum(v for v, _ in a.last.values()) == 24
+
+
+def test_the_greedy_guided_bot_never_reads_hidden_information_either(rules):
+    game = _position(rules, seed=5)
+    seat = game.decision().seat
+    twin = _hide_differently(game, seat)
+    a, b = make_bot("mcts:16", 7), make_bot("mcts:16", 7)
+    assert a.choose(game, game.decision()).value == b.choose(twin, twin.decision()).value
+    assert a.last == b.last
+
+
+def test_it_only_ever_answers_with_a_legal_option(rules):
+    for players, seed in ((2, 1), (4, 2)):
+        game = Game.new(rules, players=players, seed=seed)
+        bots = [make_bot("mcts:3", seed * 31 + s) if s == 0 else make_bot("random", s)
+                for s in range(players)]
+        searched = 0
+        while not game.is_over():
+            d = game.decision()
+            option = bots[d.seat].choose(game, d)
+            assert any(option is o for o in d.options)
+            searched += d.seat == 0 and len(d.options) > 1
+            game.apply(option)
+        assert bots[0].searched == searched > 30 and bots[0].playouts == 3 * searched
+
+
+def test_it_is_reproducible_under_a_seed(rules):
+    def answers(seed):
+        game = _position(rules, players=2, seed=4, decisions=20)
+        bot = make_bot("mcts:6", seed)
+        out = []
+        for _ in range(12):
+            d = game.decision()
+            option = bot.choose(game, d) if d.seat == 0 else d.options[0]
+            out.append(option.value)
+            game.apply(option)
+        return out
+    assert answers(1) == answers(1)
+
+
+def test_it_beats_random_play(rules):
+    """Four seeded 2-player games, a small search against uniform random play."""
+    wins = 0
+    for seed in range(4):
+        game = Game.new(rules, players=2, seed=seed)
+        bots = [make_bot("mcts:4", seed), make_bot("random", seed)]
+        _play(game, bots, 10_000)
+        wins += game.winner() == 0
+    assert wins == 4
+
+
+def test_a_time_budget_searches_at_least_once(rules):
+    game = _position(rules)
+    bot = make_bot("mcts:0.01s", 1)
+    option = bot.choose(game, game.decision())
+    assert any(option is o for o in game.decision().options) and bot.playouts >= 1
+
+
+# -- naming bots ---------------------------------------------------------------------------
+def test_bot_specs():
+    assert seat_bots("mcts", 3) == ["mcts"] * 3
+    assert seat_bots("mcts:50, greedy", 2) == ["mcts:50", "greedy"]
+    assert with_budget("mcts,greedy,mcts:9", iterations=40) == "mcts:40,greedy,mcts:9"
+    assert with_budget("mcts", seconds=1.5) == "mcts:1.5s"
+    bot = make_bot("mcts:50", 1)
+    assert (bot.iterations, bot.seconds) == (50, None)
+    bot = make_bot("mcts:2s", 1)
+    assert (bot.iterations, bot.seconds) == (None, 2.0)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("clever", "unknown bot 'clever' (choose from random, greedy, mcts; mcts takes a budget: "
+               "mcts:400 or mcts:2s)"),
+    ("greedy:3", "bot 'greedy' takes no budget, as in 'greedy:3'"),
+    ("mcts:0", "bad mcts budget in 'mcts:0': give iterations (mcts:400) or seconds (mcts:2s), "
+               "more than zero"),
+    ("mcts:fast", "bad mcts budget in 'mcts:fast'"),
+])
+def test_a_bad_bot_spec_says_why(spec, message):
+    with pytest.raises(ValueError, match=None) as info:
+        check_bot(spec)
+    assert message in str(info.value)
+
+
+def test_seats_and_bots_must_agree():
+    with pytest.raises(ValueError) as info:
+        seat_bots("mcts,greedy", 3)
+    assert str(info.value) == ("--bots 'mcts,greedy' names 2 bots for 3 players: give one for "
+                               "every seat, or one per seat")
+
+
+def test_simulate_with_mixed_seats_and_a_budget(capsys):
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "mcts,random",
+                 "--mcts-iterations", "2", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 (mcts:2) win rate" in out and "seat 1 (random) decisions/s" in out
+
+
+def test_simulate_refuses_a_bots_list_of_the_wrong_length(capsys):
+    assert main(["simulate", "--players", "3", "--games", "1", "--bots", "mcts,greedy",
+                 "--quiet"]) == 2
+    assert "names 2 bots for 3 players" in capsys.readouterr().err
+
+
+def test_balance_takes_search_bots(capsys):
+    assert main(["balance", "--games", "1", "--players", "2", "--bots", "mcts:1,greedy",
+                 "--workers", "1", "--quiet", "--no-compare", "--top", "1"]) == 0
+    assert "mcts:1,greedy bots" in capsys.readouterr().out
+
+
+def test_win_rate_intervals_are_wilson_score_intervals():
+    from interpreter.sim.stats import wilson
+    low, high = wilson(0.0, 100)
+    assert low == pytest.approx(0.0, abs=1e-12) and high == pytest.approx(0.0370, abs=1e-4)
+    assert wilson(0.5, 40) == pytest.approx((0.3520, 0.6480), abs=1e-4)
+    assert wilson(1.0, 40)[0] == pytest.approx(0.9124, abs=1e-4)
