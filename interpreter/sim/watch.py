@@ -176,9 +176,9 @@ class _Watcher:
 def watched_game(rules: Ruleset, spec, seed: int) -> dict:
     """`game_record` plus `items`: for each employee card, garment, decoration space and piece
     of a declared component kind seen, whether it was available (on a display; every decoration
-    space is), how often it was taken (hired, tailored, funded, first owned by a seat) and played (employees: left the hand, as a played card does;
-    garments: rented to a guest space rather than sold), its bonus used or declined, and the
-    seats that had it.
+    space is), how often it was taken (hired, tailored, funded, first owned by a seat) and
+    played (employees: left the hand, as a played card does; garments: rented to a guest space
+    rather than sold), its bonus used or declined, and the seats that had it.
 
     A bonus decision belongs to a card just deputed "with its bonus" (the decision that follows
     a depute answer, when that card has a bonus), else to the seat's played card (shown in the
