@@ -3,7 +3,8 @@
 The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; a
 `whenever` statement, and the `start_trigger` verb for a declared trigger with `until:`, record
 `{"seat", "trigger", "event", "until"}` (a trigger that lasts, run by core/events.py); the
-verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its time is up (`turn_end`, `round_end`, or `game_end`: never).
+verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its
+time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
