@@ -204,7 +204,7 @@ def test_the_python_api_gives_the_figures_the_command_writes(tmp_path, capsys):
 def test_unknown_card_is_refused_with_a_suggestion(capsys):
     assert main(["balance", "--games", "2", "--card", "l3.plantd"]) == 2
     err = capsys.readouterr().err
-    assert "unknown card, garment or decoration 'l3.plantd'" in err and "Traceback" not in err
+    assert "unknown card, garment, decoration or component 'l3.plantd'" in err and "Traceback" not in err
 
 
 def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, capsys):
@@ -272,3 +272,60 @@ def test_balance_refuses_an_unwritable_json_or_html_path_before_playing(tmp_path
         f"error: cannot write --json {target}: the folder {target.parent} does not exist\n"
     assert main(["balance", "--games", "2", "--players", "2", "--html", str(tmp_path)]) == 2
     assert capsys.readouterr().err == f"error: cannot write --html {tmp_path}: it is a folder\n"
+
+
+# -- pieces of the kinds modules declare (Jewelry Box's jewels) ---------------------------------
+def test_a_watched_game_follows_the_pieces_of_declared_kinds():
+    from interpreter.core.components import owned
+    from interpreter.core.engine import Game
+    from interpreter.sim.watch import bots_for
+    jewels = load_ruleset(expansions=("jewelry_box",))
+    spec = GameSpec(players=3, bots="greedy")
+    taken = 0
+    for seed in range(1, 9):
+        items = watched_game(jewels, spec, seed)["items"]
+        game = Game.new(jewels, players=3, seed=seed)  # the same game, to read its last state
+        bots = bots_for(spec, seed)
+        while not game.is_over():
+            decision = game.decision()
+            game.apply(bots[decision.seat].choose(game, decision))
+        for player in game.state["players"]:
+            for piece in owned(player, "jewelry"):  # every jewel owned at the end was taken
+                assert player["seat"] in items[piece]["holders"], (seed, piece)
+        for key, item in items.items():
+            if key in jewels.pieces:
+                # taken once per seat that came to own it, and only after lying on the display
+                assert item["taken"] == len(item["holders"]) and item["available"], key
+                assert item["played"] == item["bonus_used"] == item["bonus_declined"] == 0
+                taken += item["taken"]
+    assert taken > 0
+
+
+def test_balance_lists_the_jewels_of_jewelry_box(tmp_path, capsys):
+    path = tmp_path / "jewels.json"
+    assert main(["balance", "--with", "jewelry_box", "--players", "3", "--games", "12",
+                 "--quiet", "--workers", "1", "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    jewels = load_ruleset(expansions=("jewelry_box",))
+    rows = [r for r in data["cards"] if r["kind"] == "jewelry"]
+    assert sorted(r["id"] for r in rows) == sorted(jewels.pieces) and len(rows) == 24
+    assert {r["group"] for r in rows} == {"Jewelry tile"}
+    for r in rows:
+        assert 0 <= r["games_with"] <= r["taken"] <= 3 * 12 and r["games_available"] <= 12
+        assert (r["win_rate_with"] is None) == (r["games_with"] == 0)
+        assert 0 <= r["win_rate_without"] <= 1
+        if r["games_with"]:
+            assert -1 <= r["ci"][0] <= r["delta"] <= r["ci"][1] <= 1
+    assert sum(r["games_available"] for r in rows) >= 12 * 5  # 5 display slots, refilled
+    assert any(r["taken"] for r in rows)
+    out = capsys.readouterr().out
+    assert all(r["id"] in out for r in rows)
+
+
+def test_the_html_report_plots_a_declared_kind_in_a_colour_of_its_own():
+    pytest.importorskip("matplotlib")
+    from interpreter.ui.report_html import impact_plot
+    row = {"ranked": True, "ci": [-0.1, 0.2], "delta": 0.05}
+    svg = impact_plot([{**row, "id": "l3.x", "kind": "employee"},
+                       {**row, "id": "ring_pink_1", "kind": "jewelry"}])
+    assert svg.startswith("<img alt='per-component win-rate impact'")

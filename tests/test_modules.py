@@ -696,7 +696,7 @@ def test_example_a_garments_hall_in_an_effect_reads_in_the_editions_words():
 
 def test_the_example_packs_scenarios_pass(capsys):
     assert main(["test", str(EXAMPLES / "halls")]) == 0
-    assert "3 passed, 0 failed" in capsys.readouterr().out
+    assert "5 passed, 0 failed" in capsys.readouterr().out
 # -- the designer's cases of issue 12: acting on others, a module resource in a cost, one key
 #    of game.yaml ----------------------------------------------------------------------------------
 

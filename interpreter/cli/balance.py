@@ -31,8 +31,8 @@ def positive(value: str) -> int:
 
 
 def add_parser(sub, common, player_count, bot_arguments) -> None:
-    p = sub.add_parser("balance", help="measure what each card, garment and decoration does "
-                                       "over many self-play games")
+    p = sub.add_parser("balance", help="measure what each card, garment, decoration and "
+                                       "declared component does over many self-play games")
     p.add_argument("--games", type=positive, default=400)
     p.add_argument("--players", type=player_count, default=4)
     bot_arguments(p)
@@ -42,8 +42,8 @@ def add_parser(sub, common, player_count, bot_arguments) -> None:
     p.add_argument("--ray", metavar="ADDRESS",
                    help="play on a Ray cluster ('auto', 'ray://host:port', or 'local')")
     p.add_argument("--card", action="append", default=[], metavar="ID",
-                   help="report only this card, garment or decoration, and compare the same "
-                        "seeds without it (repeatable)")
+                   help="report only this card, garment, decoration or component (a jewel...), "
+                        "and compare the same seeds without it (repeatable)")
     p.add_argument("--no-compare", action="store_true",
                    help="skip the paired with/without runs of --card and --module")
     p.add_argument("--top", type=positive, default=None, help="show only the first N rows")

@@ -352,12 +352,14 @@ def cmd_cards(args) -> int:
                              rules.word(d.discard))
         layout.show(console, displays)
     triggers = [t for ts in rules.triggers.values() for t in ts if t.owner_kind == "module"]
+    triggers += [t for t in rules.started.values() if t.owner_kind == "module"]
     if triggers:
         table = Table(title="Triggers of the modules", show_lines=True)
         for col in ("id", "when", "effect"):
             table.add_column(col)
         for t in triggers:
-            table.add_row(t.id, t.on, t.effect.text)
+            table.add_row(t.id, t.on + (f", once started, until {t.until}" if t.until else ""),
+                          t.effect.text)
         layout.show(console, table)
     return 0
 

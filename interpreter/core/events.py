@@ -8,7 +8,9 @@ in play for that seat (a module's trigger always is; a card's while it is on the
 a decoration's while the seat holds it; a garment's while the seat has it on the board), and
 within its limit (`once` a game, `once_per_round`). The event's details are the names
 `event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered
-effect. A trigger an effect started (`whenever ... before ...`) is a modifier in the state.
+effect. A trigger an effect started (`whenever ... before ...`, or `start_trigger` for a declared
+trigger with `until:`) is a modifier in the state: it runs for the seat that started it, while
+the modifier lasts, within the declared trigger's limit.
 A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook`.
 """
 from __future__ import annotations
@@ -21,9 +23,8 @@ EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play"
 def announce(ctx, event: str, **payload) -> None:
     """Run the triggers listening to `event` for the acting seat."""
     triggers = ctx.rules.triggers.get(event, ())
-    lasting = [ctx.rules.lasting[m["trigger"]] for m in ctx.state["modifiers"]
-               if m.get("event") == event and m["seat"] == ctx.seat
-               and m["trigger"] in ctx.rules.lasting]
+    lasting = [m["trigger"] for m in ctx.state["modifiers"]
+               if m.get("event") == event and m["seat"] == ctx.seat]
     if not triggers and not lasting:
         return
     saved = ctx.event
@@ -32,8 +33,13 @@ def announce(ctx, event: str, **payload) -> None:
         for trigger in triggers:
             if _in_play(ctx, trigger) and _within_limit(ctx, trigger):
                 ctx.attempt(trigger.effect)
-        for body in lasting:  # started by an effect (`whenever ... before ...`)
-            ctx.attempt(_Lasting(body))
+        for key in lasting:  # started by an effect
+            declared = ctx.rules.started.get(key)
+            if declared is not None:  # `start_trigger`
+                if _within_limit(ctx, declared):
+                    ctx.attempt(declared.effect)
+            elif key in ctx.rules.lasting:  # `whenever ... before ...`
+                ctx.attempt(_Lasting(ctx.rules.lasting[key]))
     finally:
         ctx.event = saved
 

@@ -179,6 +179,9 @@ class Trigger:
     owner_kind: str = "module"
     owner: str = ""
     limit: str = "always"  # or "once" (a game, per seat), "once_per_round"
+    # "" = it listens whenever its owner is in play; a lifetime (turn_end, round_end, game_end)
+    # = it listens only once an effect started it (`start_trigger`), for that player, until then
+    until: str = ""
 
 
 @dataclass(frozen=True)
@@ -348,6 +351,8 @@ class Ruleset:
     # player counters only their owner sees until the game ends (a flow document's `private`)
     private: tuple[str, ...] = ()
     triggers: Mapping[str, tuple[Trigger, ...]] = field(default_factory=dict)
+    # the triggers with a lifetime (`until:`), by id: they listen once an effect starts them
+    started: Mapping[str, Trigger] = field(default_factory=dict)
     # resources the modules add, with what each player starts with: "jewel" -> 0
     extra_resources: Mapping[str, int] = field(default_factory=dict)
     # the modules' parameters as chosen: "festivity_dresses.join_round" -> 1

@@ -1,9 +1,10 @@
 """Lasting modifiers: "this round, your hires cost 1 less" as data in the state.
 
-The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`, and a
-`whenever` statement `{"seat", "trigger", "event", "until"}` (a trigger that lasts, run by
-core/events.py); the verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a
-modifier when its time is up (`turn_end`, `round_end`, or `game_end`: never).
+The `reduce_cost` verb records `{"seat", "cost", "by", "until"}` in `state["modifiers"]`; a
+`whenever` statement, and the `start_trigger` verb for a declared trigger with `until:`, record
+`{"seat", "trigger", "event", "until"}` (a trigger that lasts, run by core/events.py); the
+verbs that charge a price ask `reduction(ctx, cost)`; the flow removes a modifier when its
+time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ def reduce_cost(ctx, args) -> None:
         ctx.tx.append(ctx.state["modifiers"], {"seat": ctx.seat, "cost": args["on"](),
                                                "by": amount, "until": args["until"]()
                                                if "until" in args else "turn_end"})
+
+
+def start_trigger(ctx, args) -> None:
+    """`start_trigger trigger ID`: the declared trigger ID (one with a lifetime) listens for the
+    acting player from now until its `until`."""
+    trigger = ctx.rules.started[args["trigger"]()]
+    ctx.start_trigger(trigger.id, trigger.on, trigger.until)
 
 
 def reduction(ctx, cost: str) -> int:

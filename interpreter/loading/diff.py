@@ -68,9 +68,10 @@ def ruleset_diff(before, after) -> list[Change]:
     out += [Change("added", "zone", z.id, "") for z in after.zones if z.id not in old_zones]
     out += [Change("added", "private", key, "") for key in after.private
             if key not in before.private]
-    old_triggers = {t.id for ts in before.triggers.values() for t in ts}
+    old_triggers = {t.id for ts in before.triggers.values() for t in ts} | set(before.started)
     out += [Change("added", "trigger", t.id, _where(t.effect))
-            for ts in after.triggers.values() for t in ts if t.id not in old_triggers]
+            for t in [*(t for ts in after.triggers.values() for t in ts), *after.started.values()]
+            if t.id not in old_triggers]
     for key, word in sorted(after.words.items()):
         if before.words.get(key) != word:
             out.append(Change("changed" if key in before.words else "added", "word",

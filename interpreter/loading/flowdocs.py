@@ -133,6 +133,12 @@ def flow_triggers(builder, flow_docs, round_phases, final_phases):
             if not is_flow_event(t["on"]):
                 continue
             path = ("triggers", i)
+            if "until" in t:
+                builder.errors.append(ModuleError(
+                    f"the trigger {t['id']!r} has a lifetime ('until'): it is started by an "
+                    f"effect and listens to a verb's event, not to the flow's {t['on']!r}",
+                    doc.span(path + ("until",))))
+                continue
             eff = builder.effect(doc, path + ("effect",), t["effect"], f"the trigger {t['id']!r}")
             if eff is None:
                 continue
@@ -155,9 +161,12 @@ def flow_triggers(builder, flow_docs, round_phases, final_phases):
     return tuple(stages["round"]), tuple(stages["final"])
 
 
-def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, ...]]:
-    """Every trigger of the modules and of the employee cards on a verb's event, by event."""
+def triggers(builder, flow_docs, employees_entries) -> tuple[dict[str, tuple[Trigger, ...]],
+                                                              dict[str, Trigger]]:
+    """Every trigger of the modules and of the employee cards on a verb's event, by event; and
+    apart, by id, the triggers with a lifetime (`until:`), which listen only once started."""
     out: dict[str, list[Trigger]] = {}
+    started: dict[str, Trigger] = {}
     for doc in flow_docs:
         for i, t in enumerate(doc.data.get("triggers", [])):
             if is_flow_event(t["on"]):
@@ -166,18 +175,60 @@ def triggers(builder, flow_docs, employees_entries) -> dict[str, tuple[Trigger, 
                                  f"the trigger {t['id']!r}")
             if eff is not None:  # a module's own, or a decoration's or garment's it names
                 kind = next((k for k in ("decoration", "garment") if k in t), "module")
-                out.setdefault(t["on"], []).append(
-                    Trigger(t["id"], t["on"], eff, kind, t.get(kind, ""),
-                            t.get("limit", "always")))
+                trigger = Trigger(t["id"], t["on"], eff, kind, t.get(kind, ""),
+                                  t.get("limit", "always"), t.get("until", ""))
+                if trigger.until and kind != "module":
+                    builder.errors.append(ModuleError(
+                        f"the trigger {t['id']!r} has a lifetime ('until'), so it runs for the "
+                        f"player whose effect starts it: it cannot also be the {kind}'s",
+                        doc.span(("triggers", i, kind))))
+                    continue
+                _add_trigger(builder, out, started, trigger, doc, ("triggers", i))
     for cid, (entry, doc, path) in employees_entries:
         for i, t in enumerate(entry.get("triggers", [])):
+            if "until" in t and "id" not in t:
+                builder.errors.append(ModuleError(
+                    f"a trigger of employee {cid!r} with a lifetime ('until') needs an 'id', "
+                    "the name start_trigger starts it by", doc.span(path + ("triggers", i))))
+                continue
             eff = builder.effect(doc, path + ("triggers", i, "effect"), t["effect"],
                                  f"the trigger of employee {cid!r}")
             if eff is not None:
-                out.setdefault(t["on"], []).append(
-                    Trigger(f"{cid}.{t['on']}.{i}", t["on"], eff, "employee", cid,
-                            t.get("limit", "always")))
-    return {event: tuple(ts) for event, ts in out.items()}
+                trigger = Trigger(t.get("id", f"{cid}.{t['on']}.{i}"), t["on"], eff,
+                                  "employee", cid, t.get("limit", "always"), t.get("until", ""))
+                _add_trigger(builder, out, started, trigger, doc, path + ("triggers", i))
+    return {event: tuple(ts) for event, ts in out.items()}, started
+
+
+def _add_trigger(builder, by_event: dict, started: dict, trigger: Trigger, doc, path) -> None:
+    """A trigger that always listens goes under its event; one with a lifetime under its id."""
+    if not trigger.until:
+        by_event.setdefault(trigger.on, []).append(trigger)
+    elif "." in trigger.id:
+        builder.errors.append(ModuleError(
+            f"trigger id {trigger.id!r} has a lifetime ('until'), so an effect names it "
+            "(start_trigger trigger ID): it must be one word, without '.'",
+            doc.span(path + ("id",))))
+    elif trigger.id in started:
+        builder.errors.append(ModuleError(f"trigger id {trigger.id!r} is defined twice",
+                                          doc.span(path + ("id",))))
+    else:
+        started[trigger.id] = trigger
+
+
+def started_triggers(flow_docs, employees_entries) -> dict[str, tuple[str, str, str]]:
+    """The ids of the triggers with a lifetime, with their event, lifetime and name, for the
+    vocabulary (`start_trigger trigger ID`), before any effect is compiled."""
+    out = {}
+    for doc in flow_docs:
+        for t in doc.data.get("triggers", []):
+            if "until" in t:
+                out[t["id"]] = (t["on"], t["until"], t.get("name", ""))
+    for _cid, (entry, _doc, _path) in employees_entries:
+        for t in entry.get("triggers", []):
+            if "until" in t and "id" in t:
+                out[t["id"]] = (t["on"], t["until"], t.get("name", ""))
+    return out
 
 
 def garment_hooks(builder, gid: str, entry: dict, doc, path: tuple) -> dict:

@@ -543,7 +543,10 @@ class _Builder:
                                        **{z.id: (z.holds, z.per_player, z.name) for z in zones}},
                                       [k["id"] for k, _, _ in seatkinds.declared(self.flow_docs)],
                                       tuple(seatkinds.counters(self.flow_docs)),
-                                      seatkinds.card_fields(self.flow_docs))
+                                      seatkinds.card_fields(self.flow_docs),
+                                      flowdocs.started_triggers(
+                                          self.flow_docs,
+                                          list(self.collections["employee"].items.items())))
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -616,8 +619,8 @@ class _Builder:
                                                             final_phases)
         round_phases, final_phases = flowdocs.flow_triggers(self, self.flow_docs, round_phases,
                                                             final_phases)
-        triggers = flowdocs.triggers(self, self.flow_docs,
-                                     list(self.collections["employee"].items.items()))
+        triggers, started = flowdocs.triggers(self, self.flow_docs,
+                                              list(self.collections["employee"].items.items()))
         seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
                                      self.param_values)
         if self.errors:
@@ -637,7 +640,7 @@ class _Builder:
                          **{k: v for d in self.flow_docs
                             for k, v in d.data.get("fund_limits", {}).items()}},
             words=dict(self.words),
-            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers,
+            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers, started=started,
             board_zones=tuple(Zone(z["id"], z["holds"], z.get("visible", True),
                                    z.get("name", z["id"]), z.get("start", ""))
                               for z in game.get("zones", [])),

@@ -41,6 +41,7 @@ COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_t
 GARMENT_KIND = EnumType("garment_kind")
 COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
 HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
+TRIGGER = EnumType("trigger")  # a declared trigger with a lifetime, started by an effect
 PILE = EnumType("pile")  # a player's own piles of cards: hand, supply, discard
 COUNTER, SEAT_KIND, CARD = EnumType("counter"), EnumType("seat_kind"), RecordType("card")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
@@ -504,6 +505,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
                                 "until": opt(LIFETIME, " until the {}")},
                                mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "start_trigger": VerbDef({"trigger": opt(TRIGGER, required=True)}, mod.start_trigger,
+                                 "{trigger}"),
         "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
                                   "discard": opt(NUMBER, required=True)}, disp.renew_display,
                                  "discard the {discard} rightmost pieces of the {display}, "
@@ -670,6 +673,12 @@ def _event_texts(word, words) -> dict[str, str]:
             "play": "you play an Employee", "fund": f"you fund a {word('decoration').title()}"}
 
 
+def _started_text(events: dict, on: str, until: str, name: str) -> str:
+    """How a card says `start_trigger trigger ID`: "until the end of the round, whenever you
+    rent out a Garment: <the trigger's name>"."""
+    return f"until the {_CONSTANT_TEXT.get(until, until)}, whenever {events.get(on, on)}: {name}"
+
+
 _CONSTANT_TEXT = {"turn_end": "end of your turn", "round_end": "end of the round",
                   "game_end": "end of the game"}
 
@@ -679,11 +688,14 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                      extra_resources=(), extra_fields=None, garment_kinds=(),
                      halls=None, components=None, displays=(), kind_enums=None,
                      game_keys=None, zone_kinds=None, seat_kinds=(), counters=(),
-                     card_fields=None) -> Vocabulary:
+                     card_fields=None, started=None) -> Vocabulary:
     """The vocabulary for a ruleset whose data defines these colors and actions (and the
     resources its modules add, each also a name `my.<resource>`). `game_keys` are game.yaml's
-    numbers after the modules' changes (`game.rounds`): cards print their value."""
+    numbers after the modules' changes (`game.rounds`): cards print their value. `started`:
+    the triggers with a lifetime, id -> (event, lifetime, name)."""
     word = lambda key: words.get(key, key.replace("_", " "))
+    events = _event_texts(word, words)
+    started = started or {}
     halls = dict(halls or {})
     names = _names(word)
     for zid, (holds, per_player, name) in (zone_kinds or {}).items():
@@ -722,6 +734,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
                **{f"card_{n}": tuple(spec["values"]) for n, spec in (card_fields or {}).items()
                   if "values" in spec},
                "display": tuple(d.id for d in displays),
+               "trigger": tuple(started),
                **extra_enums,
                "reward_kind": ("none", "livre", "prestige", "thread", "lace",
                                *extra_resources, *verbs),
@@ -731,8 +744,10 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         verbs=verbs,
         enum_text={**_CONSTANT_TEXT, **{h: words.get(h, name) for h, name in halls.items()},
                    **{d.id: words.get(d.id, d.name) for d in displays},
+                   **{tid: _started_text(events, on, until, name or word(tid))
+                      for tid, (on, until, name) in started.items()},
                    **{z: _bare(k[2]) for z, k in (zone_kinds or {}).items() if k[2]}, **words},
-        events=_event_texts(word, words),
+        events=events,
         noun_enums=("garment_kind",),
         place_enums={"hall": "in the {}"},
         actor=PLAYER,
@@ -867,7 +882,9 @@ ENUM_DOCS = {
     "area": "the area of a Decoration space",
     "action": "a main action (from actions.yaml)",
     "cost": "a price that reduce_cost can lower",
-    "lifetime": "how long a reduce_cost lasts: to the end of the turn, the round, or the game",
+    "lifetime": "how long a reduce_cost, a whenever or a started trigger lasts: to the end of "
+                "the turn, the round, or the game",
+    "trigger": "a declared trigger with a lifetime ('until:'), which start_trigger starts",
     "hall": "a Hall of the board, printed by its name",
     "display": "a positioned display (game.yaml's or a module's displays:)",
     "reward_kind": "what a guest space's reward gives",
@@ -970,6 +987,10 @@ VERB_DOCS = {
         "by": "how many Livre less",
         "until": "when it ends: turn_end (the default), round_end or game_end",
     }, {}),
+    "start_trigger": ("from now until its lifetime ends, a declared trigger with 'until:' runs "
+                      "for you at each of its events (started twice, it runs twice)", {
+                          "trigger": "which trigger (its id, in a flow document or on a card)",
+                      }, {}),
     "renew_display": ("renew a positioned display: discard its rightmost pieces, shift the rest "
                       "right, refill from the right end leftwards (the leftmost slots stay empty "
                       "when the source runs out)", {

@@ -1,5 +1,6 @@
-"""`rococo balance`: many seeded self-play games, then what each employee card, garment and
-decoration did for the players who had it, and paired with / without comparisons.
+"""`rococo balance`: many seeded self-play games, then what each employee card, garment,
+decoration and piece of a kind a module declares (`components:`) did for the players who had it,
+and paired with / without comparisons.
 
 Every figure comes from watching games from outside the engine (`watch.watched_game`); the
 games are played by `parallel.run_games`, so the report is the same for 1 worker, N workers or
@@ -44,8 +45,9 @@ class Plan:
 
 # -- what there is to measure ----------------------------------------------------------------
 def catalogue(rules: Ruleset, players: int) -> dict[str, dict]:
-    """Every measured component: hire cards, garments and the decoration spaces of the board
-    side for `players`, with its kind and group (what its verdict compares it with)."""
+    """Every measured component: hire cards, garments, the decoration spaces of the board side
+    for `players` and the pieces of every declared component kind, with its kind and group
+    (what its verdict compares it with: a piece, the others of its kind)."""
     items: dict[str, dict] = {}
     for card in rules.employees.values():
         if not card.start:
@@ -56,6 +58,9 @@ def catalogue(rules: Ruleset, players: int) -> dict[str, dict]:
     for space in rules.side_for(players).decorations.values():
         items[space.id] = {"kind": "decoration", "level": None,
                            "group": f"{space.area} decoration"}
+    for piece in rules.pieces.values():
+        items[piece.id] = {"kind": piece.kind, "level": None,
+                           "group": rules.components[piece.kind].name}
     return items
 
 
@@ -64,7 +69,7 @@ def check_ids(rules: Ruleset, players: int, ids: list[str]) -> None:
     for key in ids:
         if key not in known:
             hint = did_you_mean(key, known)
-            raise BalanceError(f"unknown card, garment or decoration '{key}'{hint}")
+            raise BalanceError(f"unknown card, garment, decoration or component '{key}'{hint}")
 
 
 def removal_pack(rules: Ruleset, key: str) -> Pack:

@@ -2,13 +2,15 @@
 
 The engine is not asked for anything but its public API: each decision's kind, seat and chosen
 value, and the state between decisions. `game_record` is what `simulate` reports;
-`watched_game` adds, per employee card, garment and decoration, what `balance` measures.
+`watched_game` adds, per employee card, garment, decoration and piece of a declared component
+kind, what `balance` measures.
 """
 from __future__ import annotations
 
 import functools
 import time
 
+from ..core import components
 from ..core.engine import Game
 from ..core.errors import RuleFaultError
 from ..core.model import Ruleset
@@ -141,6 +143,7 @@ class _Watcher:
                 if self.hire_card(card):
                     tally.of(card)["played"] += 1
             self.hands[seat] = hand
+        self.look_pieces(state)
         for space, seat in state["decorations"].items():
             if space not in self.funded:
                 self.funded.add(space)
@@ -157,6 +160,24 @@ class _Watcher:
                 else:
                     tally.of(garment)["taken"] += 1
 
+    def look_pieces(self, state: dict) -> None:
+        """Pieces of the declared kinds: available when on a display, taken when a player
+        first owns one (each seat counted once per piece)."""
+        rules, tally = self.rules, self.tally
+        for display in rules.displays:
+            if display.holds in rules.components:
+                for piece in components.slots(state, display.id):
+                    if piece is not None:
+                        tally.of(piece)["available"] = True
+        for player in state["players"]:
+            seat = player["seat"]
+            for kind in rules.components:
+                for piece in components.owned(player, kind):
+                    if (piece, seat) not in self.held:
+                        self.held.add((piece, seat))
+                        tally.hold(piece, seat)
+                        tally.of(piece)["taken"] += 1
+
     def tailor(self, garment: str, seat: int) -> None:
         self.tally.of(garment)["taken"] += 1
         self.tally.hold(garment, seat)
@@ -165,11 +186,11 @@ class _Watcher:
 
 @faults_recorded
 def watched_game(rules: Ruleset, spec, seed: int) -> dict:
-    """`game_record` plus `items`: for each employee card, garment and decoration space seen,
-    whether it was available (on a display; every decoration space is), how often it was taken
-    (hired, tailored, funded) and played (employees: left the hand, as a played card does;
-    garments: rented to a guest space rather than sold), its bonus used or declined, and the
-    seats that had it.
+    """`game_record` plus `items`: for each employee card, garment, decoration space and piece
+    of a declared component kind seen, whether it was available (on a display; every decoration
+    space is), how often it was taken (hired, tailored, funded, first owned by a seat) and
+    played (employees: left the hand, as a played card does; garments: rented to a guest space
+    rather than sold), its bonus used or declined, and the seats that had it.
 
     A bonus decision belongs to a card just deputed "with its bonus" (the decision that follows
     a depute answer, when that card has a bonus), else to the seat's played card (shown in the

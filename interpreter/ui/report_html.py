@@ -35,12 +35,18 @@ def _svg(fig, title: str) -> str:
     return f"<img alt='{html.escape(title)}' src='data:image/svg+xml;base64,{data}'>"
 
 
+EXTRA_COLORS = ("tab:red", "tab:brown", "tab:pink", "tab:olive", "tab:cyan")
+
+
 def impact_plot(cards: list[dict]) -> str:
     """Win-rate delta of each component with its 95% interval, strongest at the top."""
     plt = _pyplot()
     rows = [c for c in cards if c["ranked"]][::-1]
     fig, ax = plt.subplots(figsize=(8, max(2.5, 0.22 * len(rows) + 1)))
     colors = {"employee": "tab:blue", "garment": "tab:orange", "decoration": "tab:green"}
+    for c in rows:  # the kinds modules declare (jewels...), each in a colour of its own
+        if c["kind"] not in colors:
+            colors[c["kind"]] = EXTRA_COLORS[(len(colors) - 3) % len(EXTRA_COLORS)]
     ys = range(len(rows))
     for y, c in zip(ys, rows):
         low, high = 100 * c["ci"][0], 100 * c["ci"][1]

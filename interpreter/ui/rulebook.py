@@ -37,6 +37,11 @@ def sections(rules: Ruleset) -> list[tuple[str, list[str]]]:
                  + (f" ({t.owner_kind} {t.owner})" if t.owner else "")
                  + ("" if t.limit == "always" else f" ({t.limit.replace('_', ' ')})")
                  for event, triggers in rules.triggers.items() for t in triggers]
+    reactions += [f"When {t.on.replace('_', ' ')}, once an effect starts it ({t.id}) and until "
+                  f"the {t.until.replace('_', ' ')}: {t.effect.text}"
+                  + (f" ({t.owner_kind} {t.owner})" if t.owner else "")
+                  + ("" if t.limit == "always" else f" ({t.limit.replace('_', ' ')})")
+                  for t in rules.started.values()]
     out.append(("Reactions to events", reactions))
     garments = [f"{g.id} ({rules.word(g.color)} {rules.word(g.kind)}): {' '.join(texts)}"
                 for g in rules.garments.values() if (texts := garment_rules(g))]
