@@ -370,3 +370,13 @@ def test_an_optional_effect_reads_you_may():
 def test_vocab_on_an_80_column_terminal_cuts_nothing():
     out = rococo("vocab", terminal_columns=80)
     assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_the_final_scoring_steps_and_module_parameters_read_as_sentences():
+    """Item 11: the majority steps say when second place scores; the Festivity join step names
+    its round plainly (no "the round at whose Phase 1 ...")."""
+    out = " ".join(rococo("rules", "--with", "festivity_dresses").split())
+    assert "Score the majority in each Hall; the second most scores too if the number of " \
+           "players is more than 2." in out
+    assert "If the round is the round the Festivity Garments join in (1 as printed)," in out
+    assert "second place:" not in out and "at whose" not in out

@@ -375,6 +375,10 @@ def _position_fields() -> dict:
                               "one)")}
 
 
+# "In a 2-player game, only the player with the most ... scores" (the second place's condition)
+_SECOND = "; the second most scores too if {}"
+
+
 def _take(ctx, args) -> None:
     """`take`: a card into a pile or a zone, or a piece of a declared kind from its display."""
     if "piece" in args:
@@ -494,11 +498,11 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, ph.select_hand,
                                "select {size} Employee cards"),
         "score_crowns": VerbDef({}, sc.score_crowns, "score the crown Employee bonuses"),
-        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, "")}, sc.hall_majorities,
-                                   "score the majority in each Hall"),
-        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, "")},
+        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, _SECOND)}, sc.hall_majorities,
+                                   "score the majority in each Hall{second_place}"),
+        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, _SECOND)},
                                       sc.fireworks_majority,
-                                      "score the majority in the Fireworks"),
+                                      "score the majority in the Fireworks{second_place}"),
         "balcony": VerbDef({}, sc.balcony,
                            f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
                            f"Fireworks on the {say('balcony', 'balcony')}"),
