@@ -12,17 +12,20 @@ Modules extend the state in three ways, and the types leave room for each rather
   are `NotRequired`; where present, their inner keys are the ids the module declares, so they
   are `dict[str, ...]`, not TypedDicts.
 - a module's own resources (the schema's `additionalProperties` on a player): extra integer keys
-  of a player that no type can list. Code that reads a resource named in data indexes the player
-  with a string it computes, which a TypedDict does not allow; such code takes the player (or
-  the state) as a plain `dict`, and the core's signatures use these types where the keys it
-  reads are the fixed ones.
+  of a player that no type can list.
 - the board zones the base rules declare (`hire_deck`, `resource_bag`, ...) are fixed keys here,
-  but rules reach them by id as data too (`state[zone.id]`), the same way.
+  but rules reach them by id as data too (`state[zone.id]`).
+
+A TypedDict may only be indexed by literal keys, and the engine reads resources and zones by ids
+it gets from data all the time; so a state enters and leaves the core typed (`new_state` returns
+a `State`, `Game(...)` and its resumed saves take one, `Game.step_start` gives one), and while
+it plays the engine holds it as the plain dict `live` returns (`Game.state`), which the
+functions below the engine take.
 """
 
 # (no `from __future__ import annotations`: `NotRequired` must be seen when the classes are
 # made, for their __optional_keys__, which the schema test reads)
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 Until = Literal["turn_end", "round_end", "game_end"]
 
@@ -115,3 +118,11 @@ class State(TypedDict):
     fired: list[str]
     displays: NotRequired[dict[str, list[str | None]]]
     counters: NotRequired[dict[str, int]]
+
+
+def live(state: State) -> dict[str, Any]:
+    """The same dict, as the engine holds it while it plays (`Game.state`): rules reach its keys
+    and its players' by ids written in data (a board zone's, a module's resource), which a
+    TypedDict's fixed keys cannot type. A state enters the engine as a `State` (from `new_state`,
+    a checked save, or a copy of a step's start) and leaves it as one (`Game.step_start`)."""
+    return cast(dict, state)
