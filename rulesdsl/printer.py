@@ -15,6 +15,7 @@ from . import ast
 from .checker import Analysis, analyse_effect, analyse_expression
 from .source import to_source
 from .vocabulary import Vocabulary
+from .walk import Walker
 
 __all__ = ["effect_text", "expression_text", "to_source"]
 
@@ -94,7 +95,10 @@ def _of(phrase: str) -> str:
     return "of " + phrase if owned else phrase
 
 
-class _Printer:
+class _Printer(Walker):
+    """Card text: the families `clause` (a statement) and `text` (an expression, given the
+    precedence of where it stands); a node with neither falls back to its source text."""
+
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
@@ -229,41 +233,56 @@ class _Printer:
         return "".join(parts) or "nothing happens"
 
     def clause(self, s) -> str:
-        if isinstance(s, ast.Gain):
-            return "gain " + self.gain_amount(s.amount, s.resources)
-        if isinstance(s, ast.Pay):
-            return f"pay {self.plain_amount(s.amount, self.resource(s.resource))}"
-        if isinstance(s, ast.Let):
-            return self.let(s)
-        if isinstance(s, ast.If):
-            text = f"if {self.expr(s.cond)}, {self.block(s.then)}"
-            if s.else_ is not None:
-                text += f"; otherwise, {self.block(s.else_)}"
-            return text
-        if isinstance(s, ast.Repeat):
-            return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
-        if isinstance(s, ast.Either):
-            done = [alt for alt in s.alternatives if alt]
-            if len(done) == 1 and len(s.alternatives) == 2:  # `either {x} or {}`: x is optional
-                return f"you may {self.block(done[0])}"
-            return "either " + ", or ".join(self.block(alt) if alt else "nothing"
-                                           for alt in s.alternatives)
-        if isinstance(s, ast.Whenever):
-            event = self.vocab.events.get(s.event, s.event.replace("_", " "))
-            return (f"until the {self.vocab.constant_text(s.until)}, whenever {event}, "
-                    f"{self.block(s.body)}")
-        if isinstance(s, ast.Require):
-            return _GUARD + self.expr(s.cond)
-        if isinstance(s, ast.Each):
-            return f"each {s.who}: {self.block(s.body)} (one who cannot does none of it)"
-        if isinstance(s, ast.As):
-            who = self.expr(s.player)
-            if isinstance(s.player, ast.Name) and len(s.player.path) == 1:  # a local
-                who = "that player"
-            return f"{who}: {self.block(s.body)}"
-        if isinstance(s, ast.VerbCall):
-            return self.verb(s)
-        return to_source(s)
+        return self.visit("clause", s)
+
+    def missing(self, family: str, node, *args) -> str:
+        """A node with no card wording: its source text (raises on what is not a node)."""
+        return to_source(node)
+
+    def clause_gain(self, s: ast.Gain) -> str:
+        return "gain " + self.gain_amount(s.amount, s.resources)
+
+    def clause_pay(self, s: ast.Pay) -> str:
+        return f"pay {self.plain_amount(s.amount, self.resource(s.resource))}"
+
+    def clause_let(self, s: ast.Let) -> str:
+        return self.let(s)
+
+    def clause_if(self, s: ast.If) -> str:
+        text = f"if {self.expr(s.cond)}, {self.block(s.then)}"
+        if s.else_ is not None:
+            text += f"; otherwise, {self.block(s.else_)}"
+        return text
+
+    def clause_repeat(self, s: ast.Repeat) -> str:
+        return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
+
+    def clause_either(self, s: ast.Either) -> str:
+        done = [alt for alt in s.alternatives if alt]
+        if len(done) == 1 and len(s.alternatives) == 2:  # `either {x} or {}`: x is optional
+            return f"you may {self.block(done[0])}"
+        return "either " + ", or ".join(self.block(alt) if alt else "nothing"
+                                       for alt in s.alternatives)
+
+    def clause_whenever(self, s: ast.Whenever) -> str:
+        event = self.vocab.events.get(s.event, s.event.replace("_", " "))
+        return (f"until the {self.vocab.constant_text(s.until)}, whenever {event}, "
+                f"{self.block(s.body)}")
+
+    def clause_require(self, s: ast.Require) -> str:
+        return _GUARD + self.expr(s.cond)
+
+    def clause_each(self, s: ast.Each) -> str:
+        return f"each {s.who}: {self.block(s.body)} (one who cannot does none of it)"
+
+    def clause_as(self, s: ast.As) -> str:
+        who = self.expr(s.player)
+        if isinstance(s.player, ast.Name) and len(s.player.path) == 1:  # a local
+            who = "that player"
+        return f"{who}: {self.block(s.body)}"
+
+    def clause_verb_call(self, s: ast.VerbCall) -> str:
+        return self.verb(s)
 
     def let(self, s: ast.Let) -> str:
         v = s.value
@@ -462,49 +481,66 @@ class _Printer:
             return to_source(e)
 
     def _expr(self, e, parent_prec: int) -> str:
-        if isinstance(e, ast.Number):
-            return str(e.value)
-        if isinstance(e, ast.Bool):
-            return "yes" if e.value else "no"
-        if isinstance(e, ast.Name):
-            return self.name(e)
-        if isinstance(e, ast.ListExpr):
-            return _and([self.expr(i) for i in e.items]) or "nothing"
-        if isinstance(e, ast.BinOp):
-            if e.op == "/":
-                text = f"{self.expr(e.left, 3)} divided by {self.expr(e.right, 3)}"
-                return f"({text})" if parent_prec >= 2 else text
-            p = _BIN_PREC[e.op]
-            text = f"{self.expr(e.left, p)} {_BIN_TEXT[e.op]} {self.expr(e.right, p + 1)}"
-            return f"({text})" if p < parent_prec else text
-        if isinstance(e, ast.UnaryOp):
-            return f"−{self.expr(e.operand, 3)}"
-        if isinstance(e, ast.Compare):
-            placed = self.placed(e)
-            if placed is not None:
-                return placed
-            return f"{self.expr(e.left)} {_CMP_TEXT[e.op]} {self.expr(e.right)}"
-        if isinstance(e, ast.BoolOp):
-            return f"{self.expr(e.left)} {e.op} {self.expr(e.right)}"
-        if isinstance(e, ast.Not):
-            return f"not {self.expr(e.operand, 3)}"
-        if isinstance(e, ast.Where):
-            return self.where(e)
-        if isinstance(e, ast.Call):
-            return self.call(e)
-        if isinstance(e, ast.Table):  # '5 if X is 4 or more, 3 if it is 3, ...'
-            rows = [f"{self.expr(entry.value)} if {'it' if i else self.expr(e.subject)} is "
-                    f"{self.key(entry.key)}" for i, entry in enumerate(e.entries)]
-            return ", ".join(rows)
-        if isinstance(e, ast.ChooseOne):
-            return f"one of {self.expr(e.options)} of your choice"
-        if isinstance(e, ast.ChooseAny):
-            return f"any of {self.expr(e.options)} of your choice"
-        if isinstance(e, ast.ChooseNumber):
-            return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
-        if isinstance(e, ast.Possible):
-            return f"you can {self.clause(e.stmt)}"
-        return to_source(e)
+        return self.visit("text", e, parent_prec)
+
+    def text_number(self, e: ast.Number, parent_prec: int) -> str:
+        return str(e.value)
+
+    def text_bool(self, e: ast.Bool, parent_prec: int) -> str:
+        return "yes" if e.value else "no"
+
+    def text_name(self, e: ast.Name, parent_prec: int) -> str:
+        return self.name(e)
+
+    def text_list_expr(self, e: ast.ListExpr, parent_prec: int) -> str:
+        return _and([self.expr(i) for i in e.items]) or "nothing"
+
+    def text_bin_op(self, e: ast.BinOp, parent_prec: int) -> str:
+        if e.op == "/":
+            text = f"{self.expr(e.left, 3)} divided by {self.expr(e.right, 3)}"
+            return f"({text})" if parent_prec >= 2 else text
+        p = _BIN_PREC[e.op]
+        text = f"{self.expr(e.left, p)} {_BIN_TEXT[e.op]} {self.expr(e.right, p + 1)}"
+        return f"({text})" if p < parent_prec else text
+
+    def text_unary_op(self, e: ast.UnaryOp, parent_prec: int) -> str:
+        return f"−{self.expr(e.operand, 3)}"
+
+    def text_compare(self, e: ast.Compare, parent_prec: int) -> str:
+        placed = self.placed(e)
+        if placed is not None:
+            return placed
+        return f"{self.expr(e.left)} {_CMP_TEXT[e.op]} {self.expr(e.right)}"
+
+    def text_bool_op(self, e: ast.BoolOp, parent_prec: int) -> str:
+        return f"{self.expr(e.left)} {e.op} {self.expr(e.right)}"
+
+    def text_not(self, e: ast.Not, parent_prec: int) -> str:
+        return f"not {self.expr(e.operand, 3)}"
+
+    def text_where(self, e: ast.Where, parent_prec: int) -> str:
+        return self.where(e)
+
+    def text_call(self, e: ast.Call, parent_prec: int) -> str:
+        return self.call(e)
+
+    def text_table(self, e: ast.Table, parent_prec: int) -> str:
+        """'5 if X is 4 or more, 3 if it is 3, ...'"""
+        rows = [f"{self.expr(entry.value)} if {'it' if i else self.expr(e.subject)} is "
+                f"{self.key(entry.key)}" for i, entry in enumerate(e.entries)]
+        return ", ".join(rows)
+
+    def text_choose_one(self, e: ast.ChooseOne, parent_prec: int) -> str:
+        return f"one of {self.expr(e.options)} of your choice"
+
+    def text_choose_any(self, e: ast.ChooseAny, parent_prec: int) -> str:
+        return f"any of {self.expr(e.options)} of your choice"
+
+    def text_choose_number(self, e: ast.ChooseNumber, parent_prec: int) -> str:
+        return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
+
+    def text_possible(self, e: ast.Possible, parent_prec: int) -> str:
+        return f"you can {self.clause(e.stmt)}"
 
     def name(self, e: ast.Name) -> str:
         if len(e.path) == 1 and e.path[0] in self.inline:

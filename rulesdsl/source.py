@@ -5,119 +5,155 @@ Used to show normalised rules and tested by round-tripping: parse(to_source(pars
 from __future__ import annotations
 
 from . import ast
+from .walk import Walker
 
 _BIN_PREC = {"+": 6, "-": 6, "*": 7, "/": 7}
 _SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall)
+_WHAT = {"stmt": "a statement", "part": "an AST part", "prec": "an expression"}
 
 
 def to_source(node) -> str:
     """Source text for an Effect, a statement or an expression."""
     if isinstance(node, ast.Effect):
-        return "\n".join(_stmt(s) for s in node.statements)
+        return "\n".join(_SOURCE.stmt(s) for s in node.statements)
     if isinstance(node, ast.EXPR_TYPES):
-        return _expr(node)
+        return _SOURCE.expr(node)
     if isinstance(node, (ast.TableEntry, ast.RangeKey, ast.EnumKey, ast.Option)):
-        return _part(node)
-    return _stmt(node)
+        return _SOURCE.part(node)
+    return _SOURCE.stmt(node)
 
 
-def _block(stmts) -> str:
-    if len(stmts) == 1 and isinstance(stmts[0], _SIMPLE):
-        return _stmt(stmts[0])
-    if not stmts:
-        return "{ }"
-    return "{ " + "; ".join(_stmt(s) for s in stmts) + " }"
+class _Source(Walker):
+    """Three families: `stmt` (a statement's text), `part` (an option, a table key or entry) and
+    `prec` (an expression's text and its precedence, for `expr` to parenthesise)."""
 
+    def missing(self, family: str, node, *args):
+        raise TypeError(f"not {_WHAT[family]}: {node!r}")
 
-def _braced(stmts) -> str:
-    """A block always in braces (after an expression, a bare statement would not parse back)."""
-    return "{ " + "; ".join(_stmt(s) for s in stmts) + " }" if stmts else "{ }"
+    def stmt(self, s) -> str:
+        return self.visit("stmt", s)
 
+    def part(self, p) -> str:
+        return self.visit("part", p)
 
-def _stmt(s) -> str:
-    if isinstance(s, ast.Gain):
-        return f"gain {_expr(s.amount)} {' or '.join(s.resources)}"
-    if isinstance(s, ast.Pay):
-        return f"pay {_expr(s.amount)} {s.resource}"
-    if isinstance(s, ast.Let):
-        return f"let {s.name} = {_expr(s.value)}"
-    if isinstance(s, ast.If):
+    def expr(self, node, min_prec: int = 0) -> str:
+        text, prec = self.visit("prec", node)
+        return f"({text})" if prec < min_prec else text
+
+    def block(self, stmts) -> str:
+        if len(stmts) == 1 and isinstance(stmts[0], _SIMPLE):
+            return self.stmt(stmts[0])
+        return self.braced(stmts)
+
+    def braced(self, stmts) -> str:
+        """A block always in braces (after an expression, a bare statement would not parse
+        back)."""
+        return "{ " + "; ".join(self.stmt(s) for s in stmts) + " }" if stmts else "{ }"
+
+    # ---- statements ----
+    def stmt_gain(self, s: ast.Gain) -> str:
+        return f"gain {self.expr(s.amount)} {' or '.join(s.resources)}"
+
+    def stmt_pay(self, s: ast.Pay) -> str:
+        return f"pay {self.expr(s.amount)} {s.resource}"
+
+    def stmt_let(self, s: ast.Let) -> str:
+        return f"let {s.name} = {self.expr(s.value)}"
+
+    def stmt_if(self, s: ast.If) -> str:
         # a nested `if` gets braces: no dangling else
-        out = f"if {_expr(s.cond)} then {_block(s.then)}"
-        return out if s.else_ is None else f"{out} else {_block(s.else_)}"
-    if isinstance(s, ast.Repeat):
-        return f"repeat {_expr(s.count)} times {_block(s.body)}"
-    if isinstance(s, ast.Either):
-        return "either " + " or ".join("{ " + "; ".join(_stmt(x) for x in alt) + " }"
-                                      if alt else "{ }" for alt in s.alternatives)
-    if isinstance(s, ast.Whenever):
-        return f"whenever {s.event} before {s.until} {{ " + "; ".join(map(_stmt, s.body)) + " }"
-    if isinstance(s, ast.Require):
-        return f"require {_expr(s.cond)}"
-    if isinstance(s, ast.Each):
-        return f"each {s.who} {_braced(s.body)}"
-    if isinstance(s, ast.As):
-        return f"as {_expr(s.player)} {_braced(s.body)}"
-    if isinstance(s, ast.VerbCall):
+        out = f"if {self.expr(s.cond)} then {self.block(s.then)}"
+        return out if s.else_ is None else f"{out} else {self.block(s.else_)}"
+
+    def stmt_repeat(self, s: ast.Repeat) -> str:
+        return f"repeat {self.expr(s.count)} times {self.block(s.body)}"
+
+    def stmt_either(self, s: ast.Either) -> str:
+        return "either " + " or ".join(self.braced(alt) for alt in s.alternatives)
+
+    def stmt_whenever(self, s: ast.Whenever) -> str:
+        return f"whenever {s.event} before {s.until} {{ " + "; ".join(map(self.stmt, s.body)) + " }"
+
+    def stmt_require(self, s: ast.Require) -> str:
+        return f"require {self.expr(s.cond)}"
+
+    def stmt_each(self, s: ast.Each) -> str:
+        return f"each {s.who} {self.braced(s.body)}"
+
+    def stmt_as(self, s: ast.As) -> str:
+        return f"as {self.expr(s.player)} {self.braced(s.body)}"
+
+    def stmt_verb_call(self, s: ast.VerbCall) -> str:
         if not s.options:
             return s.verb
-        return s.verb + " " + ", ".join(_part(o) for o in s.options)
-    raise TypeError(f"not a statement: {s!r}")
+        return s.verb + " " + ", ".join(self.part(o) for o in s.options)
 
+    # ---- options, table keys and entries ----
+    def part_option(self, p: ast.Option) -> str:
+        return p.name if p.value is None else f"{p.name} {self.expr(p.value)}"
 
-def _part(p) -> str:
-    if isinstance(p, ast.Option):
-        return p.name if p.value is None else f"{p.name} {_expr(p.value)}"
-    if isinstance(p, ast.RangeKey):
+    def part_range_key(self, p: ast.RangeKey) -> str:
         if p.hi is None:
             return f"{p.lo}.."
         return str(p.lo) if p.hi == p.lo else f"{p.lo}..{p.hi}"
-    if isinstance(p, ast.EnumKey):
+
+    def part_enum_key(self, p: ast.EnumKey) -> str:
         return p.name
-    if isinstance(p, ast.TableEntry):
-        return f"{_part(p.key)} -> {_expr(p.value)}"
-    raise TypeError(f"not an AST part: {p!r}")
 
+    def part_table_entry(self, p: ast.TableEntry) -> str:
+        return f"{self.part(p.key)} -> {self.expr(p.value)}"
 
-def _expr(node, min_prec: int = 0) -> str:
-    text, prec = _prec_text(node)
-    return f"({text})" if prec < min_prec else text
-
-
-def _prec_text(n) -> tuple[str, int]:
-    if isinstance(n, ast.Number):
+    # ---- expressions: (text, precedence) ----
+    def prec_number(self, n: ast.Number) -> tuple[str, int]:
         return (str(n.value), 9) if n.value >= 0 else (f"-{-n.value}", 8)
-    if isinstance(n, ast.Bool):
+
+    def prec_bool(self, n: ast.Bool) -> tuple[str, int]:
         return ("true" if n.value else "false"), 9
-    if isinstance(n, ast.Name):
+
+    def prec_name(self, n: ast.Name) -> tuple[str, int]:
         return n.dotted, 9
-    if isinstance(n, ast.ListExpr):
-        return "[" + ", ".join(_expr(i) for i in n.items) + "]", 9
-    if isinstance(n, ast.Call):
-        return f"{n.func}(" + ", ".join(_expr(a) for a in n.args) + ")", 9
-    if isinstance(n, ast.Table):
-        entries = ", ".join(_part(e) for e in n.entries)
-        return f"table({_expr(n.subject)}; {entries})", 9
-    if isinstance(n, ast.UnaryOp):
-        return f"-{_expr(n.operand, 8)}", 8
-    if isinstance(n, ast.BinOp):
+
+    def prec_list_expr(self, n: ast.ListExpr) -> tuple[str, int]:
+        return "[" + ", ".join(self.expr(i) for i in n.items) + "]", 9
+
+    def prec_call(self, n: ast.Call) -> tuple[str, int]:
+        return f"{n.func}(" + ", ".join(self.expr(a) for a in n.args) + ")", 9
+
+    def prec_table(self, n: ast.Table) -> tuple[str, int]:
+        entries = ", ".join(self.part(e) for e in n.entries)
+        return f"table({self.expr(n.subject)}; {entries})", 9
+
+    def prec_unary_op(self, n: ast.UnaryOp) -> tuple[str, int]:
+        return f"-{self.expr(n.operand, 8)}", 8
+
+    def prec_bin_op(self, n: ast.BinOp) -> tuple[str, int]:
         p = _BIN_PREC[n.op]
-        return f"{_expr(n.left, p)} {n.op} {_expr(n.right, p + 1)}", p
-    if isinstance(n, ast.Compare):
-        return f"{_expr(n.left, 6)} {n.op} {_expr(n.right, 6)}", 5
-    if isinstance(n, ast.Not):
-        return f"not {_expr(n.operand, 4)}", 4
-    if isinstance(n, ast.BoolOp):
+        return f"{self.expr(n.left, p)} {n.op} {self.expr(n.right, p + 1)}", p
+
+    def prec_compare(self, n: ast.Compare) -> tuple[str, int]:
+        return f"{self.expr(n.left, 6)} {n.op} {self.expr(n.right, 6)}", 5
+
+    def prec_not(self, n: ast.Not) -> tuple[str, int]:
+        return f"not {self.expr(n.operand, 4)}", 4
+
+    def prec_bool_op(self, n: ast.BoolOp) -> tuple[str, int]:
         p = 3 if n.op == "and" else 2
-        return f"{_expr(n.left, p)} {n.op} {_expr(n.right, p + 1)}", p
-    if isinstance(n, ast.Where):
-        return f"{_expr(n.collection, 1)} where {_expr(n.cond, 2)}", 1
-    if isinstance(n, ast.ChooseOne):
-        return f"choose one of {_expr(n.options)}", 0
-    if isinstance(n, ast.ChooseAny):
-        return f"choose any of {_expr(n.options)}", 0
-    if isinstance(n, ast.ChooseNumber):
-        return f"choose number from {_expr(n.lo, 1)} to {_expr(n.hi)}", 0
-    if isinstance(n, ast.Possible):
-        return f"possible({_stmt(n.stmt)})", 9
-    raise TypeError(f"not an expression: {n!r}")
+        return f"{self.expr(n.left, p)} {n.op} {self.expr(n.right, p + 1)}", p
+
+    def prec_where(self, n: ast.Where) -> tuple[str, int]:
+        return f"{self.expr(n.collection, 1)} where {self.expr(n.cond, 2)}", 1
+
+    def prec_choose_one(self, n: ast.ChooseOne) -> tuple[str, int]:
+        return f"choose one of {self.expr(n.options)}", 0
+
+    def prec_choose_any(self, n: ast.ChooseAny) -> tuple[str, int]:
+        return f"choose any of {self.expr(n.options)}", 0
+
+    def prec_choose_number(self, n: ast.ChooseNumber) -> tuple[str, int]:
+        return f"choose number from {self.expr(n.lo, 1)} to {self.expr(n.hi)}", 0
+
+    def prec_possible(self, n: ast.Possible) -> tuple[str, int]:
+        return f"possible({self.stmt(n.stmt)})", 9
+
+
+_SOURCE = _Source()

@@ -30,6 +30,7 @@ from .journal import Journal, copy_json
 from .labels import Labeller
 from .model import Ruleset, Step
 from .setup import new_state
+from .state import State, live
 from .trial import search
 from .view import player_view
 
@@ -57,10 +58,10 @@ class Game:
     True
     """
 
-    def __init__(self, rules: Ruleset, state: dict, history: list | None = None,
+    def __init__(self, rules: Ruleset, state: State, history: list | None = None,
                  meta: dict | None = None, explain: bool = False):
         self.rules = rules
-        self.state = state
+        self.state = live(state)
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
         self._step_name = ""
@@ -208,17 +209,17 @@ class Game:
         redo.pop()
         self._redo = redo
 
-    def _rebuild(self, state: dict, answers: list | None, history: list) -> None:
+    def _rebuild(self, state: State, answers: list | None, history: list) -> None:
         """Put this game at the start of the step `state` is at, with `answers` given to it
         (None: a new game's state, started afresh)."""
-        self.state = state
+        self.state = live(state)
         self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
             else Journal()
         self.history = history
         self._green = self._decision = None
         self._answers, self._used = [], 0
         if answers is None:
-            flow.start(self.rules, state, self.journal)
+            flow.start(self.rules, self.state, self.journal)
             self._continue(None)
         elif not state["finished"]:
             self._resume(answers)
@@ -411,7 +412,7 @@ class Game:
         return self.standings()[0]["seat"] if self.is_over() else None
 
     # -- copying, saving, viewing -----------------------------------------------------------
-    def step_start(self) -> tuple[dict, list]:
+    def step_start(self) -> tuple[State, list]:
         """A copy of the state at the start of the waiting step, and the answers it has had:
         all it takes to rebuild this exact position."""
         if self._green is None:
@@ -419,7 +420,7 @@ class Game:
         return self.journal.original(self.state), list(self._answers)
 
     @classmethod
-    def _resumed(cls, rules: Ruleset, state: dict, answers: list, history: list,
+    def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
                  meta: dict) -> Game:
         game = cls(rules, state, history, meta)
         if not state["finished"]:

@@ -406,6 +406,17 @@ class _Collection:
         del self.items[key]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Names:
+    """What the first stage of a build declares, for the later stages and the Ruleset."""
+    kinds: dict  # garment color -> its kind
+    resources: dict  # a module's resource -> its spec
+    zones: list
+    declared: dict  # component kinds
+    pieces: dict
+    displays: tuple
+
+
 class _Builder:
     """Turns validated documents into a Ruleset, collecting every error on the way."""
 
@@ -508,12 +519,63 @@ class _Builder:
 
     # -- building --------------------------------------------------------------------------
     def build(self) -> Ruleset | None:
+        """The Ruleset, in stages: gather the documents, then the names effects may use (the
+        vocabulary), then the actions, the cards, garments and tiles compiled against it, then
+        the board and the flow; None when any stage found an error (in `self.errors`)."""
         self._gather()
         if self.errors:
             return None
         game, game_doc = self.singletons["game"]
         game, self.game_sources = flowdocs.patch_game(self, game, self.flow_docs)
         board, board_doc = self.singletons["board"]
+        names = self._names(game, game_doc, board)
+        actions = self._actions()
+        employees, start_templates = self._employees(game, game_doc, names.zones)
+        garments, tiles = self._garments_and_tiles(names.kinds)
+        sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
+        sides = flowdocs.apply_board(self, self.flow_docs, sides)
+        self._player_counts(sides, len(game["player_colors"]), board_doc)
+        round_phases, final_phases = self._flow(game, game_doc)
+        triggers, started = flowdocs.triggers(self, self.flow_docs,
+                                              list(self.collections["employee"].items.items()))
+        seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
+                                     self.param_values)
+        if self.errors:
+            return None
+        return Ruleset(
+            modules=tuple(self.modules), fingerprint=self._fingerprint(),
+            rounds=game["rounds"], hand_size=game["hand_size"], setup=dict(game["setup"]),
+            colors=tuple(game["player_colors"]), employees=employees,
+            start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
+            garments=garments, tiles=tiles, sides=sides, actions=actions,
+            round_phases=round_phases, final_phases=final_phases,
+            fund_limits={**game.get("fund_limits", {}),
+                         **{k: v for d in self.flow_docs
+                            for k, v in d.data.get("fund_limits", {}).items()}},
+            words=dict(self.words),
+            vocabulary=self.vocab, zones=tuple(names.zones), triggers=triggers, started=started,
+            board_zones=tuple(Zone(z["id"], z["holds"], z.get("visible", True),
+                                   z.get("name", z["id"]), z.get("start", ""))
+                              for z in game.get("zones", [])),
+            extra_resources={r: spec.get("start", 0) for r, spec in names.resources.items()},
+            seat_kinds=seat_kinds, humans=seatkinds.humans(self.flow_docs),
+            counters=seatkinds.counters(self.flow_docs),
+            ranking=seatkinds.ranking(game, self.flow_docs),
+            private=tuple(dict.fromkeys(k for d in self.flow_docs
+                                        for k in d.data.get("private", []))),
+            sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
+                     for cname, coll in self.collections.items()
+                     for key, (_, doc, path) in coll.items.items()} | self.board_sources
+            | {f"game:{key}": str(game_doc.span((key,))) for key in game}
+            | {f"game:{key}": where for key, where in self.game_sources.items()},
+            components=names.declared, pieces=names.pieces, displays=names.displays,
+            lasting=self.lasting, warnings=tuple(self.warnings),
+            setup_phases=flowdocs.setup_phases(self, self.flow_docs))
+
+    def _names(self, game: dict, game_doc: Document, board: dict) -> _Names:
+        """Stage 1: what the documents declare (garment kinds, employee types, resources,
+        zones, component kinds, pieces, displays, procedures), checked, and the vocabulary
+        effects are compiled against (`self.vocab`)."""
         kinds = flowdocs.garment_kinds(game, self.flow_docs)
         colors = tuple(kinds)
         types = flowdocs.employee_types(game, self.flow_docs)
@@ -558,18 +620,26 @@ class _Builder:
                 **self.vocab.verbs, **{name: VerbDef({}, proc, text, reads=("played",))
                                        for name, text, _, _, proc in procs}})
             flowdocs.compile_procedures(self, procs)
+        return _Names(kinds, resources, zones, declared, pieces, displays)
 
+    def _actions(self) -> dict[str, Action]:
+        """Stage 2: the main actions, their effects compiled and printed as card text."""
         actions = {}
-        for aid, (entry, doc, path) in actions_coll.items():
+        for aid, (entry, doc, path) in self.collections["action"].items.items():
             eff = self.required_effect(doc, path + ("effect",), entry["effect"],
-                              f"the action {aid!r}")
+                                       f"the action {aid!r}")
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
             if eff.compiled is not None:  # a lone `tailor` is the action, not an extra one
                 eff = dataclasses.replace(eff, text=effect_text(eff.compiled.effect, self.vocab,
                                                                 as_action=True))
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
+        return actions
 
+    def _employees(self, game: dict, game_doc: Document,
+                   zones: list) -> tuple[dict[str, Employee], list[Employee]]:
+        """Stage 3: the employee cards of the hire deck, and each color's starting cards made
+        from the start templates (returned too: `Ruleset.start_cards`)."""
         depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
@@ -592,7 +662,10 @@ class _Builder:
                 employees[cid] = Employee(cid, f"{tpl.name} ({color})", 0, tpl.type,
                                           tpl.depute_value, tpl.bonus, tpl.final, True,
                                           tpl.fields)
+        return employees, start_templates
 
+    def _garments_and_tiles(self, kinds: dict) -> tuple[dict[str, Garment], dict[str, Tile]]:
+        """Stage 4: the garments (of the kinds declared) and the resource tiles."""
         garments = {}
         for gid, (entry, doc, path) in self.collections["garment"].items.items():
             if entry["color"] not in kinds:
@@ -607,57 +680,26 @@ class _Builder:
         tiles = {tid: Tile(tid, dict(e["silk"]), e["bottom"],
                            flowdocs.entry_fields(self, self.declared_fields, "tile", e, d, p))
                  for tid, (e, d, p) in self.collections["tile"].items.items()}
+        return garments, tiles
 
-        sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
-        sides = flowdocs.apply_board(self, self.flow_docs, sides)
-        self._player_counts(sides, len(game["player_colors"]), board_doc)
+    def _flow(self, game: dict, game_doc: Document) -> tuple[tuple[Phase, ...], tuple[Phase, ...]]:
+        """Stage 5 (after the board): the round's and the final scoring's phases, with the
+        modules' patches and flow triggers applied."""
         round_phases = self._phases(game, game_doc, "round")
         final_phases = self._phases(game, game_doc, "final_scoring")
         flowdocs.check_garment_ranges(self, game, self.flow_docs,
                                       list(self.collections["garment"].items.items()))
         round_phases, final_phases = flowdocs.apply_patches(self, self.flow_docs, round_phases,
                                                             final_phases)
-        round_phases, final_phases = flowdocs.flow_triggers(self, self.flow_docs, round_phases,
-                                                            final_phases)
-        triggers, started = flowdocs.triggers(self, self.flow_docs,
-                                              list(self.collections["employee"].items.items()))
-        seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
-                                     self.param_values)
-        if self.errors:
-            return None
+        return flowdocs.flow_triggers(self, self.flow_docs, round_phases, final_phases)
+
+    def _fingerprint(self) -> str:
+        """What identifies these rules in a save: a hash of every document's name and text."""
         fingerprint = hashlib.sha256()
         for doc in self.docs:
             fingerprint.update(doc.display.encode())
             fingerprint.update("\n".join(doc.lines).encode())
-        return Ruleset(
-            modules=tuple(self.modules), fingerprint=fingerprint.hexdigest()[:16],
-            rounds=game["rounds"], hand_size=game["hand_size"], setup=dict(game["setup"]),
-            colors=tuple(game["player_colors"]), employees=employees,
-            start_cards=tuple(start_templates), hire_levels=tuple(game["hire_deck_levels"]),
-            garments=garments, tiles=tiles, sides=sides, actions=actions,
-            round_phases=round_phases, final_phases=final_phases,
-            fund_limits={**game.get("fund_limits", {}),
-                         **{k: v for d in self.flow_docs
-                            for k, v in d.data.get("fund_limits", {}).items()}},
-            words=dict(self.words),
-            vocabulary=self.vocab, zones=tuple(zones), triggers=triggers, started=started,
-            board_zones=tuple(Zone(z["id"], z["holds"], z.get("visible", True),
-                                   z.get("name", z["id"]), z.get("start", ""))
-                              for z in game.get("zones", [])),
-            extra_resources={r: spec.get("start", 0) for r, spec in resources.items()},
-            seat_kinds=seat_kinds, humans=seatkinds.humans(self.flow_docs),
-            counters=seatkinds.counters(self.flow_docs),
-            ranking=seatkinds.ranking(game, self.flow_docs),
-            private=tuple(dict.fromkeys(k for d in self.flow_docs
-                                        for k in d.data.get("private", []))),
-            sources={f"{cname}:{key}": str(doc.span(path + ("id",)))
-                     for cname, coll in self.collections.items()
-                     for key, (_, doc, path) in coll.items.items()} | self.board_sources
-            | {f"game:{key}": str(game_doc.span((key,))) for key in game}
-            | {f"game:{key}": where for key, where in self.game_sources.items()},
-            components=declared, pieces=pieces, displays=displays, lasting=self.lasting,
-            warnings=tuple(self.warnings),
-            setup_phases=flowdocs.setup_phases(self, self.flow_docs))
+        return fingerprint.hexdigest()[:16]
 
     def _hire_levels(self, game: dict, doc: Document) -> set[int]:
         """The levels of the hire deck; a level listed twice would deal its cards twice."""
