@@ -18,7 +18,6 @@ from dataclasses import replace
 
 from rulesdsl import (
     BOOLEAN,
-    RulesError,
     RulesErrors,
     compile_expression,
     expression_text,
@@ -74,7 +73,8 @@ def condition(builder, doc, path: tuple, text: str) -> Condition | None:
     """A true-or-false expression written on an entry (`hire_condition:`), checked and
     compiled like an effect; its errors are collected at their place in the file."""
     origin = doc.origin(path)
-    try:
+
+    def compiled() -> Condition:
         expr = parse_expression(text, origin)
         errors = check_expression(expr, builder.vocab, BOOLEAN)
         if errors:
@@ -82,14 +82,9 @@ def condition(builder, doc, path: tuple, text: str) -> Condition | None:
                 if e.source_line is None:
                     e.source_line = origin.file_line(text, origin.text_line(e.span))
             raise RulesErrors(errors)
-        holds = compile_expression(expr, builder.vocab)
-    except RulesErrors as exc:
-        builder.errors.extend(exc.errors)
-        return None
-    except RulesError as exc:
-        builder.errors.append(exc)
-        return None
-    return Condition(text, holds, expression_text(expr, builder.vocab), origin.locate(1, 1))
+        return Condition(text, compile_expression(expr, builder.vocab),
+                         expression_text(expr, builder.vocab), origin.locate(1, 1))
+    return builder.collected(compiled)
 
 
 def check_start_in(builder, zones, holds: str, zone_id: str, doc, path: tuple) -> None:

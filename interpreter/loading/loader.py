@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
 from rulesdsl.errors import NO_SPAN
@@ -42,6 +42,7 @@ from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
 DEFAULT_MODULES = ("base", "deluxe")
+T = TypeVar("T")
 KINDS = ("module", "game", "actions", "employees", "garments", "resources", "board", "words",
          "flow", "components")
 
@@ -498,15 +499,21 @@ class _Builder:
                                                f"{', '.join(self.modules)}", self.files_span))
 
     # -- effects ---------------------------------------------------------------------------
-    def effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect | None:
-        origin = doc.origin(path)
+    def collected(self, make: Callable[[], T]) -> T | None:
+        """`make()`, or None with its errors collected here (a rules file's text that does not
+        parse, check or compile is reported at its place, and loading goes on)."""
         try:
-            compiled = build_effect(text, origin, self.vocab)
+            return make()
         except RulesErrors as exc:
             self.errors.extend(exc.errors)
-            return None
         except RulesError as exc:
             self.errors.append(exc)
+        return None
+
+    def effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect | None:
+        origin = doc.origin(path)
+        compiled = self.collected(lambda: build_effect(text, origin, self.vocab))
+        if compiled is None:
             return None
         self.lasting.update(compiled.lasting)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
