@@ -46,6 +46,10 @@ class OptionDef:
     whole: bool = True
 
 
+# What a verb's `run(ctx, args)` gets: option name -> Thunk (True for a flag given).
+VerbArgs = Mapping[str, Any]
+
+
 @dataclass(frozen=True)
 class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
@@ -60,7 +64,7 @@ class VerbDef:
     """
 
     options: Mapping[str, OptionDef]
-    run: Callable[[Any, Mapping[str, Any]], Any]
+    run: Callable[[Any, VerbArgs], Any]
     text: str
     # for `rococo vocab` and the editor: what the verb does, and what each `binds` name is
     doc: str = ""

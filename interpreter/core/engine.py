@@ -28,9 +28,9 @@ from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller
-from .model import Ruleset, Step
+from .model import Phase, Ruleset, Step
 from .setup import new_state
-from .state import State, live
+from .state import Cursor, State, keyed
 from .trial import search
 from .view import player_view
 
@@ -61,7 +61,7 @@ class Game:
     def __init__(self, rules: Ruleset, state: State, history: list | None = None,
                  meta: dict | None = None, explain: bool = False):
         self.rules = rules
-        self.state = live(state)
+        self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
         self._step_name = ""
@@ -212,7 +212,7 @@ class Game:
     def _rebuild(self, state: State, answers: list | None, history: list) -> None:
         """Put this game at the start of the step `state` is at, with `answers` given to it
         (None: a new game's state, started afresh)."""
-        self.state = live(state)
+        self.state = state
         self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
             else Journal()
         self.history = history
@@ -241,7 +241,8 @@ class Game:
                 self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
                 mark = journal.mark()
                 g = greenlet(self._step_main)
-                key = phase.id if state["cursor"]["stage"] == "final" else "play"
+                final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
+                key = phase.id if final else "play"
                 result = g.switch(_for_seat(rules, state, phase, step, seat), seat, key, mark)
                 if not g.dead:  # the first question of a new step: its past is kept for good
                     journal.forget(mark)
@@ -358,14 +359,14 @@ class Game:
             self.journal.rollback(mark)
         return None
 
-    def jump(self, cursor: dict) -> None:
+    def jump(self, cursor: Cursor) -> None:
         """Scripting: leave the waiting step where it stands (its changes so far stay), put the
         flow at `cursor` ({"stage": "round"|"final", "phase": i, "index": j}) and run on to the
         next decision. For building positions in tests and scenario files."""
         self._green = self._decision = None
         self._answers, self._used = [], 0
         self.journal.forget()
-        self.state["cursor"] = dict(cursor)
+        self.state["cursor"] = cursor.copy()
         self.state["finished"] = False
         self._continue(None)
 
@@ -399,7 +400,8 @@ class Game:
         rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
                  "livre": p["livre"], "score": dict(p["score"]),
                  "kind": p.get("kind", "human")} for p in self.state["players"]]
-        keys = {p["seat"]: tuple(-p[k] for k in rules.ranking) for p in self.state["players"]}
+        keys = {p["seat"]: tuple(-keyed(p)[k] for k in rules.ranking)
+                for p in self.state["players"]}
 
         def ties_first(seat: int) -> int:
             kind = seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
@@ -458,7 +460,7 @@ class Game:
         return player_view(self.state, seat, self._decision, self.rules)
 
 
-def _for_seat(rules: Ruleset, state: dict, phase, step, seat: int):
+def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
     """The step as a seat of its kind runs it: an automaton's own effect for a phase its kind
     replaces (its hand selection, its turn, its income), else the game's."""
     if not rules.seat_kinds:

@@ -16,11 +16,12 @@ A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook
 from __future__ import annotations
 
 from . import board
+from .context import Context
 
 EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play", "fund")
 
 
-def announce(ctx, event: str, **payload) -> None:
+def announce(ctx: Context, event: str, **payload) -> None:
     """Run the triggers listening to `event` for the acting seat."""
     triggers = ctx.rules.triggers.get(event, ())
     lasting = [m["trigger"] for m in ctx.state["modifiers"]
@@ -53,7 +54,7 @@ class _Lasting:
         self.run = body
 
 
-def run_hook(ctx, effect, **payload) -> None:
+def run_hook(ctx: Context, effect, **payload) -> None:
     """Run one component's own hook (e.g. a garment's `on_place`) with the event's details."""
     if effect is None:
         return
@@ -65,7 +66,7 @@ def run_hook(ctx, effect, **payload) -> None:
         ctx.event = saved
 
 
-def _in_play(ctx, trigger) -> bool:
+def _in_play(ctx: Context, trigger) -> bool:
     kind, owner = trigger.owner_kind, trigger.owner
     if kind == "module":
         return True
@@ -78,7 +79,7 @@ def _in_play(ctx, trigger) -> bool:
     return False
 
 
-def _within_limit(ctx, trigger) -> bool:
+def _within_limit(ctx: Context, trigger) -> bool:
     if trigger.limit == "always":
         return True
     key = f"{trigger.id}@{ctx.seat}"

@@ -18,7 +18,8 @@ from typing import Any
 from rulesdsl import Span
 
 from .journal import _MISSING, Journal
-from .model import Effect
+from .model import Effect, Ruleset
+from .state import State
 
 _RUN_CODE = Effect.run.__code__
 _QUIET = ("rng", "cursor", "score", "finished")  # bookkeeping a reader does not need
@@ -159,7 +160,7 @@ class ExplainingJournal(Journal):
         return path
 
 
-def _index(state) -> dict[int, str]:
+def _index(state: State) -> dict[int, str]:
     out: dict[int, str] = {id(state): "state"}
 
     def walk(node, path):
@@ -173,10 +174,10 @@ def _index(state) -> dict[int, str]:
     return out
 
 
-def _resolve(state, path: str):
+def _resolve(state: State, path: str):
     if path == "state":
         return state
-    node = state
+    node: Any = state
     for part in path.split("."):
         try:
             node = node[int(part)] if isinstance(node, list) else node[part]
@@ -234,7 +235,7 @@ def _change(note, text: str, *more_paths: str) -> Change:
     return Change(decision, step, owner, where, source, text, (note[6], *more_paths))
 
 
-def seen_by(change: Change, seats, rules, finished: bool = False) -> bool:
+def seen_by(change: Change, seats, rules: Ruleset, finished: bool = False) -> bool:
     """Whether any of `seats` may see the change, as `view()` shows the state to them: a change
     only to others' hands, supplies, tiles or face-down counters, or inside a face-down pile,
     is hidden; a move with one open end (a tile taken from the display) is seen."""

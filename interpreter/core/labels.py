@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .model import BoardSide, Ruleset
+
 
 def card_text(card) -> str:
     """An Employee's bonus as its card says it; a crown bonus says when it is used."""
@@ -38,7 +40,7 @@ def silk_text(silk, word=lambda key: key) -> str:
 class Labeller:
     """Turns option values into readable labels; anything unknown is shown as it is."""
 
-    def __init__(self, rules, side):
+    def __init__(self, rules: Ruleset, side: BoardSide):
         self.rules, self.side = rules, side
         self._cache: dict[str, str] = {}
 
@@ -92,7 +94,7 @@ class Labeller:
         return rules.word(value)
 
 
-def piece_text(rules, piece_id: str) -> str:
+def piece_text(rules: Ruleset, piece_id: str) -> str:
     """A piece of a declared kind by its named field values, in the order its kind declares
     them: 'blue necklace' (its kind's name when it has no such field)."""
     piece = rules.pieces[piece_id]

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
 from typing import Any
 
+from .state import Player, keyed
+
 CardId = str
 GarmentId = str
 TileId = str
@@ -315,12 +317,12 @@ class SeatKind:
     wins_ties: bool
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
-    def pile(self, player: dict, which: int) -> list:
+    def pile(self, player: Player, which: int) -> list[str]:
         """One of its own card piles (0 supply, 1 hand, 2 discard) in a player's `own`, or,
         for a kind without cards of its own, the player's Employee piles."""
         if self.cards:
             return player["own"][self.zones[which]]
-        return player[("supply", "hand", "discard")[which]]
+        return keyed(player)[("supply", "hand", "discard")[which]]
 
 
 @dataclass(frozen=True)

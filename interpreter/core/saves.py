@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
+from .model import Ruleset
 from .schemas import validator_for
 
 SAVE_FORMAT = "rococo-save"
@@ -116,7 +117,7 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _check_modules(rules, data: dict) -> None:
+def _check_modules(rules: Ruleset, data: dict) -> None:
     saved = {m["id"]: m for m in data["modules"]}
     loaded = {m["id"]: m for m in rules.module_info}
     for mid, m in saved.items():
@@ -138,7 +139,7 @@ def _check_modules(rules, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
-def load_save(cls, rules, text: Any, verify: bool = False):
+def load_save(cls, rules: Ruleset, text: Any, verify: bool = False):
     """Read, check and resume a saved game (see `Game.from_json`)."""
     data = _parse(text)
     _check_digest(data)
@@ -171,7 +172,7 @@ def load_save(cls, rules, text: Any, verify: bool = False):
     return game
 
 
-def _verify(cls, rules, data: dict, game) -> None:
+def _verify(cls, rules: Ruleset, data: dict, game) -> None:
     """The full check: the game replayed from its seed reaches the same position."""
     try:
         replayed = cls.replay(rules, data["players"], data["seed"],

@@ -1,12 +1,12 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from . import components, rng, seats
 from .journal import Journal
-from .model import Ruleset
-from .state import State
+from .model import Ruleset, Zone
+from .state import State, keyed
 
 
 def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
@@ -22,7 +22,7 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
     if not 2 <= players <= len(rules.colors):
         raise ValueError(f"the base game is for 2 to {len(rules.colors)} players, not {players}")
     side = rules.side_for(players)
-    state: dict = {"rng": rng.seed_state(seed)}
+    state: dict[str, Any] = {"rng": rng.seed_state(seed)}
     tx = Journal()  # setup is never rolled back; the journal only carries the rng
     piles = {z.id: _starting(rules, z, state, tx) for z in rules.board_zones}
     setup = rules.setup
@@ -81,10 +81,12 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
         own = [z.id for z in rules.zones if z.per_player]
         if own:
             state["players"][-1]["zones"] = {z: [] for z in own}
+    # built key by key (the board zones are the rules' data); tests/test_state_types.py holds
+    # what it builds to the save schema, and the schema to State
+    made = cast(State, state)
     if plan is not None:
-        _seat_kinds(rules, state, plan)
-    # built key by key (the board zones are the rules' data), checked whole by its type here
-    return cast(State, state)
+        _seat_kinds(rules, made, plan)
+    return made
 
 
 def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
@@ -95,14 +97,14 @@ def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
                    if rules.components[p.kind].start_in == zone_id])
 
 
-def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
+def _seat_kinds(rules: Ruleset, state: State, plan: list[str]) -> None:
     """Each seat's kind, with what a seat of that kind starts with and the zones it has."""
     for player, kind_id in zip(state["players"], plan, strict=True):
         player["kind"] = kind_id
         kind = seats.kind_of(rules, state, player["seat"])
         if kind is None:
             continue
-        player.update(kind.setup)
+        keyed(player).update(kind.setup)
         if kind.cards:
             player["own"] = {z: sorted(kind.cards) if i == 0 else []
                              for i, z in enumerate(kind.zones)}
@@ -112,7 +114,7 @@ def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
         state["start_player"] = takers[0]
 
 
-def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
+def _starting(rules: Ruleset, zone: Zone, state: dict[str, Any], tx: Journal) -> list[str]:
     """What one of the game's piles starts with, as game.yaml declares it."""
     if zone.start == "hire_deck":  # level I on top: each level shuffled, in deck order
         deck: list[str] = []

@@ -16,16 +16,16 @@ Modules extend the state in three ways, and the types leave room for each rather
 - the board zones the base rules declare (`hire_deck`, `resource_bag`, ...) are fixed keys here,
   but rules reach them by id as data too (`state[zone.id]`).
 
-A TypedDict may only be indexed by literal keys, and the engine reads resources and zones by ids
-it gets from data all the time; so a state enters and leaves the core typed (`new_state` returns
-a `State`, `Game(...)` and its resumed saves take one, `Game.step_start` gives one), and while
-it plays the engine holds it as the plain dict `live` returns (`Game.state`), which the
-functions below the engine take.
+A TypedDict may only be indexed by literal keys, and rules reach resources and zones by ids they
+get from data (`player[resource]`, `state[zone.id]`). The engine holds the state as a `State`
+(`Game.state`, `Context.state`) and the core's functions take a `State`, a `Player`, `Zones` or
+`Displays`, so mypy checks every fixed key they read; the few places that index by an id from
+data say so with `keyed(...)`, the same dict typed as an open `dict[str, Any]`.
 """
 
 # (no `from __future__ import annotations`: `NotRequired` must be seen when the classes are
 # made, for their __optional_keys__, which the schema test reads)
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict
 
 Until = Literal["turn_end", "round_end", "game_end"]
 
@@ -120,9 +120,13 @@ class State(TypedDict):
     counters: NotRequired[dict[str, int]]
 
 
-def live(state: State) -> dict[str, Any]:
-    """The same dict, as the engine holds it while it plays (`Game.state`): rules reach its keys
-    and its players' by ids written in data (a board zone's, a module's resource), which a
-    TypedDict's fixed keys cannot type. A state enters the engine as a `State` (from `new_state`,
-    a checked save, or a copy of a step's start) and leaves it as one (`Game.step_start`)."""
-    return cast(dict, state)
+# Parts of the state by id: the piles a module declares (`state["zones"]`, a player's `zones`,
+# `owned`, `own`) and the module displays' slots (`state["displays"]`, None for an empty slot).
+Zones = dict[str, list[str]]
+Displays = dict[str, list[str | None]]
+
+
+def keyed(part: State | Player) -> dict[str, Any]:
+    """The same dict, for a key that is an id from data (a module's resource, a board zone's
+    id), which a TypedDict's fixed keys cannot type. No copy, no check: a name for the cast."""
+    return part  # type: ignore[return-value]

@@ -1,12 +1,16 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from itertools import combinations
 
 from rulesdsl import EffectAbort
+from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, zones
+from ..core.context import Context
 from ..core.events import announce, run_hook
+from ..core.model import Garment, Ruleset
 from ..core.modifiers import expire, reduction
 from .phases import draw
 
@@ -16,7 +20,7 @@ def _price(args, binding: str, count: int) -> int:
     return int(thunk(**{binding: count})) if thunk is not None else 0
 
 
-def take_tile(ctx, tile_id: str) -> bool:
+def take_tile(ctx: Context, tile_id: str) -> bool:
     """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
     at once for its Thread and/or Lace. True if it was kept."""
     tile = ctx.rules.tiles[tile_id]
@@ -35,7 +39,7 @@ def take_tile(ctx, tile_id: str) -> bool:
     return False
 
 
-def acquire(ctx, args) -> None:
+def acquire(ctx: Context, args: VerbArgs) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
     state, me, label = ctx.state, ctx.me, ctx.engine.label
     less = reduction(ctx, "acquiring")
@@ -62,14 +66,14 @@ def acquire(ctx, args) -> None:
     announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
 
-def discard(ctx, args) -> None:
+def discard(ctx: Context, args: VerbArgs) -> None:
     """Discard chosen Resource tiles from the player's rack."""
     for tile_id in args["tiles"]():
         ctx.tx.remove(ctx.me["tiles"], tile_id)
         ctx.tx.append(ctx.state["resource_discard"], tile_id)
 
 
-def draw_resource(ctx, args) -> None:
+def draw_resource(ctx: Context, args: VerbArgs) -> None:
     """Take a random tile from the bag (refilled from the discards when empty), or with `among`
     the top tile of the face-down stack the player chooses (restacked from the discards)."""
     if "among" in args:
@@ -87,7 +91,7 @@ def draw_resource(ctx, args) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: dict, have: dict, discount: int, colors) -> bool:
+def _covers(need: dict, have: dict, discount: int, colors: Collection[str]) -> bool:
     short = 0
     for color, n in need.items():
         missing = n - have.get(color, 0)
@@ -98,7 +102,8 @@ def _covers(need: dict, have: dict, discount: int, colors) -> bool:
     return short <= discount
 
 
-def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> list[list[str]]:
+def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
+                  colors: Collection[str]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
     useful = [t for t in tiles if any(c in need for c in rules.tiles[t].silk)]
@@ -113,7 +118,7 @@ def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> li
     return [sorted(f) for f in found]
 
 
-def _bales(rules, tiles) -> dict:
+def _bales(rules: Ruleset, tiles) -> dict:
     have: dict = {}
     for t in tiles:
         for color, n in rules.tiles[t].silk.items():
@@ -121,11 +126,11 @@ def _bales(rules, tiles) -> dict:
     return have
 
 
-def _master_made(ctx) -> bool:
+def _master_made(ctx: Context) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
 
-def tailor(ctx, args) -> None:
+def tailor(ctx: Context, args: VerbArgs) -> None:
     """Tailor a garment from the display, then rent it to a guest space or sell it.
 
     A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
@@ -215,7 +220,7 @@ def _may_sell(garment) -> bool:
     return garment.sellable and not garment.rent_only
 
 
-def check_all_halls(ctx) -> None:
+def check_all_halls(ctx: Context) -> None:
     """The moment a player is represented in every hall, its token takes the best free space."""
     state, side = ctx.state, ctx.engine.side
     if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
@@ -224,7 +229,7 @@ def check_all_halls(ctx) -> None:
         ctx.tx.append(state["all_halls"], ctx.seat)
 
 
-def hire(ctx, args) -> None:
+def hire(ctx: Context, args: VerbArgs) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
     price = 0 if "free" in args else max(
@@ -241,7 +246,7 @@ def hire(ctx, args) -> None:
     announce(ctx, "hire", card=card)
 
 
-def depute(ctx, args) -> None:
+def depute(ctx: Context, args: VerbArgs) -> None:
     """Remove a card of the staff from the game, never going below the minimum staff.
 
     The card stays on the staff until its last bonus is used: "you can now use the Bonus
@@ -284,7 +289,7 @@ def depute(ctx, args) -> None:
     remove_from_staff(ctx, card)
 
 
-def remove_from_staff(ctx, card: str) -> None:
+def remove_from_staff(ctx: Context, card: str) -> None:
     """Take a card out of its owner's staff and out of the game."""
     me = ctx.me
     for zone in ("supply", "hand", "discard"):
@@ -296,7 +301,7 @@ def remove_from_staff(ctx, card: str) -> None:
     ctx.tx.append(ctx.state["removed_employees"], card)
 
 
-def fund(ctx, args) -> None:
+def fund(ctx: Context, args: VerbArgs) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
@@ -318,7 +323,7 @@ def fund(ctx, args) -> None:
     check_all_halls(ctx)
 
 
-def fundable(ctx) -> list[str]:
+def fundable(ctx: Context) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
     state, side = ctx.state, ctx.engine.side
@@ -337,19 +342,19 @@ def fundable(ctx) -> list[str]:
     return out
 
 
-def claim_favor(ctx, args) -> None:
+def claim_favor(ctx: Context, args: VerbArgs) -> None:
     if ctx.state["favor"] is not None:
         favor = ctx.rules.term("favor", "Queen's Favor").lower()
         raise EffectAbort(f"the {favor} is already taken this round")
     ctx.tx.set(ctx.state, "favor", ctx.seat)
 
 
-def perform(ctx, args) -> None:
+def perform(ctx: Context, args: VerbArgs) -> None:
     """An additional main action, whatever the type of the card."""
     ctx.rules.actions[args["action"]()].effect.run(ctx)
 
 
-def play_card(ctx, args) -> None:
+def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
 
