@@ -3,7 +3,7 @@ piece is, what a slot costs. Read-only questions; the verbs that move pieces are
 from __future__ import annotations
 
 from .context import Context
-from .model import BoardSide, Ruleset
+from .model import BoardSide, Display, Ruleset
 from .state import Player, State, keyed
 
 
@@ -16,9 +16,9 @@ def slots(state: State, display_id: str) -> list[str | None]:
     return keyed(state)[display_id]
 
 
-def prices(display, side: BoardSide) -> tuple[int, ...]:
+def prices(display: Display, side: BoardSide) -> tuple[int, ...]:
     """The price beneath each slot: the display's own, or the board side's printed costs."""
-    return side.garment_costs if display.prices == "board" else display.prices
+    return side.garment_costs if isinstance(display.prices, str) else display.prices  # "board"
 
 
 def position(rules: Ruleset, state: State, item: str) -> tuple[str, int] | None:
@@ -30,13 +30,13 @@ def position(rules: Ruleset, state: State, item: str) -> tuple[str, int] | None:
     return None
 
 
-def slot_of(ctx: Context, item) -> int:
+def slot_of(ctx: Context, item: str) -> int:
     """The item's slot on its display, counted from 1 at the left (0 when not on a display)."""
     at = position(ctx.rules, ctx.state, item)
     return 0 if at is None else at[1] + 1
 
 
-def price_of(ctx: Context, item) -> int:
+def price_of(ctx: Context, item: str) -> int:
     """The price beneath the item's slot (0 when not on a display)."""
     at = position(ctx.rules, ctx.state, item)
     if at is None:

@@ -14,6 +14,7 @@ The same record rolls a faulty rule back to the last decision.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -28,7 +29,7 @@ from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller
-from .model import Phase, Ruleset, Step
+from .model import Effect, Phase, Ruleset, Step
 from .setup import new_state
 from .state import Cursor, State, keyed
 from .trial import search
@@ -257,7 +258,7 @@ class Game:
             self._step_name = "flow"
             flow.advance(rules, state, journal)
 
-    def _step_main(self, step, seat: int, score_key: str, mark: int):
+    def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
         self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
         ctx = Context(self, seat, score_key)
         try:
@@ -324,8 +325,8 @@ class Game:
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
     # -- scripting -------------------------------------------------------------------------
-    def run_effect(self, effect, seat: int, answers=(), played: str | None = None,
-                   score_key: str = "play") -> None:
+    def run_effect(self, effect: Effect | str, seat: int, answers: Iterable = (),
+                   played: str | None = None, score_key: str = "play") -> None:
         """Run one effect for `seat` right now, outside the flow, answering its questions from
         `answers` (option values, in order), and keep its changes. For scenario tests and
         tools: a question with no answer left raises IllegalDecisionError and the state is
@@ -346,8 +347,8 @@ class Game:
             raise
         self.journal.keep(mark)
 
-    def next_question(self, effect, seat: int, answers=(), played: str | None = None,
-                      score_key: str = "play") -> Decision | None:
+    def next_question(self, effect: Effect | str, seat: int, answers: Iterable = (),
+                      played: str | None = None, score_key: str = "play") -> Decision | None:
         """The question `effect` would ask `seat` after `answers`, or None if it needs no more
         answers; EffectAbort if it cannot be done. The state is left exactly as it was."""
         mark = self.journal.mark()
@@ -370,7 +371,8 @@ class Game:
         self.state["finished"] = False
         self._continue(None)
 
-    def _scripted(self, effect, seat, answers, played, score_key) -> None:
+    def _scripted(self, effect: Effect | str, seat: int, answers: Iterable, played: str | None,
+                  score_key: str) -> None:
         if isinstance(effect, str):
             from rulesdsl import Origin, build_effect
 

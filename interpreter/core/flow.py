@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import seats
 from .journal import Journal
-from .model import Phase, Ruleset
+from .model import Phase, Ruleset, Step
 from .modifiers import expire
 from .state import State
 
@@ -25,7 +25,7 @@ def order_from_start(state: State) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-def current(rules: Ruleset, state: State):
+def current(rules: Ruleset, state: State) -> tuple[Phase, Step, int] | None:
     """The step to run next and the seat it runs for, or None when the game is over."""
     cur = state["cursor"]
     if cur is None:

@@ -1,12 +1,13 @@
 """How ids read to a person: cards, garments, tiles and spaces as short descriptions."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from .model import BoardSide, Ruleset
+from .model import BoardSide, Employee, Ruleset
 
 
-def card_text(card) -> str:
+def card_text(card: Employee) -> str:
     """An Employee's bonus as its card says it; a crown bonus says when it is used."""
     effect = card.bonus or card.final
     if effect is None or not effect.text:
@@ -20,7 +21,7 @@ GARMENT_HOOKS = (("on_tailor", "When tailored"), ("on_place", "When placed on a 
                  ("on_sell", "When sold"))
 
 
-def garment_rules(g) -> list[str]:
+def garment_rules(g: object) -> list[str]:
     """What a garment does beyond its value and prestige, one sentence each: its hooks ('When
     tailored: Gain 2 Prestige ...') and whether it may be sold."""
     out = [f"{label}: {hook.text}" for key, label in GARMENT_HOOKS
@@ -32,7 +33,7 @@ def garment_rules(g) -> list[str]:
     return out
 
 
-def silk_text(silk, word=lambda key: key) -> str:
+def silk_text(silk: Mapping[str, int], word: Callable[[str], str] = lambda key: key) -> str:
     """'2 blue, 1 pink': the colours as the edition names them (`rules.word`)."""
     return ", ".join(f"{n} {word(color)}" for color, n in silk.items())
 

@@ -36,7 +36,7 @@ def start_trigger(ctx: Context, args: VerbArgs) -> None:
 def reduction(ctx: Context, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
     return sum(m["by"] for m in ctx.state["modifiers"]
-               if m["seat"] == ctx.seat and m.get("cost") == cost)
+               if "cost" in m and m["cost"] == cost and m["seat"] == ctx.seat)
 
 
 def expire(state: State, tx: Journal, until: str, seat: int | None = None) -> None:

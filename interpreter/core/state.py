@@ -25,7 +25,7 @@ data say so with `keyed(...)`, the same dict typed as an open `dict[str, Any]`.
 
 # (no `from __future__ import annotations`: `NotRequired` must be seen when the classes are
 # made, for their __optional_keys__, which the schema test reads)
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, final
 
 Until = Literal["turn_end", "round_end", "game_end"]
 
@@ -44,6 +44,7 @@ class Cursor(TypedDict):
     index: int
 
 
+@final  # no other keys: `"cost" in m` tells a cost modifier from a trigger
 class CostModifier(TypedDict):
     """A cost changed by `by` for a seat until a moment of the game."""
     seat: int
@@ -52,6 +53,7 @@ class CostModifier(TypedDict):
     until: Until
 
 
+@final
 class TriggerModifier(TypedDict):
     """A trigger an effect started (`whenever ... before ...`)."""
     seat: int

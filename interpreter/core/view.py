@@ -1,12 +1,14 @@
 """What one player may see: others' tiles and hands, bag order and the generator are hidden."""
 from __future__ import annotations
 
+from .decisions import Decision
 from .journal import copy_json
 from .model import Ruleset
 from .state import State, keyed
 
 
-def player_view(state: State, seat: int, decision=None, rules: Ruleset | None = None) -> dict:
+def player_view(state: State, seat: int, decision: Decision | None = None,
+                rules: Ruleset | None = None) -> dict:
     """A copy of the live state for `seat`, with the pending decision (in full only for the
     seat that must answer it)."""
     view = copy_json(state)

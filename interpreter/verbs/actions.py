@@ -1,8 +1,9 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import combinations
+from typing import Any
 
 from rulesdsl import EffectAbort
 from rulesdsl.vocabulary import VerbArgs
@@ -12,10 +13,11 @@ from ..core.context import Context
 from ..core.events import announce, run_hook
 from ..core.model import Garment, Ruleset
 from ..core.modifiers import expire, reduction
+from ..core.state import keyed
 from .phases import draw
 
 
-def _price(args, binding: str, count: int) -> int:
+def _price(args: VerbArgs, binding: str, count: int) -> int:
     thunk = None if "free" in args else args.get("price")
     return int(thunk(**{binding: count})) if thunk is not None else 0
 
@@ -45,7 +47,7 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
 
-    def offers():
+    def offers() -> Iterator[dict[str, Any]]:
         for d, drawer in enumerate(state["drawers"]):
             if not drawer:
                 continue
@@ -91,7 +93,7 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: dict, have: dict, discount: int, colors: Collection[str]) -> bool:
+def _covers(need: Mapping[str, int], have: dict, discount: int, colors: Collection[str]) -> bool:
     short = 0
     for color, n in need.items():
         missing = n - have.get(color, 0)
@@ -118,7 +120,7 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
     return [sorted(f) for f in found]
 
 
-def _bales(rules: Ruleset, tiles) -> dict:
+def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
     have: dict = {}
     for t in tiles:
         for color, n in rules.tiles[t].silk.items():
@@ -153,8 +155,9 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     if "sell" in args:
         free = []
 
-    def candidates():
+    def candidates() -> Iterator[dict[str, Any]]:
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        purse = keyed(me)  # a garment needs resources by their ids
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
@@ -162,7 +165,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
             cost = 0 if waived else max(0, side.garment_costs[pos] - less)
             if g.master and not master:
                 continue
-            if not waived and (cost > me["livre"] or any(n > me[r] for r, n in g.needs())):
+            if not waived and (cost > me["livre"] or any(n > purse[r] for r, n in g.needs())):
                 continue
             if (not _may_sell(g) and (sell_only or not free)) or (not free and "space" in args):
                 continue
@@ -216,7 +219,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     check_all_halls(ctx)
 
 
-def _may_sell(garment) -> bool:
+def _may_sell(garment: Garment) -> bool:
     return garment.sellable and not garment.rent_only
 
 
@@ -307,7 +310,7 @@ def fund(ctx: Context, args: VerbArgs) -> None:
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
 
-    def offers():
+    def offers() -> Iterator[dict[str, Any]]:
         for space_id in fundable(ctx):
             if pinned is not None and space_id != pinned:
                 continue
@@ -358,7 +361,7 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
 
-    def plays():
+    def plays() -> Iterator[dict[str, Any]]:
         known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
         depends = rules.action_dependence
         for card_id in me["hand"]:
@@ -377,7 +380,7 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
             yield {"card": card_id, "action": None}
         ctx.played = None
 
-    def label(v) -> str:
+    def label(v: dict[str, Any]) -> str:
         card = rules.employees[v["card"]]
         action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
         return f"{card.name}: {action}"

@@ -4,6 +4,8 @@ card from the game, use another card's bonus, and hire from a zone when the card
 holds. None of them names a card: the piles and the cards come from the effect."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rulesdsl import EffectAbort
 from rulesdsl.vocabulary import VerbArgs
 
@@ -23,10 +25,10 @@ def zone_pile(ctx: Context, zone_id: str, seat: int | None = None) -> list:
     own = state["players"][ctx.seat if seat is None else seat].get("zones", {})
     if zone_id in own:
         return own[zone_id]
-    return state[zone_id]  # one of the game's piles (hire_deck, hire_display...)
+    return keyed(state)[zone_id]  # one of the game's piles (hire_deck, hire_display...)
 
 
-def _piles(state: State):
+def _piles(state: State) -> Iterator[list[str]]:
     """Every list an Employee card can lie in."""
     yield state["hire_deck"]
     yield state["hire_display"]
@@ -56,7 +58,7 @@ def take(ctx: Context, args: VerbArgs) -> None:
     if "into_zone" in args:
         target = zone_pile(ctx, args["into_zone"]())
     else:
-        target = ctx.me[args["into"]() if "into" in args else "hand"]
+        target = keyed(ctx.me)[args["into"]() if "into" in args else "hand"]
     _lift(ctx, card)
     ctx.tx.append(target, card)
 
@@ -135,7 +137,7 @@ def hire_from(ctx: Context, args: VerbArgs) -> None:
         raise EffectAbort(f"hiring costs {price} Livre")
     rules = ctx.rules
 
-    def hirable():
+    def hirable() -> Iterator[str]:
         for card in pile:
             cond = rules.employees[card].hire_condition
             if cond is None or cond.holds(ctx, {}):

@@ -6,6 +6,7 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import components, rng
 from ..core.context import Context
+from ..core.model import Display
 from ..core.zones import contents
 
 
@@ -14,7 +15,7 @@ def renew_display(ctx: Context, args: VerbArgs) -> None:
     renew(ctx, ctx.rules.display(args["display"]()), int(args["discard"]()))
 
 
-def renew(ctx: Context, display, discard: int) -> None:
+def renew(ctx: Context, display: Display, discard: int) -> None:
     """Discard the `discard` rightmost pieces, shift the rest right as far as possible, then
     fill the empty slots from the right end leftwards with random pieces of the source; when
     it runs out (and, for a recycling display, its discard is empty too) the leftmost slots
@@ -39,7 +40,7 @@ def renew(ctx: Context, display, discard: int) -> None:
             ctx.tx.set(row, pos, item)
 
 
-def _draw(ctx: Context, display) -> str | None:
+def _draw(ctx: Context, display: Display) -> str | None:
     source = contents(ctx.state, display.source)
     if not source and display.recycle:
         spent = contents(ctx.state, display.discard)

@@ -5,6 +5,7 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng, zones
 from ..core.context import Context
+from ..core.state import keyed
 from .displays import renew
 
 
@@ -29,7 +30,7 @@ def renew_hire_display(ctx: Context, args: VerbArgs) -> None:
 
 def draw(ctx: Context, bag: str, discard: str) -> str | None:
     """A random item from a bag; an empty bag is first refilled from its discards."""
-    state = ctx.state
+    state = keyed(ctx.state)  # the bag and its discards by their ids
     if not state[bag]:
         for item in list(state[discard]):
             ctx.tx.remove(state[discard], item)

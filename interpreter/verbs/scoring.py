@@ -1,6 +1,8 @@
 """The verbs of final scoring that compare players: majorities, the balcony, crown cards."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board
@@ -15,7 +17,8 @@ def score_crowns(ctx: Context, args: VerbArgs) -> None:
             ctx.attempt(final)
 
 
-def _award(ctx: Context, ranking: list[tuple[tuple, int]], values, second_place: bool) -> None:
+def _award(ctx: Context, ranking: list[tuple[tuple, int]], values: Sequence[int],
+           second_place: bool) -> None:
     """Most and second most: ties for first share full points and leave no second place;
     ties for second share full second-place points."""
     if not ranking or not values:

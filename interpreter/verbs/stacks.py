@@ -8,6 +8,7 @@ from rulesdsl.vocabulary import VerbArgs
 from ..core import rng
 from ..core.context import Context
 from ..core.events import announce
+from ..core.model import Effect, SeatKind
 from ..core.modifiers import expire
 from .actions import remove_from_staff
 from .phases import draw
@@ -60,7 +61,7 @@ def draw_to(ctx: Context) -> str | None:
     return tile
 
 
-def _kind(ctx: Context):
+def _kind(ctx: Context) -> SeatKind:
     kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
     if kind is None or not kind.cards:
         raise EffectAbort("this seat has no cards of its own")
@@ -124,13 +125,13 @@ class SeatTurn:
     (an Employee becomes the played card), the kind's turn effect runs, then (for an Employee)
     its bonus as the kind reads it, then the card goes onto the discard pile."""
 
-    def __init__(self, kind_id: str, effect):
+    def __init__(self, kind_id: str, effect: Effect):
         self.kind_id, self.effect = kind_id, effect
         # read like the effect it wraps (its text, its place in the rules)
         self.source, self.compiled, self.text = effect.source, effect.compiled, effect.text
         self.owner, self.where = effect.owner, effect.where
 
-    def run(self, ctx, env=None) -> None:
+    def run(self, ctx: Context, env: dict | None = None) -> None:
         kind = next(k for k in ctx.rules.seat_kinds if k.id == self.kind_id)
         me, tx = ctx.me, ctx.tx
         card = tx.pop(kind.pile(me, 1), 0)
