@@ -140,7 +140,7 @@ class Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
         return replace(self, names={**self.names, **names})
 
-    def places_for(self, t) -> str | None:
+    def places_for(self, t: Type) -> str | None:
         """The phrase around a place ('in the {}') when `t` is an enum of places, else None."""
         return self.place_enums.get(getattr(t, "name", ""))
 
