@@ -280,9 +280,7 @@ class _Checker:
                     item_t = unify(item_t, t)
             return ListType(item_t)
         if isinstance(node, ast.BinOp):
-            self.expect(node.left, scope, NUMBER)
-            self.expect(node.right, scope, NUMBER)
-            return NUMBER
+            return self._operands(node, scope, NUMBER, NUMBER)
         if isinstance(node, ast.UnaryOp):
             self.expect(node.operand, scope, NUMBER)
             return NUMBER
@@ -297,13 +295,10 @@ class _Checker:
                 if not compatible(lt, rt):
                     self.type_error(node.span, f"cannot compare {lt} with {rt}")
             else:
-                self.expect(node.left, scope, NUMBER)
-                self.expect(node.right, scope, NUMBER)
+                self._operands(node, scope, NUMBER, BOOLEAN)
             return BOOLEAN
         if isinstance(node, ast.BoolOp):
-            self.expect(node.left, scope, BOOLEAN)
-            self.expect(node.right, scope, BOOLEAN)
-            return BOOLEAN
+            return self._operands(node, scope, BOOLEAN, BOOLEAN)
         if isinstance(node, ast.Not):
             self.expect(node.operand, scope, BOOLEAN)
             return BOOLEAN
@@ -492,6 +487,13 @@ class _Checker:
         res = Resolution(res.kind, res.base, tuple(steps), t)
         self.result.names[id(node)] = res
         return t
+
+    def _operands(self, node: ast.BinOp | ast.Compare | ast.BoolOp, scope: _Scope, want: Type,
+                  gives: Type) -> Type:
+        """Both sides of a binary operator checked as `want`; the result is a `gives`."""
+        self.expect(node.left, scope, want)
+        self.expect(node.right, scope, want)
+        return gives
 
     def _ambiguous_constant(self, node: ast.Expr, scope: _Scope) -> bool:
         if not isinstance(node, ast.Name) or len(node.path) != 1:
