@@ -11,7 +11,7 @@ from rulesdsl.vocabulary import VerbArgs
 from ..core import board, zones
 from ..core.context import Context
 from ..core.events import announce, run_hook
-from ..core.model import Garment, Ruleset
+from ..core.model import Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from ..core.state import keyed
 from .phases import draw
@@ -197,23 +197,36 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
     if "sell" in where:
-        ctx.tx.set(me, "tailoring", None)
-        ctx.gain("livre", g.value)
-        ctx.tx.append(state["garment_discard"], garment_id)
-        run_hook(ctx, g.on_sell, garment=garment_id)
-        announce(ctx, "sell", garment=garment_id)
-        return
-    space = side.guest_spaces[where["space"]]
+        _sell(ctx, g)
+    else:
+        _rent(ctx, g, side.guest_spaces[where["space"]], made_by_master,
+              "no_reward" not in args)
+
+
+def _sell(ctx: Context, g: Garment) -> None:
+    """The tailored garment sold: its value paid, the garment discarded, its `on_sell` run."""
+    ctx.tx.set(ctx.me, "tailoring", None)
+    ctx.gain("livre", g.value)
+    ctx.tx.append(ctx.state["garment_discard"], g.id)
+    run_hook(ctx, g.on_sell, garment=g.id)
+    announce(ctx, "sell", garment=g.id)
+
+
+def _rent(ctx: Context, g: Garment, space: GuestSpace, master_made: bool,
+          rewarded: bool) -> None:
+    """The tailored garment rented to a guest space: the space's reward, its `on_place`, the
+    all halls bonus."""
+    me = ctx.me
     # the rent moment: the player has chosen to rent, the garment is not down yet (what is
     # rented along with it, e.g. a component taken `rent`, is listed in `renting`)
-    announce(ctx, "rent", garment=garment_id, space=space.id)
+    announce(ctx, "rent", garment=g.id, space=space.id)
     ctx.tx.set(me, "tailoring", None)
-    ctx.tx.set(state["guests"], space.id,
-               {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
-    if space.reward is not None and "no_reward" not in args:
+    ctx.tx.set(ctx.state["guests"], space.id,
+               {"garment": g.id, "owner": ctx.seat, "master_made": master_made})
+    if space.reward is not None and rewarded:
         ctx.attempt(space.reward)
-    run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
-    announce(ctx, "place", garment=garment_id, space=space.id)
+    run_hook(ctx, g.on_place, garment=g.id, space=space.id)
+    announce(ctx, "place", garment=g.id, space=space.id)
     if me.get("renting"):
         ctx.tx.set(me, "renting", [])
     check_all_halls(ctx)
