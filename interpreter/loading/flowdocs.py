@@ -52,12 +52,29 @@ def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
     for i, z in enumerate(game.get("zones", [])):
         zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
     proc_ids: dict = {}
+    replaced: dict = {}
     for doc in flow_docs:
         for key, seen, what in (("zones", zone_ids, "zone"), ("procedures", proc_ids,
                                                                 "procedure")):
             for i, entry in enumerate(doc.data.get(key, [])):
+                if key == "procedures" and entry.get("replace"):
+                    _replacing(builder, proc_ids, replaced, entry["id"], doc, (key, i, "id"))
+                    continue
                 builder._once(seen, entry["id"], f"{what} id {entry['id']!r}", doc,
                               (key, i, "id"))
+
+
+def _replacing(builder, declared: dict, replaced: dict, pid: str, doc, path: tuple) -> None:
+    """A procedure written `replace: true` (a module's own reading of another's procedure,
+    e.g. one loaded `when:` an expansion is on): only of one declared before it, and once."""
+    here = doc.span(path)
+    if pid not in declared:
+        builder.errors.append(IdError(f"cannot replace unknown procedure id {pid!r}", here))
+    elif pid in replaced:
+        builder.errors.append(IdError(f"procedure {pid!r} is replaced twice (first replaced at "
+                                      f"{replaced[pid]}); only one module may replace it", here))
+    else:
+        replaced[pid] = here
 
 
 def zones(flow_docs) -> list[Zone]:
@@ -467,10 +484,15 @@ class _Procedure:
 
 
 def procedures(flow_docs) -> list[tuple]:
-    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules."""
-    return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
-             _Procedure(p["id"]))
-            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))]
+    """(name, text, doc, path, procedure) for every procedure of the modules: an entry written
+    `replace: true` takes the place of the one of its id declared before it."""
+    found: dict[str, tuple] = {}
+    for doc in flow_docs:
+        for i, p in enumerate(doc.data.get("procedures", [])):
+            if p.get("replace") or p["id"] not in found:
+                found[p["id"]] = (p["id"], p.get("text", p["id"].replace("_", " ")), doc,
+                                  ("procedures", i), _Procedure(p["id"]))
+    return list(found.values())
 
 
 def compile_procedures(builder, procs) -> None:

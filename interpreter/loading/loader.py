@@ -235,8 +235,14 @@ def _error_key(e: RulesError):
     return (e.span.file, e.span.line, e.span.column)
 
 
+def _adapted(header: dict) -> list[str]:
+    """The modules a module's conditional files (`when:`) adapt it to."""
+    return [m for f in header.get("files", []) if isinstance(f, dict) for m in f.get("when", [])]
+
+
 def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError]) -> list[str]:
-    """Modules in load order: requirements first; conflicts and unknown ids are errors."""
+    """Modules in load order: requirements first, then the modules its `when:` files adapt it
+    to (their setup steps and procedures come first); conflicts and unknown ids are errors."""
     order: list[str] = []
     reported: set[str] = set()
     required_by: dict[str, str] = {}  # a module asked for first names the requirement best
@@ -281,6 +287,9 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
         visiting.append(mid)
         for req in found.headers[mid][1].get("requires", []):
             visit(req, mid)
+        for other in _adapted(found.headers[mid][1]):  # loaded first, when it is loaded at all
+            if other in wanted and other not in visiting:
+                visit(other, mid)
         visiting.pop()
         if mid not in reported:
             order.append(mid)
