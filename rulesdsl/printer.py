@@ -709,7 +709,7 @@ def _ordered_text(f: str, args: list[str]) -> str | None:
     if f == "nth":
         return f"the {_ordinal(args[1])} {one(args[0])}"
     if f == "random":
-        return f"a random {one(args[0])}"
+        return f"one of {args[0]} at random"
     if f == "reverse":
         return f"{args[0]} in reverse order"
     if f == "position":
