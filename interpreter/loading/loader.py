@@ -35,7 +35,7 @@ from ..core.model import (
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from ..core.zones import PILES
-from . import components, flowdocs, seatkinds
+from . import components, flowdocs, procedures, seatkinds
 from . import params as module_params
 from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
@@ -630,12 +630,13 @@ class _Builder:
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
         flowdocs.check_unique_ids(self, game, game_doc, self.flow_docs)
-        procs = flowdocs.procedures(self.flow_docs)
+        procedures.check_ids(self, self.flow_docs)
+        procs = procedures.declared(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
                 **self.vocab.verbs, **{name: VerbDef({}, proc, text, reads=("played",))
                                        for name, text, _, _, proc in procs}})
-            flowdocs.compile_procedures(self, procs)
+            procedures.compile_all(self, procs)
         return _Names(kinds, resources, zones, declared, pieces, displays)
 
     def _actions(self) -> dict[str, Action]:
