@@ -139,6 +139,19 @@ def test_her_piles_are_per_player_zones_hidden_but_her_discard_pile():
     assert seen["card_discard"] == her["zones"]["card_discard"]
 
 
+def test_the_board_shows_her_piles_and_no_empty_deck_piles_for_the_person():
+    from rich.console import Console
+
+    from interpreter.ui.render import board
+    game = Game.new(barry_jb(), seed=3)
+    console = Console(width=200, record=True)
+    console.print(board(game, 0))
+    text = console.export_text()
+    assert "Card supply of black (B, Madame du Barry): 21 face down" in text
+    assert "hand cards of black (B, Madame du Barry): 4 face down" in text
+    assert "Card supply of purple" not in text and "hand cards of purple" not in text
+
+
 def test_a_seat_kinds_card_zone_must_be_a_per_player_zone_holding_cards(tmp_path):
     flow = (Path(__file__).resolve().parents[1] / "rules" / "solo" / "du_barry" /
             "flow.yaml").read_text()
