@@ -258,3 +258,23 @@ def test_a_scenario_runs_a_seat_kinds_reading_of_a_bonus(tmp_path, capsys):
     path.write_text(BONUS % 2)
     assert main(["test", str(path)]) == 1
     assert "masque's prestige: expected 2, got 1" in capsys.readouterr().out
+
+
+# ---- simulate --check ------------------------------------------------------------------------
+def test_simulate_check_plays_the_same_games_and_reports_a_broken_invariant(
+        tmp_path, capsys, monkeypatch):
+    plain, checked = tmp_path / "plain.json", tmp_path / "checked.json"
+    base = ["simulate", "--solo", "du_barry", "--with", "jewelry_box", "--games", "2",
+            "--workers", "1", "--quiet"]
+    assert main(base + ["--json", str(plain)]) == 0
+    assert main(base + ["--check", "--json", str(checked)]) == 0
+    assert json.loads(plain.read_text()) == json.loads(checked.read_text())
+    capsys.readouterr()
+    from interpreter.core import integrity
+    monkeypatch.setattr(integrity, "problems", lambda rules, state, side: ["a tile is lost"])
+    assert main(base) == 0  # without --check nothing is looked at
+    capsys.readouterr()
+    assert main(base + ["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "faulty game, seed 1: decision 1: a tile is lost" in err
+    assert "2 of 2 games stopped on a rule fault" in err
