@@ -8,9 +8,9 @@ keys it allows besides are their `NotRequired` ones, so neither can drift from t
 Modules extend the state in three ways, and the types leave room for each rather than name them
 (no module is named in Python):
 - keys present only when a module declares something: `displays`, `counters` on the state;
-  `zones` (per-player piles), `owned`, `renting`, `kind`, `turn_card`, `own` on a player. These
-  are `NotRequired`; where present, their inner keys are the ids the module declares, so they
-  are `dict[str, ...]`, not TypedDicts.
+  `zones` (per-player piles, a seat kind's own cards among them), `owned`, `renting`, `kind`,
+  `turn_card` on a player. These are `NotRequired`; where present, their inner keys are the ids
+  the module declares, so they are `dict[str, ...]`, not TypedDicts.
 - a module's own resources (the schema's `additionalProperties` on a player): extra integer keys
   of a player that no type can list.
 - the board zones the base rules declare (`hire_deck`, `resource_bag`, ...) are fixed keys here,
@@ -18,9 +18,9 @@ Modules extend the state in three ways, and the types leave room for each rather
 
 A TypedDict may only be indexed by literal keys, and rules reach resources and zones by ids they
 get from data (`player[resource]`, `state[zone.id]`). The engine holds the state as a `State`
-(`Game.state`, `Context.state`) and the core's functions take a `State`, a `Player`, `Zones` or
-`Displays`, so mypy checks every fixed key they read; the few places that index by an id from
-data say so with `keyed(...)`, the same dict typed as an open `dict[str, Any]`.
+(`Game.state`, `Context.state`) and the core's functions take a `State` or a `Player`, so mypy
+checks every fixed key they read; the few places that index by an id from data say so with
+`keyed(...)`, the same dict typed as an open `dict[str, Any]`.
 """
 
 # (no `from __future__ import annotations`: `NotRequired` must be seen when the classes are
@@ -84,7 +84,6 @@ class Player(TypedDict):
     zones: NotRequired[dict[str, list[str]]]
     kind: NotRequired[str]
     turn_card: NotRequired[str | None]
-    own: NotRequired[dict[str, list[str]]]
 
 
 class State(TypedDict):
@@ -120,12 +119,6 @@ class State(TypedDict):
     fired: list[str]
     displays: NotRequired[dict[str, list[str | None]]]
     counters: NotRequired[dict[str, int]]
-
-
-# Parts of the state by id: the piles a module declares (`state["zones"]`, a player's `zones`,
-# `owned`, `own`) and the module displays' slots (`state["displays"]`, None for an empty slot).
-Zones = dict[str, list[str]]
-Displays = dict[str, list[str | None]]
 
 
 def keyed(part: State | Player) -> dict[str, Any]:
