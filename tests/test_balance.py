@@ -60,6 +60,43 @@ def test_simulate_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
     assert [g["seed"] for g in games] == [11, 12, 13, 14, 15]
 
 
+def test_simulate_on_local_ray_gives_the_same_games_as_one_and_three_workers(tmp_path, capsys):
+    ray = pytest.importorskip("ray")
+    texts = []
+    for where in (["--ray", "local"], ["--workers", "1"], ["--workers", "3"]):
+        path = tmp_path / f"{where[1]}.json"
+        try:
+            assert main(["simulate", "--players", "3", "--games", "7", "--seed", "40",
+                         "--bots", "random,greedy,random", "--quiet", "--json", str(path),
+                         *where]) == 0
+        finally:
+            ray.shutdown()
+        texts.append(path.read_text())
+    assert texts[0] == texts[1] == texts[2]
+    assert [g["seed"] for g in json.loads(texts[0])["games"]] == list(range(40, 47))
+    assert "7 games, 3 players" in capsys.readouterr().out
+
+
+def test_simulate_on_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch,
+                                                                           capsys):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs):
+        raise ConnectionError("no cluster here")
+    monkeypatch.setattr(ray, "init", refuse)
+    assert main(["simulate", "--games", "2", "--quiet", "--ray", "auto"]) == 1
+    assert capsys.readouterr().err == \
+        "error: cannot start or reach Ray at 'auto': no cluster here\n"
+
+
+def test_simulate_says_ray_is_missing_before_any_game(monkeypatch, capsys):
+    import interpreter.cli.simulate as simulate_cli
+    monkeypatch.setattr(simulate_cli, "ray_missing",
+                        lambda: "ray is not installed: pip install -e '.[ray]'")
+    assert main(["simulate", "--games", "2", "--ray", "auto"]) == 2
+    assert capsys.readouterr().err == "error: ray is not installed: pip install -e '.[ray]'\n"
+
+
 def test_simulate_json_breaks_each_players_prestige_down_by_source(rules, capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--json", "-"]) == 0
     data = json.loads(capsys.readouterr().out)

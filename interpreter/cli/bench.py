@@ -10,13 +10,6 @@ from ..sim.bench.runner import FULL, QUICK, run_bench
 from .output import refuse_unwritable, write_json
 
 
-def add_parser(sub) -> None:
-    p = sub.add_parser("bench", help="measure the engine: effects, games, loading, saves")
-    p.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
-    p.add_argument("--quick", action="store_true", help="fewer runs and games: rougher figures")
-    p.set_defaults(func=cmd_bench)
-
-
 def cmd_bench(args) -> int:
     if refuse_unwritable(args.json):  # now, not after a minute of measuring
         return 2
