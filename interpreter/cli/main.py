@@ -233,6 +233,12 @@ def _bench_parser(sub) -> None:
     p = sub.add_parser("bench", help="measure the engine: effects, games, loading, saves")
     p.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
     p.add_argument("--quick", action="store_true", help="fewer runs and games: rougher figures")
+    p.add_argument("--baseline", metavar="REF",
+                   help="instead, time another version side by side with this one: a git "
+                        "commit, branch or tag of this repository, or a checkout's folder")
+    p.add_argument("--repeats", type=_positive, default=3, metavar="N",
+                   help="with --baseline: rounds of each version, alternating; the best is "
+                        "kept (default 3)")
     p.set_defaults(run="bench:cmd_bench")
 
 
