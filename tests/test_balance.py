@@ -97,6 +97,20 @@ def test_simulate_says_ray_is_missing_before_any_game(monkeypatch, capsys):
     assert capsys.readouterr().err == "error: ray is not installed: pip install -e '.[ray]'\n"
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_loads_the_rules_once_for_itself_and_its_workers(monkeypatch, workers, capsys):
+    import interpreter.sim.parallel as parallel
+
+    def reload(**_kwargs):
+        raise AssertionError("the rules were loaded a second time")
+    monkeypatch.setattr(parallel, "_RULES", {})
+    monkeypatch.setattr(parallel, "load_ruleset", reload)
+    assert main(["simulate", "--players", "2", "--games", "3", "--bots", "random", "--quiet",
+                 "--workers", workers, "--json", "-"]) == 0
+    assert [g["seed"] for g in json.loads(capsys.readouterr().out)["games"]] == [1, 2, 3]
+    assert len(parallel._RULES) == 1
+
+
 def test_simulate_json_breaks_each_players_prestige_down_by_source(rules, capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--json", "-"]) == 0
     data = json.loads(capsys.readouterr().out)

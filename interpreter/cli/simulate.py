@@ -15,6 +15,7 @@ from ..sim.parallel import (
     ClusterError,
     GameSpec,
     default_workers,
+    keep_rules,
     pack_from_path,
     ray_missing,
     run_games,
@@ -43,6 +44,7 @@ def cmd_simulate(args) -> int:
     spec = GameSpec(args.players, bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
                     args.edition, tuple(modules_of(args)), tuple(args.set or ()))
+    keep_rules(spec, rules)  # loaded above from the same files: neither we nor workers reload
     seeds = list(range(args.seed, args.seed + args.games))
     games: list[dict] = []
     workers = args.workers or default_workers()

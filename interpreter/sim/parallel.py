@@ -88,9 +88,20 @@ def write_packs(packs: Iterable[Pack], folder: Path) -> list[Path]:
 _RULES: dict[tuple, Ruleset] = {}
 
 
+def _key(spec: GameSpec) -> tuple:
+    return (spec.packs, spec.edition, spec.expansions, spec.params)
+
+
+def keep_rules(spec: GameSpec, rules: Ruleset) -> None:
+    """Use `rules`, loaded by the caller from the spec's own modules and files, as the spec's:
+    this process does not load them again, nor do the workers it forks (they start with a copy
+    of its memory), so a second worker costs no load of its own."""
+    _RULES[_key(spec)] = rules
+
+
 def rules_for(spec: GameSpec) -> Ruleset:
     """The spec's ruleset, loaded once per process."""
-    key = (spec.packs, spec.edition, spec.expansions, spec.params)
+    key = _key(spec)
     if key not in _RULES:
         with tempfile.TemporaryDirectory(prefix="rococo-packs-") as tmp:
             origins = [_unchanged_origin(pack) for pack in spec.packs]
