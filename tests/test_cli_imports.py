@@ -73,3 +73,16 @@ def test_an_unknown_name_is_an_attribute_error():
     assert str(caught.value) == "module 'interpreter' has no attribute 'Nope'"
     with pytest.raises(ImportError, match="cannot import name 'Nope' from 'interpreter'"):
         exec("from interpreter import Nope")
+
+
+def test_every_command_names_a_function_of_its_module():
+    import argparse
+
+    from interpreter.cli.main import build_parser, command
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    runs = {name: p.get_default("run") for name, p in sub.choices.items()}
+    assert set(runs) == {"play", "simulate", "balance", "validate", "cards", "rules", "modules",
+                         "diff", "bench", "serve", "test", "vocab", "lsp"}
+    for name, run in runs.items():
+        assert callable(command(run)), name

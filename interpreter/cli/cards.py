@@ -79,7 +79,7 @@ def cmd_cards(args) -> int:
     return 0
 
 
-def cmdrules_of(args) -> int:
+def cmd_rules(args) -> int:
     layout.show(entry.console, rulebook.rulebook(rules_of(args)))
     return 0
 
