@@ -142,6 +142,17 @@ def test_results_come_back_in_seed_order_whatever_the_workers(tmp_path):
     assert "l3.planted" in rules_for(spec).employees
 
 
+def test_the_garbage_collector_is_frozen_only_while_workers_start_and_run():
+    import gc
+    spec = GameSpec(players=2, bots="random")
+    frozen = []
+    for record in run_games(watched_game, spec, [1, 2, 3], workers=2):
+        frozen.append(gc.get_freeze_count() > 0)
+        assert record["seed"] in (1, 2, 3)
+    assert frozen == [True, True, True]
+    assert gc.get_freeze_count() == 0
+
+
 def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, capsys):
     ray = pytest.importorskip("ray")
     texts = []

@@ -9,6 +9,7 @@ loads the ruleset once, and results come back in seed order whatever the number 
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -150,9 +151,16 @@ def run_games(task: Task, spec: GameSpec, seeds: list[int], workers: int = 1,
         return
     workers = min(workers, len(seeds))
     chunk = max(1, min(8, len(seeds) // (workers * 8)))  # small chunks end together
-    with ProcessPoolExecutor(max_workers=workers, initializer=rules_for,
-                             initargs=(spec,)) as pool:
-        yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)
+    # The objects alive now (the loaded rules above all) are left out of the garbage collector's
+    # passes while the workers are forked: a collection in a worker would otherwise write to
+    # every page they sit on, and copy each of them (the advice of the `gc` module's docs).
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, initializer=rules_for,
+                                 initargs=(spec,)) as pool:
+            yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)
+    finally:
+        gc.unfreeze()
 
 
 class ClusterError(RuntimeError):
