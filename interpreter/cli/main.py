@@ -159,6 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ray", metavar="ADDRESS",
                    help="play on a Ray cluster instead ('auto', 'ray://host:port', or 'local'; "
                         "pip install -e '.[ray]'); results are the same")
+    p.add_argument("--check", action="store_true",
+                   help="check the game's invariants before every decision and at the end "
+                        "(every component in one place, no negative resources...) and that "
+                        "only a person's seat is ever asked: a game that breaks one is a "
+                        "faulty game (slower)")
     common(p)
     p.set_defaults(run="simulate:cmd_simulate")
 

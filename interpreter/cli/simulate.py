@@ -43,7 +43,8 @@ def cmd_simulate(args) -> int:
         return 2
     spec = GameSpec(args.players, bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
-                    args.edition, tuple(modules_of(args)), tuple(args.set or ()))
+                    args.edition, tuple(modules_of(args)), tuple(args.set or ()),
+                    check=args.check)
     keep_rules(spec, rules)  # loaded above from the same files: neither we nor workers reload
     seeds = list(range(args.seed, args.seed + args.games))
     games: list[dict] = []
