@@ -252,10 +252,25 @@ class _Compiler:
              "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
             for o in s.options)
         Thunk = runtime.Thunk
+        # the options given without a value are the same on every call: only the others are
+        # wrapped, each in a Thunk bound to this call's context and env
+        flags = {name: True for name, fn, _ in opts if fn is None}
+        lazy = tuple((name, fn, text) for name, fn, text in opts if fn is not None)
+        if not lazy:
+            def call_flags(ctx, env, span=s.span):  # span: read from the frame by explain
+                verb_run(ctx, flags.copy())
+            return call_flags
+        if len(lazy) == 1 and not flags:
+            ((name, fn, text),) = lazy
 
-        def call(ctx, env, span=s.span):  # span: read from the frame by explain traces
-            args = {name: True if fn is None else Thunk(fn, ctx, env, text)
-                    for name, fn, text in opts}
+            def call_one(ctx, env, span=s.span):
+                verb_run(ctx, {name: Thunk(fn, ctx, env, text)})
+            return call_one
+
+        def call(ctx, env, span=s.span):
+            args = flags.copy()
+            for name, fn, text in lazy:
+                args[name] = Thunk(fn, ctx, env, text)
             verb_run(ctx, args)
         return call
 

@@ -75,7 +75,7 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0 or self._frozen(resource, "never_gain", seat):
+        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_gain", seat)):
             return
         player = self.state["players"][self.seat if seat is None else seat]
         total = player[resource] + amount
@@ -87,7 +87,7 @@ class Context:
             self.tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0 or self._frozen(resource, "never_pay"):
+        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
             return
         if self.me[resource] < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
@@ -163,7 +163,7 @@ class Context:
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
         decision = Decision(self.seat if seat is None else seat, kind, prompt,
-                            [Option(v, None, labeller) for v in values])
+                            Option.many(values, labeller))
         return self.engine._wait(decision)
 
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
