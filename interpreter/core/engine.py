@@ -1,10 +1,11 @@
 """The game: a ruleset plus plain state, driven one decision at a time.
 
 How a step waits for a player: each step of the flow (a phase step, one player's turn) runs in
-its own greenlet. When an effect asks a question, the greenlet switches back to the caller with
-the Decision; every change the step made so far is already in `game.state`, so the board a
-player, a bot or a viewer sees is the live position. `apply` switches back into the greenlet
-with the answer and the step continues from where it stopped: nothing is re-run.
+a greenlet of the game's (one is kept and reused for step after step: making a greenlet costs
+far more than switching to one). When an effect asks a question, the greenlet switches back to
+the caller with the Decision; every change the step made so far is already in `game.state`, so
+the board a player, a bot or a viewer sees is the live position. `apply` switches back into the
+greenlet with the answer and the step continues from where it stopped: nothing is re-run.
 
 What makes that savable: every change goes through the journal (journal.py), which holds the
 record since the start of the step that waits. A save stores the state at that step's start
@@ -70,6 +71,7 @@ class Game:
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
+        self._idle: greenlet | None = None   # a step greenlet waiting for its next step
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
         self._script: list | None = None      # answers for run_effect / next_question
@@ -240,21 +242,32 @@ class Game:
                 phase, step, seat = where
                 self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
                 mark = journal.mark()
-                g = greenlet(self._step_main)
+                g, self._idle = self._idle, None
+                if g is None or g.dead:
+                    g = greenlet(self._steps)
+                else:
+                    g.parent = getcurrent()
                 key = phase.id if state["cursor"]["stage"] == "final" else "play"
                 result = g.switch(_for_seat(rules, state, phase, step, seat), seat, key, mark)
-                if not g.dead:  # the first question of a new step: its past is kept for good
+                if result is not _DONE:  # the first question of a new step: its past is kept
                     journal.forget(mark)
             else:
                 g.parent = getcurrent()
                 result = g.switch(answer)
-            if not g.dead:
+            if result is not _DONE:
                 self._green, self._decision = g, result
                 return
-            g = None
+            self._idle, g = g, None
             self._answers, self._used = [], 0
             self._step_name = "flow"
             flow.advance(rules, state, journal)
+
+    def _steps(self, *job) -> None:
+        """The body of a step greenlet: run a step, report it done, wait for the next one (a
+        rule's fault ends the greenlet: the next step gets a new one)."""
+        while True:
+            self._step_main(*job)
+            job = getcurrent().parent.switch(_DONE)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
         self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
