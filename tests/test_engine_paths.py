@@ -1,8 +1,9 @@
 """Issue 14: the engine's faster paths change how fast a game runs, never what happens in it.
 
 The step greenlet is reused from step to step, effects that use no local run without an env,
-and a `depute among` question is exact (what could abort once a card is chosen is checked
-before the question). The games, the options and the faults stay what they were."""
+and a `depute among` question is exact when every card listed can be deputed (what could abort
+once a card is chosen is checked before the question). The games, the options and the faults
+stay what they were."""
 from __future__ import annotations
 
 import json
@@ -12,7 +13,7 @@ import pytest
 
 from interpreter import Game, make_bot
 from interpreter.core.errors import IllegalDecisionError
-from rulesdsl import EffectAbort, Origin, build_effect
+from rulesdsl import Origin, build_effect
 
 
 def _play(game: Game, bots: str, seed: int, decisions: int | None = None) -> None:
@@ -39,28 +40,34 @@ def test_a_game_cut_anywhere_and_resumed_from_a_save_ends_the_same(rules, seed):
         assert json.dumps(copy.state, sort_keys=True) == json.dumps(whole.state, sort_keys=True)
 
 
-def test_depute_among_never_offers_a_card_off_the_staff(make_game):
-    """The cards of the display are on nobody's staff: none can be deputed, so there is
-    nothing to choose (before, each was offered and then aborted the effect)."""
-    game = make_game(4)
-    with pytest.raises(EffectAbort, match="nothing to choose for: depute an employee"):
-        game.next_question("depute among hire_display", 0)
+def test_depute_among_is_exact_when_every_card_listed_can_be_deputed(make_game):
+    """Level I "Depute any 1 Employee of your choice from your staff": every card listed can
+    be deputed, so they are offered as they are, each paying its own payout (Level II's
+    8/5/2 by type)."""
+    effect = ("depute among my.staff, payout table(deputed.type; master -> 8, "
+              "journeyman -> 5, apprentice -> 2)")
+    game = make_game(4, livre=0)
+    staff = list(game.state["players"][0]["supply"])
+    assert [o.value for o in game.next_question(effect, 0).options] == staff
+    apprentice = next(c for c in staff if "apprentice" in c)
+    game.run_effect(effect, 0, answers=[apprentice])
+    assert game.state["players"][0]["livre"] == 2
+    assert game.state["removed_employees"][-1] == apprentice
 
 
-def test_depute_among_leaves_out_a_card_whose_payout_cannot_be_worked_out(make_game):
-    """Level II's "gain Livre based on the Employee" written with a payout that stops for a
-    depute value past the list's end (the Masters' 10): only the others are offered, each
-    paying its own amount."""
+def test_depute_among_with_a_card_left_out_asks_as_the_rules_list_them(make_game):
+    """A payout that stops for a depute value past the list's end (the Masters' 10): the
+    question lists every card, as before (the answers recorded do not depend on what is
+    weeded out); a Master cannot be done, the Journeyman pays its own 7."""
     effect = "depute among my.staff, payout nth([1, 2, 3, 4, 5, 6, 7], deputed.depute_value)"
     game = make_game(4, livre=0)
-    staff = game.state["players"][0]["supply"]
-    decision = game.next_question(effect, 0)
-    offered = [o.value for o in decision.options]
-    assert offered == [c for c in staff if "master" not in c]
+    staff = list(game.state["players"][0]["supply"])
+    assert [o.value for o in game.next_question(effect, 0).options] == staff
     master = next(c for c in staff if "master" in c)
-    with pytest.raises(IllegalDecisionError, match=f"'{master}' is not a legal answer"):
+    with pytest.raises(IllegalDecisionError, match="the effect cannot be done: there is no "
+                                                   "item number 10 among 7"):
         game.run_effect(effect, 0, answers=[master])
-    journeyman = next(c for c in offered if "journeyman" in c)
+    journeyman = next(c for c in staff if "journeyman" in c)
     game.run_effect(effect, 0, answers=[journeyman])
     assert game.state["players"][0]["livre"] == 7
     assert game.state["removed_employees"][-1] == journeyman

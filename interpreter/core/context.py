@@ -174,6 +174,14 @@ class Context:
             raise Completes()
         return _trial.answer(self, [first, second, *it])
 
+    def settled(self) -> None:
+        """A verb says that nothing it still does can abort (its checks are done; the rest
+        changes the state, and asks only exact questions). In a trial run with nothing around
+        it that may still abort (`risky`) and every answer it was given used, the run can be
+        completed, so it stops here, as at an exact question (trial.py)."""
+        if self.trial is not None and not self.risky and self.trial_used >= len(self.trial):
+            raise Completes()
+
     # -- acting for others ----------------------------------------------------------------
     def act_as(self, seat: int, run: Callable[[Context], Any]) -> None:
         """Run as another player (`as PLAYER { ... }`): `my.` is theirs, so are the questions

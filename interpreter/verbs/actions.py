@@ -284,10 +284,20 @@ def depute(ctx, args) -> None:
         if "payout" in args:
             payouts[card] = int(args["payout"](deputed=card))
     else:
-        card = ctx.ask("depute", "depute an employee", _deputable(args, staff, payouts),
-                       exact=True)
+        listed = [c for c in args["among"]() if c not in leaving]
+        offered = _deputable(args, staff, payouts)
+        # exact when nothing had to be left out; otherwise the cards are listed as the rules
+        # give them and tried one by one, as any question (so the answers a step records do
+        # not depend on what was weeded out: docs/decisions.md)
+        whole = len(offered) == len(listed)
+        card = ctx.ask("depute", "depute an employee", offered if whole else listed,
+                       exact=whole)
+        if card not in staff:
+            raise EffectAbort("that card is not on the staff")
     if "payout" in args:
-        ctx.gain("livre", payouts[card])
+        ctx.gain("livre", payouts[card] if card in payouts
+                 else int(args["payout"](deputed=card)))
+    ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     announce(ctx, "depute", card=card)
     bonus = ctx.rules.employees[card].bonus
@@ -310,8 +320,8 @@ def _deputable(args, staff: list[str], payouts: dict[str, int]) -> list[str]:
     """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
 
     What could abort once a card is chosen is checked before the question instead: a card off
-    the staff (or on its way out) and a card whose payout cannot be worked out are not offered.
-    Nothing after the question can then abort: each card offered completes its own work."""
+    the staff (or on its way out) and a card whose payout cannot be worked out are left out.
+    Nothing after the question can then abort: each card left completes its own work."""
     on_staff = set(staff)
     offered = [c for c in args["among"]() if c in on_staff]
     if "payout" not in args:
