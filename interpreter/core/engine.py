@@ -257,9 +257,11 @@ class Game:
         until its first question), then report the game over and wait to be started again
         (after `jump`, say). A rule's fault ends it: the next run gets a new one."""
         while True:
-            rules, state, journal = self.rules, self.state, self.journal
-            where = flow.current(rules, state)
+            # the game's rules, state and journal are read afresh after every step: a step
+            # may wait for an answer, and a tool may give the game others meanwhile
+            where = flow.current(self.rules, self.state)
             while where is not None:
+                rules, state, journal = self.rules, self.state, self.journal
                 phase, step, seat = where
                 self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
                 self._fresh = True
@@ -268,9 +270,10 @@ class Game:
                                 journal.mark())
                 self._answers, self._used = [], 0
                 self._step_name = "flow"
+                rules, state, journal = self.rules, self.state, self.journal
                 flow.advance(rules, state, journal)
                 where = flow.current(rules, state)
-            journal.forget()
+            self.journal.forget()
             getcurrent().parent.switch(_DONE)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
