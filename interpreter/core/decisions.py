@@ -66,6 +66,24 @@ class Option(_Frozen):
         _set(self, "_labeller", labeller)
         _set(self, "_hash", None)
 
+    @classmethod
+    def many(cls, values: Sequence, labeller: Callable[[Any], str] | None) -> tuple[Option, ...]:
+        """One option for each value, labelled by `labeller` when read (as `Option(v, None,
+        labeller)` for each, without the call per option: a decision is built for every
+        question)."""
+        out = []
+        new, value_slot, label_slot, labeller_slot, hash_slot = (
+            object.__new__, cls.value.__set__, cls._label.__set__, cls._labeller.__set__,
+            cls._hash.__set__)
+        for v in values:
+            o = new(cls)
+            value_slot(o, v)
+            label_slot(o, None)
+            labeller_slot(o, labeller)
+            hash_slot(o, None)
+            out.append(o)
+        return tuple(out)
+
     @property
     def label(self) -> str:
         if self._label is None:
