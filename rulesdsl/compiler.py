@@ -54,7 +54,7 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
             return CompiledEffect(effect, body, dict(compiler.lasting))
 
         def run_one(ctx: Any, env: dict | None = None) -> None:
-            body(ctx, env)
+            body(ctx, env)  # type: ignore[arg-type]  # no statement of it reads env
         return CompiledEffect(effect, run_one, dict(compiler.lasting))
 
     def run(ctx: Any, env: dict | None = None) -> None:
@@ -283,7 +283,7 @@ class _Compiler:
             return call_one
 
         def call(ctx, env, span=s.span):
-            args = flags.copy()
+            args: dict[str, Any] = flags.copy()
             for name, fn, text in lazy:
                 args[name] = Thunk(fn, ctx, env, text)
             verb_run(ctx, args)
