@@ -28,8 +28,9 @@ EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play"
 def announce(ctx: Context, event: str, **payload: Any) -> None:
     """Run the triggers listening to `event` for the acting seat."""
     triggers = ctx.rules.triggers.get(event, ())
-    lasting = [m["trigger"] for m in ctx.state["modifiers"]
-               if "event" in m and m["event"] == event and m["seat"] == ctx.seat]
+    mods = ctx.state["modifiers"]
+    lasting = [m["trigger"] for m in mods
+               if "event" in m and m["event"] == event and m["seat"] == ctx.seat] if mods else ()
     if not triggers and not lasting:
         return
     saved = ctx.event

@@ -35,7 +35,10 @@ def start_trigger(ctx: Context, args: VerbArgs) -> None:
 
 def reduction(ctx: Context, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
-    return sum(m["by"] for m in ctx.state["modifiers"]
+    mods = ctx.state["modifiers"]
+    if not mods:  # the usual case: nothing lasting
+        return 0
+    return sum(m["by"] for m in mods
                if "cost" in m and m["cost"] == cost and m["seat"] == ctx.seat)
 
 

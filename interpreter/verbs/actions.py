@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
+from contextlib import suppress
 from itertools import combinations
 from typing import Any
 
@@ -128,6 +129,14 @@ def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
     return have
 
 
+def _can_spend(me: dict[str, Any], needs: Iterable[tuple[str, int]]) -> bool:
+    """Whether the player holds each (resource, amount) of `needs`."""
+    for resource, n in needs:  # noqa: SIM110 - a loop: all() builds a generator per garment
+        if n > me[resource]:
+            return False
+    return True
+
+
 def _master_made(ctx: Context) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
@@ -158,16 +167,27 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     def candidates() -> Iterator[dict[str, Any]]:
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
         purse = keyed(me)  # a garment needs resources by their ids
+        garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
+        placed_only = sell_only or not free  # a garment that cannot be sold is not offered
+        if not free and "space" in args:
+            return
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g = rules.garments[garment_id]
-            cost = 0 if waived else max(0, side.garment_costs[pos] - less)
+            g = garments[garment_id]
             if g.master and not master:
                 continue
-            if not waived and (cost > me["livre"] or any(n > purse[r] for r, n in g.needs())):
-                continue
-            if (not _may_sell(g) and (sell_only or not free)) or (not free and "space" in args):
+            if waived:
+                cost = 0
+            else:
+                cost = costs[pos] - less
+                if cost < 0:
+                    cost = 0
+                if cost > livre:
+                    continue
+                if not _can_spend(purse, g.needs()):
+                    continue
+            if placed_only and not _may_sell(g):
                 continue
             if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
@@ -276,17 +296,28 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     staff = [c for c in board.staff(state, ctx.seat) if c not in leaving]
     if len(staff) <= ctx.rules.setup["min_staff"]:
         raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
+    payouts: dict[str, int] = {}
     if "card" in args:
         card = args["card"]()
         if card not in staff:
             raise EffectAbort("that card is not on the staff")
+        if "payout" in args:
+            payouts[card] = int(args["payout"](deputed=card))
     else:
-        card = ctx.ask("depute", "depute an employee",
-                       [c for c in args["among"]() if c not in leaving])
+        listed = [c for c in args["among"]() if c not in leaving]
+        offered = _deputable(args, staff, payouts)
+        # exact when nothing had to be left out; otherwise the cards are listed as the rules
+        # give them and tried one by one, as any question (so the answers a step records do
+        # not depend on what was weeded out: docs/decisions.md)
+        whole = len(offered) == len(listed)
+        card = ctx.ask("depute", "depute an employee", offered if whole else listed,
+                       exact=whole)
         if card not in staff:
             raise EffectAbort("that card is not on the staff")
     if "payout" in args:
-        ctx.gain("livre", int(args["payout"](deputed=card)))
+        ctx.gain("livre", payouts[card] if card in payouts
+                 else int(args["payout"](deputed=card)))
+    ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     announce(ctx, "depute", card=card)
     bonus = ctx.rules.employees[card].bonus
@@ -303,6 +334,22 @@ def depute(ctx: Context, args: VerbArgs) -> None:
         return  # it leaves when the turn ends, after its own bonus (see play_card)
     ctx.tx.remove(leaving, card)
     remove_from_staff(ctx, card)
+
+
+def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> list[str]:
+    """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
+
+    What could abort once a card is chosen is checked before the question instead: a card off
+    the staff (or on its way out) and a card whose payout cannot be worked out are left out.
+    Nothing after the question can then abort: each card left completes its own work."""
+    on_staff = set(staff)
+    offered = [c for c in args["among"]() if c in on_staff]
+    if "payout" not in args:
+        return offered
+    for card in offered:
+        with suppress(EffectAbort):
+            payouts[card] = int(args["payout"](deputed=card))
+    return [c for c in offered if c in payouts]
 
 
 def remove_from_staff(ctx: Context, card: str) -> None:
@@ -324,7 +371,7 @@ def fund(ctx: Context, args: VerbArgs) -> None:
     pinned = args["space"]() if "space" in args else None
 
     def offers() -> Iterator[dict[str, Any]]:
-        for space_id in fundable(ctx):
+        for space_id in _fundable(ctx):  # looked at lazily: a trial run stops at the second
             if pinned is not None and space_id != pinned:
                 continue
             cost = 0 if "free" in args else max(0, side.decorations[space_id].cost - discount)
@@ -342,20 +389,25 @@ def fund(ctx: Context, args: VerbArgs) -> None:
 def fundable(ctx: Context) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
-    state, side = ctx.state, ctx.engine.side
+    return list(_fundable(ctx))
+
+
+def _fundable(ctx: Context) -> Iterator[str]:
+    state, side, limits = ctx.state, ctx.engine.side, ctx.rules.fund_limits
+    funded = state["decorations"]
     mine: dict[str, int] = {}
-    for space_id in board.decorations_of(state, ctx.seat):
-        area = side.decorations[space_id].area
-        mine[area] = mine.get(area, 0) + 1
-    out = []
+    if limits:
+        decorations = side.decorations
+        for space_id in board.decorations_of(state, ctx.seat):
+            area = decorations[space_id].area
+            mine[area] = mine.get(area, 0) + 1
     for space_id, deco in side.decorations.items():
-        if space_id in state["decorations"]:
+        if space_id in funded:
             continue
-        limit = ctx.rules.fund_limits.get(deco.area)
+        limit = limits.get(deco.area)
         if limit is not None and mine.get(deco.area, 0) >= limit:
             continue
-        out.append(space_id)
-    return out
+        yield space_id
 
 
 def claim_favor(ctx: Context, args: VerbArgs) -> None:
@@ -376,19 +428,16 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
 
     def plays() -> Iterator[dict[str, Any]]:
         known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
-        depends = rules.action_dependence
+        by_type, employees, possible = rules.actions_for_type, rules.employees, ctx.possible
         for card_id in me["hand"]:
-            card = rules.employees[card_id]
+            kind = employees[card_id].type
             ctx.played = card_id
-            for action in rules.actions.values():
-                if card.type not in action.types:
-                    continue
-                on = depends[action.id]
-                key = (card_id if on == "card" else card.type if on == "type" else None,
-                       action.id)
-                if key not in known:
-                    known[key] = ctx.possible(action.effect.run, key)
-                if known[key]:
+            for action, on in by_type.get(kind, ()):
+                key = (card_id if on == "card" else kind if on == "type" else None, action.id)
+                can = known.get(key)
+                if can is None:
+                    can = known[key] = possible(action.effect.run, key)
+                if can:
                     yield {"card": card_id, "action": action.id}
             yield {"card": card_id, "action": None}
         ctx.played = None
