@@ -9,16 +9,19 @@ exact as the verb or choice that asks it built them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
 from . import ast
 
+Run = Callable[[Any, Any], Any]  # a compiled statement: run(ctx, env)
+
 _ASKS = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Either, ast.VerbCall)
 _ABORTS = (ast.ChooseOne, ast.ChooseNumber, ast.Pay, ast.Either, ast.VerbCall)
 
 
-def _has(node: Any, test) -> bool:
+def _has(node: Any, test: Callable[[Any], bool]) -> bool:
     """Whether `node` or anything inside it passes `test`."""
     if test(node):
         return True
@@ -63,9 +66,9 @@ def risky_after_asking(stmt: Any, tail: tuple) -> bool:
     return False  # Let, Gain, Either: only their chosen, exact part runs after the question
 
 
-def guard(run):
+def guard(run: Run) -> Run:
     """`run` with `ctx.risky` raised while it runs (a context without it is left alone)."""
-    def risky(ctx, env):
+    def risky(ctx: Any, env: Any) -> Any:
         try:
             ctx.risky += 1
         except AttributeError:

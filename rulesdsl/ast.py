@@ -6,11 +6,12 @@ so two parses of equivalent text compare equal (used by the round-trip tests).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import NO_SPAN, Span
 
 
-def _span():
+def _span() -> Any:
     return field(default=NO_SPAN, compare=False, repr=False)
 
 

@@ -5,6 +5,7 @@ compiler and the printer use, so the name and type rules live only here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -36,7 +37,7 @@ STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever", "
 MAX_REPEAT = 100  # the largest repeat count (runtime.MAX_REPEAT checks counts known only in play)
 
 
-def constant_value(node) -> Fraction | None:
+def constant_value(node: ast.Expr) -> Fraction | None:
     """The value of a number expression made only of literals (`5 / 2`, `0 - 3`, `floor(7 / 2)`),
     or None when it depends on the game (or divides by zero, which the checker reports)."""
     value = fold(node)
@@ -66,7 +67,7 @@ class Analysis:
     types: dict[int, Type] = field(default_factory=dict)
     names: dict[int, Resolution] = field(default_factory=dict)
 
-    def type_of(self, node) -> Type:
+    def type_of(self, node: object) -> Type:
         return self.types.get(id(node), UNKNOWN)
 
 
@@ -85,7 +86,7 @@ class _Scope:
     locals: dict[str, Type]
     item: RecordType | None = None
 
-    def child(self, **changes) -> _Scope:
+    def child(self, **changes: Any) -> _Scope:
         return _Scope(dict(self.locals), changes.get("item", self.item))
 
 
@@ -104,11 +105,11 @@ class _Checker:
         return UNKNOWN
 
     # ---- statements ----
-    def block(self, stmts, scope: _Scope) -> None:
+    def block(self, stmts: Iterable[ast.Stmt], scope: _Scope) -> None:
         for s in stmts:
             self.stmt(s, scope)
 
-    def stmt(self, s, scope: _Scope) -> None:
+    def stmt(self, s: ast.Stmt, scope: _Scope) -> None:
         if isinstance(s, ast.Gain):
             self.expect(s.amount, scope, NUMBER)
             self.whole(s.amount, "the amount to gain")
@@ -173,7 +174,7 @@ class _Checker:
             self.name_error(s.span, f"unknown 'each {s.who}': expected {shown}"
                                     f"{did_you_mean(s.who, lists)}")
 
-    def whole(self, node, what: str) -> int | None:
+    def whole(self, node: ast.Expr, what: str) -> int | None:
         """A constant amount or count must be whole and not negative; returns it if constant."""
         value = constant_value(node)
         if value is None:
@@ -187,7 +188,7 @@ class _Checker:
             return int(value)
         return None
 
-    def _division_by_zero(self, node) -> None:
+    def _division_by_zero(self, node: ast.Expr) -> None:
         """`x / 0` with a constant 0 can never run."""
         stack = [node]
         while stack:
@@ -248,18 +249,18 @@ class _Checker:
                 self.type_error(s.span, f"'{s.verb}' takes only one of the options {names}")
 
     # ---- expressions ----
-    def expect(self, node, scope: _Scope, want: Type) -> Type:
+    def expect(self, node: ast.Expr, scope: _Scope, want: Type) -> Type:
         t = self.expr(node, scope, want)
         if not compatible(t, want):
             self.type_error(node.span, f"expected {a(want)}, found {t}")
         return t
 
-    def expr(self, node, scope: _Scope, expected: Type | None = None) -> Type:
+    def expr(self, node: ast.Expr, scope: _Scope, expected: Type | None = None) -> Type:
         t = self._expr(node, scope, expected)
         self.result.types[id(node)] = t
         return t
 
-    def _expr(self, node, scope, expected):
+    def _expr(self, node: ast.Expr, scope: _Scope, expected: Type | None) -> Type:
         if isinstance(node, ast.Number):
             return NUMBER
         if isinstance(node, ast.Bool):
@@ -279,9 +280,7 @@ class _Checker:
                     item_t = unify(item_t, t)
             return ListType(item_t)
         if isinstance(node, ast.BinOp):
-            self.expect(node.left, scope, NUMBER)
-            self.expect(node.right, scope, NUMBER)
-            return NUMBER
+            return self._operands(node, scope, NUMBER, NUMBER)
         if isinstance(node, ast.UnaryOp):
             self.expect(node.operand, scope, NUMBER)
             return NUMBER
@@ -296,13 +295,10 @@ class _Checker:
                 if not compatible(lt, rt):
                     self.type_error(node.span, f"cannot compare {lt} with {rt}")
             else:
-                self.expect(node.left, scope, NUMBER)
-                self.expect(node.right, scope, NUMBER)
+                self._operands(node, scope, NUMBER, BOOLEAN)
             return BOOLEAN
         if isinstance(node, ast.BoolOp):
-            self.expect(node.left, scope, BOOLEAN)
-            self.expect(node.right, scope, BOOLEAN)
-            return BOOLEAN
+            return self._operands(node, scope, BOOLEAN, BOOLEAN)
         if isinstance(node, ast.Not):
             self.expect(node.operand, scope, BOOLEAN)
             return BOOLEAN
@@ -494,7 +490,14 @@ class _Checker:
         self.result.names[id(node)] = res
         return t
 
-    def _ambiguous_constant(self, node, scope: _Scope) -> bool:
+    def _operands(self, node: ast.BinOp | ast.Compare | ast.BoolOp, scope: _Scope, want: Type,
+                  gives: Type) -> Type:
+        """Both sides of a binary operator checked as `want`; the result is a `gives`."""
+        self.expect(node.left, scope, want)
+        self.expect(node.right, scope, want)
+        return gives
+
+    def _ambiguous_constant(self, node: ast.Expr, scope: _Scope) -> bool:
         if not isinstance(node, ast.Name) or len(node.path) != 1:
             return False
         n = node.path[0]
@@ -521,7 +524,7 @@ def analyse_effect(effect: ast.Effect, vocab: Vocabulary) -> Analysis:
     return c.result
 
 
-def analyse_expression(expr, vocab: Vocabulary, expected: Type | None = None,
+def analyse_expression(expr: ast.Expr, vocab: Vocabulary, expected: Type | None = None,
                        locals: dict[str, Type] | None = None) -> Analysis:
     c = _Checker(vocab)
     scope = _Scope(dict(locals or {}))
@@ -538,6 +541,7 @@ def check_effect(effect: ast.Effect, vocab: Vocabulary) -> list[RulesError]:
     return analyse_effect(effect, vocab).errors
 
 
-def check_expression(expr, vocab: Vocabulary, expected: Type | None = None) -> list[RulesError]:
+def check_expression(expr: ast.Expr, vocab: Vocabulary,
+                     expected: Type | None = None) -> list[RulesError]:
     """All load-time errors of a standalone expression, optionally of an expected type."""
     return analyse_expression(expr, vocab, expected).errors

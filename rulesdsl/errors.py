@@ -6,6 +6,7 @@ file through an `Origin` before any error (or AST span) is created.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class RulesError(Exception):
             return self.message
         return f"{self.span}: {self.message}"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple]:
         # keep the position (and every other attribute) when an error crosses to another
         # process, e.g. from a simulation worker; subclasses' __init__ signatures differ
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
@@ -89,7 +90,7 @@ class RulesError(Exception):
         return out
 
 
-def _rebuild(cls, args, attributes):
+def _rebuild(cls: type[RulesError], args: tuple, attributes: dict) -> RulesError:
     error = cls.__new__(cls)
     Exception.__init__(error, *args)
     error.__dict__.update(attributes)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
@@ -16,9 +18,10 @@ from lark.exceptions import (
     UnexpectedToken,
     VisitError,
 )
+from lark.tree import Meta
 
 from . import ast
-from .errors import EffectSyntaxError, Origin
+from .errors import EffectSyntaxError, Origin, Span
 from .suggest import closest
 
 KEYWORDS = frozenset([
@@ -60,14 +63,14 @@ class _DropBracketedNewlines:
 
     always_accept = ()
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._local = threading.local()
 
     @property
     def history(self) -> list[Token]:
         return getattr(self._local, "history", [])
 
-    def process(self, stream):
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         depth = 0
         statements = 0
         history: list[Token] = []
@@ -100,7 +103,7 @@ def _check_number(tok: Token) -> None:
                       f"number {shown} is too large, the limit is {MAX_NUMBER}")
 
 
-def _check_depth(tree) -> None:
+def _check_depth(tree: Tree) -> None:
     """Refuse trees nested deeper than MAX_DEPTH, walking them without recursion."""
     stack = [(tree, 0, 1, 1)]
     while stack:
@@ -130,22 +133,26 @@ _LARK = Lark(
 )
 
 
-def _binary(node: type[ast.BoolOp] | type[ast.Compare] | type[ast.BinOp], op: str):
+_Children = list[Any]  # a rule's children, already transformed (AST nodes, tokens, tuples)
+_Rule = Callable[[Any, Meta, _Children], ast.Expr]  # a transformer method
+
+
+def _binary(node: type[ast.BoolOp] | type[ast.Compare] | type[ast.BinOp], op: str) -> _Rule:
     """The transformer method for a binary rule whose operator the grammar's alias names."""
-    def build(self, meta, c):
+    def build(self: _ToAst, meta: Meta, c: _Children) -> ast.Expr:
         return node(op, c[0], c[1], self._span(meta, c[0]))
     return build
 
 
-def _boolop_rule(op: str):
+def _boolop_rule(op: str) -> _Rule:
     return _binary(ast.BoolOp, op)
 
 
-def _compare_rule(op: str):
+def _compare_rule(op: str) -> _Rule:
     return _binary(ast.Compare, op)
 
 
-def _binop_rule(op: str):
+def _binop_rule(op: str) -> _Rule:
     return _binary(ast.BinOp, op)
 
 
@@ -158,7 +165,7 @@ class _ToAst(Transformer):
         self.origin = origin
         self.text = text
 
-    def _span(self, meta, first=None):
+    def _span(self, meta: Meta, first: Any = None) -> Span:
         if isinstance(first, Token):
             return self.origin.locate(*_position(first))
         if first is not None and getattr(first, "span", None) is not None and meta.empty:
@@ -174,75 +181,75 @@ class _ToAst(Transformer):
         return str(tok)
 
     # statements
-    def start(self, meta, c):
+    def start(self, meta: Meta, c: _Children) -> ast.Effect:
         return ast.Effect(c[0], self._span(meta))
 
-    def stmt_seq(self, meta, c):
+    def stmt_seq(self, meta: Meta, c: _Children) -> tuple[ast.Stmt, ...]:
         return tuple(s for s in c if s is not None)
 
-    def expression(self, meta, c):
+    def expression(self, meta: Meta, c: _Children) -> ast.Expr:
         return c[0]
 
-    def block(self, meta, c):
+    def block(self, meta: Meta, c: _Children) -> tuple[ast.Stmt, ...]:
         return c[0] if isinstance(c[0], tuple) else (c[0],)
 
-    def gain(self, meta, c):
+    def gain(self, meta: Meta, c: _Children) -> ast.Gain:
         return ast.Gain(c[0], tuple(self._name(t) for t in c[1:]), self._span(meta))
 
-    def pay(self, meta, c):
+    def pay(self, meta: Meta, c: _Children) -> ast.Pay:
         return ast.Pay(c[0], self._name(c[1]), self._span(meta))
 
-    def let(self, meta, c):
+    def let(self, meta: Meta, c: _Children) -> ast.Let:
         return ast.Let(self._name(c[0]), c[1], self._span(meta))
 
-    def if_stmt(self, meta, c):
+    def if_stmt(self, meta: Meta, c: _Children) -> ast.If:
         return ast.If(c[0], c[1], c[2], self._span(meta))
 
-    def repeat(self, meta, c):
+    def repeat(self, meta: Meta, c: _Children) -> ast.Repeat:
         return ast.Repeat(c[0], c[1], self._span(meta))
 
-    def whenever(self, meta, c):
+    def whenever(self, meta: Meta, c: _Children) -> ast.Whenever:
         return ast.Whenever(self._name(c[0]), self._name(c[1]), c[2], self._span(meta))
 
-    def either(self, meta, c):
+    def either(self, meta: Meta, c: _Children) -> ast.Either:
         return ast.Either(tuple(tuple(alt) for alt in c), self._span(meta))
 
-    def require(self, meta, c):
+    def require(self, meta: Meta, c: _Children) -> ast.Require:
         return ast.Require(c[0], self._span(meta))
 
-    def each(self, meta, c):
+    def each(self, meta: Meta, c: _Children) -> ast.Each:
         return ast.Each(self._name(c[0]), c[1], self._span(meta))
 
-    def as_player(self, meta, c):
+    def as_player(self, meta: Meta, c: _Children) -> ast.As:
         return ast.As(c[0], tuple(c[1]), self._span(meta))
 
-    def possible(self, meta, c):
+    def possible(self, meta: Meta, c: _Children) -> ast.Possible:
         return ast.Possible(c[0], self._span(meta))
 
-    def verb_call(self, meta, c):
+    def verb_call(self, meta: Meta, c: _Children) -> ast.VerbCall:
         return ast.VerbCall(self._name(c[0]), tuple(o for o in c[1:] if o is not None),
                             self._span(meta))
 
-    def option(self, meta, c):
+    def option(self, meta: Meta, c: _Children) -> ast.Option:
         return ast.Option(self._name(c[0]), c[1], self._span(meta, c[0]))
 
     # expressions
-    def choose_one(self, meta, c):
+    def choose_one(self, meta: Meta, c: _Children) -> ast.ChooseOne:
         return ast.ChooseOne(c[0], self._span(meta))
 
-    def choose_any(self, meta, c):
+    def choose_any(self, meta: Meta, c: _Children) -> ast.ChooseAny:
         return ast.ChooseAny(c[0], self._span(meta))
 
-    def choose_number(self, meta, c):
+    def choose_number(self, meta: Meta, c: _Children) -> ast.ChooseNumber:
         return ast.ChooseNumber(c[0], c[1], self._span(meta))
 
-    def where(self, meta, c):
+    def where(self, meta: Meta, c: _Children) -> ast.Where:
         return ast.Where(c[0], c[1], self._span(meta, c[0]))
 
     or_ = _boolop_rule("or")
     and_ = _boolop_rule("and")
 
-    def not_(self, meta, c):
+    def not_(self, meta: Meta, c: _Children) -> ast.Not:
         return ast.Not(c[0], self._span(meta))
 
     eq, ne, lt = _compare_rule("="), _compare_rule("!="), _compare_rule("<")
@@ -251,44 +258,44 @@ class _ToAst(Transformer):
     add, sub = _binop_rule("+"), _binop_rule("-")
     mul, div = _binop_rule("*"), _binop_rule("/")
 
-    def neg(self, meta, c):
+    def neg(self, meta: Meta, c: _Children) -> ast.UnaryOp:
         return ast.UnaryOp("-", c[0], self._span(meta))
 
-    def number(self, meta, c):
+    def number(self, meta: Meta, c: _Children) -> ast.Number:
         return ast.Number(int(c[0]), self._span(meta, c[0]))
 
-    def true(self, meta, c):
+    def true(self, meta: Meta, c: _Children) -> ast.Bool:
         return ast.Bool(True, self._span(meta))
 
-    def false(self, meta, c):
+    def false(self, meta: Meta, c: _Children) -> ast.Bool:
         return ast.Bool(False, self._span(meta))
 
-    def dotted(self, meta, c):
+    def dotted(self, meta: Meta, c: _Children) -> ast.Name:
         return ast.Name(tuple(self._name(t) for t in c), self._span(meta, c[0]))
 
-    def list(self, meta, c):
+    def list(self, meta: Meta, c: _Children) -> ast.ListExpr:
         return ast.ListExpr(tuple(x for x in c if x is not None), self._span(meta))
 
-    def call(self, meta, c):
+    def call(self, meta: Meta, c: _Children) -> ast.Call:
         return ast.Call(self._name(c[0]), tuple(x for x in c[1:] if x is not None),
                         self._span(meta, c[0]))
 
-    def table(self, meta, c):
+    def table(self, meta: Meta, c: _Children) -> ast.Table:
         return ast.Table(c[0], tuple(c[1:]), self._span(meta))
 
-    def entry(self, meta, c):
+    def entry(self, meta: Meta, c: _Children) -> ast.TableEntry:
         return ast.TableEntry(c[0], c[1], self._span(meta, c[0]))
 
-    def key_one(self, meta, c):
+    def key_one(self, meta: Meta, c: _Children) -> ast.RangeKey:
         return ast.RangeKey(int(c[0]), int(c[0]), self._span(meta, c[0]))
 
-    def key_range(self, meta, c):
+    def key_range(self, meta: Meta, c: _Children) -> ast.RangeKey:
         return ast.RangeKey(int(c[0]), int(c[1]), self._span(meta, c[0]))
 
-    def key_open(self, meta, c):
+    def key_open(self, meta: Meta, c: _Children) -> ast.RangeKey:
         return ast.RangeKey(int(c[0]), None, self._span(meta, c[0]))
 
-    def key_enum(self, meta, c):
+    def key_enum(self, meta: Meta, c: _Children) -> ast.EnumKey:
         return ast.EnumKey(self._name(c[0]), self._span(meta, c[0]))
 
 
@@ -303,7 +310,7 @@ def parse_expression(text: str, origin: Origin) -> ast.Expr:
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse(text: str, origin: Origin, start: str):
+def _parse(text: str, origin: Origin, start: str) -> Any:
     """Parse once per (text, origin): the AST is immutable, so reloading the same rules (tests,
     tools that load a ruleset many times) reuses it. Errors are not cached."""
     try:

@@ -10,9 +10,11 @@ on a well-formed AST. tests/test_card_text.py holds it to the rulebook's own wor
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import ast
-from .checker import Analysis, analyse_effect, analyse_expression
+from .checker import Analysis, Resolution, analyse_effect, analyse_expression
 from .source import to_source
 from .vocabulary import Vocabulary
 from .walk import Walker
@@ -39,14 +41,14 @@ def effect_text(effect: ast.Effect, vocab: Vocabulary, as_action: bool = False) 
     return " ".join(p.sentences(effect.statements)) or "Nothing happens."
 
 
-def expression_text(expr, vocab: Vocabulary, analysis: Analysis | None = None) -> str:
+def expression_text(expr: ast.Expr, vocab: Vocabulary, analysis: Analysis | None = None) -> str:
     """An expression as an English noun phrase (used for prompts and option texts)."""
     if analysis is None:
         analysis = analyse_expression(expr, vocab)
     return _Printer(vocab, analysis).expr(expr)
 
 
-def block_text(stmts, vocab: Vocabulary, analysis: Analysis) -> str:
+def block_text(stmts: Sequence[ast.Stmt], vocab: Vocabulary, analysis: Analysis) -> str:
     """One alternative of an `either`, as a clause of card text."""
     return _Printer(vocab, analysis).block(stmts) if stmts else "nothing"
 
@@ -95,6 +97,10 @@ def _of(phrase: str) -> str:
     return "of " + phrase if owned else phrase
 
 
+# An idiom found in a statement sequence: its card text and how many statements it reads.
+_Idiom = tuple[str, int]
+
+
 class _Printer(Walker):
     """Card text: the families `clause` (a statement) and `text` (an expression, given the
     precedence of where it stands); a node with neither falls back to its source text."""
@@ -107,7 +113,7 @@ class _Printer(Walker):
         self.bind_text = {n: t for v in vocab.verbs.values() for n, t in v.bind_text.items()}
 
     # ---- statements ----
-    def sentences(self, stmts) -> list[str]:
+    def sentences(self, stmts: Iterable[ast.Stmt]) -> list[str]:
         out, pending = [], []
         for s in self.idioms(list(stmts)):
             if isinstance(s, str):  # an idiom already in words
@@ -159,7 +165,7 @@ class _Printer(Walker):
             i += 1
         return out
 
-    def exchange(self, s, rest):
+    def exchange(self, s: ast.Stmt, rest: list[ast.Stmt]) -> _Idiom | None:
         """let n = choose number from 0/1 to floor(X / k); pay k * n R; gain [m *] n S; or
         let n = floor(my.R / k), the same: every k R the player has."""
         per = _floor_of_own(s.value, rest) if isinstance(s, ast.Let) else None
@@ -188,7 +194,7 @@ class _Printer(Walker):
             text += f" (at most {self.expr(hi)} times)"
         return (text, 3)
 
-    def sets(self, s, rest):
+    def sets(self, s: ast.Stmt, rest: list[ast.Stmt]) -> _Idiom | None:
         """let n = min(...); pay n A; pay n B; gain [m *] n S: 'm S for each set of 1 A and 1 B'."""
         if not (isinstance(s, ast.Let) and isinstance(s.value, ast.Call) and s.value.func == "min"):
             return None
@@ -209,7 +215,7 @@ class _Printer(Walker):
         return (f"gain {m} {self.resource(after[0].resources[0])} for each set of {parts} you pay",
                 2 + len(pays))
 
-    def choose_any_used(self, s, rest):
+    def choose_any_used(self, s: ast.Stmt, rest: list[ast.Stmt]) -> _Idiom | None:
         """let x = choose any of C, then a verb on x: 'discard any number of C'."""
         if not (isinstance(s, ast.Let) and isinstance(s.value, ast.ChooseAny) and rest
                 and isinstance(rest[0], ast.VerbCall)):
@@ -224,7 +230,7 @@ class _Printer(Walker):
         del self.inline[s.name]
         return (text, 2)
 
-    def block(self, stmts) -> str:
+    def block(self, stmts: Iterable[ast.Stmt]) -> str:
         parts = []
         pending = []
         for s in stmts:
@@ -232,10 +238,10 @@ class _Printer(Walker):
         parts.append(_join_clauses(pending))
         return "".join(parts) or "nothing happens"
 
-    def clause(self, s) -> str:
+    def clause(self, s: ast.Stmt) -> str:
         return self.visit("clause", s)
 
-    def missing(self, family: str, node, *args) -> str:
+    def missing(self, family: str, node: Any, *args: Any) -> str:
         """A node with no card wording: its source text (raises on what is not a node)."""
         return to_source(node)
 
@@ -298,10 +304,10 @@ class _Printer(Walker):
     def resource(self, r: str) -> str:
         return self.vocab.resources.get(r, r)
 
-    def amount(self, e) -> str:
+    def amount(self, e: ast.Expr) -> str:
         return self.expr(e)
 
-    def gain_amount(self, e, resources) -> str:
+    def gain_amount(self, e: ast.Expr, resources: Sequence[str]) -> str:
         if len(resources) > 1:
             amt = self.amount(e)
             return " or ".join(f"{amt} {self.resource(r)}" for r in resources)
@@ -351,8 +357,9 @@ class _Printer(Walker):
         owned = "" if owner == "them" else f" of {owner}"
         return f"{kinds} {noun}{'s' if plural else ''}{owned}"
 
-    def pattern(self, e, res: str) -> str | None:
-        """'1 R for each X', 'k R for every N X', 'R based on X: ...' or None."""
+    def pattern(self, e: Any, res: str) -> str | None:
+        """'1 R for each X', 'k R for every N X', 'R based on X: ...' or None (`e` an amount,
+        or a list of grouped sums of fields)."""
         if isinstance(e, list):  # grouped sums of fields
             noun = self.sums_noun(e, plural=False)
             return None if noun is None else f"1 {res} for each {noun}"
@@ -393,13 +400,13 @@ class _Printer(Walker):
                 for entry in e.entries]
         return f"{res} based on {self.expr(e.subject)}: {'; '.join(rows)}"
 
-    def plain_amount(self, e, res: str) -> str:
+    def plain_amount(self, e: ast.Expr, res: str) -> str:
         """'2 Livre', 'n Livre', or 'Livre equal to <long phrase>'."""
         if self.short(e):
             return f"{self.amount(e)} {res}"
         return f"{res} equal to {self.amount(e)}"
 
-    def short(self, e) -> bool:
+    def short(self, e: ast.Expr) -> bool:
         """Numbers, locals and arithmetic on them read well before a resource: '4 × n Livre'."""
         if isinstance(e, ast.Number):
             return True
@@ -430,7 +437,7 @@ class _Printer(Walker):
             return _tidy(vdef.describe(values))
         used = set()
 
-        def fill(m):
+        def fill(m: re.Match[str]) -> str:
             name = m.group(1)
             used.add(name)
             o = given.get(name)
@@ -452,7 +459,7 @@ class _Printer(Walker):
             text += f" ({label})" if o.value is None else f" ({label}: {self.expr(o.value)})"
         return _tidy(text)
 
-    def option_phrase(self, value, text: str) -> str:
+    def option_phrase(self, value: ast.Expr, text: str) -> str:
         """An option's phrase around its value: ' paying {} Livre' with 0 reads ' free of
         charge', with a table 'paying Livre based on ...: 3 or more: 2 Livre; ...'."""
         m = re.fullmatch(r"(.*)\{\} (\w+)", text, re.S)
@@ -463,7 +470,7 @@ class _Printer(Walker):
             return before + self.option_value(value, text)
         return text.replace("{}", self.expr(value))
 
-    def option_value(self, value, text: str) -> str:
+    def option_value(self, value: ast.Expr, text: str) -> str:
         """The value as an amount of the option's unit ('{} Livre'), or as it reads."""
         m = re.search(r"\{\} (\w+)$", text)
         if m is None:
@@ -474,13 +481,13 @@ class _Printer(Walker):
         return self.plain_amount(value, unit)
 
     # ---- expressions ----
-    def expr(self, e, parent_prec: int = 0) -> str:
+    def expr(self, e: ast.Expr, parent_prec: int = 0) -> str:
         try:
             return self._expr(e, parent_prec)
         except Exception:  # noqa: BLE001 - never crash on odd input: fall back to source text
             return to_source(e)
 
-    def _expr(self, e, parent_prec: int) -> str:
+    def _expr(self, e: ast.Expr, parent_prec: int) -> str:
         return self.visit("text", e, parent_prec)
 
     def text_number(self, e: ast.Number, parent_prec: int) -> str:
@@ -583,7 +590,7 @@ class _Printer(Walker):
             coll = coll.split(" on ")[0].split(" in ")[0] + " " + _and(places)
         return coll
 
-    def member(self, e) -> str:
+    def member(self, e: ast.Expr) -> str:
         """One of a described collection: 'blue Garment'; or, when the collection is picked by
         one constant of an enum whose constants name a thing by themselves (the vocabulary's
         `noun_enums`, e.g. garment kinds), that name alone: 'gown', not 'gown Garment'."""
@@ -598,7 +605,7 @@ class _Printer(Walker):
                     return self.vocab.constant_text(res.base)
         return _singular(self.expr(e))
 
-    def item_condition(self, c) -> str | None:
+    def item_condition(self, c: ast.Expr) -> str | None:
         """`color = blue` -> 'blue'; `not is_master` -> 'not master'; else None."""
         if isinstance(c, ast.Compare) and c.op in ("=", "!="):
             res = self.analysis.names.get(id(c.right))
@@ -638,7 +645,7 @@ class _Printer(Walker):
         verb = "is" if e.op == "=" else "is not"
         return f"{text} {verb} {place.format(self.vocab.constant_text(right.base))}"
 
-    def _place(self, res) -> str | None:
+    def _place(self, res: Resolution | None) -> str | None:
         """The phrase of a `where` item's field whose values are places ('in the {}')."""
         if res is None or res.kind != "item" or not res.fields:
             return None
@@ -665,7 +672,7 @@ class _Printer(Walker):
             return f"the {word} of {_and(args)}"
         return f"{f}({', '.join(args)})"
 
-    def key(self, k) -> str:
+    def key(self, k: ast.RangeKey | ast.EnumKey) -> str:
         """A table row's key: 'Master', '2', '5 or 6', '5 to 8', '11 or more'."""
         if isinstance(k, ast.EnumKey):
             return self.vocab.constant_text(k.name)
@@ -678,7 +685,7 @@ class _Printer(Walker):
         return f"{k.lo} to {k.hi}"
 
 
-def _floor_of_own(value, rest) -> int | float | None:
+def _floor_of_own(value: ast.Expr, rest: list[ast.Stmt]) -> int | float | None:
     """k when `value` is `floor(my.R / k)` and R is paid next: every k of the player's own R."""
     if not (isinstance(value, ast.Call) and value.func == "floor" and len(value.args) == 1
             and rest and isinstance(rest[0], ast.Pay)):
@@ -725,7 +732,7 @@ def _ordered_text(f: str, args: list[str]) -> str | None:
     return None
 
 
-def _times_name(e, name: str) -> str | None:
+def _times_name(e: ast.Expr, name: str) -> str | None:
     """`n` -> '1', `k * n` or `n * k` -> 'k' (k a number); anything else None."""
     if isinstance(e, ast.Name) and e.path == (name,):
         return "1"
@@ -736,7 +743,7 @@ def _times_name(e, name: str) -> str | None:
     return None
 
 
-def _sum_field(e):
+def _sum_field(e: ast.Expr) -> Any:
     """`sum(x.field)` -> (x, field) for a local list x; else None."""
     if isinstance(e, ast.Call) and e.func == "sum" and len(e.args) == 1 \
             and isinstance(e.args[0], ast.Name) and len(e.args[0].path) == 2:
@@ -749,25 +756,25 @@ def _tidy(text: str) -> str:
     return re.sub(r"\s+([,.;:)])", r"\1", text)
 
 
-def _terms(e) -> list:
+def _terms(e: ast.Expr) -> list[ast.Expr]:
     if isinstance(e, ast.BinOp) and e.op == "+":
         return _terms(e.left) + _terms(e.right)
     return [e]
 
 
-def _conjuncts(e) -> list:
+def _conjuncts(e: ast.Expr) -> list[ast.Expr]:
     if isinstance(e, ast.BoolOp) and e.op == "and":
         return _conjuncts(e.left) + _conjuncts(e.right)
     return [e]
 
 
-def _is_every(e) -> bool:
+def _is_every(e: ast.Expr) -> bool:
     return (isinstance(e, ast.Call) and e.func == "floor" and len(e.args) == 1
             and isinstance(e.args[0], ast.BinOp) and e.args[0].op == "/"
             and isinstance(e.args[0].right, ast.Number))
 
 
-def _is_min_of_counts(e) -> bool:
+def _is_min_of_counts(e: ast.Expr) -> bool:
     return (isinstance(e, ast.Call) and e.func == "min" and len(e.args) >= 2
             and all(isinstance(a, ast.Call) and a.func == "count" and len(a.args) == 1
                     for a in e.args))
@@ -785,5 +792,5 @@ def _singular(phrase: str) -> str:
     return " ".join(words)
 
 
-def _is_count_or_every(e) -> bool:
+def _is_count_or_every(e: ast.Expr) -> bool:
     return (isinstance(e, ast.Call) and e.func == "count" and len(e.args) == 1) or _is_every(e)

@@ -8,11 +8,15 @@ from typing import Any
 
 from .errors import NO_SPAN, EffectAbort, RulesRuntimeError, Span
 
+# A number of the effect language: whole, or an exact fraction (`ctx` is the interpreter's
+# Context, which rulesdsl does not know: Any).
+Numeric = int | Fraction
+
 ITEM = "$item"  # env key of the current `where` item; not a valid NAME, so it never collides
 MAX_REPEAT = 100
 
 
-def divide(a, b, span: Span) -> int | Fraction:
+def divide(a: Numeric, b: Numeric, span: Span) -> int | Fraction:
     """Exact division: a whole result stays an int, otherwise a Fraction."""
     if b == 0:
         raise RulesRuntimeError("division by zero", span)
@@ -23,7 +27,7 @@ def divide(a, b, span: Span) -> int | Fraction:
     return q.numerator if q.denominator == 1 else q
 
 
-def floor_divide(a, b, span: Span) -> int:
+def floor_divide(a: Numeric, b: Numeric, span: Span) -> int:
     """`floor(a / b)` without a Fraction when both sides are whole (the usual case)."""
     if b == 0:
         raise RulesRuntimeError("division by zero", span)
@@ -32,7 +36,7 @@ def floor_divide(a, b, span: Span) -> int:
     return math.floor(Fraction(a) / Fraction(b))
 
 
-def ceil_divide(a, b, span: Span) -> int:
+def ceil_divide(a: Numeric, b: Numeric, span: Span) -> int:
     """`ceil(a / b)`, exactly, as floor_divide."""
     if b == 0:
         raise RulesRuntimeError("division by zero", span)
@@ -45,7 +49,7 @@ CEILING = 1_000_000_000  # no amount, and no product on the way to one, may go p
 STEP_BUDGET = 100_000   # repetitions one run of a rule may make, nested repeats multiplied
 
 
-def whole(value, span: Span, what: str) -> int:
+def whole(value: Any, span: Span, what: str) -> int:
     """A gain/pay amount or repeat count: must be a whole, non-negative number."""
     if type(value) is int and 0 <= value <= CEILING:  # the usual case, checked first
         return value
@@ -69,7 +73,7 @@ def over_ceiling(amount: int, word: str, total: int) -> RulesRuntimeError:
                              f"ceiling of {CEILING:,}", NO_SPAN)
 
 
-def product(a, b, span: Span):
+def product(a: Numeric, b: Numeric, span: Span) -> Numeric:
     """`a * b`, refused past the ceiling: repeated squaring must not run until memory ends."""
     value = a * b
     if -CEILING <= value <= CEILING:
@@ -77,7 +81,7 @@ def product(a, b, span: Span):
     raise RulesRuntimeError(f"a product is over the ceiling of {CEILING:,}", span)
 
 
-def spend(ctx, n: int, span: Span) -> None:
+def spend(ctx: Any, n: int, span: Span) -> None:
     """Take `n` repetitions from the run's budget (a context without one is not limited)."""
     left = getattr(ctx, "budget", None)
     if left is None:
@@ -98,7 +102,7 @@ class Thunk:
     def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
         self._fn, self._ctx, self._env, self.text = fn, ctx, env, text
 
-    def __call__(self, **bindings):
+    def __call__(self, **bindings: Any) -> Any:
         if not bindings:  # expressions never assign, so the statement's env can be shared
             return self._fn(self._ctx, self._env)
         env = dict(self._env)
@@ -109,7 +113,7 @@ class Thunk:
         return f"<Thunk {self.text}>"
 
 
-def choose_one(ctx, options: list, prompt: str, span: Span):
+def choose_one(ctx: Any, options: list, prompt: str, span: Span) -> Any:
     if not options:
         raise EffectAbort("nothing to choose from")
     answer = ctx.choose("one", options, prompt)
@@ -118,7 +122,7 @@ def choose_one(ctx, options: list, prompt: str, span: Span):
     return answer
 
 
-def choose_any(ctx, options: list, prompt: str, span: Span) -> list:
+def choose_any(ctx: Any, options: list, prompt: str, span: Span) -> list:
     if not options:
         return []
     answer = ctx.choose("any", options, prompt)
@@ -127,7 +131,7 @@ def choose_any(ctx, options: list, prompt: str, span: Span) -> list:
     return list(answer)
 
 
-def choose_number(ctx, lo, hi, prompt: str, span: Span) -> int:
+def choose_number(ctx: Any, lo: Numeric, hi: Numeric, prompt: str, span: Span) -> int:
     lo_i, hi_i = -((-Fraction(lo)).__floor__()), Fraction(hi).__floor__()  # ceil(lo), floor(hi)
     if lo_i > hi_i:
         raise EffectAbort("nothing to choose from")

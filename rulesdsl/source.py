@@ -4,6 +4,9 @@ Used to show normalised rules and tested by round-tripping: parse(to_source(pars
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
 from . import ast
 from .walk import Walker
 
@@ -12,7 +15,7 @@ _SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall)
 _WHAT = {"stmt": "a statement", "part": "an AST part", "prec": "an expression"}
 
 
-def to_source(node) -> str:
+def to_source(node: Any) -> str:
     """Source text for an Effect, a statement or an expression."""
     if isinstance(node, ast.Effect):
         return "\n".join(_SOURCE.stmt(s) for s in node.statements)
@@ -27,25 +30,25 @@ class _Source(Walker):
     """Three families: `stmt` (a statement's text), `part` (an option, a table key or entry) and
     `prec` (an expression's text and its precedence, for `expr` to parenthesise)."""
 
-    def missing(self, family: str, node, *args):
+    def missing(self, family: str, node: Any, *args: Any) -> NoReturn:
         raise TypeError(f"not {_WHAT[family]}: {node!r}")
 
-    def stmt(self, s) -> str:
+    def stmt(self, s: ast.Stmt) -> str:
         return self.visit("stmt", s)
 
-    def part(self, p) -> str:
+    def part(self, p: ast.TableEntry | ast.RangeKey | ast.EnumKey | ast.Option) -> str:
         return self.visit("part", p)
 
-    def expr(self, node, min_prec: int = 0) -> str:
+    def expr(self, node: ast.Expr, min_prec: int = 0) -> str:
         text, prec = self.visit("prec", node)
         return f"({text})" if prec < min_prec else text
 
-    def block(self, stmts) -> str:
+    def block(self, stmts: Sequence[ast.Stmt]) -> str:
         if len(stmts) == 1 and isinstance(stmts[0], _SIMPLE):
             return self.stmt(stmts[0])
         return self.braced(stmts)
 
-    def braced(self, stmts) -> str:
+    def braced(self, stmts: Sequence[ast.Stmt]) -> str:
         """A block always in braces (after an expression, a bare statement would not parse
         back)."""
         return "{ " + "; ".join(self.stmt(s) for s in stmts) + " }" if stmts else "{ }"

@@ -46,6 +46,10 @@ class OptionDef:
     whole: bool = True
 
 
+# What a verb's `run(ctx, args)` gets: option name -> Thunk (True for a flag given).
+VerbArgs = Mapping[str, Any]
+
+
 @dataclass(frozen=True)
 class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
@@ -60,7 +64,7 @@ class VerbDef:
     """
 
     options: Mapping[str, OptionDef]
-    run: Callable[[Any, Mapping[str, Any]], Any]
+    run: Callable[[Any, VerbArgs], Any]
     text: str
     # for `rococo vocab` and the editor: what the verb does, and what each `binds` name is
     doc: str = ""
@@ -138,7 +142,7 @@ class Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""
         return replace(self, names={**self.names, **names})
 
-    def places_for(self, t) -> str | None:
+    def places_for(self, t: Type) -> str | None:
         """The phrase around a place ('in the {}') when `t` is an enum of places, else None."""
         return self.place_enums.get(getattr(t, "name", ""))
 

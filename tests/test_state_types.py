@@ -108,3 +108,35 @@ def test_a_new_game_has_the_declared_keys_in_every_module_combination():
             assert Player.__required_keys__ <= set(p)
             assert all(isinstance(p[k], int) for k in set(p) - declared)  # a module's resources
     assert Cursor.__required_keys__ == {"stage", "phase", "index"}
+
+
+# The state being built by new_state, before it is whole, and the generator that draws for it.
+_BUILDING = {("setup.py", "_starting"): "dict[str, Any]",
+             ("rng.py", "next_int"): "State | dict[str, Any]",
+             ("rng.py", "shuffled"): "State | dict[str, Any]"}
+
+
+def test_the_core_and_the_verbs_take_the_states_types():
+    """Every function of core/ and verbs/ that takes the state, a player or the context says so
+    with their types, so that mypy checks each key it reads (core/state.py's docstring)."""
+    import ast
+    from pathlib import Path
+
+    import interpreter
+    want = {"state": "State", "player": "Player", "ctx": "Context"}
+    found, wrong = 0, []
+    root = Path(interpreter.__file__).parent
+    for path in sorted([*root.glob("core/*.py"), *root.glob("verbs/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for arg in node.args.args + node.args.kwonlyargs:
+                if arg.arg not in want:
+                    continue
+                found += 1
+                shown = ast.unparse(arg.annotation) if arg.annotation else "nothing"
+                expected = _BUILDING.get((path.name, node.name), want[arg.arg])
+                if shown != expected:
+                    wrong.append(f"{path.name}:{node.lineno} {node.name}({arg.arg}: {shown})")
+    assert found > 100
+    assert wrong == []

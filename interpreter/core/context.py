@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
@@ -18,9 +18,21 @@ from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
+from .journal import Journal
+from .model import Ruleset
+from .state import Player, State, keyed
 from .trial import Completes, DeadEnd, search
 
+if TYPE_CHECKING:  # for annotations only: the game makes its contexts
+    from .engine import Game
+
 _NONE = object()
+
+
+class Runnable(Protocol):
+    """What `attempt` runs: an effect, a compiled block, a lasting trigger's body."""
+
+    def run(self, ctx: Context, env: dict | None = None) -> None: ...
 
 
 class _Block:
@@ -31,7 +43,7 @@ class _Block:
     def __init__(self, fn: Callable[[Any], Any]):
         self.fn = fn
 
-    def run(self, ctx, env=None) -> None:
+    def run(self, ctx: Context, env: dict | None = None) -> None:
         self.fn(ctx)
 
 
@@ -50,17 +62,17 @@ class Context:
     event: Mapping[str, Any] = MappingProxyType({})  # a trigger's or hook's event details
     budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
 
-    def __init__(self, engine, seat: int, score_key: str = "play"):
+    def __init__(self, engine: Game, seat: int, score_key: str = "play"):
         self.engine = engine
-        self.state = engine.state
-        self.rules = engine.rules
-        self.tx = engine.journal
+        self.state: State = engine.state
+        self.rules: Ruleset = engine.rules
+        self.tx: Journal = engine.journal
         self.seat = seat
         self.score_key = score_key
 
     # -- the player ----------------------------------------------------------------------
     @property
-    def me(self) -> dict:
+    def me(self) -> Player:
         return self.state["players"][self.seat]
 
     # -- the effect-language runtime protocol ---------------------------------------------
@@ -68,7 +80,7 @@ class Context:
         if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_gain", seat)):
             return
         player = self.state["players"][self.seat if seat is None else seat]
-        total = player[resource] + amount
+        total = keyed(player)[resource] + amount
         if total > CEILING:  # every quantity stays a number a game can hold
             raise over_ceiling(amount, self.rules.word(resource), total)
         self.tx.set(player, resource, total)
@@ -79,7 +91,7 @@ class Context:
     def pay(self, resource: str, amount: int) -> None:
         if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
             return
-        if self.me[resource] < amount:
+        if keyed(self.me)[resource] < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         self.tx.add(self.me, resource, -amount)
 
@@ -207,7 +219,7 @@ class Context:
                 self.seat = saved
 
     # -- running effects -----------------------------------------------------------------
-    def attempt(self, effect, env: dict | None = None) -> bool:
+    def attempt(self, effect: Runnable, env: dict | None = None) -> bool:
         """Run an effect all-or-nothing: if it cannot be done, undo it and report False.
 
         In a trial run, an attempt that aborts after it was given an answer is a dead end:

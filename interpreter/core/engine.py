@@ -16,6 +16,7 @@ The same record rolls a faulty rule back to the last decision.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -30,9 +31,9 @@ from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller
-from .model import Ruleset, Step
+from .model import Effect, Phase, Ruleset, Step
 from .setup import new_state
-from .state import State, live
+from .state import Cursor, State, keyed
 from .trial import search
 from .view import player_view
 
@@ -63,7 +64,7 @@ class Game:
     def __init__(self, rules: Ruleset, state: State, history: list | None = None,
                  meta: dict | None = None, explain: bool = False):
         self.rules = rules
-        self.state = live(state)
+        self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
         self._step_name = ""
@@ -216,7 +217,7 @@ class Game:
     def _rebuild(self, state: State, answers: list | None, history: list) -> None:
         """Put this game at the start of the step `state` is at, with `answers` given to it
         (None: a new game's state, started afresh)."""
-        self.state = live(state)
+        self.state = state
         self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
             else Journal()
         self.history = history
@@ -265,7 +266,8 @@ class Game:
                 phase, step, seat = where
                 self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
                 self._fresh = True
-                key = phase.id if state["cursor"]["stage"] == "final" else "play"
+                final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
+                key = phase.id if final else "play"
                 self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
                                 journal.mark())
                 self._answers, self._used = [], 0
@@ -276,7 +278,7 @@ class Game:
             self.journal.forget()
             getcurrent().parent.switch(_DONE)
 
-    def _step_main(self, step, seat: int, score_key: str, mark: int):
+    def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
         self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
         ctx = Context(self, seat, score_key)
         try:
@@ -346,8 +348,8 @@ class Game:
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
     # -- scripting -------------------------------------------------------------------------
-    def run_effect(self, effect, seat: int, answers=(), played: str | None = None,
-                   score_key: str = "play") -> None:
+    def run_effect(self, effect: Effect | str, seat: int, answers: Iterable = (),
+                   played: str | None = None, score_key: str = "play") -> None:
         """Run one effect for `seat` right now, outside the flow, answering its questions from
         `answers` (option values, in order), and keep its changes. For scenario tests and
         tools: a question with no answer left raises IllegalDecisionError and the state is
@@ -368,8 +370,8 @@ class Game:
             raise
         self.journal.keep(mark)
 
-    def next_question(self, effect, seat: int, answers=(), played: str | None = None,
-                      score_key: str = "play") -> Decision | None:
+    def next_question(self, effect: Effect | str, seat: int, answers: Iterable = (),
+                      played: str | None = None, score_key: str = "play") -> Decision | None:
         """The question `effect` would ask `seat` after `answers`, or None if it needs no more
         answers; EffectAbort if it cannot be done. The state is left exactly as it was."""
         mark = self.journal.mark()
@@ -381,18 +383,19 @@ class Game:
             self.journal.rollback(mark)
         return None
 
-    def jump(self, cursor: dict) -> None:
+    def jump(self, cursor: Cursor) -> None:
         """Scripting: leave the waiting step where it stands (its changes so far stay), put the
         flow at `cursor` ({"stage": "round"|"final", "phase": i, "index": j}) and run on to the
         next decision. For building positions in tests and scenario files."""
         self._green = self._decision = None
         self._answers, self._used = [], 0
         self.journal.forget()
-        self.state["cursor"] = dict(cursor)
+        self.state["cursor"] = cursor.copy()
         self.state["finished"] = False
         self._continue(None)
 
-    def _scripted(self, effect, seat, answers, played, score_key) -> None:
+    def _scripted(self, effect: Effect | str, seat: int, answers: Iterable, played: str | None,
+                  score_key: str) -> None:
         if isinstance(effect, str):
             from rulesdsl import Origin, build_effect
 
@@ -422,7 +425,8 @@ class Game:
         rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
                  "livre": p["livre"], "score": dict(p["score"]),
                  "kind": p.get("kind", "human")} for p in self.state["players"]]
-        keys = {p["seat"]: tuple(-p[k] for k in rules.ranking) for p in self.state["players"]}
+        keys = {p["seat"]: tuple(-keyed(p)[k] for k in rules.ranking)
+                for p in self.state["players"]}
 
         def ties_first(seat: int) -> int:
             kind = seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
@@ -481,7 +485,7 @@ class Game:
         return player_view(self.state, seat, self._decision, self.rules)
 
 
-def _for_seat(rules: Ruleset, state: dict, phase, step, seat: int):
+def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
     """The step as a seat of its kind runs it: an automaton's own effect for a phase its kind
     replaces (its hand selection, its turn, its income), else the game's."""
     if not rules.seat_kinds:

@@ -54,28 +54,29 @@ class LoadWarning(RulesError):
         return f"{self.span}: warning: {self.message}"
 
 
-class IllegalDecisionError(RulesError):
+class _Unplaced(RulesError):
+    """An error about a game or a save, not about a place in a rules file: said without one."""
+
+    where = "<game>"
+
+    def __init__(self, message: str):
+        super().__init__(message, Span(self.where, 0, 0))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalDecisionError(_Unplaced):
     """An option that is not among the legal ones; the game is left unchanged."""
 
     code = "illegal"
 
-    def __init__(self, message: str):
-        super().__init__(message, Span("<game>", 0, 0))
 
-    def __str__(self) -> str:
-        return self.message
-
-
-class CorruptSaveError(RulesError):
+class CorruptSaveError(_Unplaced):
     """A save file that cannot be read back into a game."""
 
     code = "save"
-
-    def __init__(self, message: str):
-        super().__init__(message, Span("<save>", 0, 0))
-
-    def __str__(self) -> str:
-        return self.message
+    where = "<save>"
 
 
 class RuleFaultError(RulesError):

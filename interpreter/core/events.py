@@ -15,17 +15,22 @@ A garment's own hooks (`on_tailor`, `on_place`, `on_sell`) run through `run_hook
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import board
+from .context import Context
+from .model import Effect, Trigger
 
 EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play", "fund")
 
 
-def announce(ctx, event: str, **payload) -> None:
+def announce(ctx: Context, event: str, **payload: Any) -> None:
     """Run the triggers listening to `event` for the acting seat."""
     triggers = ctx.rules.triggers.get(event, ())
     mods = ctx.state["modifiers"]
     lasting = [m["trigger"] for m in mods
-               if m.get("event") == event and m["seat"] == ctx.seat] if mods else ()
+               if "event" in m and m["event"] == event and m["seat"] == ctx.seat] if mods else ()
     if not triggers and not lasting:
         return
     saved = ctx.event
@@ -50,11 +55,11 @@ class _Lasting:
 
     __slots__ = ("run",)
 
-    def __init__(self, body):
+    def __init__(self, body: Callable[..., Any]):
         self.run = body
 
 
-def run_hook(ctx, effect, **payload) -> None:
+def run_hook(ctx: Context, effect: Effect | None, **payload: Any) -> None:
     """Run one component's own hook (e.g. a garment's `on_place`) with the event's details."""
     if effect is None:
         return
@@ -66,7 +71,7 @@ def run_hook(ctx, effect, **payload) -> None:
         ctx.event = saved
 
 
-def _in_play(ctx, trigger) -> bool:
+def _in_play(ctx: Context, trigger: Trigger) -> bool:
     kind, owner = trigger.owner_kind, trigger.owner
     if kind == "module":
         return True
@@ -79,7 +84,7 @@ def _in_play(ctx, trigger) -> bool:
     return False
 
 
-def _within_limit(ctx, trigger) -> bool:
+def _within_limit(ctx: Context, trigger: Trigger) -> bool:
     if trigger.limit == "always":
         return True
     key = f"{trigger.id}@{ctx.seat}"

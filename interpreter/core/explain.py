@@ -11,14 +11,19 @@ costs time a simulation should not pay.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesdsl import Span
 
-from .journal import _MISSING, Journal
-from .model import Effect
+from .journal import _MISSING, Journal, Node
+from .model import Effect, Ruleset
+from .state import State
+
+if TYPE_CHECKING:  # for annotations only: the game makes its journal
+    from .engine import Game
 
 _RUN_CODE = Effect.run.__code__
 _QUIET = ("rng", "cursor", "score", "finished")  # bookkeeping a reader does not need
@@ -49,7 +54,7 @@ class ExplainingJournal(Journal):
 
     __slots__ = ("_parked", "_paths", "game", "log", "notes")
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
         self.notes: list[Any] = []  # one per undo record: (cause, raw change) or None
@@ -89,30 +94,30 @@ class ExplainingJournal(Journal):
         return self.log + _changes(self.notes)
 
     # -- recording ----------------------------------------------------------------------------
-    def set(self, obj, key, value) -> None:
+    def set(self, obj: Node, key: Any, value: Any) -> None:
         old = obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
         super().set(obj, key, value)
         self._note("set", obj, key, None if old is _MISSING else old, value)
 
-    def delete(self, obj, key) -> None:
+    def delete(self, obj: Node, key: Any) -> None:
         old = obj[key]
         super().delete(obj, key)
         self._note("delete", obj, key, old, None)
 
-    def append(self, lst, value) -> None:
+    def append(self, lst: list, value: Any) -> None:
         super().append(lst, value)
         self._note("add", lst, None, None, value)
 
-    def pop(self, lst, index: int = -1):
+    def pop(self, lst: list, index: int = -1) -> Any:
         value = super().pop(lst, index)
         self._note("take", lst, None, value, None)
         return value
 
-    def insert(self, lst, index: int, value) -> None:
+    def insert(self, lst: list, index: int, value: Any) -> None:
         super().insert(lst, index, value)
         self._note("add", lst, None, None, value)
 
-    def _note(self, op: str, obj, key, old, new) -> None:
+    def _note(self, op: str, obj: Node, key: Any, old: Any, new: Any) -> None:
         path = self._path(obj)
         if path is None or any(q in path.split(".")[0:3] for q in _QUIET) or key in _QUIET:
             self.notes.append(None)
@@ -150,7 +155,7 @@ class ExplainingJournal(Journal):
         return (len(game.history), step, effect.owner or "an effect", span,
                 _source_line(effect, span))
 
-    def _path(self, obj) -> str | None:
+    def _path(self, obj: Node) -> str | None:
         """A readable path to `obj` in the state, e.g. 'players.1(black).tiles'."""
         path = self._paths.get(id(obj))
         if path is None or _resolve(self.game.state, path) is not obj:
@@ -159,10 +164,10 @@ class ExplainingJournal(Journal):
         return path
 
 
-def _index(state) -> dict[int, str]:
+def _index(state: State) -> dict[int, str]:
     out: dict[int, str] = {id(state): "state"}
 
-    def walk(node, path):
+    def walk(node: Any, path: str) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for k, v in items:
             if isinstance(v, (dict, list)):
@@ -173,10 +178,10 @@ def _index(state) -> dict[int, str]:
     return out
 
 
-def _resolve(state, path: str):
+def _resolve(state: State, path: str) -> Any:
     if path == "state":
         return state
-    node = state
+    node: Any = state
     for part in path.split("."):
         try:
             node = node[int(part)] if isinstance(node, list) else node[part]
@@ -229,12 +234,12 @@ def _changes(notes: list) -> list[Change]:
     return out
 
 
-def _change(note, text: str, *more_paths: str) -> Change:
+def _change(note: tuple, text: str, *more_paths: str) -> Change:
     (decision, step, owner, where, source) = note[0]
     return Change(decision, step, owner, where, source, text, (note[6], *more_paths))
 
 
-def seen_by(change: Change, seats, rules, finished: bool = False) -> bool:
+def seen_by(change: Change, seats: Iterable[int], rules: Ruleset, finished: bool = False) -> bool:
     """Whether any of `seats` may see the change, as `view()` shows the state to them: a change
     only to others' hands, supplies, tiles or face-down counters, or inside a face-down pile,
     is hidden; a move with one open end (a tile taken from the display) is seen."""

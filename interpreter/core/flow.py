@@ -5,23 +5,27 @@ roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
 from . import seats
-from .model import Phase, Ruleset
+from .journal import Journal
+from .model import Phase, Ruleset, Step
 from .modifiers import expire
+from .state import State
 
 
-def phases_of(rules: Ruleset, state: dict) -> tuple[Phase, ...]:
-    stage = state["cursor"]["stage"]
+def phases_of(rules: Ruleset, state: State) -> tuple[Phase, ...]:
+    cur = state["cursor"]
+    assert cur is not None, "a game that is not over has a cursor"
+    stage = cur["stage"]
     if stage == "setup":
         return rules.setup_phases
     return rules.final_phases if stage == "final" else rules.round_phases
 
 
-def order_from_start(state: dict) -> list[int]:
+def order_from_start(state: State) -> list[int]:
     n, start = len(state["players"]), state["start_player"]
     return [(start + i) % n for i in range(n)]
 
 
-def current(rules: Ruleset, state: dict):
+def current(rules: Ruleset, state: State) -> tuple[Phase, Step, int] | None:
     """The step to run next and the seat it runs for, or None when the game is over."""
     cur = state["cursor"]
     if cur is None:
@@ -34,7 +38,7 @@ def current(rules: Ruleset, state: dict):
     return phase, phase.steps[0], cur["index"]
 
 
-def start(rules: Ruleset, state: dict, tx) -> None:
+def start(rules: Ruleset, state: State, tx: Journal) -> None:
     """Round 1 begins: with the setup stage first, if the modules have one."""
     tx.set(state, "round", 1)
     stage = "setup" if rules.setup_phases else "round"
@@ -42,9 +46,10 @@ def start(rules: Ruleset, state: dict, tx) -> None:
     _settle(rules, state, tx)
 
 
-def advance(rules: Ruleset, state: dict, tx) -> None:
+def advance(rules: Ruleset, state: State, tx: Journal) -> None:
     """Move the cursor past the step that just completed."""
     cur = state["cursor"]
+    assert cur is not None
     phase = phases_of(rules, state)[cur["phase"]]
     if phase.kind == "turns":
         nxt = _next_turn(rules, state, cur["index"])
@@ -57,11 +62,11 @@ def advance(rules: Ruleset, state: dict, tx) -> None:
     _settle(rules, state, tx)
 
 
-def _length(phase: Phase, state: dict) -> int:
+def _length(phase: Phase, state: State) -> int:
     return len(phase.steps) if phase.kind == "steps" else len(state["players"])
 
 
-def _next_turn(rules: Ruleset, state: dict, after: int | None) -> int | None:
+def _next_turn(rules: Ruleset, state: State, after: int | None) -> int | None:
     """The next seat clockwise (after `after`, or from the start player) still holding cards
     (in its kind's turn zone: an automaton may take its turns from a deck of its own)."""
     n = len(state["players"])
@@ -75,10 +80,11 @@ def _next_turn(rules: Ruleset, state: dict, after: int | None) -> int | None:
     return None
 
 
-def _settle(rules: Ruleset, state: dict, tx) -> None:
+def _settle(rules: Ruleset, state: State, tx: Journal) -> None:
     """Step over finished phases and rounds until the cursor points at a step to run."""
     while True:
         cur = state["cursor"]
+        assert cur is not None
         phases = phases_of(rules, state)
         if cur["phase"] < len(phases):
             phase = phases[cur["phase"]]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .model import BoardSide, Ruleset
+from .state import State, keyed
 
-def expected_components(rules, state) -> tuple[Counter, Counter, Counter]:
+
+def expected_components(rules: Ruleset, state: State) -> tuple[Counter, Counter, Counter]:
     """Employees, garments and tiles a game with these seats is played with."""
     colors = [p["color"] for p in state["players"]]
     levels = set(rules.hire_levels)
@@ -16,7 +19,8 @@ def expected_components(rules, state) -> tuple[Counter, Counter, Counter]:
     return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
 
 
-def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
+def located_components(state: State, rules: Ruleset | None = None
+                       ) -> tuple[Counter, Counter, Counter]:
     """Where every employee, garment and tile of the state is, counted."""
     employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
         list(state["removed_employees"])
@@ -42,13 +46,13 @@ def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
         employees += p["supply"] + p["hand"] + p["discard"]
         if p["played"] is not None:
             employees.append(p["played"])
-        if p.get("tailoring") is not None:
-            garments.append(p["tailoring"])
+        if (tailoring := p.get("tailoring")) is not None:
+            garments.append(tailoring)
         tiles += p["tiles"]
     return Counter(employees), Counter(garments), Counter(tiles)
 
 
-def piece_problems(rules, state) -> list[str]:
+def piece_problems(rules: Ruleset, state: State) -> list[str]:
     """Every piece of a declared kind in exactly one place: a zone, a display, a player."""
     located: Counter = Counter()
     for zone, items in state["zones"].items():
@@ -71,10 +75,10 @@ def piece_problems(rules, state) -> list[str]:
     return out
 
 
-def seat_card_problems(rules, state) -> list[str]:
+def seat_card_problems(rules: Ruleset, state: State) -> list[str]:
     """Each seat of a kind with cards of its own holds its whole deck in its own zones, every
     card once; no other seat holds any."""
-    out = []
+    out: list[str] = []
     kinds = {k.id: k for k in rules.seat_kinds}
     card_zones = [z.id for z in rules.zones if z.per_player and z.holds == "cards"]
     for p in state["players"]:
@@ -86,7 +90,7 @@ def seat_card_problems(rules, state) -> list[str]:
     return out
 
 
-def problems(rules, state, side) -> list[str]:
+def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
     out: list[str] = []
     shared = {z.id for z in rules.zones if not z.per_player}
@@ -109,8 +113,8 @@ def problems(rules, state, side) -> list[str]:
     seats = range(len(state["players"]))
     for p in state["players"]:
         for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):
-            if p[key] < 0:
-                out.append(f"seat {p['seat']} has {p[key]} {key}")
+            if keyed(p)[key] < 0:
+                out.append(f"seat {p['seat']} has {keyed(p)[key]} {key}")
         staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)
         if staff < rules.setup["min_staff"]:
             out.append(f"seat {p['seat']} has a staff of {staff}, below the minimum of "

@@ -6,6 +6,9 @@ import pickle
 from typing import Any
 
 _MISSING = object()
+# A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
+# mypy counts as no dict, so what the journal changes is typed as any container.
+Node = Any
 
 
 class Journal:
@@ -81,15 +84,15 @@ class Journal:
             _undo(op, target, key, copied if isinstance(old, (dict, list)) else old)
         return copy
 
-    def set(self, obj: dict | list, key: Any, value: Any) -> None:
+    def set(self, obj: Node, key: Any, value: Any) -> None:
         old = obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
         self._undo.append((0, obj, key, old))
         obj[key] = value
 
-    def delete(self, obj: dict, key: Any) -> None:
+    def delete(self, obj: Node, key: Any) -> None:
         self._undo.append((0, obj, key, obj.pop(key)))
 
-    def add(self, obj: dict, key: Any, amount: int) -> None:
+    def add(self, obj: Node, key: Any, amount: int) -> None:
         self.set(obj, key, obj[key] + amount)
 
     def append(self, lst: list, value: Any) -> None:

@@ -1,10 +1,13 @@
 """How ids read to a person: cards, garments, tiles and spaces as short descriptions."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from .model import BoardSide, Employee, Ruleset
 
-def card_text(card) -> str:
+
+def card_text(card: Employee) -> str:
     """An Employee's bonus as its card says it; a crown bonus says when it is used."""
     effect = card.bonus or card.final
     if effect is None or not effect.text:
@@ -18,7 +21,7 @@ GARMENT_HOOKS = (("on_tailor", "When tailored"), ("on_place", "When placed on a 
                  ("on_sell", "When sold"))
 
 
-def garment_rules(g) -> list[str]:
+def garment_rules(g: object) -> list[str]:
     """What a garment does beyond its value and prestige, one sentence each: its hooks ('When
     tailored: Gain 2 Prestige ...') and whether it may be sold."""
     out = [f"{label}: {hook.text}" for key, label in GARMENT_HOOKS
@@ -30,7 +33,7 @@ def garment_rules(g) -> list[str]:
     return out
 
 
-def silk_text(silk, word=lambda key: key) -> str:
+def silk_text(silk: Mapping[str, int], word: Callable[[str], str] = lambda key: key) -> str:
     """'2 blue, 1 pink': the colours as the edition names them (`rules.word`)."""
     return ", ".join(f"{n} {word(color)}" for color, n in silk.items())
 
@@ -38,7 +41,7 @@ def silk_text(silk, word=lambda key: key) -> str:
 class Labeller:
     """Turns option values into readable labels; anything unknown is shown as it is."""
 
-    def __init__(self, rules, side):
+    def __init__(self, rules: Ruleset, side: BoardSide):
         self.rules, self.side = rules, side
         self._cache: dict[str, str] = {}
 
@@ -92,7 +95,7 @@ class Labeller:
         return rules.word(value)
 
 
-def piece_text(rules, piece_id: str) -> str:
+def piece_text(rules: Ruleset, piece_id: str) -> str:
     """A piece of a declared kind by its named field values, in the order its kind declares
     them: 'blue necklace' (its kind's name when it has no such field)."""
     piece = rules.pieces[piece_id]

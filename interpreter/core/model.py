@@ -1,10 +1,17 @@
 """The frozen catalogue a ruleset is made of: plain records with ids, built once by the loader."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from rulesdsl import Vocabulary
+
+from .state import Player, keyed
+
+if TYPE_CHECKING:  # for annotations only: a context runs the effects
+    from .context import Context
 
 CardId = str
 GarmentId = str
@@ -26,7 +33,7 @@ class Effect:
     owner: str = ""
     where: Any = None
 
-    def run(self, ctx, env: dict | None = None) -> None:
+    def run(self, ctx: Context, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
 
     def mentions(self, name: str) -> bool:
@@ -34,7 +41,7 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
-def _nodes(node):
+def _nodes(node: Any) -> Iterator[Any]:
     """Every AST node under `node` (itself included), found by walking dataclass fields."""
     if isinstance(node, (tuple, list)):
         for item in node:
@@ -46,14 +53,14 @@ def _nodes(node):
                 yield from _nodes(getattr(node, f.name))
 
 
-def verbs_used(node) -> set[str]:
+def verbs_used(node: Any) -> set[str]:
     """Every verb an AST node calls."""
     return {n.verb for n in _nodes(node) if isinstance(getattr(n, "verb", None), str)}
 
 
-def _names_used(node) -> set:
+def _names_used(node: Any) -> set[str]:
     """Every dotted name an AST node uses, and the first part of each."""
-    out = set()
+    out: set[str] = set()
     for n in _nodes(node):
         path = getattr(n, "path", None)
         if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
@@ -262,7 +269,7 @@ class Action:
     types: tuple[str, ...]
     effect: Effect
 
-    def depends_on(self, vocabulary) -> str:
+    def depends_on(self, vocabulary: Vocabulary) -> str:
         """What whether it can be done depends on, besides the position: "card" when its
         effect names `played`, "type" when one of its verbs reads the played card (a Master may
         tailor Master garments), otherwise "nothing"."""
@@ -324,12 +331,12 @@ class SeatKind:
         card, else the printed bonus, else its reading of a card without one."""
         return self.bonuses.get(card.id) or card.bonus or self.no_bonus
 
-    def pile(self, player: dict, which: int) -> list:
+    def pile(self, player: Player, which: int) -> list[str]:
         """One of its own card piles (0 supply, 1 hand, 2 discard): the per-player zones its
         `zones` name, or, for a kind without cards of its own, the player's Employee piles."""
         if self.cards:
             return player["zones"][self.zones[which]]
-        return player[("supply", "hand", "discard")[which]]
+        return keyed(player)[("supply", "hand", "discard")[which]]
 
 
 @dataclass(frozen=True)

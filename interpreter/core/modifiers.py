@@ -8,11 +8,17 @@ time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
+from rulesdsl.vocabulary import VerbArgs
+
+from .context import Context
+from .journal import Journal
+from .state import State
+
 COSTS = ("hiring", "acquiring", "tailoring", "funding")
 LIFETIMES = ("turn_end", "round_end", "game_end")
 
 
-def reduce_cost(ctx, args) -> None:
+def reduce_cost(ctx: Context, args: VerbArgs) -> None:
     amount = int(args["by"]())
     if amount:
         ctx.tx.append(ctx.state["modifiers"], {"seat": ctx.seat, "cost": args["on"](),
@@ -20,22 +26,23 @@ def reduce_cost(ctx, args) -> None:
                                                if "until" in args else "turn_end"})
 
 
-def start_trigger(ctx, args) -> None:
+def start_trigger(ctx: Context, args: VerbArgs) -> None:
     """`start_trigger trigger ID`: the declared trigger ID (one with a lifetime) listens for the
     acting player from now until its `until`."""
     trigger = ctx.rules.started[args["trigger"]()]
     ctx.start_trigger(trigger.id, trigger.on, trigger.until)
 
 
-def reduction(ctx, cost: str) -> int:
+def reduction(ctx: Context, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
     mods = ctx.state["modifiers"]
     if not mods:  # the usual case: nothing lasting
         return 0
-    return sum(m["by"] for m in mods if m["seat"] == ctx.seat and m.get("cost") == cost)
+    return sum(m["by"] for m in mods
+               if "cost" in m and m["cost"] == cost and m["seat"] == ctx.seat)
 
 
-def expire(state: dict, tx, until: str, seat: int | None = None) -> None:
+def expire(state: State, tx: Journal, until: str, seat: int | None = None) -> None:
     """Drop the modifiers whose time is up (for one seat, or for everyone)."""
     mods = state["modifiers"]
     for i in range(len(mods) - 1, -1, -1):

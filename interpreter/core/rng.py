@@ -1,6 +1,11 @@
 """A tiny seeded generator whose whole state is one integer kept inside the game state."""
 from __future__ import annotations
 
+from typing import Any
+
+from .journal import Journal
+from .state import State
+
 _MASK = (1 << 64) - 1
 
 
@@ -8,8 +13,9 @@ def seed_state(seed: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
 
 
-def next_int(state: dict, journal, bound: int) -> int:
-    """Draw an int in [0, bound) with splitmix64, advancing `state['rng']` through the journal."""
+def next_int(state: State | dict[str, Any], journal: Journal, bound: int) -> int:
+    """Draw an int in [0, bound) with splitmix64, advancing `state['rng']` through the journal
+    (the state, or the one `new_state` is still building)."""
     x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     journal.set(state, "rng", x)
     z = x
@@ -19,7 +25,7 @@ def next_int(state: dict, journal, bound: int) -> int:
     return z % bound
 
 
-def shuffled(items: list, state: dict, journal) -> list:
+def shuffled(items: list, state: State | dict[str, Any], journal: Journal) -> list:
     """A Fisher-Yates shuffle of a copy of `items`."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
+from .model import Ruleset
 from .schemas import check_for, validator_for
+
+if TYPE_CHECKING:  # for annotations only: the game saves itself through this module
+    from .engine import Game
 
 SAVE_FORMAT = "rococo-save"
 SAVE_VERSION = 2
@@ -32,7 +36,7 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def _no_constant(text: str):
+def _no_constant(text: str) -> NoReturn:
     raise _NotANumber(f"{text} is not a number a save holds")
 
 
@@ -47,7 +51,7 @@ def seal(body: dict) -> dict:
     return body
 
 
-def dump_save(game) -> str:
+def dump_save(game: Game) -> str:
     state, answers = game.step_start()
     rules = game.rules
     body = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
@@ -127,12 +131,12 @@ def _schema_error(data: dict) -> None:
         raise CorruptSaveError(f"save file is damaged: {where}: {message}")
 
 
-def _short(value) -> str:
+def _short(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _check_modules(rules, data: dict) -> None:
+def _check_modules(rules: Ruleset, data: dict) -> None:
     saved = {m["id"]: m for m in data["modules"]}
     loaded = {m["id"]: m for m in rules.module_info}
     for mid, m in saved.items():
@@ -154,7 +158,7 @@ def _check_modules(rules, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
-def load_save(cls, rules, text: Any, verify: bool = False):
+def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) -> Game:
     """Read, check and resume a saved game (see `Game.from_json`)."""
     data = _parse(text)
     _check_digest(data)
@@ -188,7 +192,7 @@ def load_save(cls, rules, text: Any, verify: bool = False):
     return game
 
 
-def _verify(cls, rules, data: dict, game) -> None:
+def _verify(cls: type[Game], rules: Ruleset, data: dict, game: Game) -> None:
     """The full check: the game replayed from its seed reaches the same position."""
     try:
         replayed = cls.replay(rules, data["players"], data["seed"],

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
+from jsonschema.protocols import Validator
 
 from .fastschema import Check, Unsupported, compile_schema
 
@@ -28,7 +29,7 @@ def schema_of(kind: str) -> dict:
     return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
 
 
-def _is_whole(_checker, instance) -> bool:
+def _is_whole(_checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
@@ -41,7 +42,7 @@ _StrictValidator = validators.extend(
 _VALIDATORS: dict[str, Any] = {}
 
 
-def validator_for(kind: str, schema: dict | None = None):
+def validator_for(kind: str, schema: dict | None = None) -> Validator:
     """A strict validator of `kind`'s schema (the shipped one unless given), built once."""
     if schema is None:
         schema = schema_of(kind)
@@ -76,7 +77,7 @@ def inline_refs(schema: dict) -> dict:
     """
     defs = schema.get("$defs", {})
 
-    def walk(node, depth):
+    def walk(node: Any, depth: int) -> Any:
         if depth > 32:
             raise ValueError("schema references nest too deeply (recursive $defs?)")
         if isinstance(node, list):

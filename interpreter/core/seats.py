@@ -11,13 +11,14 @@ from typing import Any
 
 from .decisions import Decision
 from .model import Ruleset, SeatKind
+from .state import State
 
 
 class UnansweredQuestion(Exception):
     """An automaton seat reached a question its module's policy does not answer."""
 
 
-def kind_of(rules: Ruleset, state: dict, seat: int) -> SeatKind | None:
+def kind_of(rules: Ruleset, state: State, seat: int) -> SeatKind | None:
     """The seat's kind, or None for a person's (or a bot's) seat."""
     kind = state["players"][seat].get("kind", "human")
     if kind == "human":

@@ -1,12 +1,12 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from . import components, rng, seats
 from .journal import Journal
-from .model import Ruleset
-from .state import State
+from .model import Ruleset, Zone
+from .state import State, keyed
 
 
 def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
@@ -15,17 +15,11 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
     With a solo mode's seat kinds, the seats are its people's then its automata's, and
     `players` (None for that number) must count them all."""
     plan = seats.seat_plan(rules, rules.humans or 0) if rules.seat_kinds else None
-    if players is None:
-        players = len(plan) if plan is not None else 4
-    if plan is not None and players != len(plan):
-        raise ValueError(seats.plan_text(rules, plan, players))
-    if not 2 <= players <= len(rules.colors):
-        raise ValueError(f"the base game is for 2 to {len(rules.colors)} players, not {players}")
+    players = _seat_count(rules, players, plan)
     side = rules.side_for(players)
-    state: dict = {"rng": rng.seed_state(seed)}
+    state: dict[str, Any] = {"rng": rng.seed_state(seed)}
     tx = Journal()  # setup is never rolled back; the journal only carries the rng
     piles = {z.id: _starting(rules, z, state, tx) for z in rules.board_zones}
-    setup = rules.setup
     state.update({
         "version": 1,
         "ruleset": rules.fingerprint,
@@ -42,7 +36,7 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
         "balcony": {},
         "decorations": {},
         "all_halls": [],
-        "players": [],
+        "players": [_new_player(rules, seat) for seat in range(players)],
         # the zones modules declare, each with what starts in it (per-player ones are in the
         # players' own `zones`)
         "zones": {z.id: _starting_in(rules, z.id) for z in rules.zones if not z.per_player},
@@ -54,37 +48,55 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
     })
     if rules.displays and any(not d.game for d in rules.displays):
         state["displays"] = components.new_displays(rules, side)
-    for seat in range(players):
-        color = rules.colors[seat]
-        state["players"].append({
-            "seat": seat,
-            "color": color,
-            "livre": setup["livre"],
-            "prestige": 0,
-            "thread": setup["thread"],
-            "lace": setup["lace"],
-            **rules.extra_resources,
-            "tiles": [],
-            "supply": [f"start.{color}.{t.id}" for t in rules.start_cards],
-            "hand": [],
-            "discard": [],
-            "played": None,
-            # a garment between the display and a guest space (or the bank) while its owner
-            # decides where it goes
-            "tailoring": None,
-            # cards being deputed: still on the staff until their last bonus is used
-            "deputing": [],
-            "score": {},
-            # the pieces of the kinds modules declare, and those rented along with a garment
-            **components.new_holdings(rules),
-        })
-        own = [z.id for z in rules.zones if z.per_player]
-        if own:
-            state["players"][-1]["zones"] = {z: [] for z in own}
+    # built key by key (the board zones are the rules' data); tests/test_state_types.py holds
+    # what it builds to the save schema, and the schema to State
+    made = cast(State, state)
     if plan is not None:
-        _seat_kinds(rules, state, plan)
-    # built key by key (the board zones are the rules' data), checked whole by its type here
-    return cast(State, state)
+        _seat_kinds(rules, made, plan)
+    return made
+
+
+def _seat_count(rules: Ruleset, players: int | None, plan: list[str] | None) -> int:
+    """How many seats: as asked (4 by default, a solo mode's own count), checked."""
+    if players is None:
+        players = len(plan) if plan is not None else 4
+    if plan is not None and players != len(plan):
+        raise ValueError(seats.plan_text(rules, plan, players))
+    if not 2 <= players <= len(rules.colors):
+        raise ValueError(f"the base game is for 2 to {len(rules.colors)} players, not {players}")
+    return players
+
+
+def _new_player(rules: Ruleset, seat: int) -> dict[str, Any]:
+    """A seat's supplies as set-up gives them: its colour's start cards, the starting money
+    and silk, and empty places for everything else."""
+    setup, color = rules.setup, rules.colors[seat]
+    player: dict[str, Any] = {
+        "seat": seat,
+        "color": color,
+        "livre": setup["livre"],
+        "prestige": 0,
+        "thread": setup["thread"],
+        "lace": setup["lace"],
+        **rules.extra_resources,
+        "tiles": [],
+        "supply": [f"start.{color}.{t.id}" for t in rules.start_cards],
+        "hand": [],
+        "discard": [],
+        "played": None,
+        # a garment between the display and a guest space (or the bank) while its owner
+        # decides where it goes
+        "tailoring": None,
+        # cards being deputed: still on the staff until their last bonus is used
+        "deputing": [],
+        "score": {},
+        # the pieces of the kinds modules declare, and those rented along with a garment
+        **components.new_holdings(rules),
+    }
+    own = [z.id for z in rules.zones if z.per_player]
+    if own:
+        player["zones"] = {z: [] for z in own}
+    return player
 
 
 def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
@@ -95,14 +107,14 @@ def _starting_in(rules: Ruleset, zone_id: str) -> list[str]:
                    if rules.components[p.kind].start_in == zone_id])
 
 
-def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
+def _seat_kinds(rules: Ruleset, state: State, plan: list[str]) -> None:
     """Each seat's kind, with what a seat of that kind starts with and the zones it has."""
     for player, kind_id in zip(state["players"], plan, strict=True):
         player["kind"] = kind_id
         kind = seats.kind_of(rules, state, player["seat"])
         if kind is None:
             continue
-        player.update(kind.setup)
+        keyed(player).update(kind.setup)
         if kind.cards:  # its own deck starts in its supply zone
             player["zones"][kind.zones[0]] = sorted(kind.cards)
     takers = [p["seat"] for p in state["players"]
@@ -111,7 +123,7 @@ def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
         state["start_player"] = takers[0]
 
 
-def _starting(rules: Ruleset, zone, state: dict, tx) -> list[str]:
+def _starting(rules: Ruleset, zone: Zone, state: dict[str, Any], tx: Journal) -> list[str]:
     """What one of the game's piles starts with, as game.yaml declares it."""
     if zone.start == "hire_deck":  # level I on top: each level shuffled, in deck order
         deck: list[str] = []

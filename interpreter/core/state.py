@@ -16,16 +16,16 @@ Modules extend the state in three ways, and the types leave room for each rather
 - the board zones the base rules declare (`hire_deck`, `resource_bag`, ...) are fixed keys here,
   but rules reach them by id as data too (`state[zone.id]`).
 
-A TypedDict may only be indexed by literal keys, and the engine reads resources and zones by ids
-it gets from data all the time; so a state enters and leaves the core typed (`new_state` returns
-a `State`, `Game(...)` and its resumed saves take one, `Game.step_start` gives one), and while
-it plays the engine holds it as the plain dict `live` returns (`Game.state`), which the
-functions below the engine take.
+A TypedDict may only be indexed by literal keys, and rules reach resources and zones by ids they
+get from data (`player[resource]`, `state[zone.id]`). The engine holds the state as a `State`
+(`Game.state`, `Context.state`) and the core's functions take a `State` or a `Player`, so mypy
+checks every fixed key they read; the few places that index by an id from data say so with
+`keyed(...)`, the same dict typed as an open `dict[str, Any]`.
 """
 
 # (no `from __future__ import annotations`: `NotRequired` must be seen when the classes are
 # made, for their __optional_keys__, which the schema test reads)
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, final
 
 Until = Literal["turn_end", "round_end", "game_end"]
 
@@ -44,6 +44,7 @@ class Cursor(TypedDict):
     index: int
 
 
+@final  # no other keys: `"cost" in m` tells a cost modifier from a trigger
 class CostModifier(TypedDict):
     """A cost changed by `by` for a seat until a moment of the game."""
     seat: int
@@ -52,6 +53,7 @@ class CostModifier(TypedDict):
     until: Until
 
 
+@final
 class TriggerModifier(TypedDict):
     """A trigger an effect started (`whenever ... before ...`)."""
     seat: int
@@ -119,9 +121,7 @@ class State(TypedDict):
     counters: NotRequired[dict[str, int]]
 
 
-def live(state: State) -> dict[str, Any]:
-    """The same dict, as the engine holds it while it plays (`Game.state`): rules reach its keys
-    and its players' by ids written in data (a board zone's, a module's resource), which a
-    TypedDict's fixed keys cannot type. A state enters the engine as a `State` (from `new_state`,
-    a checked save, or a copy of a step's start) and leaves it as one (`Game.step_start`)."""
-    return cast(dict, state)
+def keyed(part: State | Player) -> dict[str, Any]:
+    """The same dict, for a key that is an id from data (a module's resource, a board zone's
+    id), which a TypedDict's fixed keys cannot type. No copy, no check: a name for the cast."""
+    return part  # type: ignore[return-value]

@@ -13,9 +13,12 @@ of them completes the run. The common case costs one partial run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesdsl import EffectAbort
+
+if TYPE_CHECKING:  # for annotations only: the context runs the trials
+    from .context import Context
 
 TRIAL_RUNS = 2000  # runs one search may make; past that the effect is taken as possible
 
@@ -29,17 +32,18 @@ class DeadEnd(Exception):
     """An `attempt` in a trial run aborted after it had been given an answer."""
 
 
-def answer(ctx, values: list) -> Any:
+def answer(ctx: Context, values: list) -> Any:
     """The answer a trial run gives to a new question with several options: the first, the
     others noted as branches still to try."""
     path = ctx.trial
+    assert path is not None, "only a trial run's search answers"
     ctx.trial_todo.append((path[:], values, 1))
     path.append(values[0])
     ctx.trial_used += 1
     return values[0]
 
 
-def search(ctx, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
+def search(ctx: Context, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
     """Whether `run(ctx)` can end without aborting, after `answers` (option values, in order)
     to its first questions. The state is left exactly as it was."""
     saved = ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky

@@ -1,10 +1,14 @@
 """What one player may see: others' tiles and hands, bag order and the generator are hidden."""
 from __future__ import annotations
 
+from .decisions import Decision
 from .journal import copy_json
+from .model import Ruleset
+from .state import State, keyed
 
 
-def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
+def player_view(state: State, seat: int, decision: Decision | None = None,
+                rules: Ruleset | None = None) -> dict:
     """A copy of the live state for `seat`, with the pending decision (in full only for the
     seat that must answer it)."""
     view = copy_json(state)
@@ -13,7 +17,7 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
         view.pop(key, None)
     for zone in (rules.board_zones if rules is not None else ()):
         if not zone.visible:  # a hidden pile shows only how many it holds
-            view[zone.id] = len(state[zone.id])
+            view[zone.id] = len(keyed(state)[zone.id])
     for zone in (rules.zones if rules is not None else ()):
         if zone.per_player:  # its owner sees it; the others see it only if it is visible
             for p in view["players"]:

@@ -2,7 +2,11 @@
 (`zones:` in a flow document), such as a pile set aside until the end of round 1's Phase 1."""
 from __future__ import annotations
 
+from rulesdsl.vocabulary import VerbArgs
+
 from . import rng
+from .context import Context
+from .state import State, keyed
 
 BUILT_IN = ("garment_bag", "garment_discard", "resource_bag", "resource_discard")
 # The piles the game's verbs work on, and what each holds: game.yaml declares each of them once
@@ -12,11 +16,11 @@ PILES = {"hire_deck": "employees", "hire_display": "employees",
          "resource_discard": "tiles", "garment_bag": "garments", "garment_discard": "garments"}
 
 
-def contents(state: dict, zone: str) -> list:
-    return state[zone] if zone in BUILT_IN else state["zones"][zone]
+def contents(state: State, zone: str) -> list:
+    return keyed(state)[zone] if zone in BUILT_IN else state["zones"][zone]
 
 
-def move_all(ctx, args) -> None:
+def move_all(ctx: Context, args: VerbArgs) -> None:
     """Put everything in one zone into another (into a bag: it is mixed in, as draws are
     random)."""
     source, target = contents(ctx.state, args["zone"]()), contents(ctx.state, args["into"]())
@@ -24,12 +28,12 @@ def move_all(ctx, args) -> None:
         ctx.tx.append(target, ctx.tx.pop(source, 0))
 
 
-def deal(ctx, args) -> None:
+def deal(ctx: Context, args: VerbArgs) -> None:
     """Shuffle a zone's contents and deal them, one at a time, onto several face-down stacks."""
     _deal(ctx, args["zone"](), list(args["into"]()))
 
 
-def _deal(ctx, source_zone: str, stacks: list[str]) -> None:
+def _deal(ctx: Context, source_zone: str, stacks: list[str]) -> None:
     source = contents(ctx.state, source_zone)
     i = 0
     while source:
@@ -38,7 +42,8 @@ def _deal(ctx, source_zone: str, stacks: list[str]) -> None:
         i += 1
 
 
-def draw_top(ctx, stacks: list[str], restock: str, chosen: str | None = None) -> str | None:
+def draw_top(ctx: Context, stacks: list[str], restock: str,
+             chosen: str | None = None) -> str | None:
     """The top item of one of several face-down stacks: the one chosen, or a random non-empty
     one. When every stack has run out, the `restock` zone is shuffled and dealt as new stacks
     first; None if there is still nothing to draw."""
@@ -53,7 +58,7 @@ def draw_top(ctx, stacks: list[str], restock: str, chosen: str | None = None) ->
     return ctx.tx.pop(contents(state, chosen))
 
 
-def nonempty_or_restockable(state: dict, stacks: list[str], restock: str) -> list[str]:
+def nonempty_or_restockable(state: State, stacks: list[str], restock: str) -> list[str]:
     """The stacks a player may draw from: the non-empty ones, or all of them when every one is
     empty and the restock zone will refill them."""
     filled = [s for s in stacks if contents(state, s)]

@@ -243,73 +243,122 @@ def completions(text: str, line: int, column: int,
     and their options, functions, resources and constants; nothing outside effects."""
     if vocab is None:
         return []
+    at = _cursor(text, line, column, vocab)
+    if at is None:
+        return []
+    if "." in at.typed:
+        return _after_dot(at, vocab)
+    if at.statement == at.typed:
+        return _statement_start(at, vocab)
+    found = _verb_options(at, vocab)
+    if found is None:
+        found = _option_constants(at, vocab)
+    return _in_expression(at, vocab) if found is None else found
+
+
+@dataclass(frozen=True)
+class _Cursor:
+    """Where completion was asked: the effect's text before the cursor, the word being typed
+    (from column `start`), the statement it is in, and that statement's verb if it calls one
+    (with the names the verb binds)."""
+
+    before: str
+    typed: str
+    start: int
+    statement: str
+    verb: str | None
+    binds: dict[str, Type]
+
+
+def _cursor(text: str, line: int, column: int, vocab: Vocabulary) -> _Cursor | None:
     lines = text.split("\n")
     if not 0 <= line < len(lines):  # past the end of the file: nothing to complete
-        return []
+        return None
     column = min(max(column, 0), len(lines[line]))  # past the line: at its end, as LSP says
     before = effect_before_cursor(lines, line, column)
     if before is None:
-        return []
+        return None
     word = re.search(r"[a-z_][a-z0-9_]*(?:\.[a-z0-9_]*)*$", before)
     typed = word.group(0) if word else ""
-    start = column - len(typed)
     statement = re.split(r"[;\n{]|\bthen\b|\belse\b|\btimes\b", before)[-1].lstrip()
     verb = statement.split(" ", 1)[0] if statement.split(" ", 1)[0] in vocab.verbs else None
     binds = dict(vocab.verbs[verb].binds) if verb else {}
+    return _Cursor(before, typed, column - len(typed), statement, verb, binds)
+
+
+def _after_dot(at: _Cursor, vocab: Vocabulary) -> list[Completion]:
+    """`my.|` or `played.|`: the dotted names and the record fields that follow the head."""
     out: list[Completion] = []
+    head = at.typed.rsplit(".", 1)[0]
+    for name, d in vocab.names.items():
+        if name.startswith(head + ".") and "." not in name[len(head) + 1:]:
+            out.append(Completion(name, "name", str(d.type), d.doc, at.start))
+    rec = _record_of(_type_of(head, vocab, at.binds))
+    for field, fd in vocab.records.get(rec, {}).items() if rec else ():
+        out.append(Completion(f"{head}.{field}", "field", str(fd.type), fd.doc, at.start))
+    return out
 
-    if "." in typed:
-        head = typed.rsplit(".", 1)[0]
-        for name, d in vocab.names.items():
-            if name.startswith(head + ".") and "." not in name[len(head) + 1:]:
-                out.append(Completion(name, "name", str(d.type), d.doc, start))
-        rec = _record_of(_type_of(head, vocab, binds))
-        for field, fd in vocab.records.get(rec, {}).items() if rec else ():
-            out.append(Completion(f"{head}.{field}", "field", str(fd.type), fd.doc, start))
-        return out
 
-    if statement == typed:  # the start of a statement
-        for v, vd in vocab.verbs.items():
-            out.append(Completion(v, "verb", "verb", vd.doc, start))
-        for w in STATEMENT_WORDS:
-            out.append(Completion(w, "keyword", "statement", "", start))
-        return out
+def _statement_start(at: _Cursor, vocab: Vocabulary) -> list[Completion]:
+    """The start of a statement: a verb or a statement keyword."""
+    out = [Completion(v, "verb", "verb", vd.doc, at.start) for v, vd in vocab.verbs.items()]
+    out += [Completion(w, "keyword", "statement", "", at.start) for w in STATEMENT_WORDS]
+    return out
 
+
+def _verb_options(at: _Cursor, vocab: Vocabulary) -> list[Completion] | None:
+    """After a verb or a comma between its options: the options not given yet (None when the
+    cursor is elsewhere)."""
+    verb, statement, typed = at.verb, at.statement, at.typed
     balanced = statement.count("(") == statement.count(")") and \
         statement.count("[") == statement.count("]")
-    if verb and balanced and re.fullmatch(rf"{verb}\s+{typed}|{verb}\s.*,\s*{typed}", statement,
-                                          re.S):
-        given = set(re.findall(r"(?:^\w+\s+|,\s*)([a-z_]+)", statement))
-        for o, od in vocab.verbs[verb].options.items():
-            if o not in given or o == typed:
-                kind = "flag" if od.type is None else str(od.type)
-                out.append(Completion(o, "option", kind + (", required" if od.required else ""),
-                                      od.doc, start))
-        return out
+    if not (verb and balanced and re.fullmatch(rf"{verb}\s+{typed}|{verb}\s.*,\s*{typed}",
+                                               statement, re.S)):
+        return None
+    given = set(re.findall(r"(?:^\w+\s+|,\s*)([a-z_]+)", statement))
+    out: list[Completion] = []
+    for o, od in vocab.verbs[verb].options.items():
+        if o not in given or o == typed:
+            kind = "flag" if od.type is None else str(od.type)
+            out.append(Completion(o, "option", kind + (", required" if od.required else ""),
+                                  od.doc, at.start))
+    return out
 
-    option = re.search(rf"(?:^{verb}\s+|,\s*)([a-z_]+)\s+{re.escape(typed)}$", statement) \
-        if verb else None
+
+def _option_constants(at: _Cursor, vocab: Vocabulary) -> list[Completion] | None:
+    """The value of a verb's option of an enum type (`perform action |`): its constants (None
+    when the cursor is elsewhere)."""
+    verb = at.verb
+    option = re.search(rf"(?:^{verb}\s+|,\s*)([a-z_]+)\s+{re.escape(at.typed)}$",
+                       at.statement) if verb else None
     odef = vocab.verbs[verb].options.get(option.group(1)) if option and verb else None
-    if odef is not None and isinstance(odef.type, EnumType):  # `perform action |`
-        return [Completion(c, "constant", odef.type.name,
-                           vocab.enum_docs.get(odef.type.name, ""), start)
-                for c in vocab.enums.get(odef.type.name, ())]
+    if odef is None or not isinstance(odef.type, EnumType):
+        return None
+    return [Completion(c, "constant", odef.type.name,
+                       vocab.enum_docs.get(odef.type.name, ""), at.start)
+            for c in vocab.enums.get(odef.type.name, ())]
 
-    item = re.search(r"([a-z_][a-z0-9_.]*)\s+where\s+[^()]*$", statement)
+
+def _in_expression(at: _Cursor, vocab: Vocabulary) -> list[Completion]:
+    """Inside an expression: the `where` item's fields, names, the verb's bound names, locals,
+    functions, resources after gain/pay, constants and the expression keywords."""
+    out: list[Completion] = []
+    start, verb = at.start, at.verb
+    item = re.search(r"([a-z_][a-z0-9_.]*)\s+where\s+[^()]*$", at.statement)
     if item:
-        rec = _record_of(_type_of(item.group(1), vocab, binds))
+        rec = _record_of(_type_of(item.group(1), vocab, at.binds))
         for field, fd in vocab.records.get(rec, {}).items() if rec else ():
             out.append(Completion(field, "field", str(fd.type), fd.doc, start))
     for name, d in vocab.names.items():
         out.append(Completion(name, "name", str(d.type), d.doc, start))
-    for name, t in binds.items():
+    for name, t in at.binds.items():
         docs = vocab.verbs[verb].bind_docs if verb else {}
         out.append(Completion(name, "local", str(t), docs.get(name, ""), start))
-    for name in dict.fromkeys(re.findall(r"\blet\s+([a-z_][a-z0-9_]*)\s*=", before)):
+    for name in dict.fromkeys(re.findall(r"\blet\s+([a-z_][a-z0-9_]*)\s*=", at.before)):
         out.append(Completion(name, "local", "let", "", start))
     for f, (sig, doc) in FUNCTIONS.items():
         out.append(Completion(f, "function", sig, doc, start))
-    if re.match(r"(gain|pay)\s", statement):
+    if re.match(r"(gain|pay)\s", at.statement):
         for r, doc in vocab.resource_docs.items():
             out.append(Completion(r, "resource", "resource", doc, start))
     for enum, consts in vocab.enums.items():

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
+
+from jsonschema import ValidationError
 
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import SchemaError
 from ..core.schemas import validator_for
+from .yamlio import Document
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
                "boolean": "true or false", "array": "a list", "object": "a mapping of keys",
@@ -60,60 +64,124 @@ def _error(doc, path: tuple, message: str, at: tuple | None = None) -> SchemaErr
     return SchemaError(f"{_where(path)}: {message}", span, doc.source_line(span))
 
 
-def _explain(err, doc) -> list[SchemaError]:
-    path = tuple(err.absolute_path)
-    kind, value, schema = err.validator, err.validator_value, err.schema
-    if kind == "additionalProperties" and isinstance(err.instance, dict):
-        known = list(schema.get("properties", {}))
-        patterns = list(schema.get("patternProperties", {}))
-        unknown = [k for k in err.instance if k not in known
-                   and not any(re.search(p, k) for p in patterns)]
-        if unknown:
-            shown = unknown[:MAX_ERRORS_PER_FILE]
-            out = [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in shown]
-            if len(unknown) > len(shown):
-                out.append(_error(doc, path, f"and {len(unknown) - len(shown):,} more unknown "
-                                             "keys", at=(unknown[len(shown)],)))
-            return out
-    if kind == "not" and isinstance(value, dict) and list(value) == ["required"]:
-        keys = " and ".join(repr(k) for k in value["required"])
-        return [_error(doc, path, f"cannot have both {keys}; keep one of them",
-                       at=(value["required"][-1],))]
-    if kind == "type":
-        wanted = value if isinstance(value, list) else [value]
-        words = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in wanted)
-        return [_error(doc, path, f"should be {words}, not {_shown(doc, path, err.instance)}")]
-    if kind == "required":
-        missing = [k for k in value if isinstance(err.instance, dict) and k not in err.instance]
-        return [_error(doc, path, f"missing key {k!r}") for k in missing]
-    if kind == "enum":
-        choices = ", ".join(str(c) for c in value)
-        hint = did_you_mean(str(err.instance), [str(c) for c in value])
-        return [_error(doc, path, f"{_shown(doc, path, err.instance)} is not one of {choices}"
-                                  f"{hint}")]
-    if kind == "const":
-        return [_error(doc, path, f"should be {value!r}, not {_shown(doc, path, err.instance)}")]
-    if kind == "pattern" and value in _ID_PATTERNS:
-        return [_error(doc, path, f"{err.instance!r} is not {_ID_PATTERNS[value]}")]
-    if kind in ("oneOf", "anyOf") and all(isinstance(s, dict) and list(s) == ["required"]
-                                          for s in value):
-        keys = ", ".join(k for s in value for k in s["required"])
-        return [_error(doc, path, f"needs exactly one of the keys {keys}")]
-    if kind == "uniqueItems" and value and isinstance(err.instance, list):
-        seen: list = []
-        twice: list = []
-        for item in err.instance:
-            (twice if item in seen and item not in twice else seen).append(item)
-        listed = ", ".join(json.dumps(item) for item in twice)
-        return [_error(doc, path, f"lists {listed} more than once; each may appear once")]
-    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
-                "exclusiveMaximum": "less than"}[kind]
-        return [_error(doc, path, f"should be {word} {value}, not {err.instance!r}")]
+def _explain(err: ValidationError, doc: Document) -> list[SchemaError]:
+    """One violation in a designer's words (jsonschema's own message for a kind not listed in
+    _EXPLAINED, or a case of it that a sentence does not fit)."""
+    explain = _EXPLAINED.get(str(err.validator))
+    said = explain(err, doc, tuple(err.absolute_path)) if explain is not None else None
+    if said is not None:
+        return said
     message = err.message
     if len(message) > 160:
         message = message[:157] + "..."
-    return [_error(doc, path, message[0].lower() + message[1:])]
+    return [_error(doc, tuple(err.absolute_path), message[0].lower() + message[1:])]
+
+
+def _unknown_keys(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError] | None:
+    if not isinstance(err.instance, dict):
+        return None
+    schema: Any = err.schema  # the object's schema (jsonschema types it loosely)
+    known = list(schema.get("properties", {}))
+    patterns = list(schema.get("patternProperties", {}))
+    unknown = [k for k in err.instance if k not in known
+               and not any(re.search(p, k) for p in patterns)]
+    if not unknown:
+        return None
+    shown = unknown[:MAX_ERRORS_PER_FILE]
+    out = [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in shown]
+    if len(unknown) > len(shown):
+        out.append(_error(doc, path, f"and {len(unknown) - len(shown):,} more unknown "
+                                     "keys", at=(unknown[len(shown)],)))
+    return out
+
+
+def _forbidden_pair(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError] | None:
+    value: Any = err.validator_value  # what the failed keyword asks for
+    if not (isinstance(value, dict) and list(value) == ["required"]):
+        return None
+    keys = " and ".join(repr(k) for k in value["required"])
+    return [_error(doc, path, f"cannot have both {keys}; keep one of them",
+                   at=(value["required"][-1],))]
+
+
+def _wrong_type(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError]:
+    value: Any = err.validator_value  # what the failed keyword asks for
+    wanted = value if isinstance(value, list) else [value]
+    words = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in wanted)
+    return [_error(doc, path, f"should be {words}, not {_shown(doc, path, err.instance)}")]
+
+
+def _missing_keys(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError]:
+    keys: Any = err.validator_value
+    missing = [k for k in keys
+               if isinstance(err.instance, dict) and k not in err.instance]
+    return [_error(doc, path, f"missing key {k!r}") for k in missing]
+
+
+def _not_a_choice(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError]:
+    value: Any = err.validator_value  # what the failed keyword asks for
+    choices = ", ".join(str(c) for c in value)
+    hint = did_you_mean(str(err.instance), [str(c) for c in value])
+    return [_error(doc, path, f"{_shown(doc, path, err.instance)} is not one of {choices}"
+                              f"{hint}")]
+
+
+def _not_the_constant(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError]:
+    return [_error(doc, path, f"should be {err.validator_value!r}, not "
+                              f"{_shown(doc, path, err.instance)}")]
+
+
+def _not_an_id(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError] | None:
+    pattern: Any = err.validator_value
+    if pattern not in _ID_PATTERNS:
+        return None
+    return [_error(doc, path, f"{err.instance!r} is not {_ID_PATTERNS[pattern]}")]
+
+
+def _one_key_of(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError] | None:
+    value: Any = err.validator_value  # what the failed keyword asks for
+    if not all(isinstance(s, dict) and list(s) == ["required"] for s in value):
+        return None
+    keys = ", ".join(k for s in value for k in s["required"])
+    return [_error(doc, path, f"needs exactly one of the keys {keys}")]
+
+
+def _repeated_items(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError] | None:
+    if not (err.validator_value and isinstance(err.instance, list)):
+        return None
+    seen: list = []
+    twice: list = []
+    for item in err.instance:
+        (twice if item in seen and item not in twice else seen).append(item)
+    listed = ", ".join(json.dumps(item) for item in twice)
+    return [_error(doc, path, f"lists {listed} more than once; each may appear once")]
+
+
+_BOUNDS = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+           "exclusiveMaximum": "less than"}
+
+
+def _out_of_bounds(err: ValidationError, doc: Document, path: tuple) -> list[SchemaError]:
+    return [_error(doc, path, f"should be {_BOUNDS[str(err.validator)]} "
+                              f"{err.validator_value}, not {err.instance!r}")]
+
+
+# The violations told in a sentence of their own, by the schema keyword that failed; each
+# returns None for a case its sentence does not fit.
+_EXPLAINED: dict[str, Callable[[ValidationError, Document, tuple],
+                               list[SchemaError] | None]] = {
+    "additionalProperties": _unknown_keys,
+    "not": _forbidden_pair,
+    "type": _wrong_type,
+    "required": _missing_keys,
+    "enum": _not_a_choice,
+    "const": _not_the_constant,
+    "pattern": _not_an_id,
+    "oneOf": _one_key_of,
+    "anyOf": _one_key_of,
+    "uniqueItems": _repeated_items,
+    **dict.fromkeys(_BOUNDS, _out_of_bounds),
+}
 
 
 def _unknown_key(key: str, known: list[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..core.state import keyed
 from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, same, seat_key, show
 
 
@@ -12,7 +13,7 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
                        base: tuple = ("expect",)) -> None:
     """The scenario's `expect` after all runs, or one run's own `expect` after it."""
     expect = run.data.get("expect", {}) if expect is None else expect
-    state = run.state
+    state = keyed(run.state)  # expectations name piles and resources by their ids
     want: Any  # what one expectation asks for: a seat, a list, a mapping
     actual: Any
     for key in ("round", "finished"):
@@ -56,7 +57,7 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
 
 def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None:
     seat = run.seat(seat_key(ref), path)
-    player = run.state["players"][seat]
+    player = keyed(run.state["players"][seat])
     who = run.who(seat)
     want: Any  # what one expectation asks for: a card, a mapping, a list
     actual: Any

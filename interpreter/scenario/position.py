@@ -2,104 +2,133 @@
 the scenario says, taken from wherever it was, so each component stays in exactly one place."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rulesdsl.suggest import did_you_mean
 
+from ..core.state import keyed
 from .run import BOARD_LISTS, PILES, RESOURCES, ScenarioRun, seat_key
 
 
 def build_position(run: ScenarioRun) -> None:
     """A clean board (players own their 5 start cards in the supply and nothing else, the
     displays as dealt for round 1), then every id placed where the scenario says."""
-    state = run.state
+    state = keyed(run.state)  # positions name resources and zones by their ids
     for p in state["players"]:
         p.update(livre=0, thread=0, lace=0, prestige=0, tiles=[], hand=[], discard=[],
                  played=None, score={})
     pos = run.data.get("position", {})
-    base = ("position",)
-    placed: dict[str, tuple] = {}
-    lists: list[tuple[Any, Any, Any, tuple]] = []  # (container, key, new items, path)
+    placing = _Placing(run)
+    placing.board(pos)
+    for ref, entry in pos.get("players", {}).items():
+        placing.player(ref, entry)
+    _move(run, placing.placed, placing.lists, placing.guests)
+    for space, (seat, _) in placing.decorations.items():
+        state["decorations"][space] = seat
+    _board_values(run, pos, ("position",))
 
-    def place(cid: str, path: tuple) -> str:
-        if cid in placed:
-            raise run.error(f"{cid!r} is placed twice (first at "
-                            f"{run.span(placed[cid])})", path)
-        placed[cid] = path
+
+class _Placing:
+    """The ids a position places, each once, gathered before any is moved: the lists given
+    whole (container, key, new items, path), the guests and decorations by space."""
+
+    def __init__(self, run: ScenarioRun):
+        self.run = run
+        self.state = keyed(run.state)
+        self.placed: dict[str, tuple] = {}
+        self.lists: list[tuple[Any, Any, Any, tuple]] = []
+        self.guests: dict[str, tuple] = {}
+        self.decorations: dict[str, tuple] = {}
+
+    def place(self, cid: str, path: tuple) -> str:
+        if cid in self.placed:
+            raise self.run.error(f"{cid!r} is placed twice (first at "
+                                 f"{self.run.span(self.placed[cid])})", path)
+        self.placed[cid] = path
         return cid
 
-    for key in BOARD_LISTS:
-        if key in pos:
-            kind = {"garment": "garment", "resour": "tile"}.get(key[:6])
-            items: list[Any] = [place(run.component(kind, c, base + (key, i)) if kind else
-                           run.card(c, None, base + (key, i)), base + (key, i))
-                     for i, c in enumerate(pos[key])]
-            lists.append((state, key, items, base + (key,)))
-    if "garment_display" in pos:
-        size = len(run.game.side.garment_costs)
-        if len(pos["garment_display"]) > size:
-            raise run.error(f"the garment display has {size} spaces, not "
-                            f"{len(pos['garment_display'])}", base + ("garment_display",))
+    def give(self, container: Any, key: Any, items: Any, path: tuple) -> None:
+        self.lists.append((container, key, items, path))
+
+    # -- the board -------------------------------------------------------------------------
+    def board(self, pos: dict) -> None:
+        """The board's piles, displays, drawers, counters and zones."""
+        run, state, place, base = self.run, self.state, self.place, ("position",)
+        for key in BOARD_LISTS:
+            if key in pos:
+                kind = {"garment": "garment", "resour": "tile"}.get(key[:6])
+                items: list[Any] = [place(run.component(kind, c, base + (key, i)) if kind else
+                                          run.card(c, None, base + (key, i)), base + (key, i))
+                                    for i, c in enumerate(pos[key])]
+                self.give(state, key, items, base + (key,))
+        if "garment_display" in pos:
+            self._garment_display(pos["garment_display"], base + ("garment_display",))
+        if "drawers" in pos:
+            self._drawers(pos["drawers"], base + ("drawers",))
+        if "counters" in pos:
+            state["counters"].update(pos["counters"])
+        _displays(run, pos, base, place, self.lists)
+        for zid, ids in pos.get("zones", {}).items():
+            zone_path: tuple = base + ("zones", zid)
+            if zid not in state["zones"]:
+                raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]),
+                                zone_path)
+            self._zone(state["zones"], zid, ids, zone_path)
+
+    def _garment_display(self, given: list, path: tuple) -> None:
+        size = len(self.run.game.side.garment_costs)
+        if len(given) > size:
+            raise self.run.error(f"the garment display has {size} spaces, not {len(given)}",
+                                 path)
         items = [None if g is None else
-                 place(run.component("garment", g, base + ("garment_display", i)),
-                       base + ("garment_display", i))
-                 for i, g in enumerate(pos["garment_display"])]
+                 self.place(self.run.component("garment", g, path + (i,)), path + (i,))
+                 for i, g in enumerate(given)]
         items += [None] * (size - len(items))  # a short list: the cheaper spaces stay empty
-        lists.append((state, "garment_display", items, base + ("garment_display",)))
-    if "drawers" in pos:
-        if len(pos["drawers"]) != run.game.side.drawers:
-            raise run.error(f"the resource display has {run.game.side.drawers} drawers, "
-                            f"not {len(pos['drawers'])}", base + ("drawers",))
-        for d, drawer in enumerate(pos["drawers"]):
-            path = base + ("drawers", d)
-            items = [place(run.component("tile", t, path + (i,)), path + (i,))
+        self.give(self.state, "garment_display", items, path)
+
+    def _drawers(self, given: list, base: tuple) -> None:
+        drawers = self.run.game.side.drawers
+        if len(given) != drawers:
+            raise self.run.error(f"the resource display has {drawers} drawers, "
+                                 f"not {len(given)}", base)
+        for d, drawer in enumerate(given):
+            path = base + (d,)
+            items = [self.place(self.run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
-            lists.append((state["drawers"], d, items, path))
-    if "counters" in pos:
-        state["counters"].update(pos["counters"])
-    _displays(run, pos, base, place, lists)
-    for zid, ids in pos.get("zones", {}).items():
-        zone_path: tuple = base + ("zones", zid)
-        if zid not in state["zones"]:
-            raise run.error(f"unknown zone {zid!r}" + did_you_mean(zid, state["zones"]),
-                            zone_path)
-        items = [place(_zone_item(run, zid, c, zone_path + (i,)), zone_path + (i,))
+            self.give(self.state["drawers"], d, items, path)
+
+    def _zone(self, zones: dict, zid: str, ids: list, path: tuple) -> None:
+        items = [self.place(_zone_item(self.run, zid, c, path + (i,)), path + (i,))
                  for i, c in enumerate(ids)]
-        lists.append((state["zones"], zid, items, zone_path))
-    guests: dict[str, tuple] = {}
-    decorations: dict[str, tuple] = {}
-    for ref, entry in pos.get("players", {}).items():
-        ppath = base + ("players", ref)
+        self.give(zones, zid, items, path)
+
+    # -- a player --------------------------------------------------------------------------
+    def player(self, ref: Any, entry: dict) -> None:
+        """One player's resources, zones, piles, tiles, pieces, card in play, garments on
+        guest spaces and funded decorations."""
+        run, place = self.run, self.place
+        ppath = ("position", "players", ref)
         seat = run.seat(seat_key(ref), ppath)
-        player = state["players"][seat]
-        for key in RESOURCES:
-            if key in entry:
-                player[key] = entry[key]
-        for key, value in entry.get("resources", {}).items():
-            if key not in run.rules.extra_resources:
-                raise run.error(f"unknown resource {key!r}"
-                                + did_you_mean(key, run.rules.extra_resources),
-                                ppath + ("resources", key))
-            player[key] = value
+        player = self.state["players"][seat]
+        self._resources(player, entry, ppath)
         for zid, ids in entry.get("zones", {}).items():
             zpath: tuple = ppath + ("zones", zid)
             if zid not in player.get("zones", {}):
                 raise run.error(f"unknown zone {zid!r} of a player"
                                 + did_you_mean(zid, player.get("zones", {})), zpath)
-            items = [place(_zone_item(run, zid, c, zpath + (i,)), zpath + (i,))
-                     for i, c in enumerate(ids)]
-            lists.append((player["zones"], zid, items, zpath))
+            self._zone(player["zones"], zid, ids, zpath)
         if "turn_card" in entry:  # a seat kind's card revealed for this turn
             player["turn_card"] = entry["turn_card"]
         for key in PILES:
             if key in entry:
                 items = [place(run.card(c, seat, ppath + (key, i)), ppath + (key, i))
                          for i, c in enumerate(entry[key])]
-                lists.append((player, key, items, ppath + (key,)))
+                self.give(player, key, items, ppath + (key,))
         if "tiles" in entry:
             items = [place(run.component("tile", t, ppath + ("tiles", i)),
                            ppath + ("tiles", i)) for i, t in enumerate(entry["tiles"])]
-            lists.append((player, "tiles", items, ppath + ("tiles",)))
+            self.give(player, "tiles", items, ppath + ("tiles",))
         for kind, pieces in entry.get("owned", {}).items():
             opath = ppath + ("owned", kind)
             if kind not in run.rules.components:
@@ -107,39 +136,56 @@ def build_position(run: ScenarioRun) -> None:
                                 + did_you_mean(kind, run.rules.components), opath)
             items = [place(run.component("piece", x, opath + (i,)), opath + (i,))
                      for i, x in enumerate(pieces)]
-            lists.append((player["owned"], kind, items, opath))
+            self.give(player["owned"], kind, items, opath)
         if entry.get("played") is not None:
-            lists.append((player, "played",
-                          place(run.card(entry["played"], seat, ppath + ("played",)),
-                                ppath + ("played",)), ppath + ("played",)))
+            self.give(player, "played",
+                      place(run.card(entry["played"], seat, ppath + ("played",)),
+                            ppath + ("played",)), ppath + ("played",))
+        self._spaces(seat, entry, ppath)
+
+    def _resources(self, player: dict, entry: dict, ppath: tuple) -> None:
+        for key in RESOURCES:
+            if key in entry:
+                player[key] = entry[key]
+        for key, value in entry.get("resources", {}).items():
+            if key not in self.run.rules.extra_resources:
+                raise self.run.error(f"unknown resource {key!r}"
+                                     + did_you_mean(key, self.run.rules.extra_resources),
+                                     ppath + ("resources", key))
+            player[key] = value
+
+    def _spaces(self, seat: int, entry: dict, ppath: tuple) -> None:
+        """The player's garments on guest spaces and funded decoration spaces."""
+        side = self.run.game.side
         for space, g in entry.get("garments", {}).items():
             gpath = ppath + ("garments", space)
-            if space not in run.game.side.guest_spaces:
-                raise run.error(f"unknown guest space {space!r} on the "
-                                f"{run.game.side.id} side"
-                                + did_you_mean(space, run.game.side.guest_spaces), gpath)
-            if space in guests:
-                raise run.error(f"guest space {space!r} is filled twice", gpath)
+            self._space(space, side.guest_spaces, "guest space", gpath)
+            if space in self.guests:
+                raise self.run.error(f"guest space {space!r} is filled twice", gpath)
             garment = g if isinstance(g, str) else g["garment"]
             master = False if isinstance(g, str) else g.get("master_made", False)
-            place(run.component("garment", garment, gpath), gpath)
-            guests[space] = ({"garment": garment, "owner": seat, "master_made": master},
-                             gpath)
+            self.place(self.run.component("garment", garment, gpath), gpath)
+            self.guests[space] = ({"garment": garment, "owner": seat, "master_made": master},
+                                  gpath)
         for i, space in enumerate(entry.get("decorations", [])):
             dpath = ppath + ("decorations", i)
-            if space not in run.game.side.decorations:
-                raise run.error(f"unknown decoration space {space!r} on the "
-                                f"{run.game.side.id} side"
-                                + did_you_mean(space, run.game.side.decorations), dpath)
-            if space in decorations:
-                raise run.error(f"decoration {space!r} is funded twice", dpath)
-            decorations[space] = (seat, dpath)
-    _move(run, placed, lists, guests)
-    for space, (seat, _) in decorations.items():
-        state["decorations"][space] = seat
-    for key in ("round",):
-        if key in pos:
-            state[key] = pos[key]
+            self._space(space, side.decorations, "decoration space", dpath)
+            if space in self.decorations:
+                raise self.run.error(f"decoration {space!r} is funded twice", dpath)
+            self.decorations[space] = (seat, dpath)
+
+    def _space(self, space: str, known: Mapping[str, Any], what: str, path: tuple) -> None:
+        if space not in known:
+            side = self.run.game.side
+            raise self.run.error(f"unknown {what} {space!r} on the {side.id} side"
+                                 + did_you_mean(space, known), path)
+
+
+def _board_values(run: ScenarioRun, pos: dict, base: tuple) -> None:
+    """The round, the start player, the Queen's favor and the all halls bonus spaces."""
+    state = run.state
+    if "round" in pos:
+        state["round"] = pos["round"]
     if "start_player" in pos:
         state["start_player"] = run.seat(pos["start_player"], base + ("start_player",))
     if "favor" in pos:
@@ -152,7 +198,7 @@ def build_position(run: ScenarioRun) -> None:
 
 def _displays(run: ScenarioRun, pos: dict, base: tuple, place, lists: list) -> None:
     """A module's displays (`displays: {id: [piece or null, ...]}`), given exactly."""
-    state = run.state
+    state = keyed(run.state)
     for did, row in pos.get("displays", {}).items():
         path = base + ("displays", did)
         if did not in state.get("displays", {}):
@@ -184,7 +230,7 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
     """Take every placed id from wherever it is, fill the given places exactly, and send
     what they held back to its bag (garments, tiles), the hire deck (hire cards) or out of
     the game (start cards, or anything whose bag was itself given)."""
-    state = run.state
+    state = keyed(run.state)
     for cid in placed:
         _take(state, cid)
     explicit = {(id(container), key) for container, key, _, _ in lists}
@@ -249,7 +295,7 @@ def _seat_decks(run: ScenarioRun, explicit: set) -> None:
             zones[home].extend(missing)
 
 
-def _take(state: dict, cid: str) -> None:
+def _take(state: dict[str, Any], cid: str) -> None:
     """Remove one component id from wherever it is in the state."""
     for key in BOARD_LISTS:
         while cid in state[key]:

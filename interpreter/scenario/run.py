@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rulesdsl import EffectAbort, RulesError, Span, build_effect
 from rulesdsl.suggest import did_you_mean
@@ -14,6 +14,7 @@ from ..core import seats
 from ..core.engine import Game
 from ..core.errors import ExpectationError, IllegalDecisionError, ScenarioError
 from ..core.model import Effect, Ruleset
+from ..core.state import Cursor, State
 
 RESOURCES = ("livre", "thread", "lace", "prestige")
 PILES = ("supply", "hand", "discard")
@@ -250,7 +251,7 @@ class ScenarioRun:
         return None, (f"{show(written)} is not a legal answer to '{decision.prompt}' "
                       f"(legal: {legal})", path)
 
-    def _conclude(self, entry: dict, path: tuple, asked: int, refused, before: dict) -> None:
+    def _conclude(self, entry: dict, path: tuple, asked: int, refused, before: State) -> None:
         """The checks after a run: questions expected but not asked, `asks`, `refused` (and
         that a refused run changed nothing since `before`)."""
         questions = entry.get("questions", [])
@@ -282,7 +283,7 @@ class ScenarioRun:
         the real decisions, answering them in order with `Game.apply_value`."""
         cursor = self._cursor(entry["flow"], path + ("flow",))
         try:
-            self.game.jump(cursor)
+            self.game.jump(cast(Cursor, cursor))
         except RulesError as exc:
             raise self.error(f"the rule failed while running: {exc}", path) from None
         answers = entry.get("answers", [])

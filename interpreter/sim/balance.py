@@ -246,14 +246,8 @@ def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> di
         "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
         "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
     out.update(_game_level(with_runs, without_runs))
-    figure = out["holder_win_rate_delta"]
-    if figure is not None and stats.excludes_zero(figure["ci"]):
-        low, high = (100 * x for x in figure["ci"])
-        verb = "raises" if figure["mean"] > 0 else "lowers"
-        out["verdict"] = (f"{verb} its holder's win rate by {abs(100 * figure['mean']):.1f} "
-                          f"points (95% CI {low:+.1f} to {high:+.1f})")
-    else:
-        out["verdict"] = f"no measurable effect at {len(with_runs)} games"
+    out["verdict"] = _verdict(out["holder_win_rate_delta"], "its holder's win rate", 100,
+                              " points", "", len(with_runs))
     return out
 
 
@@ -261,14 +255,21 @@ def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dic
     """The same seeds with and without the custom packs: game-level paired differences."""
     out: dict[str, Any] = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
     out.update(_game_level(with_runs, without_runs))
-    figure = out["winning_prestige_delta"]
-    if stats.excludes_zero(figure["ci"]):
-        verb = "raises" if figure["mean"] > 0 else "lowers"
-        out["verdict"] = (f"{verb} the winning prestige by {abs(figure['mean']):.1f} "
-                          f"(95% CI {figure['ci'][0]:+.1f} to {figure['ci'][1]:+.1f})")
-    else:
-        out["verdict"] = f"no measurable effect on the winning prestige at {len(with_runs)} games"
+    out["verdict"] = _verdict(out["winning_prestige_delta"], "the winning prestige", 1, "",
+                              " on the winning prestige", len(with_runs))
     return out
+
+
+def _verdict(figure: dict | None, what: str, scale: float, unit: str, quiet: str,
+             games: int) -> str:
+    """'raises WHAT by 1.2UNIT (95% CI +0.3 to +2.1)' when the interval (times `scale`)
+    excludes zero, else 'no measurable effectQUIET at N games'."""
+    if figure is None or not stats.excludes_zero(figure["ci"]):
+        return f"no measurable effect{quiet} at {games} games"
+    low, high = (scale * x for x in figure["ci"])
+    verb = "raises" if figure["mean"] > 0 else "lowers"
+    return (f"{verb} {what} by {abs(scale * figure['mean']):.1f}{unit} "
+            f"(95% CI {low:+.1f} to {high:+.1f})")
 
 
 def _game_level(with_runs: list[dict], without_runs: list[dict]) -> dict:

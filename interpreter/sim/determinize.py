@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 
 from ..core.engine import Game
+from ..core.state import keyed
 
 
 def _kind(rules, item) -> str:
@@ -41,7 +42,7 @@ def hidden_places(game: Game, seat: int) -> list[list]:
     """The lists of the live state whose contents and order `seat` cannot see, pooled by kind
     (not other players' hands and supplies: those are dealt per player)."""
     state, rules = game.state, game.rules
-    places = [state[zone.id] for zone in rules.board_zones if not zone.visible]
+    places = [keyed(state)[zone.id] for zone in rules.board_zones if not zone.visible]
     places += [state["zones"][zone.id] for zone in rules.zones
                if not zone.visible and not zone.per_player]
     places += [p["zones"][zone.id] for zone in rules.zones if zone.per_player and not zone.visible
@@ -77,7 +78,7 @@ def deal_hidden(game: Game, seat: int, rng: random.Random) -> None:
         for p in state["players"]:
             if p["seat"] != seat:
                 for key in rules.private:
-                    p[key] = me[key]
+                    keyed(p)[key] = keyed(me)[key]
     state["rng"] = rng.getrandbits(64)
     state["seed"] = rng.getrandbits(63)
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import TypeGuard
 
 from ..core import components, integrity
 from ..core.engine import Game
 from ..core.errors import RuleFaultError
 from ..core.model import Ruleset
+from ..core.state import State
 from .bots import make_bot, seat_bots
 
 
@@ -141,10 +143,10 @@ class _Watcher:
         self.funded: set[str] = set()
         self.tailored: set[str] = set()  # chosen in a garment decision, not yet seen rented
 
-    def hire_card(self, card: str | None) -> bool:
+    def hire_card(self, card: str | None) -> TypeGuard[str]:
         return card is not None and not self.rules.employees[card].start
 
-    def look(self, state: dict) -> None:
+    def look(self, state: State) -> None:
         tally = self.tally
         for card in state["hire_display"]:
             tally.of(card)["available"] = True
@@ -153,12 +155,12 @@ class _Watcher:
                 tally.of(garment)["available"] = True
         for player in state["players"]:
             seat = player["seat"]
-            staff = player["supply"] + player["hand"] + player["discard"] + [player["played"]]
-            for card in staff:
-                if self.hire_card(card) and (card, seat) not in self.held:
-                    self.held.add((card, seat))
-                    tally.hold(card, seat)
-                    tally.of(card)["taken"] += 1
+            staff = [*player["supply"], *player["hand"], *player["discard"], player["played"]]
+            for member in staff:
+                if self.hire_card(member) and (member, seat) not in self.held:
+                    self.held.add((member, seat))
+                    tally.hold(member, seat)
+                    tally.of(member)["taken"] += 1
             hand = set(player["hand"])
             for card in self.hands[seat] - hand:
                 if self.hire_card(card):
@@ -181,7 +183,7 @@ class _Watcher:
                 else:
                     tally.of(garment)["taken"] += 1
 
-    def look_pieces(self, state: dict) -> None:
+    def look_pieces(self, state: State) -> None:
         """Pieces of the declared kinds: available when on a display, taken when a player
         first owns one (each seat counted once per piece)."""
         rules, tally = self.rules, self.tally

@@ -1,24 +1,29 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
+from typing import Any
 
 from rulesdsl import EffectAbort
+from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, zones
+from ..core.context import Context
 from ..core.events import announce, run_hook
+from ..core.model import Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
+from ..core.state import keyed
 from .phases import draw
 
 
-def _price(args, binding: str, count: int) -> int:
+def _price(args: VerbArgs, binding: str, count: int) -> int:
     thunk = None if "free" in args else args.get("price")
     return int(thunk(**{binding: count})) if thunk is not None else 0
 
 
-def take_tile(ctx, tile_id: str) -> bool:
+def take_tile(ctx: Context, tile_id: str) -> bool:
     """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
     at once for its Thread and/or Lace. True if it was kept."""
     tile = ctx.rules.tiles[tile_id]
@@ -37,13 +42,13 @@ def take_tile(ctx, tile_id: str) -> bool:
     return False
 
 
-def acquire(ctx, args) -> None:
+def acquire(ctx: Context, args: VerbArgs) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
     state, me, label = ctx.state, ctx.me, ctx.engine.label
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
 
-    def offers():
+    def offers() -> Iterator[dict[str, Any]]:
         for d, drawer in enumerate(state["drawers"]):
             if not drawer:
                 continue
@@ -64,14 +69,14 @@ def acquire(ctx, args) -> None:
     announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
 
-def discard(ctx, args) -> None:
+def discard(ctx: Context, args: VerbArgs) -> None:
     """Discard chosen Resource tiles from the player's rack."""
     for tile_id in args["tiles"]():
         ctx.tx.remove(ctx.me["tiles"], tile_id)
         ctx.tx.append(ctx.state["resource_discard"], tile_id)
 
 
-def draw_resource(ctx, args) -> None:
+def draw_resource(ctx: Context, args: VerbArgs) -> None:
     """Take a random tile from the bag (refilled from the discards when empty), or with `among`
     the top tile of the face-down stack the player chooses (restacked from the discards)."""
     if "among" in args:
@@ -89,7 +94,7 @@ def draw_resource(ctx, args) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: dict, have: dict, discount: int, colors) -> bool:
+def _covers(need: Mapping[str, int], have: dict, discount: int, colors: Collection[str]) -> bool:
     short = 0
     for color, n in need.items():
         missing = n - have.get(color, 0)
@@ -100,7 +105,8 @@ def _covers(need: dict, have: dict, discount: int, colors) -> bool:
     return short <= discount
 
 
-def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> list[list[str]]:
+def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
+                  colors: Collection[str]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
     useful = [t for t in tiles if any(c in need for c in rules.tiles[t].silk)]
@@ -115,7 +121,7 @@ def covering_sets(rules, garment, tiles: list[str], discount: int, colors) -> li
     return [sorted(f) for f in found]
 
 
-def _bales(rules, tiles) -> dict:
+def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
     have: dict = {}
     for t in tiles:
         for color, n in rules.tiles[t].silk.items():
@@ -123,7 +129,7 @@ def _bales(rules, tiles) -> dict:
     return have
 
 
-def _can_spend(me: dict, needs) -> bool:
+def _can_spend(me: dict[str, Any], needs: Iterable[tuple[str, int]]) -> bool:
     """Whether the player holds each (resource, amount) of `needs`."""
     for resource, n in needs:  # noqa: SIM110 - a loop: all() builds a generator per garment
         if n > me[resource]:
@@ -131,11 +137,11 @@ def _can_spend(me: dict, needs) -> bool:
     return True
 
 
-def _master_made(ctx) -> bool:
+def _master_made(ctx: Context) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
 
-def tailor(ctx, args) -> None:
+def tailor(ctx: Context, args: VerbArgs) -> None:
     """Tailor a garment from the display, then rent it to a guest space or sell it.
 
     A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
@@ -158,8 +164,9 @@ def tailor(ctx, args) -> None:
     if "sell" in args:
         free = []
 
-    def candidates():
+    def candidates() -> Iterator[dict[str, Any]]:
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        purse = keyed(me)  # a garment needs resources by their ids
         garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
         if not free and "space" in args:
@@ -178,7 +185,7 @@ def tailor(ctx, args) -> None:
                     cost = 0
                 if cost > livre:
                     continue
-                if not _can_spend(me, g.needs()):
+                if not _can_spend(purse, g.needs()):
                     continue
             if placed_only and not _may_sell(g):
                 continue
@@ -210,33 +217,46 @@ def tailor(ctx, args) -> None:
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
     if "sell" in where:
-        ctx.tx.set(me, "tailoring", None)
-        ctx.gain("livre", g.value)
-        ctx.tx.append(state["garment_discard"], garment_id)
-        run_hook(ctx, g.on_sell, garment=garment_id)
-        announce(ctx, "sell", garment=garment_id)
-        return
-    space = side.guest_spaces[where["space"]]
+        _sell(ctx, g)
+    else:
+        _rent(ctx, g, side.guest_spaces[where["space"]], made_by_master,
+              "no_reward" not in args)
+
+
+def _sell(ctx: Context, g: Garment) -> None:
+    """The tailored garment sold: its value paid, the garment discarded, its `on_sell` run."""
+    ctx.tx.set(ctx.me, "tailoring", None)
+    ctx.gain("livre", g.value)
+    ctx.tx.append(ctx.state["garment_discard"], g.id)
+    run_hook(ctx, g.on_sell, garment=g.id)
+    announce(ctx, "sell", garment=g.id)
+
+
+def _rent(ctx: Context, g: Garment, space: GuestSpace, master_made: bool,
+          rewarded: bool) -> None:
+    """The tailored garment rented to a guest space: the space's reward, its `on_place`, the
+    all halls bonus."""
+    me = ctx.me
     # the rent moment: the player has chosen to rent, the garment is not down yet (what is
     # rented along with it, e.g. a component taken `rent`, is listed in `renting`)
-    announce(ctx, "rent", garment=garment_id, space=space.id)
+    announce(ctx, "rent", garment=g.id, space=space.id)
     ctx.tx.set(me, "tailoring", None)
-    ctx.tx.set(state["guests"], space.id,
-               {"garment": garment_id, "owner": ctx.seat, "master_made": made_by_master})
-    if space.reward is not None and "no_reward" not in args:
+    ctx.tx.set(ctx.state["guests"], space.id,
+               {"garment": g.id, "owner": ctx.seat, "master_made": master_made})
+    if space.reward is not None and rewarded:
         ctx.attempt(space.reward)
-    run_hook(ctx, g.on_place, garment=garment_id, space=space.id)
-    announce(ctx, "place", garment=garment_id, space=space.id)
+    run_hook(ctx, g.on_place, garment=g.id, space=space.id)
+    announce(ctx, "place", garment=g.id, space=space.id)
     if me.get("renting"):
         ctx.tx.set(me, "renting", [])
     check_all_halls(ctx)
 
 
-def _may_sell(garment) -> bool:
+def _may_sell(garment: Garment) -> bool:
     return garment.sellable and not garment.rent_only
 
 
-def check_all_halls(ctx) -> None:
+def check_all_halls(ctx: Context) -> None:
     """The moment a player is represented in every hall, its token takes the best free space."""
     state, side = ctx.state, ctx.engine.side
     if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
@@ -245,7 +265,7 @@ def check_all_halls(ctx) -> None:
         ctx.tx.append(state["all_halls"], ctx.seat)
 
 
-def hire(ctx, args) -> None:
+def hire(ctx: Context, args: VerbArgs) -> None:
     """Hire a card from the display into the hand, its price set by how many cards are shown."""
     display = ctx.state["hire_display"]
     price = 0 if "free" in args else max(
@@ -262,7 +282,7 @@ def hire(ctx, args) -> None:
     announce(ctx, "hire", card=card)
 
 
-def depute(ctx, args) -> None:
+def depute(ctx: Context, args: VerbArgs) -> None:
     """Remove a card of the staff from the game, never going below the minimum staff.
 
     The card stays on the staff until its last bonus is used: "you can now use the Bonus
@@ -316,7 +336,7 @@ def depute(ctx, args) -> None:
     remove_from_staff(ctx, card)
 
 
-def _deputable(args, staff: list[str], payouts: dict[str, int]) -> list[str]:
+def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> list[str]:
     """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
 
     What could abort once a card is chosen is checked before the question instead: a card off
@@ -332,7 +352,7 @@ def _deputable(args, staff: list[str], payouts: dict[str, int]) -> list[str]:
     return [c for c in offered if c in payouts]
 
 
-def remove_from_staff(ctx, card: str) -> None:
+def remove_from_staff(ctx: Context, card: str) -> None:
     """Take a card out of its owner's staff and out of the game."""
     me = ctx.me
     for zone in ("supply", "hand", "discard"):
@@ -344,13 +364,13 @@ def remove_from_staff(ctx, card: str) -> None:
     ctx.tx.append(ctx.state["removed_employees"], card)
 
 
-def fund(ctx, args) -> None:
+def fund(ctx: Context, args: VerbArgs) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
 
-    def offers():
+    def offers() -> Iterator[dict[str, Any]]:
         for space_id in _fundable(ctx):  # looked at lazily: a trial run stops at the second
             if pinned is not None and space_id != pinned:
                 continue
@@ -366,13 +386,13 @@ def fund(ctx, args) -> None:
     check_all_halls(ctx)
 
 
-def fundable(ctx) -> list[str]:
+def fundable(ctx: Context) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
     return list(_fundable(ctx))
 
 
-def _fundable(ctx) -> Iterator[str]:
+def _fundable(ctx: Context) -> Iterator[str]:
     state, side, limits = ctx.state, ctx.engine.side, ctx.rules.fund_limits
     funded = state["decorations"]
     mine: dict[str, int] = {}
@@ -390,23 +410,23 @@ def _fundable(ctx) -> Iterator[str]:
         yield space_id
 
 
-def claim_favor(ctx, args) -> None:
+def claim_favor(ctx: Context, args: VerbArgs) -> None:
     if ctx.state["favor"] is not None:
         favor = ctx.rules.term("favor", "Queen's Favor").lower()
         raise EffectAbort(f"the {favor} is already taken this round")
     ctx.tx.set(ctx.state, "favor", ctx.seat)
 
 
-def perform(ctx, args) -> None:
+def perform(ctx: Context, args: VerbArgs) -> None:
     """An additional main action, whatever the type of the card."""
     ctx.rules.actions[args["action"]()].effect.run(ctx)
 
 
-def play_card(ctx, args) -> None:
+def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
 
-    def plays():
+    def plays() -> Iterator[dict[str, Any]]:
         known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
         by_type, employees, possible = rules.actions_for_type, rules.employees, ctx.possible
         for card_id in me["hand"]:
@@ -422,7 +442,7 @@ def play_card(ctx, args) -> None:
             yield {"card": card_id, "action": None}
         ctx.played = None
 
-    def label(v) -> str:
+    def label(v: dict[str, Any]) -> str:
         card = rules.employees[v["card"]]
         action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
         return f"{card.name}: {action}"

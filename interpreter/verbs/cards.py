@@ -4,15 +4,20 @@ card from the game, use another card's bonus, and hire from a zone when the card
 holds. None of them names a card: the piles and the cards come from the effect."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rulesdsl import EffectAbort
+from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng
+from ..core.context import Context
 from ..core.events import announce
+from ..core.state import State, keyed
 
 OWN_PILES = ("hand", "supply", "discard")  # the piles a player holds cards in
 
 
-def zone_pile(ctx, zone_id: str, seat: int | None = None) -> list:
+def zone_pile(ctx: Context, zone_id: str, seat: int | None = None) -> list:
     """The list a zone keeps its items in: the game's, or (per-player) the acting player's."""
     state = ctx.state
     if zone_id in state.get("zones", {}):
@@ -20,21 +25,22 @@ def zone_pile(ctx, zone_id: str, seat: int | None = None) -> list:
     own = state["players"][ctx.seat if seat is None else seat].get("zones", {})
     if zone_id in own:
         return own[zone_id]
-    return state[zone_id]  # one of the game's piles (hire_deck, hire_display...)
+    return keyed(state)[zone_id]  # one of the game's piles (hire_deck, hire_display...)
 
 
-def _piles(state: dict):
+def _piles(state: State) -> Iterator[list[str]]:
     """Every list an Employee card can lie in."""
-    for key in ("hire_deck", "hire_display", "removed_employees"):
-        yield state[key]
+    yield state["hire_deck"]
+    yield state["hire_display"]
+    yield state["removed_employees"]
     yield from state["zones"].values()
     for p in state["players"]:
         for key in OWN_PILES:
-            yield p[key]
+            yield keyed(p)[key]
         yield from p.get("zones", {}).values()
 
 
-def _lift(ctx, card: str) -> None:
+def _lift(ctx: Context, card: str) -> None:
     """Take a card out of wherever it lies (not the card being played)."""
     for pile in _piles(ctx.state):
         if card in pile:
@@ -43,7 +49,7 @@ def _lift(ctx, card: str) -> None:
     raise EffectAbort(f"{ctx.engine.label(card)} is not in a pile it can be taken from")
 
 
-def take(ctx, args) -> None:
+def take(ctx: Context, args: VerbArgs) -> None:
     """Take one card from wherever it lies into the acting player's hand, supply or discard
     pile (`into`; the hand when nothing is said), or into a zone (`into_zone`)."""
     card = args["card"]()
@@ -52,12 +58,12 @@ def take(ctx, args) -> None:
     if "into_zone" in args:
         target = zone_pile(ctx, args["into_zone"]())
     else:
-        target = ctx.me[args["into"]() if "into" in args else "hand"]
+        target = keyed(ctx.me)[args["into"]() if "into" in args else "hand"]
     _lift(ctx, card)
     ctx.tx.append(target, card)
 
 
-def move_cards(ctx, args) -> None:
+def move_cards(ctx: Context, args: VerbArgs) -> None:
     """Put every card of a list into a zone (setting cards aside: no choice, nothing paid)."""
     target = zone_pile(ctx, args["into"]())
     for card in list(args["cards"]()):
@@ -65,7 +71,7 @@ def move_cards(ctx, args) -> None:
         ctx.tx.append(target, card)
 
 
-def shuffle_into_level(ctx, args) -> None:
+def shuffle_into_level(ctx: Context, args: VerbArgs) -> None:
     """Put `count` cards drawn at random from a zone into one level of the hire deck, shuffled
     together with that level's cards, in the level's place in the deck."""
     source = zone_pile(ctx, args["zone"]())
@@ -83,7 +89,7 @@ def shuffle_into_level(ctx, args) -> None:
         ctx.tx.insert(deck, where + k, card)
 
 
-def deal_each(ctx, args) -> None:
+def deal_each(ctx: Context, args: VerbArgs) -> None:
     """Deal one card at random from a zone into each player's own zone (`into`, a per-player
     zone), in seat order; what is left stays in the source zone."""
     source, target = zone_pile(ctx, args["zone"]()), args["into"]()
@@ -94,7 +100,7 @@ def deal_each(ctx, args) -> None:
         ctx.tx.append(zone_pile(ctx, target, seat), card)
 
 
-def remove_card(ctx, args) -> None:
+def remove_card(ctx: Context, args: VerbArgs) -> None:
     """Remove a card from the game: no Livre for it and no minimum staff. The card being played
     leaves when its turn ends, after its own bonus (it is marked as leaving)."""
     card, me = args["card"](), ctx.me
@@ -108,7 +114,7 @@ def remove_card(ctx, args) -> None:
     ctx.tx.append(ctx.state["removed_employees"], card)
 
 
-def use_bonus(ctx, args) -> None:
+def use_bonus(ctx: Context, args: VerbArgs) -> None:
     """Use another card's bonus as if it were being played (`played` is that card); a card
     without a bonus, or one whose bonus cannot be done, does nothing."""
     card = args["card"]()
@@ -122,7 +128,7 @@ def use_bonus(ctx, args) -> None:
         ctx.played = saved
 
 
-def hire_from(ctx, args) -> None:
+def hire_from(ctx: Context, args: VerbArgs) -> None:
     """Hire a card from a zone (the player's own, if it is per-player) into the hand: only a
     card whose `hire_condition` holds for the player now, free unless a `price` is given."""
     pile = zone_pile(ctx, args["zone"]())
@@ -131,7 +137,7 @@ def hire_from(ctx, args) -> None:
         raise EffectAbort(f"hiring costs {price} Livre")
     rules = ctx.rules
 
-    def hirable():
+    def hirable() -> Iterator[str]:
         for card in pile:
             cond = rules.employees[card].hire_condition
             if cond is None or cond.holds(ctx, {}):

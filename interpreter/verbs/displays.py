@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 from rulesdsl import EffectAbort
+from rulesdsl.vocabulary import VerbArgs
 
 from ..core import components, rng
+from ..core.context import Context
+from ..core.model import Display
 from ..core.zones import contents
 
 
-def renew_display(ctx, args) -> None:
+def renew_display(ctx: Context, args: VerbArgs) -> None:
     """Renew a display: the verb `renew_display display D, discard N`."""
     renew(ctx, ctx.rules.display(args["display"]()), int(args["discard"]()))
 
 
-def renew(ctx, display, discard: int) -> None:
+def renew(ctx: Context, display: Display, discard: int) -> None:
     """Discard the `discard` rightmost pieces, shift the rest right as far as possible, then
     fill the empty slots from the right end leftwards with random pieces of the source; when
     it runs out (and, for a recycling display, its discard is empty too) the leftmost slots
@@ -37,7 +40,7 @@ def renew(ctx, display, discard: int) -> None:
             ctx.tx.set(row, pos, item)
 
 
-def _draw(ctx, display) -> str | None:
+def _draw(ctx: Context, display: Display) -> str | None:
     source = contents(ctx.state, display.source)
     if not source and display.recycle:
         spent = contents(ctx.state, display.discard)
@@ -49,7 +52,7 @@ def _draw(ctx, display) -> str | None:
     return ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
 
 
-def take(ctx, args) -> None:
+def take(ctx: Context, args: VerbArgs) -> None:
     """Take a piece of a declared kind from the display (or zone) it lies in, into the player's
     holdings; `pay_price`: pay the price beneath its slot; `rent`: it is rented along with the
     garment being placed (`event.<kind>` in the rent and place triggers)."""

@@ -1,11 +1,15 @@
 """The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
 from __future__ import annotations
 
+from rulesdsl.vocabulary import VerbArgs
+
 from ..core import rng, zones
+from ..core.context import Context
+from ..core.state import keyed
 from .displays import renew
 
 
-def pass_favor(ctx, args) -> None:
+def pass_favor(ctx: Context, args: VerbArgs) -> None:
     """Whoever took the Queen's Favor last round becomes start player; the token goes back."""
     state = ctx.state
     if state["favor"] is not None:
@@ -13,7 +17,7 @@ def pass_favor(ctx, args) -> None:
         ctx.tx.set(state, "favor", None)
 
 
-def renew_hire_display(ctx, args) -> None:
+def renew_hire_display(ctx: Context, args: VerbArgs) -> None:
     """Remove the cards nobody hired from the game and reveal new ones from the deck."""
     state = ctx.state
     count = int(args["count"]())
@@ -24,9 +28,9 @@ def renew_hire_display(ctx, args) -> None:
         ctx.tx.append(state["hire_display"], ctx.tx.pop(state["hire_deck"], 0))
 
 
-def draw(ctx, bag: str, discard: str) -> str | None:
+def draw(ctx: Context, bag: str, discard: str) -> str | None:
     """A random item from a bag; an empty bag is first refilled from its discards."""
-    state = ctx.state
+    state = keyed(ctx.state)  # the bag and its discards by their ids
     if not state[bag]:
         for item in list(state[discard]):
             ctx.tx.remove(state[discard], item)
@@ -36,7 +40,7 @@ def draw(ctx, bag: str, discard: str) -> str | None:
     return ctx.tx.pop(state[bag], rng.next_int(state, ctx.tx, len(state[bag])))
 
 
-def refill_resources(ctx, args) -> None:
+def refill_resources(ctx: Context, args: VerbArgs) -> None:
     """Fill every empty drawer space, left to right; leave spaces empty if tiles run out. With
     `among`, each tile is the top of a random one of those face-down stacks."""
     side = ctx.engine.side
@@ -50,14 +54,14 @@ def refill_resources(ctx, args) -> None:
             ctx.tx.append(drawer, tile)
 
 
-def renew_garments(ctx, args) -> None:
+def renew_garments(ctx: Context, args: VerbArgs) -> None:
     """Discard the rightmost garments, shift the rest right, refill from the right: the
     Garment display renewed as every positioned display is (verbs/displays.py)."""
     display = next(d for d in ctx.rules.displays if d.game and d.holds == "garments")
     renew(ctx, display, int(args["discard"]()))
 
 
-def select_hand(ctx, args) -> None:
+def select_hand(ctx: Context, args: VerbArgs) -> None:
     """Phase 2: choose cards from the supply; when it runs out, the discards become the supply."""
     me, tx = ctx.me, ctx.tx
     size = int(args["size"]())

@@ -1,10 +1,15 @@
 """The verbs of final scoring that compare players: majorities, the balcony, crown cards."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rulesdsl.vocabulary import VerbArgs
+
 from ..core import board
+from ..core.context import Context
 
 
-def score_crowns(ctx, args) -> None:
+def score_crowns(ctx: Context, args: VerbArgs) -> None:
     """Score the end-of-game bonus of every crown card on the player's staff."""
     for card in board.staff(ctx.state, ctx.seat):
         final = ctx.rules.employees[card].final
@@ -12,7 +17,8 @@ def score_crowns(ctx, args) -> None:
             ctx.attempt(final)
 
 
-def _award(ctx, ranking: list[tuple[tuple, int]], values, second_place: bool) -> None:
+def _award(ctx: Context, ranking: list[tuple[tuple, int]], values: Sequence[int],
+           second_place: bool) -> None:
     """Most and second most: ties for first share full points and leave no second place;
     ties for second share full second-place points."""
     if not ranking or not values:
@@ -29,7 +35,7 @@ def _award(ctx, ranking: list[tuple[tuple, int]], values, second_place: bool) ->
             ctx.gain("prestige", values[1], seat=seat)
 
 
-def hall_majorities(ctx, args) -> None:
+def hall_majorities(ctx: Context, args: VerbArgs) -> None:
     """Each hall: most garments, ties broken by garments on Master guest spaces, then by
     the musician."""
     state, side = ctx.state, ctx.engine.side
@@ -49,7 +55,7 @@ def hall_majorities(ctx, args) -> None:
         _award(ctx, [(tuple(v), seat) for seat, v in counts.items()], hall.majority, second)
 
 
-def fireworks_majority(ctx, args) -> None:
+def fireworks_majority(ctx: Context, args: VerbArgs) -> None:
     """Most Fireworks decorations; a tie goes to whoever holds the dearer (rightmost) space."""
     state, side = ctx.state, ctx.engine.side
     second = bool(args["second_place"]()) if "second_place" in args else True
@@ -64,7 +70,7 @@ def fireworks_majority(ctx, args) -> None:
     _award(ctx, [(tuple(v), seat) for seat, v in best.items()], side.fireworks_majority, second)
 
 
-def balcony(ctx, args) -> None:
+def balcony(ctx: Context, args: VerbArgs) -> None:
     """Move Royal Hall garments to the player's Fireworks spaces, best garment, best multiplier."""
     state, side, tx = ctx.state, ctx.engine.side, ctx.tx
     royal = next(h for h in side.halls if h.royal)

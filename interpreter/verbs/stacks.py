@@ -3,15 +3,18 @@ and the turn of a seat whose kind plays itself."""
 from __future__ import annotations
 
 from rulesdsl import EffectAbort
+from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng
+from ..core.context import Context
 from ..core.events import announce
+from ..core.model import Effect, SeatKind
 from ..core.modifiers import expire
 from .actions import remove_from_staff
 from .phases import draw
 
 
-def shuffle_supply(ctx, args) -> None:
+def shuffle_supply(ctx: Context, args: VerbArgs) -> None:
     """Shuffle your Employee supply into a face-down stack (its first card is the top)."""
     me = ctx.me
     order = rng.shuffled(list(me["supply"]), ctx.state, ctx.tx)
@@ -21,7 +24,7 @@ def shuffle_supply(ctx, args) -> None:
         ctx.tx.append(me["supply"], card)
 
 
-def discard_top(ctx, args) -> None:
+def discard_top(ctx: Context, args: VerbArgs) -> None:
     """Put the top card of your supply face up on your discard pile."""
     me = ctx.me
     if not me["supply"]:
@@ -29,7 +32,7 @@ def discard_top(ctx, args) -> None:
     ctx.tx.append(me["discard"], ctx.tx.pop(me["supply"], 0))
 
 
-def draw_hand(ctx, args) -> None:
+def draw_hand(ctx: Context, args: VerbArgs) -> None:
     """Take cards from the top of your supply into your hand, in order; when the supply runs
     out, your discard pile but its top card is shuffled into a new supply."""
     me, tx = ctx.me, ctx.tx
@@ -44,28 +47,28 @@ def draw_hand(ctx, args) -> None:
         tx.append(me["hand"], tx.pop(me["supply"], 0))
 
 
-def reveal_tile(ctx, args) -> None:
+def reveal_tile(ctx: Context, args: VerbArgs) -> None:
     """Draw a random Resource tile from the bag, reveal it and discard it (it is the last tile
     of `tile_discard` until another is discarded)."""
     if draw_to(ctx) is None:
         raise EffectAbort("the resource bag is empty")
 
 
-def draw_to(ctx) -> str | None:
+def draw_to(ctx: Context) -> str | None:
     tile = draw(ctx, "resource_bag", "resource_discard")
     if tile is not None:
         ctx.tx.append(ctx.state["resource_discard"], tile)
     return tile
 
 
-def _kind(ctx):
+def _kind(ctx: Context) -> SeatKind:
     kind = next((k for k in ctx.rules.seat_kinds if k.id == ctx.me.get("kind")), None)
     if kind is None or not kind.cards:
         raise EffectAbort("this seat has no cards of its own")
     return kind
 
 
-def own_shuffle(ctx, args) -> None:
+def own_shuffle(ctx: Context, args: VerbArgs) -> None:
     """Gather every card of your own deck into its supply and shuffle it."""
     kind, me, tx = _kind(ctx), ctx.me, ctx.tx
     cards = []
@@ -78,7 +81,7 @@ def own_shuffle(ctx, args) -> None:
         tx.append(supply, card)
 
 
-def own_draw(ctx, args) -> None:
+def own_draw(ctx: Context, args: VerbArgs) -> None:
     """Take cards from the top of your own deck's supply onto its hand (one more turn each)."""
     kind, me, tx = _kind(ctx), ctx.me, ctx.tx
     for _ in range(int(args["count"]())):
@@ -86,7 +89,7 @@ def own_draw(ctx, args) -> None:
             tx.append(kind.pile(me, 1), tx.pop(kind.pile(me, 0), 0))
 
 
-def own_reveal(ctx, args) -> None:
+def own_reveal(ctx: Context, args: VerbArgs) -> None:
     """Reveal the top card of your own deck's supply onto its discard pile."""
     kind, me, tx = _kind(ctx), ctx.me, ctx.tx
     if not kind.pile(me, 0):
@@ -94,7 +97,7 @@ def own_reveal(ctx, args) -> None:
     tx.append(kind.pile(me, 2), tx.pop(kind.pile(me, 0), 0))
 
 
-def take_all(ctx, args) -> None:
+def take_all(ctx: Context, args: VerbArgs) -> None:
     """Take every Resource tile of one drawer (`drawer`, 1 first), or at one place of every
     drawer (`place`, 1 the leftmost), free and face down: no Thread or Lace is taken for it."""
     drawers, tx = ctx.state["drawers"], ctx.tx
@@ -112,7 +115,7 @@ def take_all(ctx, args) -> None:
             tx.append(ctx.me["tiles"], tile)
 
 
-def set_counter(ctx, args) -> None:
+def set_counter(ctx: Context, args: VerbArgs) -> None:
     """Set one of the game's counters (a token on the board no player owns)."""
     ctx.tx.set(ctx.state["counters"], args["counter"](), int(args["value"]()))
 
@@ -122,13 +125,13 @@ class SeatTurn:
     (an Employee becomes the played card), the kind's turn effect runs, then (for an Employee)
     its bonus as the kind reads it, then the card goes onto the discard pile."""
 
-    def __init__(self, kind_id: str, effect):
+    def __init__(self, kind_id: str, effect: Effect):
         self.kind_id, self.effect = kind_id, effect
         # read like the effect it wraps (its text, its place in the rules)
         self.source, self.compiled, self.text = effect.source, effect.compiled, effect.text
         self.owner, self.where = effect.owner, effect.where
 
-    def run(self, ctx, env=None) -> None:
+    def run(self, ctx: Context, env: dict | None = None) -> None:
         kind = next(k for k in ctx.rules.seat_kinds if k.id == self.kind_id)
         me, tx = ctx.me, ctx.tx
         card = tx.pop(kind.pile(me, 1), 0)

@@ -8,8 +8,10 @@ are never used by the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-Reference = Callable[[dict, int, object, object], None]  # (state, seat, rules, side)
+# (state, seat, rules, side): the state as the plain dict it is, read by ids as by hand
+Reference = Callable[[Any, int, object, object], None]
 REFERENCES: dict[str, Reference] = {}
 
 
