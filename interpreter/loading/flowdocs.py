@@ -46,18 +46,15 @@ class _Sequence:
 
 
 def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
-    """A zone id (the game's piles included) and a procedure id are each declared once in the
-    whole ruleset: a second one is an error at its position, never a silent replacement."""
+    """A zone id (the game's piles included) is declared once in the whole ruleset: a second one
+    is an error at its position, never a silent replacement (procedures.py checks procedures)."""
     zone_ids: dict = {}
     for i, z in enumerate(game.get("zones", [])):
         zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
-    proc_ids: dict = {}
     for doc in flow_docs:
-        for key, seen, what in (("zones", zone_ids, "zone"), ("procedures", proc_ids,
-                                                                "procedure")):
-            for i, entry in enumerate(doc.data.get(key, [])):
-                builder._once(seen, entry["id"], f"{what} id {entry['id']!r}", doc,
-                              (key, i, "id"))
+        for i, entry in enumerate(doc.data.get("zones", [])):
+            builder._once(zone_ids, entry["id"], f"zone id {entry['id']!r}", doc,
+                          ("zones", i, "id"))
 
 
 def zones(flow_docs) -> list[Zone]:
@@ -452,32 +449,6 @@ def _space(builder, doc, path, entry: dict, hall: str):
         reward = builder.effect(doc, path + ("space", "reward"), entry["reward"],
                                 f"the reward of space {entry['id']!r}")
     return GuestSpace(entry["id"], hall, entry.get("master", False), reward)
-
-
-class _Procedure:
-    """A procedure named in a module: called like a verb, it runs its compiled effect."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.effect: Effect | None = None  # compiled once every procedure is known
-
-    def __call__(self, ctx, args) -> None:
-        assert self.effect is not None, f"procedure {self.name!r} was never compiled"
-        self.effect.run(ctx)
-
-
-def procedures(flow_docs) -> list[tuple]:
-    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules."""
-    return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
-             _Procedure(p["id"]))
-            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))]
-
-
-def compile_procedures(builder, procs) -> None:
-    for name, _, doc, path, proc in procs:
-        proc.effect = builder.effect(doc, path + ("effect",),
-                                     doc.data["procedures"][path[1]]["effect"],
-                                     f"the procedure {name!r}")
 
 
 BASE_TYPES = ("master", "journeyman", "apprentice")

@@ -10,6 +10,7 @@ from typing import Any
 from rulesdsl import EffectAbort, RulesError, Span, build_effect
 from rulesdsl.suggest import did_you_mean
 
+from ..core import seats
 from ..core.engine import Game
 from ..core.errors import ExpectationError, IllegalDecisionError, ScenarioError
 from ..core.model import Effect, Ruleset
@@ -164,12 +165,15 @@ class ScenarioRun:
                 raise self.error(f"unknown action {entry['action']!r}; known: "
                                  f"{', '.join(rules.actions)}", path + ("action",))
             return rules.actions[entry["action"]].effect, "play", None
-        if "bonus" in entry:
+        if "bonus" in entry:  # for a seat of a declared kind, the bonus as its kind reads it
             cid = self.card(entry["bonus"], seat, path + ("bonus",))
             card = rules.employees[cid]
-            if card.bonus is None:
-                raise self.error(f"card {cid!r} has no bonus", path + ("bonus",))
-            return card.bonus, "play", cid
+            kind = seats.kind_of(rules, self.state, seat)
+            bonus = card.bonus if kind is None else kind.bonus_for(card)
+            if bonus is None:
+                whose = "" if kind is None else f" for a {kind.name} seat"
+                raise self.error(f"card {cid!r} has no bonus{whose}", path + ("bonus",))
+            return bonus, "play", cid
         if "scoring" in entry:
             phases = {p.id: p for p in rules.final_phases}
             if entry["scoring"] not in phases:

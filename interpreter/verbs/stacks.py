@@ -143,7 +143,7 @@ class SeatTurn:
         ctx.played = card
         announce(ctx, "play", card=card)
         ctx.attempt(self.effect)
-        bonus = kind.bonuses.get(card) or ctx.rules.employees[card].bonus or kind.no_bonus
+        bonus = kind.bonus_for(ctx.rules.employees[card])
         if bonus is not None and ctx.possible(bonus.run) and ctx.ask(
                 "bonus", f"bonus of {ctx.rules.employees[card].name}", [True, False]):
             ctx.attempt(bonus)
