@@ -13,7 +13,7 @@ come in batches, one batch per *world*:
    same luck, so a handful of worlds already tells them apart; the candidates are the default
    policy's `width` favourite options (its one-step ranking is the prior);
 3. below the root, select down the tree over the options legal in that world, widening
-   progressively in the prior's order: a node visited n times considers its 1 + floor(sqrt(n))
+   progressively in the prior's order: a node visited n times considers its 1 + floor(sqrt(n/4))
    favourite options (at most `width`), tries the untried ones favourite first, then chooses by
    UCB1, each child's exploration term counting the iterations in which it was available; one new
    child is added per iteration;
