@@ -21,11 +21,11 @@ it they answer uniformly at random. The reward is the seat's share of the win at
 before. An action that is not legal changes nothing and costs `illegal_penalty`
 (info["illegal"] says so), so that a policy which ignores the mask learns to read it.
 
-With `solo` (a solo mode's id: `du_barry`, `masques`; `params` sets its parameters, as in
-`{"masques.count": 3}`), the seat plays that solo mode: seat 0 is the person's seat, the other
-seats are its automata, which play by their module's rules (no `opponents`; `players` is the
-mode's own count). The reward is the same share of the win (an automaton that wins ties wins
-them).
+With `solo` (a solo mode's id, as `rococo modules` lists them with kind solo; `params` sets
+module parameters, "module.name" -> value), the seat plays that solo mode: seat 0 is the
+person's seat, the other seats are its automata, which play by their module's rules (no
+`opponents`; `players` is the mode's own count). The reward is the same share of the win
+(an automaton that wins ties wins them).
 Importing this module registers it with Gymnasium as `rococo/Seat-v0`
 (`gymnasium.make("rococo/Seat-v0", players=3)`).
 """
