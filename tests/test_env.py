@@ -14,7 +14,7 @@ from pettingzoo.test import api_test
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.errors import IllegalDecisionError
 from interpreter.env.actions import SLOTS, ActionSpace
-from interpreter.env.aec import RococoEnv
+from interpreter.env.aec import RococoEnv, win_shares
 from interpreter.env.observations import Observation
 from interpreter.env.single import RococoSeatEnv
 from interpreter.loading.loader import available_modules
@@ -210,3 +210,38 @@ def test_the_seat_environment_lets_bots_answer_the_other_seats():
     _, reward, done, _, info = env.step(int(np.flatnonzero(mask == 0)[0]))
     assert (reward, done, info) == (-1.0, False, {"illegal": True})
     assert env.game.to_json() == before
+
+
+# -- against an automaton ----------------------------------------------------------------------
+@pytest.mark.parametrize("solo, params, kind, seats", [
+    ("du_barry", None, "du_barry", 2), ("masques", {"masques.count": 3}, "masque", 4)])
+def test_gymnasium_check_env_passes_against_a_solo_mode_s_automata(solo, params, kind, seats):
+    """Du Barry: "You play against Madame du Barry"; Masques: 1 to 4 Masques. The seat plays
+    the person's seat 0; every other seat is an automaton that answers by its module's rules."""
+    env = gym.make("rococo/Seat-v0", solo=solo, params=params)
+    check_env(env.unwrapped, skip_render_check=False)
+    seat_env = env.unwrapped
+    assert seat_env.players == seats and seat_env.seat == 0
+    observation, _ = seat_env.reset(seed=4)
+    done, steps = False, 0
+    while not done:
+        assert seat_env.game.decision().seat == 0  # the automata never wait on anybody
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, done, _truncated, _info = seat_env.step(int(legal[-1]))
+        steps += 1
+    kinds = [p.get("kind", "human") for p in seat_env.game.state["players"]]
+    assert kinds[0] == "human" and set(kinds[1:]) == {kind} and len(kinds) == seats
+    assert steps > 30 and reward == win_shares(seat_env.game)[0]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"solo": "du_barry", "opponents": lambda seat, seed: make_bot("greedy", seed)},
+     "a solo mode's other seats play by its rules: give no opponents with solo='du_barry'"),
+    ({"solo": "du_barry", "seat": 1}, "in a solo mode the person's seat is 0, not 1"),
+    ({"solo": "fancy_dresses"},
+     "'fancy_dresses' is not a solo mode (rococo modules lists them, kind solo)"),
+])
+def test_a_bad_solo_environment_says_why(kwargs, message):
+    with pytest.raises(ValueError) as info:
+        RococoSeatEnv(**kwargs)
+    assert str(info.value) == message

@@ -160,6 +160,48 @@ def test_it_beats_random_play(rules):
     assert wins == 4
 
 
+def test_with_one_iteration_it_answers_the_greedy_prior_s_favourite(rules):
+    """The answer is the best root candidate, ties and unvisited ones in the prior's order: with
+    a single playout only the favourite is tried, so the bot plays like its prior."""
+    game = _position(rules, players=4, seed=8)
+    d = game.decision()
+    prior = make_bot("greedy", 0)
+    scores = prior.scores(game, d)
+    favourite = d.options[max(range(len(d.options)), key=lambda i: (scores[i], -i))]
+    bot = make_bot("mcts:1", 5)
+    assert bot.choose(game, d).value == favourite.value
+    tried = min(4, len(d.options))  # the default width: greedy's 4 favourites
+    assert sorted(v for v, _ in bot.last.values()) == [0] * (tried - 1) + [1]
+
+
+def test_every_candidate_is_tried_once_in_each_world(rules):
+    """Common random numbers: the root's candidates are compared on the same deals, one playout
+    each per world, so after k worlds each has exactly k visits."""
+    game = _position(rules, players=3, seed=6)
+    bot = make_bot("mcts:12", 2)
+    option = bot.choose(game, game.decision())
+    assert [v for v, _ in bot.last.values()] == [3, 3, 3, 3]
+    means = {k: total / visits for k, (visits, total) in bot.last.items()}
+    from interpreter.sim.mcts import option_key
+    assert means[option_key(option.value)] == max(means.values())
+
+
+def test_a_horizon_scores_the_playout_as_if_the_game_ended_there(rules):
+    """With a horizon of 0 rounds a playout stops at the end of the round it starts in and goes
+    straight to final scoring: a finished game, in fewer decisions than playing to the end."""
+    game = _position(rules, players=2, seed=3)
+    start = game.state["round"]
+    counts = []
+    for horizon in (0, None):
+        bot = MctsBot(1, iterations=1, rollout=make_bot("greedy", 1), horizon=horizon)
+        world = game.clone()
+        before = len(world.history)
+        bot._playout(world, random.Random(1), start)
+        assert world.is_over() and world.standings()[0]["prestige"] > 0
+        counts.append(len(world.history) - before)
+    assert 0 < counts[0] < counts[1]
+
+
 def test_a_time_budget_searches_at_least_once(rules):
     game = _position(rules)
     bot = make_bot("mcts:0.01s", 1)

@@ -134,4 +134,4 @@ def _summary(args, spec, games, shares, timing) -> None:
                       f"{decisions / seconds:,.0f}" if seconds > 0 else "-")
     layout.show(out, table)
     out.print("win rate: ties shared; [95% interval] (Wilson score). decisions/s: the "
-              "decisions a seat's bot answered per second it spent choosing.")
+              "decisions a seat's bot answered per second of processor time it spent choosing.")

@@ -20,6 +20,12 @@ object with `choose(game, decision) -> option`, such as `interpreter.make_bot(..
 it they answer uniformly at random. The reward is the seat's share of the win at the end, 0
 before. An action that is not legal changes nothing and costs `illegal_penalty`
 (info["illegal"] says so), so that a policy which ignores the mask learns to read it.
+
+With `solo` (a solo mode's id, as `rococo modules` lists them with kind solo; `params` sets
+module parameters, "module.name" -> value), the seat plays that solo mode: seat 0 is the
+person's seat, the other seats are its automata, which play by their module's rules (no
+`opponents`; `players` is the mode's own count). The reward is the same share of the win
+(an automaton that wins ties wins them).
 Importing this module registers it with Gymnasium as `rococo/Seat-v0`
 (`gymnasium.make("rococo/Seat-v0", players=3)`).
 """
@@ -28,6 +34,8 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
+from ..core.seats import seat_plan
+from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
 
 
@@ -48,7 +56,23 @@ class RococoSeatEnv(gym.Env):
 
     def __init__(self, players: int = 2, seat: int = 0, opponents=None,
                  edition: str | None = None, expansions=(), rules=None,
-                 render_mode: str | None = None, illegal_penalty: float = -1.0):
+                 render_mode: str | None = None, illegal_penalty: float = -1.0,
+                 solo: str | None = None, params: dict | None = None):
+        if solo is not None:
+            if opponents is not None:
+                raise ValueError(f"a solo mode's other seats play by its rules: give no "
+                                 f"opponents with solo={solo!r}")
+            if seat != 0:
+                raise ValueError(f"in a solo mode the person's seat is 0, not {seat}")
+            if rules is None:
+                rules = load_ruleset(edition=edition, expansions=[*expansions, solo],
+                                     params=params)
+            if not rules.seat_kinds:
+                raise ValueError(f"{solo!r} is not a solo mode (rococo modules lists them, "
+                                 f"kind solo)")
+            players = len(seat_plan(rules, 1))
+        elif params is not None and rules is None:
+            rules = load_ruleset(edition=edition, expansions=list(expansions), params=params)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
         self.env = RococoEnv(players, edition, expansions, rules, render_mode)
@@ -68,7 +92,7 @@ class RococoSeatEnv(gym.Env):
         super().reset(seed=seed)
         self.env.reset(seed=int(self.np_random.integers(0, 2**63 - 1)))
         game_seed = self.game.state["seed"]
-        self.bots = [None if s == self.seat else
+        self.bots = [None if s == self.seat or self.env.rules.seat_kinds else
                      _Uniform(self.np_random) if self.opponents is None else
                      self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
         self._bots_play()

@@ -1,23 +1,34 @@
 """`mcts`: single-observer information-set Monte Carlo tree search (Cowling, Powley and
-Whitehouse 2012; OpenSpiel's `ISMCTSBot` is the same algorithm).
+Whitehouse 2012; OpenSpiel's `ISMCTSBot` is the same algorithm), made to play well on a small
+budget.
 
-One tree per decision, over everybody's answers as the deciding seat sees them. Each iteration:
+One tree per decision, over everybody's answers as the deciding seat sees them. The iterations
+come in batches, one batch per *world*:
 
-1. deal a determinization: a copy of the game in which what the seat cannot see is dealt again
-   from the bot's own generator (determinize.py), so the bot never reads hidden information;
-2. select down the tree with UCB1 over the options legal in *that* determinization, each
-   child's exploration term counting the iterations in which it was available (not its
-   parent's visits), and add one new child; with a `width`, only the default policy's
-   `width` favourite options of a decision are searched (the rest are never chosen), which
-   lets a small budget go deep enough to matter in a game of long turns;
-3. play the game out with a fast default policy (the greedy bot's one-step heuristics, with a
-   random answer now and then);
-4. back the result up: every node is credited with the reward of the seat that chose it, from
+1. deal a world, a determinization: a copy of the game in which what the seat cannot see is dealt
+   again from the bot's own generator (determinize.py), so the bot never reads hidden
+   information;
+2. try each of the root's candidates once in that same world, with the same seed for the
+   default policy (common random numbers): the candidates are compared on the same deal and the
+   same luck, so a handful of worlds already tells them apart; the candidates are the default
+   policy's `width` favourite options (its one-step ranking is the prior);
+3. below the root, select down the tree over the options legal in that world, widening
+   progressively in the prior's order: a node visited n times considers its 1 + floor(sqrt(n/4))
+   favourite options (at most `width`), tries the untried ones favourite first, then chooses by
+   UCB1, each child's exploration term counting the iterations in which it was available; one new
+   child is added per iteration;
+4. play on with the default policy (the greedy bot's one-step heuristics; with `epsilon`, a
+   random answer now and then) to the end of the game, or with a `horizon` to the end of that
+   many more rounds and then straight to final scoring, which values the position as if the game
+   ended there;
+5. back the result up: every node is credited with the reward of the seat that chose it, from
    the final standings (a win, shared when tied, and the prestige margin over the best other).
 
-The answer is the most visited option of the root. A budget of `iterations` makes the bot a
-deterministic function of its seed and the game it is shown; `seconds` bounds the time instead
-(then it is not reproducible). A decision with one option is answered without searching.
+The answer is the root candidate with the best mean reward (the prior's order breaks ties), so
+the bot plays the default policy's favourite unless the search finds better. A budget of
+`iterations` makes the bot a deterministic function of its seed and the game it is shown;
+`seconds` bounds the time instead, in whole worlds (then it is not reproducible). A decision
+with one option is answered without searching.
 """
 from __future__ import annotations
 
@@ -25,12 +36,12 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
 
 from ..core.decisions import Decision, Option
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
+DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
 
 
 def option_key(value) -> str:
@@ -60,9 +71,12 @@ class _Node:
     def __init__(self, seat: int):
         self.seat = seat          # who chose the option leading here
         self.visits = 0
-        self.avail = 0            # iterations in which this option was legal
+        self.avail = 0            # iterations in which this option was legal and considered
         self.total = 0.0          # sum of `seat`'s rewards
         self.children: dict[str, _Node] = {}
+
+
+FINAL = {"stage": "final", "phase": 0, "index": 0}  # the flow's cursor at final scoring
 
 
 class MctsBot:
@@ -72,12 +86,14 @@ class MctsBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout=None, exploration: float = 0.7,
-                 epsilon: float = 0.1, width: int | None = 4):
+                 epsilon: float = 0.0, width: int | None = 4,
+                 horizon: int | None = DEFAULT_HORIZON):
         if iterations is None and seconds is None:
             raise ValueError("an mcts bot needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
         self.iterations, self.seconds = iterations, seconds
         self.exploration, self.epsilon, self.width = exploration, epsilon, width
+        self.horizon = horizon  # rounds played out before scoring as if the game ended
         self.rollout = rollout  # a bot answering in playouts: its choose(game, decision)
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
@@ -86,86 +102,118 @@ class MctsBot:
     def choose(self, game, decision: Decision) -> Option:
         if len(decision.options) == 1:
             return decision.options[0]
-        root = _Node(decision.seat)
+        seat = decision.seat
+        world = determinize(game, seat, self.rng)
+        candidates = self._ranked(world, world.decision(), self.width)
+        by_key = {option_key(o.value): o for o in decision.options}
+        if len(candidates) == 1:
+            return by_key[next(iter(candidates))]
+        root = _Node(seat)
+        for key in candidates:
+            root.children[key] = _Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
+            seed = self.rng.getrandbits(32)
+            for i, key in enumerate(candidates):
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                g = world if i == len(candidates) - 1 else world.clone()
+                self._iterate(g, root.children[key], candidates[key].value, seed)
+                done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, decision.seat, root)
-            done += 1
+            world = determinize(game, seat, self.rng)
         self.searched += 1
         self.playouts += done
         self.last = {k: (c.visits, c.total) for k, c in root.children.items()}
-        by_key = {option_key(o.value): o for o in decision.options}
-        if not root.children:  # no iteration ran: the default policy's answer
-            return self.rollout.choose(game, decision) if self.rollout else decision.options[0]
-        best = max(by_key, key=lambda k: (root.children[k].visits, root.children[k].total)
-                   if k in root.children else (-1, 0.0))
+        order = {k: i for i, k in enumerate(candidates)}
+        best = max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
         return by_key[best]
 
     # -- one iteration -----------------------------------------------------------------------
-    def _iterate(self, game, seat: int, root: _Node) -> None:
-        g = determinize(game, seat, self.rng)
-        node, path = root, [root]
-        expanded = False
-        while not expanded:
+    def _iterate(self, g, child: _Node, value, seed: int) -> None:
+        """One playout in world `g` starting with the root's option `value` (node `child`)."""
+        if hasattr(self.rollout, "rng"):
+            self.rollout.rng.seed(seed)  # the same luck for every candidate of this world
+        rng = random.Random(seed)
+        start_round = g.state["round"]
+        g.apply_value(value)
+        node, path = child, [child]
+        while True:
             d = g.decision()
             if d is None:
                 break
             if len(d.options) == 1:
                 g.apply(d.options[0])
                 continue
-            legal = self._candidates(g, d)
-            untried = []
-            for key in legal:
-                child = node.children.get(key)
-                if child is None or child.visits == 0:
-                    untried.append(key)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                key = untried[self.rng.randrange(len(untried))]
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node(d.seat)
-                    child.avail = 1
-                expanded = True
+            legal = self._ranked(g, d, self._widened(node.visits))
+            untried = None
+            for k in legal:
+                c = node.children.get(k)
+                if c is None or c.visits == 0:
+                    untried = untried or k
+                if c is not None:
+                    c.avail += 1
+            if untried is not None:
+                key = untried
+                nxt = node.children.get(key)
+                if nxt is None:
+                    nxt = node.children[key] = _Node(d.seat)
+                    nxt.avail = 1
             else:
                 key = max(legal, key=lambda k: self._ucb(node.children[k]))
-                child = node.children[key]
+                nxt = node.children[key]
             g.apply(legal[key])
-            node = child
-            path.append(node)
-        self._playout(g)
+            path.append(nxt)
+            if untried is not None:
+                break
+            node = nxt
+        self._playout(g, rng, start_round)
         reward = rewards(g)
         for n in path:
             n.visits += 1
             n.total += reward[n.seat]
 
-    def _candidates(self, g, d: Decision) -> dict[str, Option]:
-        """The options searched at `d`: all, or the rollout policy's `width` favourites."""
-        options: Sequence[Option] = d.options
-        if self.width is not None and len(options) > self.width and \
-                hasattr(self.rollout, "scores"):
-            scores = self.rollout.scores(g, d)
-            ranked = sorted(range(len(options)), key=lambda i: -scores[i])[:self.width]
-            options = [options[i] for i in sorted(ranked)]
+    def _ranked(self, g, d: Decision, cap: int | None) -> dict[str, Option]:
+        """The options considered at `d`: the default policy's `cap` favourites, best first
+        (all of them, in their order, when the policy does not rank)."""
+        options = list(d.options)
+        scores = getattr(self.rollout, "scores", None)
+        if scores is not None:
+            values = scores(g, d)
+            order = sorted(range(len(options)), key=lambda i: (-values[i], i))
+            options = [options[i] for i in order][:cap]
         return {option_key(o.value): o for o in options}
+
+    def _widened(self, visits: int) -> int:
+        """How many favourites a node visited `visits` times considers."""
+        cap = 1 + math.isqrt(visits // 4)
+        return cap if self.width is None else min(cap, self.width)
+
+    @staticmethod
+    def _mean(node: _Node) -> float:
+        return node.total / node.visits if node.visits else -1.0
 
     def _ucb(self, child: _Node) -> float:
         return child.total / child.visits + \
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
-    def _playout(self, g) -> None:
-        rng, rollout = self.rng, self.rollout
+    def _playout(self, g, rng: random.Random, start_round: int) -> None:
+        rollout, epsilon = self.rollout, self.epsilon
+        last = None if self.horizon is None else start_round + self.horizon
         while (d := g.decision()) is not None:
+            if last is not None and g.state["round"] > last and \
+                    g.state["cursor"]["stage"] == "round":
+                g.jump(FINAL)  # value the position as if the game ended here
+                last = None
+                continue
             options = d.options
             if len(options) == 1:
                 g.apply(options[0])
-            elif rollout is None or rng.random() < self.epsilon:
+            elif rollout is None or (epsilon and rng.random() < epsilon):
                 g.apply(options[rng.randrange(len(options))])
             else:
                 g.apply(rollout.choose(g, d))

@@ -59,9 +59,10 @@ def faults_recorded(task):
 def game_record(rules: Ruleset, spec, seed: int) -> dict:
     """One game's result: winner, turns, and each player's prestige, Livre and prestige by
     source (`score`: "play" for prestige gained during the rounds, then each final-scoring
-    phase). `timing` has, per seat, how many decisions its bot answered and how many seconds it
-    took: a measurement that differs from run to run, which `simulate` reports but does not
-    write to its JSON."""
+    phase). `timing` has, per seat, how many decisions its bot answered and how many seconds of
+    processor time it took (so that a busy machine does not slow the figure down): a
+    measurement that differs from run to run, which `simulate` reports but does not write to
+    its JSON."""
     game = Game.new(rules, players=spec.players, seed=seed)
     bots = bots_for(spec, seed)
     turns = 0
@@ -74,9 +75,9 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
         if broken:
             return {"seed": seed, "fault": f"decision {sum(decisions) + 1}: {broken}"}
         turns += decision.kind == "play"
-        started = time.perf_counter()
+        started = time.process_time()
         option = bots[decision.seat].choose(game, decision)
-        seconds[decision.seat] += time.perf_counter() - started
+        seconds[decision.seat] += time.process_time() - started
         decisions[decision.seat] += 1
         game.apply(option)
     broken = check and checked(game, None)
