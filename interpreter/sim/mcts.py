@@ -104,7 +104,9 @@ class MctsBot:
             return decision.options[0]
         seat = decision.seat
         world = determinize(game, seat, self.rng)
-        candidates = self._ranked(world, world.decision(), self.width)
+        asked = world.decision()
+        assert asked is not None, "a dealt world waits on the decision it was dealt for"
+        candidates = self._ranked(world, asked, self.width)
         by_key = {option_key(o.value): o for o in decision.options}
         if len(candidates) == 1:
             return by_key[next(iter(candidates))]
