@@ -297,7 +297,8 @@ class SeatKind:
     `income`...) or, for a `turns` phase, what one turn is; `policy` answers, per decision kind,
     every question its rules leave open (ordered preferences over the option values); `bonuses`
     are its readings of cards' bonuses (card id -> effect, and `no_bonus` for a card without
-    one)."""
+    one), `triggers` its readings of module triggers (trigger id -> the effect run instead for
+    a seat of this kind); `public_zones` are per-player zones it keeps face up."""
 
     id: str
     name: str
@@ -314,6 +315,8 @@ class SeatKind:
     policy: Mapping[str, tuple]
     wins_ties: bool
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    triggers: Mapping[str, Effect] = field(default_factory=dict)
+    public_zones: tuple[str, ...] = ()
 
     def pile(self, player: dict, which: int) -> list:
         """One of its own card piles (0 supply, 1 hand, 2 discard) in a player's `own`, or,

@@ -25,6 +25,24 @@ def kind_of(rules: Ruleset, state: dict, seat: int) -> SeatKind | None:
     return next(k for k in rules.seat_kinds if k.id == kind)
 
 
+def bonus_of(rules: Ruleset, state: dict, seat: int, card: str):
+    """A card's bonus as this seat reads it: its kind's reading of the card, else the card's
+    own bonus, else (a card without one) its kind's `no_bonus`; None when there is none."""
+    kind = kind_of(rules, state, seat) if rules.seat_kinds else None
+    if kind is None:
+        return rules.employees[card].bonus
+    return kind.bonuses.get(card) or rules.employees[card].bonus or kind.no_bonus
+
+
+def trigger_reading(rules: Ruleset, state: dict, seat: int, trigger):
+    """What a module trigger runs for this seat: its kind's reading of it, or the trigger's
+    own effect."""
+    kind = kind_of(rules, state, seat) if rules.seat_kinds else None
+    if kind is not None and trigger.id in kind.triggers:
+        return kind.triggers[trigger.id]
+    return trigger.effect
+
+
 def seat_plan(rules: Ruleset, humans: int) -> list[str]:
     """The kind of every seat, people first: 'human' or a declared kind's id."""
     plan = ["human"] * humans

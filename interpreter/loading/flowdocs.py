@@ -47,17 +47,29 @@ class _Sequence:
 
 def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
     """A zone id (the game's piles included) and a procedure id are each declared once in the
-    whole ruleset: a second one is an error at its position, never a silent replacement."""
+    whole ruleset: a second one is an error at its position, never a silent replacement. A
+    procedure marked `replaces: true` replaces one declared elsewhere, explicitly, once."""
     zone_ids: dict = {}
     for i, z in enumerate(game.get("zones", [])):
         zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
     proc_ids: dict = {}
+    replacing: dict = {}
     for doc in flow_docs:
         for key, seen, what in (("zones", zone_ids, "zone"), ("procedures", proc_ids,
                                                                 "procedure")):
             for i, entry in enumerate(doc.data.get(key, [])):
+                if entry.get("replaces"):
+                    builder._once(replacing, entry["id"], f"replacement of the procedure "
+                                  f"{entry['id']!r}", doc, (key, i, "id"))
+                    continue
                 builder._once(seen, entry["id"], f"{what} id {entry['id']!r}", doc,
                               (key, i, "id"))
+    for doc in flow_docs:
+        for i, entry in enumerate(doc.data.get("procedures", [])):
+            if entry.get("replaces") and entry["id"] not in proc_ids:
+                builder.errors.append(IdError(
+                    f"procedure {entry['id']!r} replaces no procedure declared elsewhere",
+                    doc.span(("procedures", i, "replaces"))))
 
 
 def zones(flow_docs) -> list[Zone]:
@@ -467,10 +479,14 @@ class _Procedure:
 
 
 def procedures(flow_docs) -> list[tuple]:
-    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules."""
+    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules, a
+    replaced one left out (its `replaces: true` entry stands in its place)."""
+    replaced = {p["id"] for doc in flow_docs for p in doc.data.get("procedures", [])
+                if p.get("replaces")}
     return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
              _Procedure(p["id"]))
-            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))]
+            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))
+            if p.get("replaces") or p["id"] not in replaced]
 
 
 def compile_procedures(builder, procs) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulesdsl import EffectAbort
 
-from ..core import rng
+from ..core import rng, seats
 from ..core.events import announce
 
 OWN_PILES = ("hand", "supply", "discard")  # the piles a player holds cards in
@@ -109,10 +109,11 @@ def remove_card(ctx, args) -> None:
 
 
 def use_bonus(ctx, args) -> None:
-    """Use another card's bonus as if it were being played (`played` is that card); a card
-    without a bonus, or one whose bonus cannot be done, does nothing."""
+    """Use another card's bonus as if it were being played (`played` is that card), as the
+    acting seat reads it (a seat kind's reading of the card); a card without a bonus, or one
+    whose bonus cannot be done, does nothing."""
     card = args["card"]()
-    bonus = None if card is None else ctx.rules.employees[card].bonus
+    bonus = None if card is None else seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
     if bonus is None:
         return
     saved, ctx.played = ctx.played, card

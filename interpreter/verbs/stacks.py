@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesdsl import EffectAbort
 
-from ..core import rng
+from ..core import rng, seats
 from ..core.events import announce
 from ..core.modifiers import expire
 from .actions import remove_from_staff
@@ -143,7 +143,7 @@ class SeatTurn:
         ctx.played = card
         announce(ctx, "play", card=card)
         ctx.attempt(self.effect)
-        bonus = kind.bonuses.get(card) or ctx.rules.employees[card].bonus or kind.no_bonus
+        bonus = seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
         if bonus is not None and ctx.possible(bonus.run) and ctx.ask(
                 "bonus", f"bonus of {ctx.rules.employees[card].name}", [True, False]):
             ctx.attempt(bonus)
