@@ -121,9 +121,8 @@ def _readings(builder, kid, entry, doc, path, phase_ids, known) -> dict:
     def eff(key, text, sub=()):
         return builder.effect(doc, path + (key, *sub), text, owner)
 
-    def unknown(key, name, what):
-        builder.errors.append(IdError(f"unknown {what} '{name}' in {owner}'s {key}",
-                                      doc.span(path + (key,))))
+    def unknown(key, name, what, span):
+        builder.errors.append(IdError(f"{owner}: unknown {what} '{name}' in {key}", span))
 
     phases = {}
     for pid, text in entry.get("phases", {}).items():
@@ -140,12 +139,12 @@ def _readings(builder, kid, entry, doc, path, phase_ids, known) -> dict:
     triggers = {}
     for tid, text in entry.get("triggers", {}).items():
         if "triggers" in known and tid not in known["triggers"]:
-            unknown("triggers", tid, "trigger")
+            unknown("triggers", tid, "trigger", doc.key_span(path + ("triggers", tid)))
         elif (e := eff("triggers", text, (tid,))) is not None:
             triggers[tid] = e
-    for zone in entry.get("public_zones", []):
+    for i, zone in enumerate(entry.get("public_zones", [])):
         if "zones" in known and zone not in known["zones"]:
-            unknown("public_zones", zone, "per-player zone")
+            unknown("public_zones", zone, "per-player zone", doc.span(path + ("public_zones", i)))
     out = dict(
         phases=phases, triggers=triggers,
         bonuses={c: e for c, text in entry.get("bonuses", {}).items()
