@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_solo_seats import play, saves_and_replays
 
 from interpreter import RulesErrors, load_ruleset
 from interpreter.core.engine import Game
 from interpreter.core.integrity import problems
-from interpreter.sim.bots import make_bot
 
 _RULES: dict = {}
 
@@ -23,16 +23,6 @@ def rules(count: int = 1):
         _RULES[count] = load_ruleset(expansions=["masques", "jewelry_box"],
                                      params={"masques.count": count})
     return _RULES[count]
-
-
-def play(game: Game, seed: int, check=None) -> Game:
-    bot = make_bot("greedy", seed)
-    while not game.is_over():
-        decision = game.decision()
-        if check is not None:
-            check(game, decision)
-        game.apply(bot.choose(game, decision))
-    return game
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
@@ -48,7 +38,7 @@ def test_seeded_games_with_the_jewelry_box_finish_and_no_masque_is_ever_asked(co
         assert problems(r, game.state, game.side) == []
 
     for seed in range(3):
-        game = play(Game.new(r, seed=seed), seed, check)
+        game = play(r, seed, check)
         assert [p["kind"] for p in game.state["players"]] == ["human"] + ["masque"] * count
         assert problems(r, game.state, game.side) == []
 
@@ -61,7 +51,7 @@ def test_masques_use_the_jewelry_box_and_each_jewel_matches_one_of_their_garment
     r = rules(2)
     jewels = exams = hired = 0
     for seed in range(8):
-        game = play(Game.new(r, seed=seed), seed)
+        game = play(r, seed)
         state = game.state
         for p in state["players"][1:]:
             held = p["owned"]["jewelry"]
@@ -187,14 +177,7 @@ def test_the_person_s_copy_bonus_still_reads_the_card_itself():
 
 
 def test_a_masque_game_with_the_jewelry_box_saves_and_replays():
-    r = rules(2)
-    game = Game.new(r, seed=11)
-    bot = make_bot("greedy", 11)
-    for _ in range(60):
-        game.apply(bot.choose(game, game.decision()))
-    loaded = Game.from_json(r, game.to_json(), verify=True)
-    assert loaded.view(0) == game.view(0)
-    assert Game.replay(r, 3, 11, [v for _, v in game.history]).state == game.state
+    saves_and_replays(rules(2), 11, 60)
 
 
 # ---- the seams, on packs of one's own ------------------------------------------------------
