@@ -158,8 +158,8 @@ def test_log_shows_gains_forced_moves_and_changes_since_last_decision():
     at = lines.index("→ black (B): −5 Livre, +1 employee")
     assert lines[at + 1:at + 3] == ["purple (A) since your last decision:",
                                     "black (B): −5 Livre, +1 employee"]
-    # income at the end of the round happens without a choice
-    assert "→ purple (A) (without a choice): +5 Livre" in lines
+    # income at the end of the round happens without a choice, said with the round it closes
+    assert "→ purple (A) (end of round 1, without a choice): +5 Livre" in lines
     # in round 2 the last cards of the supply go into the hand without a choice
     assert ("→ purple (A) takes Apprentice (purple) [start], Apprentice (purple) [start] into "
             "the hand (forced: no other card left to choose)") in " ".join(lines)

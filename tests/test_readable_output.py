@@ -120,6 +120,17 @@ def test_the_final_board_shows_the_balcony(rules):
     assert "Balcony" in end and "x3" in end
 
 
+def test_the_players_table_fits_80_columns_as_a_table(rules):
+    """Four players at 80 columns: a column per player, each counter in a row (not a list)."""
+    text = bot_game(rules, seed=1, width=80)
+    end = text[text.index("The board at the end of the game"):]
+    table = end[end.index("Players"):end.index("Final scoring")]
+    assert max(len(line) for line in table.splitlines()) <= 80
+    header = next(line for line in table.splitlines() if "purple (A)" in line)
+    assert all(name in header for name in ("black (B)", "yellow (C)", "blue (D)"))
+    assert re.search(r"│ prestige +│ 59 +│ 38 +│ 92 +│ 52 +│", table), table
+
+
 # -- 5. tables are never cut off -------------------------------------------------------------
 
 def test_piped_tables_are_complete():

@@ -48,10 +48,11 @@ def describe(game, before: dict, after: dict, decider: int | None = None,
              chosen_for_hand: set | None = None, humans: frozenset = frozenset()) -> list[str]:
     """Lines saying what changed between two snapshots.
 
-    Changes to a seat other than `decider` (if given) happened without that player's choice (income,
-    forced moves); cards that entered a hand without being chosen (`chosen_for_hand`: the
-    cards picked in hand decisions not yet seen in a hand, consumed here) were the only ones
-    left. Other players' hand cards stay hidden: only their number is said.
+    Changes to a seat other than `decider` (if given) happened without that player's choice
+    (income, forced moves), said with the round they closed when the move ended one; cards that
+    entered a hand without being chosen (`chosen_for_hand`: the cards picked in hand decisions
+    not yet seen in a hand, consumed here) were the only ones left. Other players' hand cards
+    stay hidden: only their number is said.
     """
     chosen = chosen_for_hand if chosen_for_hand is not None else set()
     lines = []
@@ -75,6 +76,8 @@ def describe(game, before: dict, after: dict, decider: int | None = None,
                          f"(forced: no other card left to choose)")
         delta = gains(game, before, after, seat)
         if delta:
-            how = "" if decider is None or seat == decider else " (without a choice)"
+            how = "" if decider is None or seat == decider else \
+                f" (end of round {before['round']}, without a choice)" \
+                if after["round"] != before["round"] else " (without a choice)"
             lines.append(f"{seat_text(game, seat)}{how}: {', '.join(delta)}")
     return lines

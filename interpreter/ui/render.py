@@ -132,34 +132,45 @@ def board(game, seat: int | None = None) -> Group:
 
 
 def players(game, seat: int | None) -> Table:
-    table = Table(title="Players")
+    """Every player's open supplies: a row per kind of thing, a column per player (as the
+    final score sheet), so four or five players fit a narrow terminal."""
     kinds = list(game.rules.components.values())
     extra = tuple(game.rules.extra_resources)  # a module's counters (exam tokens...)
-    for col in ("player", "livre", "prestige", "thread", "lace", "tiles", "hand",
-                "supply", "discard", *(f"{k.name}s" for k in kinds)):
-        table.add_column(col)
-    if extra:
-        table.add_column("other")
+    table = Table(title="Players")
+    table.add_column("what")
+    rows: dict[str, list] = {key: [] for key in (
+        "livre", "prestige", "thread", "lace", "tiles", "hand", "supply", "discard",
+        *(f"{k.name}s" for k in kinds), *(["other"] if extra else []))}
     for p in game.state["players"]:
+        table.add_column(seat_name(game, p["seat"]), overflow="fold")
         own = seat is None or p["seat"] == seat
-        tiles = escape(" ".join(_tile_code(game, t) for t in p["tiles"])) if own \
-            else str(len(p["tiles"]))
-        hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
-            else str(len(p["hand"]))
         secret = () if own or game.state["finished"] else game.rules.private
 
         def shown(key, p=p, secret=secret):  # a private counter (face down) reads "?"
             return "?" if key in secret else str(p[key])
-        held = [p.get("owned", {}).get(k.id, []) for k in kinds]
-        held_text = [(", ".join(escape(game.label(x)) for x in items) or "-")
-                     if own or k.visible == "all" else str(len(items))
-                     for k, items in zip(kinds, held)]
-        others = [f"{shown(k)} {game.rules.word(k)}" for k in extra if p[k]] if extra else []
-        table.add_row(seat_name(game, p["seat"]), shown("livre"), shown("prestige"),
-                      shown("thread"), shown("lace"), tiles or "-", hand or "-",
-                      str(len(p["supply"])), str(len(p["discard"])), *held_text,
-                      *([", ".join(others) or "-"] if extra else []))
+        for key in COUNTERS:
+            rows[key].append(shown(key))
+        tiles = escape(" ".join(_tile_code(game, t) for t in p["tiles"])) if own \
+            else str(len(p["tiles"]))
+        hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
+            else str(len(p["hand"]))
+        rows["tiles"].append(tiles or "-")
+        rows["hand"].append(hand or "-")
+        rows["supply"].append(str(len(p["supply"])))
+        rows["discard"].append(str(len(p["discard"])))
+        for k in kinds:
+            items = p.get("owned", {}).get(k.id, [])
+            rows[f"{k.name}s"].append((", ".join(escape(game.label(x)) for x in items) or "-")
+                                      if own or k.visible == "all" else str(len(items)))
+        if extra:
+            others = [f"{shown(k)} {game.rules.word(k)}" for k in extra if p[k]]
+            rows["other"].append(", ".join(others) or "-")
+    for key, cells in rows.items():
+        table.add_row(key, *cells)
     return table
+
+
+COUNTERS = ("livre", "prestige", "thread", "lace")
 
 
 def _tile_code(game, tile_id: str) -> str:
