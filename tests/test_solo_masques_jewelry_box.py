@@ -266,3 +266,9 @@ def test_shuffle_puts_a_pile_in_another_order_and_prints_as_card_text():
         assert sorted(game.state["zones"]["exam_masters"]) == sorted(deck)
         orders.add(tuple(game.state["zones"]["exam_masters"]))
     assert len(orders) > 1
+
+
+def test_a_seat_kind_entry_needs_an_id_and_name_or_extends(tmp_path):
+    pack = _pack(tmp_path, "kind: flow\nseat_kinds:\n  - count: 1\n")
+    assert _errors(pack) == [f"{pack / 'flow.yaml'}:3:5: seat_kinds/0: needs the keys id and "
+                             f"name, or extends"]

@@ -97,6 +97,9 @@ def _explain(err, doc) -> list[SchemaError]:
         return [_error(doc, path, f"{err.instance!r} is not {_ID_PATTERNS[value]}")]
     if kind in ("oneOf", "anyOf") and all(isinstance(s, dict) and list(s) == ["required"]
                                           for s in value):
+        if any(len(s["required"]) > 1 for s in value):  # whole sets of keys to choose from
+            sets = ", or ".join(" and ".join(s["required"]) for s in value)
+            return [_error(doc, path, f"needs the keys {sets}")]
         keys = ", ".join(k for s in value for k in s["required"])
         return [_error(doc, path, f"needs exactly one of the keys {keys}")]
     if kind == "uniqueItems" and value and isinstance(err.instance, list):
