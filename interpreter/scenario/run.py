@@ -10,6 +10,7 @@ from typing import Any
 from rulesdsl import EffectAbort, RulesError, Span, build_effect
 from rulesdsl.suggest import did_you_mean
 
+from ..core import seats
 from ..core.engine import Game
 from ..core.errors import ExpectationError, IllegalDecisionError, ScenarioError
 from ..core.model import Effect, Ruleset
@@ -166,10 +167,10 @@ class ScenarioRun:
             return rules.actions[entry["action"]].effect, "play", None
         if "bonus" in entry:
             cid = self.card(entry["bonus"], seat, path + ("bonus",))
-            card = rules.employees[cid]
-            if card.bonus is None:
+            bonus = seats.bonus_of(rules, self.state, seat, cid)  # as the seat's kind reads it
+            if bonus is None:
                 raise self.error(f"card {cid!r} has no bonus", path + ("bonus",))
-            return card.bonus, "play", cid
+            return bonus, "play", cid
         if "scoring" in entry:
             phases = {p.id: p for p in rules.final_phases}
             if entry["scoring"] not in phases:
