@@ -28,7 +28,7 @@ from .types import (
 from .vocabulary import FieldDef, Vocabulary
 
 BUILTINS = ("count", "sum", "min", "max", "floor", "ceil", "first", "last", "nth", "reverse",
-            "position", "mod", "min_by", "max_by", "sort_by")
+            "position", "mod", "min_by", "max_by", "sort_by", "random")
 # functions over a list and a key computed for each item (the item's fields bare, or `it`)
 KEYED = ("min_by", "max_by", "sort_by")
 STATEMENT_WORDS = ("gain", "pay", "let", "if", "repeat", "either", "whenever", "require", "each",
@@ -337,7 +337,9 @@ class _Checker:
             self.type_error(node.collection.span, f"'where' needs a list, found {t}")
             t = UNKNOWN
         item = t.item if isinstance(t, ListType) and isinstance(t.item, RecordType) else None
-        self.expect(node.cond, scope.child(item=item), BOOLEAN)
+        inner = scope.child(item=item)
+        inner.locals["it"] = t.item if isinstance(t, ListType) else UNKNOWN  # as in min_by
+        self.expect(node.cond, inner, BOOLEAN)
         return t if t != UNKNOWN else ListType(UNKNOWN)
 
     def call(self, node: ast.Call, scope: _Scope) -> Type:
@@ -378,8 +380,8 @@ class _Checker:
     def ordered(self, node: ast.Call, scope: _Scope) -> Type | None:
         """The functions that pick or order items of a list; None for any other function."""
         f, args = node.func, node.args
-        arity = {"first": 1, "last": 1, "reverse": 1, "nth": 2, "position": 2, "mod": 2,
-                 "min_by": 2, "max_by": 2, "sort_by": 2}.get(f)
+        arity = {"first": 1, "last": 1, "random": 1, "reverse": 1, "nth": 2, "position": 2,
+                 "mod": 2, "min_by": 2, "max_by": 2, "sort_by": 2}.get(f)
         if arity is None:
             return None
         if len(args) != arity:

@@ -23,7 +23,8 @@ from .folding import NOT_CONSTANT, fold
 from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
 
-_ORDERED = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by", "sort_by")
+_ORDERED = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by", "sort_by",
+            "random")
 
 ExprFn = Callable[[Any, dict], Any]
 StmtFn = Callable[[Any, dict], None]
@@ -423,19 +424,21 @@ class _Compiler:
         cond = self.expr(node.cond)
 
         def where(ctx, env):
-            """The item is bound in the env itself and the previous binding put back after."""
-            outer = env.get(item, _UNBOUND)
+            """The item is bound in the env itself (its fields bare, or as `it`) and the
+            previous bindings put back after."""
+            outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
             out = []
             try:
                 for it in coll(ctx, env):
-                    env[item] = it
+                    env[item] = env["it"] = it
                     if cond(ctx, env):
                         out.append(it)
             finally:
-                if outer is _UNBOUND:
-                    env.pop(item, None)
-                else:
-                    env[item] = outer
+                for k, v in ((item, outer), ("it", outer_it)):
+                    if v is _UNBOUND:
+                        env.pop(k, None)
+                    else:
+                        env[k] = v
             return out
         return where
 
@@ -515,6 +518,13 @@ class _Compiler:
                     raise runtime.EffectAbort(f"there is nothing to take the {f} of")
                 return items[at]
             return end
+        if f == "random":  # drawn by the runtime's generator (ctx.random_index), never Python's
+            def at_random(ctx, env):
+                items = coll(ctx, env)
+                if not items:
+                    raise runtime.EffectAbort("there is nothing to pick at random from")
+                return items[ctx.random_index(len(items))]
+            return at_random
         if f == "reverse":
             return lambda ctx, env: list(reversed(coll(ctx, env)))
         other = self.expr(node.args[1])

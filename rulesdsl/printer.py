@@ -708,6 +708,8 @@ def _ordered_text(f: str, args: list[str]) -> str | None:
         return f"the last {one(args[0])}"
     if f == "nth":
         return f"the {_ordinal(args[1])} {one(args[0])}"
+    if f == "random":
+        return f"one of {args[0]} at random"
     if f == "reverse":
         return f"{args[0]} in reverse order"
     if f == "position":

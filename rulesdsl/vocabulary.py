@@ -103,6 +103,8 @@ FUNCTIONS: Mapping[str, tuple[str, str]] = {
     "max_by": ("max_by(list, key) -> item", "the first item with the highest key"),
     "sort_by": ("sort_by(list, key) -> list", "the items from the lowest key up, equal keys in "
                 "the list's order"),
+    "random": ("random(list) -> item", "one item drawn at random, by the game's own seeded "
+               "generator (stops the effect if the list is empty)"),
 }
 
 

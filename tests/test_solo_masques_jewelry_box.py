@@ -2,7 +2,7 @@
 (face-up)", "Bonus Jewellery", the Jeweller first in the fund order, "Take Examination Action",
 "Choose card from supply", "Copy bonus"), and the generic seams they are written on: seat-kind
 extensions, per-kind trigger readings, face-up per-player zones, bonuses used through a seat's
-kind, procedures that replace another, the shuffle verb. Scenario files beside the module
+kind, the shuffle verb. Scenario files beside the module
 (rules/solo/masques/scenarios/jewelry_box.yaml) test each rule on a set position."""
 from __future__ import annotations
 
@@ -224,31 +224,6 @@ def test_an_extension_adds_readings_and_replaces_those_given_again(tmp_path):
     assert kind.bonuses["l4.livre_for_prestige"].source == "gain 2 prestige"
     assert kind.bonuses["l5.silk_for_prestige"] is not None  # the module's own stay
     assert kind.policy["mystery"] == ("first",) and kind.policy["keep"] == ("keep",)
-
-
-def test_a_procedure_that_replaces_another_runs_for_its_callers(tmp_path):
-    folder = tmp_path / "p"
-    folder.mkdir()
-    (folder / "module.yaml").write_text(
-        "module:\n  id: p\n  kind: custom\n  name: pack p\n  requires: [base]\n"
-        "  files: [a.yaml, b.yaml]\n")
-    (folder / "a.yaml").write_text(
-        "kind: flow\nprocedures:\n  - id: reward\n    effect: gain 1 livre\n"
-        "  - id: caller\n    effect: reward\n")
-    (folder / "b.yaml").write_text(
-        "kind: flow\nprocedures:\n  - id: reward\n    replaces: true\n"
-        "    effect: gain 2 livre\n")
-    game = Game.new(load_ruleset(extra_paths=[folder]), seed=1)
-    livre = game.state["players"][0]["livre"]
-    game.run_effect("caller", seat=0)
-    assert game.state["players"][0]["livre"] == livre + 2
-
-
-def test_a_procedure_that_replaces_nothing_is_refused(tmp_path):
-    pack = _pack(tmp_path, "kind: flow\nprocedures:\n  - id: ghost\n    replaces: true\n"
-                           "    effect: gain 1 livre\n")
-    assert _errors(pack) == [f"{pack / 'flow.yaml'}:4:15: procedure 'ghost' replaces no "
-                             f"procedure declared elsewhere"]
 
 
 def test_shuffle_puts_a_pile_in_another_order_and_prints_as_card_text():

@@ -242,7 +242,7 @@ def test_du_barry_setup():
     assert (her["livre"], her["thread"], her["lace"]) == (0, 1, 1)
     assert game.state["start_player"] == 1
     assert len(her["supply"]) == 5 and her["hand"] == []
-    own = her["own"]["card_supply"] + her["own"]["card_hand"] + her["own"]["card_discard"]
+    own = her["zones"]["card_supply"] + her["zones"]["card_hand"] + her["zones"]["card_discard"]
     assert sorted(own) == sorted(du_barry().seat_kinds[0].cards)
     assert len(du_barry().seat_kinds[0].cards) == 25
 
@@ -271,17 +271,17 @@ def test_a_du_barry_game_saves_replays_and_hides_her_face_down_cards():
     loaded = Game.from_json(rules, game.to_json(), verify=True)
     assert loaded.state == game.state
     assert Game.replay(rules, 2, 11, [v for _, v in game.history]).state == game.state
-    seen = game.view(0)["players"][1]["own"]
-    assert seen["card_supply"] == len(game.state["players"][1]["own"]["card_supply"])
-    assert seen["card_hand"] == len(game.state["players"][1]["own"]["card_hand"])
-    assert seen["card_discard"] == game.state["players"][1]["own"]["card_discard"]
+    seen = game.view(0)["players"][1]["zones"]
+    assert seen["card_supply"] == len(game.state["players"][1]["zones"]["card_supply"])
+    assert seen["card_hand"] == len(game.state["players"][1]["zones"]["card_hand"])
+    assert seen["card_discard"] == game.state["players"][1]["zones"]["card_discard"]
 
 
 def test_du_barry_draws_4_hand_cards_each_round():
     """"Each Round shuffle all 25 Madame du Barry cards ... draws 4 random cards"."""
     game = barry_game()
     her = game.state["players"][1]
-    assert len(her["own"]["card_hand"]) == 4 and len(her["own"]["card_supply"]) == 21
+    assert len(her["zones"]["card_hand"]) == 4 and len(her["zones"]["card_supply"]) == 21
 
 
 def test_favor_always_gains_3_prestige():
@@ -321,14 +321,14 @@ def test_tailor_the_second_garment_from_the_right_free_rented_in_the_revealed_ha
     display = [g for g in game.state["garment_display"] if g is not None]
     want = display[-2]
     her = game.state["players"][1]
-    revealed = her["own"]["card_supply"][0]
+    revealed = her["zones"]["card_supply"][0]
     hall = du_barry().seat_kinds[0].cards[revealed]["hall"]
     game.run_effect("barry_tailor", seat=1)
     placed = [(s, g) for s, g in game.state["guests"].items() if g["owner"] == 1]
     assert [g["garment"] for _, g in placed] == [want]
     space = game.side.guest_spaces[placed[0][0]]
     assert space.hall == game.side.halls[hall - 1].id and space.master
-    assert her["livre"] == 0 and her["own"]["card_discard"] == [revealed]
+    assert her["livre"] == 0 and her["zones"]["card_discard"] == [revealed]
 
 
 def test_tailor_with_fewer_garments_takes_the_highest_cost_and_none_gives_3_prestige():
@@ -361,10 +361,10 @@ def test_hire_the_second_from_the_left_into_her_employee_deck_and_one_more_turn(
             game.state["hire_display"].remove(card)
     display = list(game.state["hire_display"])
     her = game.state["players"][1]
-    hand = len(her["own"]["card_hand"])
+    hand = len(her["zones"]["card_hand"])
     game.run_effect("barry_hire", seat=1)
     assert display[1] in her["supply"] and display[1] not in game.state["hire_display"]
-    assert len(her["own"]["card_hand"]) == hand + 1 and her["livre"] == 0
+    assert len(her["zones"]["card_hand"]) == hand + 1 and her["livre"] == 0
     game.state["hire_display"].clear()
     game.run_effect("barry_hire", seat=1)
     assert her["prestige"] == 3  # "If no Employee cards are available ... 3 Prestige points"

@@ -193,7 +193,8 @@ def cmd_simulate(args) -> int:
         return 2
     spec = GameSpec(args.players, bots,
                     tuple(pack_from_path(p) for p in getattr(args, "module", None) or []),
-                    args.edition, tuple(_modules(args)), tuple(args.set or ()))
+                    args.edition, tuple(_modules(args)), tuple(args.set or ()),
+                    check=args.check)
     seeds = list(range(args.seed, args.seed + args.games))
     games = []
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
@@ -419,6 +420,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=balance_cli.positive, default=None,
                    help="processes to play on (default: the number of cores); results are "
                         "the same for any number")
+    p.add_argument("--check", action="store_true",
+                   help="check the game's invariants before every decision and at the end "
+                        "(every component in one place, no negative resources...) and that "
+                        "only a person's seat is ever asked: a game that breaks one is a "
+                        "faulty game (slower)")
     common(p)
     p.set_defaults(func=cmd_simulate)
 

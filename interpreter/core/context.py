@@ -14,7 +14,7 @@ from typing import Any
 from rulesdsl import EffectAbort
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 
-from . import seats
+from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .trial import Completes, DeadEnd, search
@@ -225,6 +225,11 @@ class Context:
             if self.engine._used > used:
                 self.engine.wasted_answers += 1
             return False
+
+    def random_index(self, n: int) -> int:
+        """A place among `n` drawn by the game's seeded generator (the language's `random`):
+        replays and clones draw the same."""
+        return rng.next_int(self.state, self.tx, n)
 
     def possible(self, run: Callable[[Context], Any], key: Any = None) -> bool:
         """Whether an effect can be carried through: some answers to its questions complete it

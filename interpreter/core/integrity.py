@@ -37,7 +37,8 @@ def located_components(state, rules=None) -> tuple[Counter, Counter, Counter]:
     for p in state["players"]:
         for zone, items in p.get("zones", {}).items():
             holds = rules.zone(zone).holds if rules is not None else "employees"
-            by_kind[holds].extend(items)
+            if holds in by_kind:
+                by_kind[holds].extend(items)
         employees += p["supply"] + p["hand"] + p["discard"]
         if p["played"] is not None:
             employees.append(p["played"])
@@ -70,6 +71,21 @@ def piece_problems(rules, state) -> list[str]:
     return out
 
 
+def seat_card_problems(rules, state) -> list[str]:
+    """Each seat of a kind with cards of its own holds its whole deck in its own zones, every
+    card once; no other seat holds any."""
+    out = []
+    kinds = {k.id: k for k in rules.seat_kinds}
+    card_zones = [z.id for z in rules.zones if z.per_player and z.holds == "cards"]
+    for p in state["players"]:
+        kind = kinds.get(p.get("kind", "human"))
+        held = Counter(c for z in card_zones for c in p["zones"][z])
+        want = Counter(list(kind.cards)) if kind is not None else Counter()
+        if held != want:
+            out.append(f"seat {p['seat']}'s own cards are not its kind's deck, each once")
+    return out
+
+
 def problems(rules, state, side) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
     out: list[str] = []
@@ -89,6 +105,7 @@ def problems(rules, state, side) -> list[str]:
         for item in sorted(exp - got):
             out.append(f"{name} {item!r} is missing")
     out += piece_problems(rules, state)
+    out += seat_card_problems(rules, state)
     seats = range(len(state["players"]))
     for p in state["players"]:
         for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):

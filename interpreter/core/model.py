@@ -318,11 +318,16 @@ class SeatKind:
     triggers: Mapping[str, Effect] = field(default_factory=dict)
     public_zones: tuple[str, ...] = ()
 
+    def bonus_for(self, card: Employee) -> Effect | None:
+        """The bonus a seat of this kind uses when it plays `card`: its own reading of that
+        card, else the printed bonus, else its reading of a card without one."""
+        return self.bonuses.get(card.id) or card.bonus or self.no_bonus
+
     def pile(self, player: dict, which: int) -> list:
-        """One of its own card piles (0 supply, 1 hand, 2 discard) in a player's `own`, or,
-        for a kind without cards of its own, the player's Employee piles."""
+        """One of its own card piles (0 supply, 1 hand, 2 discard): the per-player zones its
+        `zones` name, or, for a kind without cards of its own, the player's Employee piles."""
         if self.cards:
-            return player["own"][self.zones[which]]
+            return player["zones"][self.zones[which]]
         return player[("supply", "hand", "discard")[which]]
 
 

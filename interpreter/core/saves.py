@@ -96,6 +96,15 @@ def _check_digest(data: dict) -> None:
                                "its content")
 
 
+def _check_old_layout(data: dict) -> None:
+    """A save from before a seat kind's own piles became per-player zones (`own` beside
+    `zones`): its solo mode's rules have changed since, so it cannot resume."""
+    players = data.get("state", {}).get("players") if isinstance(data.get("state"), dict) else None
+    if isinstance(players, list) and any(isinstance(p, dict) and "own" in p for p in players):
+        raise CorruptSaveError("save file was made by an older engine: a seat's own card piles "
+                               "('own') are per-player zones now; start the game again")
+
+
 def _check_schema(data: dict) -> None:
     validator = validator_for("save")
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))),
@@ -142,6 +151,7 @@ def load_save(cls, rules, text: Any, verify: bool = False):
     """Read, check and resume a saved game (see `Game.from_json`)."""
     data = _parse(text)
     _check_digest(data)
+    _check_old_layout(data)
     _check_schema(data)
     _check_modules(rules, data)
     state = data["state"]

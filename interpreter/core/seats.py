@@ -29,9 +29,8 @@ def bonus_of(rules: Ruleset, state: dict, seat: int, card: str):
     """A card's bonus as this seat reads it: its kind's reading of the card, else the card's
     own bonus, else (a card without one) its kind's `no_bonus`; None when there is none."""
     kind = kind_of(rules, state, seat) if rules.seat_kinds else None
-    if kind is None:
-        return rules.employees[card].bonus
-    return kind.bonuses.get(card) or rules.employees[card].bonus or kind.no_bonus
+    employee = rules.employees[card]
+    return employee.bonus if kind is None else kind.bonus_for(employee)
 
 
 def trigger_reading(rules: Ruleset, state: dict, seat: int, trigger):

@@ -103,9 +103,8 @@ def _seat_kinds(rules: Ruleset, state: dict, plan: list[str]) -> None:
         if kind is None:
             continue
         player.update(kind.setup)
-        if kind.cards:
-            player["own"] = {z: sorted(kind.cards) if i == 0 else []
-                             for i, z in enumerate(kind.zones)}
+        if kind.cards:  # its own deck starts in its supply zone
+            player["zones"][kind.zones[0]] = sorted(kind.cards)
     takers = [p["seat"] for p in state["players"]
               if (k := seats.kind_of(rules, state, p["seat"])) is not None and k.start_player]
     if takers:

@@ -8,9 +8,9 @@ keys it allows besides are their `NotRequired` ones, so neither can drift from t
 Modules extend the state in three ways, and the types leave room for each rather than name them
 (no module is named in Python):
 - keys present only when a module declares something: `displays`, `counters` on the state;
-  `zones` (per-player piles), `owned`, `renting`, `kind`, `turn_card`, `own` on a player. These
-  are `NotRequired`; where present, their inner keys are the ids the module declares, so they
-  are `dict[str, ...]`, not TypedDicts.
+  `zones` (per-player piles, a seat kind's own cards among them), `owned`, `renting`, `kind`,
+  `turn_card` on a player. These are `NotRequired`; where present, their inner keys are the ids
+  the module declares, so they are `dict[str, ...]`, not TypedDicts.
 - a module's own resources (the schema's `additionalProperties` on a player): extra integer keys
   of a player that no type can list.
 - the board zones the base rules declare (`hire_deck`, `resource_bag`, ...) are fixed keys here,
@@ -82,7 +82,6 @@ class Player(TypedDict):
     zones: NotRequired[dict[str, list[str]]]
     kind: NotRequired[str]
     turn_card: NotRequired[str | None]
-    own: NotRequired[dict[str, list[str]]]
 
 
 class State(TypedDict):

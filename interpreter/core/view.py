@@ -29,10 +29,6 @@ def player_view(state: dict, seat: int, decision=None, rules=None) -> dict:
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])
-            if "own" in p:  # a seat kind's own deck: its face-down piles show how many
-                piles = list(p["own"])
-                for pile in piles[:2]:
-                    p["own"][pile] = len(p["own"][pile])
             for kind in (rules.components.values() if rules is not None else ()):
                 if kind.visible != "all" and kind.id in p.get("owned", {}):
                     p["owned"][kind.id] = len(p["owned"][kind.id])

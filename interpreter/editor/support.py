@@ -46,7 +46,7 @@ KEYWORD_DOCS = {
     "possible": "`possible(STATEMENT)`: true if the statement could be done now (tried, then "
                 "undone)",
     "where": "`LIST where COND`: the items of LIST for which COND holds; a bare field name in "
-             "COND is the item's",
+             "COND is the item's, `it` the item itself",
     "choose": "`choose one of LIST`, `choose any of LIST` or `choose number from LOW to HIGH`: "
               "the player decides",
     "table": "`table(EXPR; KEY -> VALUE, ...)`: KEY is a number, a range `5..6` or `11..`, or a "

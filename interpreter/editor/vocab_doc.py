@@ -64,7 +64,7 @@ def markdown(ref: dict) -> str:
     out += ["", "### Record fields", "",
             "A field follows a name of its record type (`played.level`), or of a list of it, "
             "which gives the list of the field's values (`my.garments.points`); inside "
-            "`where` a bare field name is the item's field.", "",
+            "`where` a bare field name is the item's field (and `it` the item itself).", "",
             "| record | field | type | description |", "|---|---|---|---|"]
     for rec in ref["records"]:
         out.append(f"| **{rec['record']}** | | | {_cell(rec['description'])} |")

@@ -46,30 +46,15 @@ class _Sequence:
 
 
 def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
-    """A zone id (the game's piles included) and a procedure id are each declared once in the
-    whole ruleset: a second one is an error at its position, never a silent replacement. A
-    procedure marked `replaces: true` replaces one declared elsewhere, explicitly, once."""
+    """A zone id (the game's piles included) is declared once in the whole ruleset: a second one
+    is an error at its position, never a silent replacement (procedures.py checks procedures)."""
     zone_ids: dict = {}
     for i, z in enumerate(game.get("zones", [])):
         zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
-    proc_ids: dict = {}
-    replacing: dict = {}
     for doc in flow_docs:
-        for key, seen, what in (("zones", zone_ids, "zone"), ("procedures", proc_ids,
-                                                                "procedure")):
-            for i, entry in enumerate(doc.data.get(key, [])):
-                if entry.get("replaces"):
-                    builder._once(replacing, entry["id"], f"replacement of the procedure "
-                                  f"{entry['id']!r}", doc, (key, i, "id"))
-                    continue
-                builder._once(seen, entry["id"], f"{what} id {entry['id']!r}", doc,
-                              (key, i, "id"))
-    for doc in flow_docs:
-        for i, entry in enumerate(doc.data.get("procedures", [])):
-            if entry.get("replaces") and entry["id"] not in proc_ids:
-                builder.errors.append(IdError(
-                    f"procedure {entry['id']!r} replaces no procedure declared elsewhere",
-                    doc.span(("procedures", i, "replaces"))))
+        for i, entry in enumerate(doc.data.get("zones", [])):
+            builder._once(zone_ids, entry["id"], f"zone id {entry['id']!r}", doc,
+                          ("zones", i, "id"))
 
 
 def zones(flow_docs) -> list[Zone]:
@@ -464,36 +449,6 @@ def _space(builder, doc, path, entry: dict, hall: str):
         reward = builder.effect(doc, path + ("space", "reward"), entry["reward"],
                                 f"the reward of space {entry['id']!r}")
     return GuestSpace(entry["id"], hall, entry.get("master", False), reward)
-
-
-class _Procedure:
-    """A procedure named in a module: called like a verb, it runs its compiled effect."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.effect: Effect | None = None  # compiled once every procedure is known
-
-    def __call__(self, ctx, args) -> None:
-        assert self.effect is not None, f"procedure {self.name!r} was never compiled"
-        self.effect.run(ctx)
-
-
-def procedures(flow_docs) -> list[tuple]:
-    """(name, text, doc, path, procedure) for every `procedures:` entry of the modules, a
-    replaced one left out (its `replaces: true` entry stands in its place)."""
-    replaced = {p["id"] for doc in flow_docs for p in doc.data.get("procedures", [])
-                if p.get("replaces")}
-    return [(p["id"], p.get("text", p["id"].replace("_", " ")), doc, ("procedures", i),
-             _Procedure(p["id"]))
-            for doc in flow_docs for i, p in enumerate(doc.data.get("procedures", []))
-            if p.get("replaces") or p["id"] not in replaced]
-
-
-def compile_procedures(builder, procs) -> None:
-    for name, _, doc, path, proc in procs:
-        proc.effect = builder.effect(doc, path + ("effect",),
-                                     doc.data["procedures"][path[1]]["effect"],
-                                     f"the procedure {name!r}")
 
 
 BASE_TYPES = ("master", "journeyman", "apprentice")

@@ -35,7 +35,7 @@ from ..core.model import (
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from ..core.zones import PILES
-from . import components, flowdocs, seatkinds
+from . import components, flowdocs, procedures, seatkinds
 from . import params as module_params
 from .schemacheck import schema_errors
 from .vocabulary import build_vocabulary
@@ -235,8 +235,14 @@ def _error_key(e: RulesError):
     return (e.span.file, e.span.line, e.span.column)
 
 
+def _adapted(header: dict) -> list[str]:
+    """The modules a module's conditional files (`when:`) adapt it to."""
+    return [m for f in header.get("files", []) if isinstance(f, dict) for m in f.get("when", [])]
+
+
 def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError]) -> list[str]:
-    """Modules in load order: requirements first; conflicts and unknown ids are errors."""
+    """Modules in load order: requirements first, then the modules its `when:` files adapt it
+    to (their setup steps and procedures come first); conflicts and unknown ids are errors."""
     order: list[str] = []
     reported: set[str] = set()
     required_by: dict[str, str] = {}  # a module asked for first names the requirement best
@@ -281,6 +287,9 @@ def _order_modules(found: _Modules, wanted: list[str], errors: list[RulesError])
         visiting.append(mid)
         for req in found.headers[mid][1].get("requires", []):
             visit(req, mid)
+        for other in _adapted(found.headers[mid][1]):  # loaded first, when it is loaded at all
+            if other in wanted and other not in visiting:
+                visit(other, mid)
         visiting.pop()
         if mid not in reported:
             order.append(mid)
@@ -623,12 +632,13 @@ class _Builder:
         flowdocs.check_open_names(self, colors, types)
         flowdocs.check_board_zones(self, game, game_doc)
         flowdocs.check_unique_ids(self, game, game_doc, self.flow_docs)
-        procs = flowdocs.procedures(self.flow_docs)
+        procedures.check_ids(self, self.flow_docs)
+        procs = procedures.declared(self.flow_docs)
         if procs:
             self.vocab = dataclasses.replace(self.vocab, verbs={
                 **self.vocab.verbs, **{name: VerbDef({}, proc, text, reads=("played",))
                                        for name, text, _, _, proc in procs}})
-            flowdocs.compile_procedures(self, procs)
+            procedures.compile_all(self, procs)
         return _Names(kinds, resources, zones, declared, pieces, displays)
 
     def _actions(self) -> dict[str, Action]:

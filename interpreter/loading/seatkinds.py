@@ -11,6 +11,8 @@ seat_kinds:
     setup: {livre: 0}             # what a seat of this kind starts with instead
     start_player: true
     setup_effect: shuffle_supply
+    zones: [my_supply, my_hand, my_discard]   # with cards: per-player zones holding `cards`
+    cards: [{id: card_1, action: 1}]
     phases: {select: draw_hand count 3, actions: ..., income: ""}
     never_gain: [livre]
     never_pay: [livre, thread, lace]
@@ -30,9 +32,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from rulesdsl.suggest import did_you_mean
+
 from ..core.errors import IdError
 from ..core.model import SeatKind
 from ..verbs.stacks import SeatTurn
+from . import flowdocs
 
 
 def declared(flow_docs) -> list[tuple]:
@@ -71,6 +76,28 @@ def ranking(game: dict, flow_docs) -> tuple[str, ...]:
     return tuple(found[-1] if found else game.get("ranking", ["prestige", "livre"]))
 
 
+def _card_zones(builder, flow_docs, zones: tuple, doc, path: tuple) -> bool:
+    """A kind with cards of its own keeps them in three per-player zones holding `cards` (its
+    supply, hand cards and discard pile, in that order); each wrong one is an error."""
+    declared = {z.id: z for z in flowdocs.zones(flow_docs)}
+    if len(zones) != 3:
+        builder.errors.append(IdError(
+            "a seat kind with cards of its own names 3 zones (its supply, hand and discard pile)",
+            doc.span(path + (("zones",) if zones else ("cards",)))))
+        return False
+    fine = True
+    for i, zid in enumerate(zones):
+        z = declared.get(zid)
+        if z is None or not z.per_player or z.holds != "cards":
+            fitting = [k for k, v in declared.items() if v.per_player and v.holds == "cards"]
+            builder.errors.append(IdError(
+                f"zone {zid!r} is not a per-player zone holding cards"
+                f"{did_you_mean(zid, fitting)}; declare it under zones: with `holds: cards, "
+                "per_player: true`", doc.span(path + ("zones", i))))
+            fine = False
+    return fine
+
+
 def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
           known: dict[str, set] | None = None) -> tuple[SeatKind, ...]:
     """Each declared kind, its effects compiled, with the additions of every `extends:` entry;
@@ -92,13 +119,16 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
         readings = _readings(builder, kid, entry, doc, path, phase_ids, known)
         cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", "printed")}
                  for c in entry.get("cards", [])}
+        zones = tuple(entry.get("zones", []))
+        if cards and not _card_zones(builder, flow_docs, zones, doc, path):
+            continue
         kinds[kid] = SeatKind(
             id=kid, name=entry["name"], count=int(count), setup=dict(entry.get("setup", {})),
             start_player=entry.get("start_player", False),
             setup_effect=builder.effect(doc, path + ("setup_effect",), entry["setup_effect"],
                                         f"the seat kind {kid!r}")
             if "setup_effect" in entry else None,
-            zones=tuple(entry.get("zones", [])), never_gain=tuple(entry.get("never_gain", [])),
+            zones=zones, never_gain=tuple(entry.get("never_gain", [])),
             never_pay=tuple(entry.get("never_pay", [])),
             wins_ties=entry.get("wins_ties", False), cards=cards, **readings)
     for entry, doc, path in extensions(flow_docs):

@@ -328,7 +328,8 @@ def _records(rules, word=lambda key: key) -> dict:
     }
 
 
-_HOLDS: dict[str, RecordType] = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE}
+_HOLDS: dict[str, RecordType] = {"garments": GARMENT, "tiles": TILE, "employees": EMPLOYEE,
+                                  "cards": CARD}  # cards: a seat kind's own cards
 
 
 def _add_components(names, records, kinds, displays, kind_enums) -> dict:

@@ -171,6 +171,12 @@ def _zone_item(run: ScenarioRun, zone_id: str, ref: str, path: tuple) -> str:
     holds = run.rules.zone(zone_id).holds
     if holds == "employees":
         return run.card(ref, None, path)
+    if holds == "cards":  # a seat kind's own cards
+        known = [c for k in run.rules.seat_kinds for c in k.cards]
+        if ref not in known:
+            raise run.error(f"unknown card {ref!r} of a seat kind" + did_you_mean(ref, known),
+                            path)
+        return ref
     return run.component({"garments": "garment", "tiles": "tile"}.get(holds, "piece"), ref, path)
 
 
@@ -194,6 +200,8 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
         state["guests"][space] = guest
     home: str | None
     for cid in displaced:
+        if _seat_card(run.rules, cid):
+            continue  # put back by _seat_decks
         piece = run.rules.pieces.get(cid)
         if piece is not None:  # back to where its kind starts, unless that zone is given
             start = run.rules.components[piece.kind].start_in
@@ -218,6 +226,27 @@ def _move(run: ScenarioRun, placed: dict, lists: list, guests: dict) -> None:
             home = "removed_employees" if cid in run.rules.employees else None
         if home and (id(state), home) not in explicit:
             state[home].append(cid)
+    _seat_decks(run, explicit)
+
+
+def _seat_card(rules, cid: str) -> bool:
+    return any(cid in k.cards for k in rules.seat_kinds)
+
+
+def _seat_decks(run: ScenarioRun, explicit: set) -> None:
+    """A seat kind's own cards the scenario did not place go back to its supply (or, when the
+    supply is given, its discard pile, then its hand), as they came: each card stays once."""
+    for p in run.state["players"]:
+        kind = next((k for k in run.rules.seat_kinds if k.id == p.get("kind")), None)
+        if kind is None or not kind.cards:
+            continue
+        zones = p["zones"]
+        held = {c for z in kind.zones for c in zones[z]}
+        missing = [c for c in sorted(kind.cards) if c not in held]
+        home = next((z for z in (kind.zones[0], kind.zones[2], kind.zones[1])
+                     if (id(zones), z) not in explicit), None)
+        if home is not None:
+            zones[home].extend(missing)
 
 
 def _take(state: dict, cid: str) -> None:

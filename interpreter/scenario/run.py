@@ -165,11 +165,14 @@ class ScenarioRun:
                 raise self.error(f"unknown action {entry['action']!r}; known: "
                                  f"{', '.join(rules.actions)}", path + ("action",))
             return rules.actions[entry["action"]].effect, "play", None
-        if "bonus" in entry:
+        if "bonus" in entry:  # for a seat of a declared kind, the bonus as its kind reads it
             cid = self.card(entry["bonus"], seat, path + ("bonus",))
-            bonus = seats.bonus_of(rules, self.state, seat, cid)  # as the seat's kind reads it
+            card = rules.employees[cid]
+            kind = seats.kind_of(rules, self.state, seat)
+            bonus = card.bonus if kind is None else kind.bonus_for(card)
             if bonus is None:
-                raise self.error(f"card {cid!r} has no bonus", path + ("bonus",))
+                whose = "" if kind is None else f" for a {kind.name} seat"
+                raise self.error(f"card {cid!r} has no bonus{whose}", path + ("bonus",))
             return bonus, "play", cid
         if "scoring" in entry:
             phases = {p.id: p for p in rules.final_phases}

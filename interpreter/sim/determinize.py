@@ -32,7 +32,9 @@ def _kind(rules, item) -> str:
         return "garment"
     if item in rules.tiles:
         return "tile"
-    return "other"
+    if item in rules.pieces:  # a piece of a declared kind (a jewel) stays among its kind
+        return rules.pieces[item].kind
+    return "other"  # a seat kind's own card
 
 
 def hidden_places(game: Game, seat: int) -> list[list]:
@@ -40,7 +42,10 @@ def hidden_places(game: Game, seat: int) -> list[list]:
     (not other players' hands and supplies: those are dealt per player)."""
     state, rules = game.state, game.rules
     places = [state[zone.id] for zone in rules.board_zones if not zone.visible]
-    places += [state["zones"][zone.id] for zone in rules.zones if not zone.visible]
+    places += [state["zones"][zone.id] for zone in rules.zones
+               if not zone.visible and not zone.per_player]
+    places += [p["zones"][zone.id] for zone in rules.zones if zone.per_player and not zone.visible
+               for p in state["players"] if p["seat"] != seat]
     places += [p["tiles"] for p in state["players"] if p["seat"] != seat]
     return places
 

@@ -36,6 +36,7 @@ class GameSpec:
     edition: str | None = None        # None: the default edition (deluxe)
     expansions: tuple[str, ...] = ()  # built-in expansions by id
     params: tuple[tuple[str, Any], ...] = ()  # module parameters chosen ("module.name", value)
+    check: bool = False  # check the invariants at every decision (a broken one is a fault)
 
     def with_pack(self, pack: Pack) -> GameSpec:
         return dataclasses.replace(self, packs=self.packs + (pack,))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import time
 
-from ..core import components
+from ..core import components, integrity
 from ..core.engine import Game
 from ..core.errors import RuleFaultError
 from ..core.model import Ruleset
@@ -64,18 +64,39 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
     bots = bots_for(spec, seed)
     turns = 0
     decisions, seconds = [0] * spec.players, [0.0] * spec.players
+    check = getattr(spec, "check", False)
     while not game.is_over():
         decision = game.decision()
         assert decision is not None  # the game is not over
+        broken = check and checked(game, decision)
+        if broken:
+            return {"seed": seed, "fault": f"decision {sum(decisions) + 1}: {broken}"}
         turns += decision.kind == "play"
         started = time.perf_counter()
         option = bots[decision.seat].choose(game, decision)
         seconds[decision.seat] += time.perf_counter() - started
         decisions[decision.seat] += 1
         game.apply(option)
+    broken = check and checked(game, None)
+    if broken:
+        return {"seed": seed, "fault": f"the end of the game: {broken}"}
     record = _result(game, seed, turns)
     record["timing"] = {"decisions": decisions, "seconds": seconds}
     return record
+
+
+def checked(game: Game, decision) -> str:
+    """What is wrong with the position (`--check`): a broken invariant, or a question put to a
+    seat of a declared kind (an automaton answers by its module's policy, never by a bot);
+    empty when sound."""
+    found = integrity.problems(game.rules, game.state, game.side)
+    if found:
+        return "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
+    if decision is not None and game.state["players"][decision.seat].get("kind", "human") \
+            != "human":
+        return (f"seat {decision.seat} ({game.state['players'][decision.seat]['kind']}) was "
+                f"asked '{decision.prompt}'")
+    return ""
 
 
 class _Tally:

@@ -107,6 +107,8 @@ def board(game, seat: int | None = None) -> Group:
     for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size
         if zone.per_player:  # one per player: its owner always sees their own
             for p in state["players"]:
+                if zone.holds == "cards" and zone.id not in _deck_zones(game.rules, p):
+                    continue  # a seat kind's own deck: not a pile of this seat
                 items = p["zones"][zone.id]
                 shown = "; ".join(label(i) for i in items) \
                     if zone.visible or p["seat"] == seat else f"{len(items)} face down"
@@ -213,3 +215,9 @@ def final_scores(game) -> Table:
     table.add_row(f"{game.rules.word('livre')} left",
                   *[str(r["livre"]) for r in standings])
     return table
+
+
+def _deck_zones(rules, player: dict) -> tuple[str, ...]:
+    """The zones a seat's kind keeps its own cards in (none for a person's seat)."""
+    kind = next((k for k in rules.seat_kinds if k.id == player.get("kind")), None)
+    return kind.zones if kind is not None else ()

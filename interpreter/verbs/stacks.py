@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesdsl import EffectAbort
 
-from ..core import rng, seats
+from ..core import rng
 from ..core.events import announce
 from ..core.modifiers import expire
 from .actions import remove_from_staff
@@ -143,7 +143,7 @@ class SeatTurn:
         ctx.played = card
         announce(ctx, "play", card=card)
         ctx.attempt(self.effect)
-        bonus = seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
+        bonus = kind.bonus_for(ctx.rules.employees[card])
         if bonus is not None and ctx.possible(bonus.run) and ctx.ask(
                 "bonus", f"bonus of {ctx.rules.employees[card].name}", [True, False]):
             ctx.attempt(bonus)
