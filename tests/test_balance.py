@@ -60,6 +60,57 @@ def test_simulate_json_is_the_same_for_one_and_two_workers(tmp_path, capsys):
     assert [g["seed"] for g in games] == [11, 12, 13, 14, 15]
 
 
+def test_simulate_on_local_ray_gives_the_same_games_as_one_and_three_workers(tmp_path, capsys):
+    ray = pytest.importorskip("ray")
+    texts = []
+    for where in (["--ray", "local"], ["--workers", "1"], ["--workers", "3"]):
+        path = tmp_path / f"{where[1]}.json"
+        try:
+            assert main(["simulate", "--players", "3", "--games", "7", "--seed", "40",
+                         "--bots", "random,greedy,random", "--quiet", "--json", str(path),
+                         *where]) == 0
+        finally:
+            ray.shutdown()
+        texts.append(path.read_text())
+    assert texts[0] == texts[1] == texts[2]
+    assert [g["seed"] for g in json.loads(texts[0])["games"]] == list(range(40, 47))
+    assert "7 games, 3 players" in capsys.readouterr().out
+
+
+def test_simulate_on_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch,
+                                                                           capsys):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**kwargs):
+        raise ConnectionError("no cluster here")
+    monkeypatch.setattr(ray, "init", refuse)
+    assert main(["simulate", "--games", "2", "--quiet", "--ray", "auto"]) == 1
+    assert capsys.readouterr().err == \
+        "error: cannot start or reach Ray at 'auto': no cluster here\n"
+
+
+def test_simulate_says_ray_is_missing_before_any_game(monkeypatch, capsys):
+    import interpreter.cli.simulate as simulate_cli
+    monkeypatch.setattr(simulate_cli, "ray_missing",
+                        lambda: "ray is not installed: pip install -e '.[ray]'")
+    assert main(["simulate", "--games", "2", "--ray", "auto"]) == 2
+    assert capsys.readouterr().err == "error: ray is not installed: pip install -e '.[ray]'\n"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_loads_the_rules_once_for_itself_and_its_workers(monkeypatch, workers, capsys):
+    import interpreter.sim.parallel as parallel
+
+    def reload(**_kwargs):
+        raise AssertionError("the rules were loaded a second time")
+    monkeypatch.setattr(parallel, "_RULES", {})
+    monkeypatch.setattr(parallel, "load_ruleset", reload)
+    assert main(["simulate", "--players", "2", "--games", "3", "--bots", "random", "--quiet",
+                 "--workers", workers, "--json", "-"]) == 0
+    assert [g["seed"] for g in json.loads(capsys.readouterr().out)["games"]] == [1, 2, 3]
+    assert len(parallel._RULES) == 1
+
+
 def test_simulate_json_breaks_each_players_prestige_down_by_source(rules, capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--json", "-"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -89,6 +140,17 @@ def test_results_come_back_in_seed_order_whatever_the_workers(tmp_path):
     assert one == two
     assert [r["seed"] for r in one] == seeds
     assert "l3.planted" in rules_for(spec).employees
+
+
+def test_the_garbage_collector_is_frozen_only_while_workers_start_and_run():
+    import gc
+    spec = GameSpec(players=2, bots="random")
+    frozen = []
+    for record in run_games(watched_game, spec, [1, 2, 3], workers=2):
+        frozen.append(gc.get_freeze_count() > 0)
+        assert record["seed"] in (1, 2, 3)
+    assert frozen == [True, True, True]
+    assert gc.get_freeze_count() == 0
 
 
 def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, capsys):

@@ -1,7 +1,6 @@
 """The `rococo balance` command: arguments, progress, the terminal table, JSON and HTML files."""
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 
@@ -18,40 +17,6 @@ from ..sim.bots import seat_bots, with_budget
 from ..sim.parallel import ClusterError, default_workers, ray_missing
 from ..ui import layout
 from .output import refuse_unwritable, write_json
-
-
-def positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
-
-
-def add_parser(sub, common, player_count, bot_arguments) -> None:
-    p = sub.add_parser("balance", help="measure what each card, garment, decoration and "
-                                       "declared component does over many self-play games")
-    p.add_argument("--games", type=positive, default=400)
-    p.add_argument("--players", type=player_count, default=4)
-    bot_arguments(p)
-    p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
-    p.add_argument("--workers", type=positive, default=None,
-                   help="processes to play on (default: the number of cores)")
-    p.add_argument("--ray", metavar="ADDRESS",
-                   help="play on a Ray cluster ('auto', 'ray://host:port', or 'local')")
-    p.add_argument("--card", action="append", default=[], metavar="ID",
-                   help="report only this card, garment, decoration or component (a jewel...), "
-                        "and compare the same seeds without it (repeatable)")
-    p.add_argument("--no-compare", action="store_true",
-                   help="skip the paired with/without runs of --card and --module")
-    p.add_argument("--top", type=positive, default=None, help="show only the first N rows")
-    p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
-    p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    common(p)
-    p.set_defaults(func=cmd_balance)
 
 
 def cmd_balance(args) -> int:

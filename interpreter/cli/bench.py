@@ -1,5 +1,10 @@
-"""`rococo bench [--json FILE] [--quick]`: measure, print readable tables, write the JSON."""
+"""`rococo bench [--json FILE] [--quick] [--baseline REF]`: measure, print readable tables,
+write the JSON; with --baseline, this version and another one side by side."""
 from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
 
 from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -10,16 +15,11 @@ from ..sim.bench.runner import FULL, QUICK, run_bench
 from .output import refuse_unwritable, write_json
 
 
-def add_parser(sub) -> None:
-    p = sub.add_parser("bench", help="measure the engine: effects, games, loading, saves")
-    p.add_argument("--json", metavar="FILE", help="write the figures as JSON (- for stdout)")
-    p.add_argument("--quick", action="store_true", help="fewer runs and games: rougher figures")
-    p.set_defaults(func=cmd_bench)
-
-
 def cmd_bench(args) -> int:
     if refuse_unwritable(args.json):  # now, not after a minute of measuring
         return 2
+    if args.baseline:
+        return _compare(args)
     rules = load_ruleset()
     err = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -33,6 +33,60 @@ def cmd_bench(args) -> int:
     if args.json and not write_json(figures, args.json):
         return 1
     return 0
+
+
+def _compare(args) -> int:
+    from ..sim.bench.compare import BenchError, baseline, compare, current
+
+    sizes = QUICK if args.quick else FULL
+    with tempfile.TemporaryDirectory(prefix="rococo-baseline-") as tmp:
+        try:
+            old = baseline(args.baseline, Path(tmp))  # said before any progress is drawn
+            with Progress("[progress.description]{task.description}", BarColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=Console(stderr=True)) as progress:
+                task = progress.add_task(f"{args.repeats} rounds of each version",
+                                         total=2 * args.repeats)
+                result = compare((old, current()), args.repeats,
+                                 {"games": sizes.games, "save_runs": sizes.save_runs,
+                                  "effect_runs": sizes.effect_runs},
+                                 advance=lambda: progress.advance(task))
+        except BenchError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    out = Console(stderr=args.json == "-", highlight=False)
+    if not out.is_terminal:
+        out.width = max(out.width, 120)
+    out.print(comparison_table(result))
+    if args.json and not write_json(result, args.json):
+        return 1
+    return 0
+
+
+def comparison_table(result: dict) -> Table:
+    meta = result["meta"]
+    load = " / ".join(f"{x:.1f}" for x in meta["loadavg_before"])
+    table = Table(title=f"{meta['baseline']['name']} against {meta['current']['name']}",
+                  caption=f"processor time; best of {meta['repeats']} alternating rounds "
+                          f"(median_ratio: their median); load average before {load}; the "
+                          f"measuring processes had {100 * meta['cpu_share']:.0f}% of a core")
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("figure", "left"), ("unit", "left"), ("baseline", "right"), ("current", "right"),
+        ("speed-up", "right"))
+    for col, just in columns:
+        table.add_column(col, justify=just)
+    for row in result["figures"]:
+        table.add_row(row["title"], row["unit"], _number(row["baseline"]),
+                      _number(row["current"]),
+                      "-" if row["speedup"] is None else f"{row['speedup']:.2f}x")
+    return table
+
+
+def _number(value) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.2f}" if value < 10 else f"{value:,.1f}" if value < 1000 else \
+        f"{value:,.0f}"
 
 
 def tables(f: dict) -> list[Table]:

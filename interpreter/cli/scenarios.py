@@ -30,15 +30,3 @@ def cmd_test(args) -> int:
     passed = sum(r.passed for r in results)
     print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if passed == len(results) else 1
-
-
-def add_parser(sub) -> None:
-    p = sub.add_parser("test", help="run scenario files (rulebook examples as data)",
-                       description="Run scenario files: a position, a rule run on it and the "
-                                   "expected results. With no PATH, the built-in scenarios.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="scenario files or folders")
-    p.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
-    p.set_defaults(func=cmd_test)
-
-
-__all__ = ["add_parser", "cmd_test"]

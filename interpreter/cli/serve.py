@@ -25,26 +25,6 @@ def loopback(host: str) -> bool:
         return False
 
 
-def add_parser(sub, common, player_count, seeds) -> None:
-    p = sub.add_parser("serve", help="the game in a browser: watch bots, replay a save, play "
-                                     "seats against bots (pip install -e '.[web]')")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on, a loopback one (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--bots", choices=sorted(BOTS), default="greedy",
-                   help="the bots for the seats nobody plays (default greedy)")
-    p.add_argument("--delay", type=float, default=0.6,
-                   help="seconds between two bot moves, to follow them (default 0.6)")
-    p.add_argument("--players", type=player_count, default=None,
-                   help="start a game at once with this many players (its address is printed)")
-    p.add_argument("--humans", type=int, default=0,
-                   help="with --players: seats 0..K-1 played in the browser (0 watches bots)")
-    p.add_argument("--seed", type=seeds, default=None, help="with --players: the game's seed")
-    p.add_argument("--replay", metavar="FILE", help="open a save to replay step by step")
-    common(p)
-    p.set_defaults(func=cmd_serve)
-
-
 def cmd_serve(args) -> int:
     try:
         import uvicorn

@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
-from .schemas import validator_for
+from .schemas import check_for, validator_for
 
 SAVE_FORMAT = "rococo-save"
 SAVE_VERSION = 2
@@ -106,6 +106,18 @@ def _check_old_layout(data: dict) -> None:
 
 
 def _check_schema(data: dict) -> None:
+    quick = check_for("save")  # a valid save passes it; only a damaged one needs jsonschema
+    if quick is None or not quick(data):
+        _schema_error(data)
+    for entry in data["history"]:  # cheaper by hand than by schema for a long game
+        if not (type(entry) is list and len(entry) == 2 and type(entry[0]) is int
+                and 0 <= entry[0] < data["players"]):
+            raise CorruptSaveError(f"save file is damaged: history: {_short(entry)} is not a "
+                                   f"[seat, answer] pair")
+
+
+def _schema_error(data: dict) -> None:
+    """The first problem jsonschema finds in `data` (by its path), as CorruptSaveError."""
     validator = validator_for("save")
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))),
                  None)
@@ -113,11 +125,6 @@ def _check_schema(data: dict) -> None:
         where = "/".join(str(p) for p in error.absolute_path) or "the save"
         message = error.message if len(error.message) < 200 else error.message[:197] + "..."
         raise CorruptSaveError(f"save file is damaged: {where}: {message}")
-    for entry in data["history"]:  # cheaper by hand than by schema for a long game
-        if not (type(entry) is list and len(entry) == 2 and type(entry[0]) is int
-                and 0 <= entry[0] < data["players"]):
-            raise CorruptSaveError(f"save file is damaged: history: {_short(entry)} is not a "
-                                   f"[seat, answer] pair")
 
 
 def _short(value) -> str:

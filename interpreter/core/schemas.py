@@ -15,6 +15,8 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, validators
 
+from .fastschema import Check, Unsupported, compile_schema
+
 DATA_DIR = Path(str(resources.files("interpreter") / "_data"))
 RULES_DIR = DATA_DIR / "rules"
 SCHEMAS_DIR = DATA_DIR / "schemas"
@@ -46,6 +48,23 @@ def validator_for(kind: str, schema: dict | None = None):
     cached = _VALIDATORS.get(kind)
     if cached is None or cached[0] is not schema:
         cached = _VALIDATORS[kind] = (schema, _StrictValidator(inline_refs(schema)))
+    return cached[1]
+
+
+_CHECKS: dict[str, tuple[dict, Check | None]] = {}
+
+
+def check_for(kind: str) -> Check | None:
+    """The shipped schema of `kind` compiled to a predicate (see fastschema.py), built once;
+    None if it uses a keyword the predicate cannot check (then only the validator can)."""
+    schema = schema_of(kind)
+    cached = _CHECKS.get(kind)
+    if cached is None or cached[0] is not schema:
+        try:
+            check: Check | None = compile_schema(inline_refs(schema))
+        except Unsupported:
+            check = None
+        cached = _CHECKS[kind] = (schema, check)
     return cached[1]
 
 

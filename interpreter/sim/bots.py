@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
-from .mcts import DEFAULT_ITERATIONS, MctsBot
+
+if TYPE_CHECKING:
+    from .mcts import MctsBot
 
 TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
 
@@ -170,6 +172,8 @@ class GreedyBot:
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
+    from .mcts import DEFAULT_ITERATIONS, MctsBot  # the search needs the engine: not before
+
     rollout = GreedyBot(seed ^ 0x5EED)
     if budget is None:
         return MctsBot(seed, iterations=DEFAULT_ITERATIONS, rollout=rollout)

@@ -9,6 +9,7 @@ loads the ruleset once, and results come back in seed order whatever the number 
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -89,9 +90,20 @@ def write_packs(packs: Iterable[Pack], folder: Path) -> list[Path]:
 _RULES: dict[tuple, Ruleset] = {}
 
 
+def _key(spec: GameSpec) -> tuple:
+    return (spec.packs, spec.edition, spec.expansions, spec.params)
+
+
+def keep_rules(spec: GameSpec, rules: Ruleset) -> None:
+    """Use `rules`, loaded by the caller from the spec's own modules and files, as the spec's:
+    this process does not load them again, nor do the workers it forks (they start with a copy
+    of its memory), so a second worker costs no load of its own."""
+    _RULES[_key(spec)] = rules
+
+
 def rules_for(spec: GameSpec) -> Ruleset:
     """The spec's ruleset, loaded once per process."""
-    key = (spec.packs, spec.edition, spec.expansions, spec.params)
+    key = _key(spec)
     if key not in _RULES:
         with tempfile.TemporaryDirectory(prefix="rococo-packs-") as tmp:
             origins = [_unchanged_origin(pack) for pack in spec.packs]
@@ -140,9 +152,16 @@ def run_games(task: Task, spec: GameSpec, seeds: list[int], workers: int = 1,
         return
     workers = min(workers, len(seeds))
     chunk = max(1, min(8, len(seeds) // (workers * 8)))  # small chunks end together
-    with ProcessPoolExecutor(max_workers=workers, initializer=rules_for,
-                             initargs=(spec,)) as pool:
-        yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)
+    # The objects alive now (the loaded rules above all) are left out of the garbage collector's
+    # passes while the workers are forked: a collection in a worker would otherwise write to
+    # every page they sit on, and copy each of them (the advice of the `gc` module's docs).
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, initializer=rules_for,
+                                 initargs=(spec,)) as pool:
+            yield from pool.map(_run_one, ((task, spec, s) for s in seeds), chunksize=chunk)
+    finally:
+        gc.unfreeze()
 
 
 class ClusterError(RuntimeError):

@@ -1,0 +1,102 @@
+"""One round of `rococo bench --baseline`: run as a script in a fresh interpreter whose path
+starts at the checkout being measured, so the same measuring code times any version.
+
+It uses only the public API every version has (`load_ruleset`, `Game`, `make_bot`), and the
+checkout's own `rococo bench` for the compiled-effects ratio where it has one. Every time is
+processor time (`time.process_time`), not wall-clock, so other work on the machine counts
+less. Prints one line of JSON. Never imported by the engine or the command line.
+"""
+import importlib
+import json
+import statistics
+import sys
+import time
+
+
+def _cpu_us(fn, runs):
+    """The median processor time of `fn`, in microseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time_ns()
+        fn()
+        times.append(time.process_time_ns() - start)
+    return statistics.median(times) / 1000
+
+
+def _play_to(api, rules, players, seed, decisions, bots="greedy"):
+    game = api.Game.new(rules, players=players, seed=seed)
+    seats = [api.make_bot(bots, seed * 31 + s) for s in range(players)]
+    for _ in range(decisions):
+        if game.is_over():
+            break
+        d = game.decision()
+        game.apply(seats[d.seat].choose(game, d))
+    return game
+
+
+def _games(api, rules, bots, games):
+    decisions = 0
+    start = time.process_time()
+    for seed in range(1, games + 1):
+        game = api.Game.new(rules, players=4, seed=seed)
+        seats = [api.make_bot(bots, seed * 31 + s) for s in range(4)]
+        while not game.is_over():
+            d = game.decision()
+            game.apply(seats[d.seat].choose(game, d))
+            decisions += 1
+    seconds = time.process_time() - start
+    return {"games": games, "decisions": decisions, "cpu_s": seconds,
+            "games_per_s": games / seconds, "decisions_per_s": decisions / seconds}
+
+
+class _Quiet:
+    """A progress display that shows nothing (the checkout's benchmark reports to one)."""
+
+    def add_task(self, *args, **kwargs):
+        return 0
+
+    def advance(self, *args, **kwargs):
+        pass
+
+
+def _median_ratio(rules, runs):
+    """The checkout's own compiled-effects ratio (`rococo bench`'s median_ratio), if it has a
+    benchmark of that shape; None otherwise."""
+    for name in ("interpreter.sim.bench.runner", "interpreter.bench.runner"):
+        try:
+            runner = importlib.import_module(name)
+        except ImportError:
+            continue
+        section = getattr(runner, "effects_section", None)
+        sizes = getattr(runner, "Sizes", None)
+        if section is None or sizes is None:
+            return None
+        return section(rules, sizes(effect_runs=runs), _Quiet())["median_ratio"]
+    return None
+
+
+def main(sizes):
+    start = time.process_time()
+    import interpreter as api
+    imported = time.process_time()
+    rules = api.load_ruleset()
+    loaded = time.process_time()
+    early = _play_to(api, rules, 4, 1, 10)
+    mid = _play_to(api, rules, 4, 1, 200)
+    early_text = early.to_json()
+    figures = {
+        "import_ms": (imported - start) * 1000,
+        "load_ms": (loaded - imported) * 1000,
+        "random_4p": _games(api, rules, "random", sizes["games"]),
+        "greedy_4p": _games(api, rules, "greedy", sizes["games"]),
+        "from_json_decision_10_us": _cpu_us(lambda: api.Game.from_json(rules, early_text),
+                                            sizes["save_runs"]),
+        "clone_us": _cpu_us(mid.clone, sizes["save_runs"]),
+        "to_json_us": _cpu_us(mid.to_json, sizes["save_runs"]),
+        "median_ratio": _median_ratio(rules, sizes["effect_runs"]),
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main(json.loads(sys.argv[1]))

@@ -1,0 +1,88 @@
+"""The command line imports only what a command uses: `rococo --help` loads no engine, no rich
+and no JSON Schema, and `rococo validate` none of the play, simulation or drawing modules.
+Checked by the modules a fresh interpreter holds afterwards (never by timing)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import interpreter
+
+# heavy libraries and the engine's own layers, none of which the parser needs
+HEAVY = ("rich", "jsonschema", "lark", "ruamel", "greenlet", "rulesdsl", "interpreter.core.engine",
+         "interpreter.loading", "interpreter.ui", "interpreter.sim.parallel",
+         "interpreter.sim.mcts", "concurrent.futures.process")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a new interpreter has imported after running `code`."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    return set(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def heavy_in(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_the_parser_imports_no_engine_no_rich_no_schema():
+    loaded = modules_after("import interpreter.cli.main as cli\ncli.build_parser()")
+    assert heavy_in(loaded) == []
+    assert "interpreter.cli.main" in loaded  # the check sees what it imports
+
+
+def test_help_exits_before_any_command_module():
+    loaded = modules_after("import interpreter.cli.main as cli\n"
+                           "try:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass")
+    assert heavy_in(loaded) == []
+    assert not {m for m in loaded if m.startswith("interpreter.cli.")} - {"interpreter.cli.main"}
+
+
+def test_validate_pays_for_loading_only():
+    loaded = modules_after("import interpreter.cli.main as cli\ncli.main(['validate'])")
+    assert "interpreter.loading.loader" in loaded and "jsonschema" in loaded
+    unused = ("rich", "greenlet", "interpreter.core.engine", "interpreter.ui",
+              "interpreter.sim.parallel", "interpreter.sim.mcts", "interpreter.cli.balance",
+              "interpreter.cli.play", "interpreter.cli.simulate", "interpreter.scenario")
+    assert sorted(m for m in loaded if m.split(".")[0] in unused or m in unused
+                  or any(m.startswith(u + ".") for u in unused)) == []
+
+
+def test_importing_the_package_loads_no_engine_until_a_name_is_used():
+    assert heavy_in(modules_after("import interpreter")) == []
+    loaded = modules_after("from interpreter import Game, load_ruleset")
+    assert "interpreter.core.engine" in loaded and "interpreter.loading.loader" in loaded
+
+
+def test_every_public_name_is_importable_from_the_package():
+    from interpreter.core.engine import Game
+    from interpreter.sim.mcts import MctsBot
+    assert interpreter.Game is Game and interpreter.MctsBot is MctsBot
+    for name in interpreter.__all__:
+        assert getattr(interpreter, name).__name__ == name
+    assert set(dir(interpreter)) >= set(interpreter.__all__)
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    with pytest.raises(AttributeError) as caught:
+        interpreter.Nope  # noqa: B018 - the attribute access is what is tested
+    assert str(caught.value) == "module 'interpreter' has no attribute 'Nope'"
+    with pytest.raises(ImportError, match="cannot import name 'Nope' from 'interpreter'"):
+        exec("from interpreter import Nope")
+
+
+def test_every_command_names_a_function_of_its_module():
+    import argparse
+
+    from interpreter.cli.main import build_parser, command
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    runs = {name: p.get_default("run") for name, p in sub.choices.items()}
+    assert set(runs) == {"play", "simulate", "balance", "validate", "cards", "rules", "modules",
+                         "diff", "bench", "serve", "test", "vocab", "lsp"}
+    for name, run in runs.items():
+        assert callable(command(run)), name
