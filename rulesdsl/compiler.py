@@ -49,6 +49,13 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
         raise RulesErrors(analysis.errors)
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
+    if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
+        if len(effect.statements) > 1:  # a sequence's closure takes `env` or leaves it out
+            return CompiledEffect(effect, body, dict(compiler.lasting))
+
+        def run_one(ctx: Any, env: dict | None = None) -> None:
+            body(ctx, env)  # type: ignore[arg-type]  # no statement of it reads env
+        return CompiledEffect(effect, run_one, dict(compiler.lasting))
 
     def run(ctx: Any, env: dict | None = None) -> None:
         body(ctx, {} if env is None else env)
@@ -69,9 +76,13 @@ class _Compiler:
         self.analysis = analysis
         self.lasting: dict[str, Callable[..., None]] = {}
         self._number_for: str | None = None  # what the next `choose number` asks for
+        # whether a closure reads or writes the env (a local, a `where` item, a verb option
+        # evaluated with bindings): if none does, the effect runs without one (env None)
+        self.uses_env = False
 
     # ---- statements ----
     def sequence(self, stmts) -> StmtFn:
+        """The statements in order (several: a closure whose `env` may be left out)."""
         stmts = tuple(stmts)
         fns = tuple(aborts.guard(self.stmt(s)) if aborts.risky_after_asking(s, stmts[i + 1:])
                     else self.stmt(s) for i, s in enumerate(stmts))
@@ -80,20 +91,20 @@ class _Compiler:
         if len(fns) == 2:
             a, b = fns
 
-            def run2(ctx, env):
+            def run2(ctx, env=None):
                 a(ctx, env)
                 b(ctx, env)
             return run2
         if len(fns) == 3:
             a, b, c = fns
 
-            def run3(ctx, env):
+            def run3(ctx, env=None):
                 a(ctx, env)
                 b(ctx, env)
                 c(ctx, env)
             return run3
 
-        def run(ctx, env):
+        def run(ctx, env=None):
             for f in fns:
                 f(ctx, env)
         return run
@@ -153,6 +164,7 @@ class _Compiler:
         return pay
 
     def s_Let(self, s: ast.Let) -> StmtFn:
+        self.uses_env = True
         if isinstance(s.value, ast.ChooseNumber):  # its prompt: 'choose a number for sets'
             self._number_for = s.name.replace("_", " ")
         value, name = self.expr(s.value), s.name
@@ -253,10 +265,27 @@ class _Compiler:
              "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
             for o in s.options)
         Thunk = runtime.Thunk
+        # the options given without a value are the same on every call: only the others are
+        # wrapped, each in a Thunk bound to this call's context and env
+        flags = {name: True for name, fn, _ in opts if fn is None}
+        lazy = tuple((name, fn, text) for name, fn, text in opts if fn is not None)
+        if lazy:  # a Thunk keeps the env, and copies it to add a verb's bindings
+            self.uses_env = True
+        if not lazy:
+            def call_flags(ctx, env, span=s.span):  # span: read from the frame by explain
+                verb_run(ctx, flags.copy())
+            return call_flags
+        if len(lazy) == 1 and not flags:
+            ((name, fn, text),) = lazy
 
-        def call(ctx, env, span=s.span):  # span: read from the frame by explain traces
-            args = {name: True if fn is None else Thunk(fn, ctx, env, text)
-                    for name, fn, text in opts}
+            def call_one(ctx, env, span=s.span):
+                verb_run(ctx, {name: Thunk(fn, ctx, env, text)})
+            return call_one
+
+        def call(ctx, env, span=s.span):
+            args: dict[str, Any] = flags.copy()
+            for name, fn, text in lazy:
+                args[name] = Thunk(fn, ctx, env, text)
             verb_run(ctx, args)
         return call
 
@@ -300,6 +329,8 @@ class _Compiler:
 
     def e_Name(self, node: ast.Name):
         res = self.analysis.names[id(node)]
+        if res.kind in ("local", "item"):
+            self.uses_env = True
         if res.kind in ("vocab", "item") and len(res.fields) == 1:
             return self._name_with_field(res, node.dotted)
         if res.kind == "vocab":
@@ -422,6 +453,7 @@ class _Compiler:
         if fast is not None:
             return fast
         cond = self.expr(node.cond)
+        self.uses_env = True
 
         def where(ctx, env):
             """The item is bound in the env itself (its fields bare, or as `it`) and the
@@ -543,6 +575,7 @@ class _Compiler:
                 return items.index(x) + 1 if x in items else 0
             return position
         item = runtime.ITEM
+        self.uses_env = True
 
         def keyed(ctx, env):
             outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)

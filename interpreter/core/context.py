@@ -8,7 +8,8 @@ run once from its start with the answers it had already received (`replay`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from rulesdsl import EffectAbort
@@ -35,23 +36,19 @@ class _Block:
 
 
 class Context:
-    """What compiled effects and verbs see while a step runs."""
+    """What compiled effects and verbs see while a step runs.
 
-    __slots__ = (
-        "budget",
-        "engine",
-        "event",
-        "played",
-        "risky",
-        "rules",
-        "score_key",
-        "seat",
-        "state",
-        "trial",
-        "trial_todo",
-        "trial_used",
-        "tx",
-    )
+    A context is made for every step and every scripted run, so it sets only what differs
+    from one to the next; the rest starts as the class's value and is set on the instance
+    when it changes (no `__slots__`, which would need every field set on each creation)."""
+
+    played: str | None = None
+    trial: list | None = None  # in a trial run (trial.py): the answers it is given
+    trial_used = 0
+    trial_todo: list = []  # noqa: RUF012 - only a trial run appends, to its own list
+    risky = 0  # enclosing rules that may still abort after the running statement
+    event: Mapping[str, Any] = MappingProxyType({})  # a trigger's or hook's event details
+    budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
 
     def __init__(self, engine, seat: int, score_key: str = "play"):
         self.engine = engine
@@ -59,14 +56,7 @@ class Context:
         self.rules = engine.rules
         self.tx = engine.journal
         self.seat = seat
-        self.played: str | None = None
-        self.trial: list | None = None  # in a trial run (trial.py): the answers it is given
-        self.trial_used = 0
-        self.trial_todo: list = []
-        self.risky = 0  # enclosing rules that may still abort after the running statement
         self.score_key = score_key
-        self.event: dict = {}  # the details of the event a trigger or hook runs for
-        self.budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
 
     # -- the player ----------------------------------------------------------------------
     @property
@@ -75,7 +65,7 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0 or self._frozen(resource, "never_gain", seat):
+        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_gain", seat)):
             return
         player = self.state["players"][self.seat if seat is None else seat]
         total = player[resource] + amount
@@ -87,7 +77,7 @@ class Context:
             self.tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0 or self._frozen(resource, "never_pay"):
+        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
             return
         if self.me[resource] < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
@@ -163,7 +153,7 @@ class Context:
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
         decision = Decision(self.seat if seat is None else seat, kind, prompt,
-                            [Option(v, None, labeller) for v in values])
+                            Option.many(values, labeller))
         return self.engine._wait(decision)
 
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
@@ -183,6 +173,14 @@ class Context:
         if exact and not self.risky:
             raise Completes()
         return _trial.answer(self, [first, second, *it])
+
+    def settled(self) -> None:
+        """A verb says that nothing it still does can abort (its checks are done; the rest
+        changes the state, and asks only exact questions). In a trial run with nothing around
+        it that may still abort (`risky`) and every answer it was given used, the run can be
+        completed, so it stops here, as at an exact question (trial.py)."""
+        if self.trial is not None and not self.risky and self.trial_used >= len(self.trial):
+            raise Completes()
 
     # -- acting for others ----------------------------------------------------------------
     def act_as(self, seat: int, run: Callable[[Context], Any]) -> None:

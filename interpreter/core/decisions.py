@@ -11,7 +11,7 @@ as JSON data, which is exactly how `Game.apply` matches an answer to an option: 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 _set = object.__setattr__
@@ -65,6 +65,25 @@ class Option(_Frozen):
         _set(self, "_label", label)
         _set(self, "_labeller", labeller)
         _set(self, "_hash", None)
+
+    @classmethod
+    def many(cls, values: Iterable, labeller: Callable[[Any], str] | None) -> tuple[Option, ...]:
+        """One option for each value, labelled by `labeller` when read (as `Option(v, None,
+        labeller)` for each, without the call per option: a decision is built for every
+        question)."""
+        out = []
+        slots: Any = cls  # the class attributes are the slots' descriptors
+        new, value_slot, label_slot, labeller_slot, hash_slot = (
+            object.__new__, slots.value.__set__, slots._label.__set__, slots._labeller.__set__,
+            slots._hash.__set__)
+        for v in values:
+            o = new(cls)
+            value_slot(o, v)
+            label_slot(o, None)
+            labeller_slot(o, labeller)
+            hash_slot(o, None)
+            out.append(o)
+        return tuple(out)
 
     @property
     def label(self) -> str:

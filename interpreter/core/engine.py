@@ -1,10 +1,12 @@
 """The game: a ruleset plus plain state, driven one decision at a time.
 
-How a step waits for a player: each step of the flow (a phase step, one player's turn) runs in
-its own greenlet. When an effect asks a question, the greenlet switches back to the caller with
-the Decision; every change the step made so far is already in `game.state`, so the board a
-player, a bot or a viewer sees is the live position. `apply` switches back into the greenlet
-with the answer and the step continues from where it stopped: nothing is re-run.
+How a step waits for a player: the steps of the flow (phase steps, players' turns) run one
+after another in a greenlet of the game's, kept and reused (making a greenlet costs far more
+than switching to one, and most steps ask nothing). When an effect asks a question, the
+greenlet switches back to the caller with the Decision; every change the step made so far is
+already in `game.state`, so the board a player, a bot or a viewer sees is the live position.
+`apply` switches back into the greenlet with the answer and the step continues from where it
+stopped: nothing is re-run.
 
 What makes that savable: every change goes through the journal (journal.py), which holds the
 record since the start of the step that waits. A save stores the state at that step's start
@@ -70,6 +72,8 @@ class Game:
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
+        self._idle: greenlet | None = None   # the flow greenlet, when no step waits in it
+        self._fresh = False                   # the running step has not asked anything yet
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
         self._script: list | None = None      # answers for run_effect / next_question
@@ -227,34 +231,50 @@ class Game:
     # -- running ---------------------------------------------------------------------------
     def _continue(self, answer: Any) -> None:
         """Run the waiting step on with `answer`, then the following steps, until one waits on
-        a question or the game ends."""
-        rules, state, journal = self.rules, self.state, self.journal
+        a question or the game ends. The steps run in the game's flow greenlet (`_flow`): it
+        switches back here only with a question or when the game is over."""
         g = self._green
         self._green = self._decision = None
+        if g is None:
+            if flow.current(self.rules, self.state) is None:
+                self.journal.forget()
+                return
+            g, self._idle = self._idle, None
+            if g is None or g.dead:
+                g = greenlet(self._flow)
+            g.parent = getcurrent()
+            result = g.switch()
+        else:
+            g.parent = getcurrent()
+            result = g.switch(answer)
+        if result is _DONE:
+            self._idle = g
+        else:
+            self._green, self._decision = g, result
+
+    def _flow(self) -> None:
+        """The body of the flow greenlet: run step after step (each from its start, `_fresh`
+        until its first question), then report the game over and wait to be started again
+        (after `jump`, say). A rule's fault ends it: the next run gets a new one."""
         while True:
-            if g is None:
-                where = flow.current(rules, state)
-                if where is None:
-                    journal.forget()
-                    return
+            # the game's rules, state and journal are read afresh after every step: a step
+            # may wait for an answer, and a tool may give the game others meanwhile
+            where = flow.current(self.rules, self.state)
+            while where is not None:
+                rules, state, journal = self.rules, self.state, self.journal
                 phase, step, seat = where
                 self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
-                mark = journal.mark()
-                g = greenlet(self._step_main)
+                self._fresh = True
                 key = phase.id if state["cursor"]["stage"] == "final" else "play"
-                result = g.switch(_for_seat(rules, state, phase, step, seat), seat, key, mark)
-                if not g.dead:  # the first question of a new step: its past is kept for good
-                    journal.forget(mark)
-            else:
-                g.parent = getcurrent()
-                result = g.switch(answer)
-            if not g.dead:
-                self._green, self._decision = g, result
-                return
-            g = None
-            self._answers, self._used = [], 0
-            self._step_name = "flow"
-            flow.advance(rules, state, journal)
+                self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
+                                journal.mark())
+                self._answers, self._used = [], 0
+                self._step_name = "flow"
+                rules, state, journal = self.rules, self.state, self.journal
+                flow.advance(rules, state, journal)
+                where = flow.current(rules, state)
+            self.journal.forget()
+            getcurrent().parent.switch(_DONE)
 
     def _step_main(self, step, seat: int, score_key: str, mark: int):
         self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
@@ -304,6 +324,9 @@ class Game:
         parent = getcurrent().parent
         if parent is None:
             raise RuntimeError("a question was asked outside a game step")
+        if self._fresh:  # the first question of a new step: its past is kept for good
+            self._fresh = False
+            self.journal.forget(self._step_mark)
         answer = parent.switch(decision)
         self._used += 1
         return answer

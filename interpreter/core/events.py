@@ -24,8 +24,9 @@ EVENTS = ("tailor", "rent", "place", "sell", "acquire", "hire", "depute", "play"
 def announce(ctx, event: str, **payload) -> None:
     """Run the triggers listening to `event` for the acting seat."""
     triggers = ctx.rules.triggers.get(event, ())
-    lasting = [m["trigger"] for m in ctx.state["modifiers"]
-               if m.get("event") == event and m["seat"] == ctx.seat]
+    mods = ctx.state["modifiers"]
+    lasting = [m["trigger"] for m in mods
+               if m.get("event") == event and m["seat"] == ctx.seat] if mods else ()
     if not triggers and not lasting:
         return
     saved = ctx.event

@@ -111,6 +111,10 @@ class Garment:
 
     def needs(self) -> tuple[tuple[str, int], ...]:
         """The resources (not silk) it takes to tailor: Thread, Lace, then any other `costs`."""
+        return self._needs
+
+    @cached_property
+    def _needs(self) -> tuple[tuple[str, int], ...]:  # worked out once: tailoring asks often
         return tuple((r, n) for r, n in (("thread", self.thread), ("lace", self.lace),
                                           *self.costs.items()) if n)
 
@@ -396,6 +400,16 @@ class Ruleset:
     def action_dependence(self) -> Mapping[str, str]:
         """For each action, what whether it can be done depends on (Action.depends_on)."""
         return {a.id: a.depends_on(self.vocabulary) for a in self.actions.values()}
+
+    @cached_property
+    def actions_for_type(self) -> Mapping[str, tuple[tuple[Action, str], ...]]:
+        """For each Employee type, the actions a card of that type may perform, in the
+        ruleset's order, each with what whether it can be done depends on."""
+        depends = self.action_dependence
+        types = {card.type for card in self.employees.values()}
+        types.update(t for a in self.actions.values() for t in a.types)
+        return {t: tuple((a, depends[a.id]) for a in self.actions.values() if t in a.types)
+                for t in types}
 
     def zone(self, zone_id: str) -> Zone:
         return next(z for z in self.zones if z.id == zone_id)

@@ -29,8 +29,10 @@ def start_trigger(ctx, args) -> None:
 
 def reduction(ctx, cost: str) -> int:
     """How much less the acting seat pays for `cost` now."""
-    return sum(m["by"] for m in ctx.state["modifiers"]
-               if m["seat"] == ctx.seat and m.get("cost") == cost)
+    mods = ctx.state["modifiers"]
+    if not mods:  # the usual case: nothing lasting
+        return 0
+    return sum(m["by"] for m in mods if m["seat"] == ctx.seat and m.get("cost") == cost)
 
 
 def expire(state: dict, tx, until: str, seat: int | None = None) -> None:

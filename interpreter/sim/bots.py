@@ -36,12 +36,14 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
+        self._wanted: tuple | None = None  # (decision, game, colours wanted) for _tile
 
     def choose(self, game, decision: Decision) -> Option:
         score: Callable = getattr(self, "_" + decision.kind, None) or (lambda g, d, o: 0.0)
         best, best_value = decision.options[0], None
+        noise = self.rng.random
         for option in decision.options:
-            value = score(game, decision, option) + self.rng.random() * 0.01
+            value = score(game, decision, option) + noise() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return best
@@ -75,16 +77,24 @@ class GreedyBot:
         card = rules.employees[o.value["card"]]
         action = o.value["action"]
         rank = TYPE_RANK.get(card.type, 1)
-        late = state["round"] >= rules.rounds - 1
-        value = {
-            None: 0.0,
-            "tailor": 12.0,
-            "fund": 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0),
-            "hire": self._hire_value(game, me),
-            "favor": 6.0 if state["round"] < rules.rounds else 3.0,
-            "acquire": 8.0 - 1.5 * len(me["tiles"]),
-            "depute": 4.0 if me["livre"] < 6 else 0.5,
-        }.get(action, 1.0)
+        # only the value of the option's own action is worked out
+        if action is None:
+            value = 0.0
+        elif action == "tailor":
+            value = 12.0
+        elif action == "fund":
+            late = state["round"] >= rules.rounds - 1
+            value = 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0)
+        elif action == "hire":
+            value = self._hire_value(game, me)
+        elif action == "favor":
+            value = 6.0 if state["round"] < rules.rounds else 3.0
+        elif action == "acquire":
+            value = 8.0 - 1.5 * len(me["tiles"])
+        elif action == "depute":
+            value = 4.0 if me["livre"] < 6 else 0.5
+        else:
+            value = 1.0
         if action == "acquire" and (me["thread"] == 0 or me["lace"] == 0):
             value += 1.0
         # spend cheap cards on actions anyone can do, keep Masters for Masters' work
@@ -139,7 +149,10 @@ class GreedyBot:
         return value
 
     def _tile(self, game, d, o) -> float:
-        want = self._wanted_colors(game)
+        wanted = self._wanted  # worked out once per decision of a game
+        if wanted is None or wanted[0] is not d or wanted[1] is not game:
+            wanted = self._wanted = (d, game, self._wanted_colors(game))
+        want = wanted[2]
         tile = game.rules.tiles[o.value["tile"]]
         return sum(min(n, want.get(c, 0)) for c, n in tile.silk.items()) - o.value["price"]
 

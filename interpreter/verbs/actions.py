@@ -1,6 +1,8 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import suppress
 from itertools import combinations
 
 from rulesdsl import EffectAbort
@@ -121,6 +123,14 @@ def _bales(rules, tiles) -> dict:
     return have
 
 
+def _can_spend(me: dict, needs) -> bool:
+    """Whether the player holds each (resource, amount) of `needs`."""
+    for resource, n in needs:  # noqa: SIM110 - a loop: all() builds a generator per garment
+        if n > me[resource]:
+            return False
+    return True
+
+
 def _master_made(ctx) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
@@ -150,16 +160,27 @@ def tailor(ctx, args) -> None:
 
     def candidates():
         have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
+        placed_only = sell_only or not free  # a garment that cannot be sold is not offered
+        if not free and "space" in args:
+            return
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g = rules.garments[garment_id]
-            cost = 0 if waived else max(0, side.garment_costs[pos] - less)
+            g = garments[garment_id]
             if g.master and not master:
                 continue
-            if not waived and (cost > me["livre"] or any(n > me[r] for r, n in g.needs())):
-                continue
-            if (not _may_sell(g) and (sell_only or not free)) or (not free and "space" in args):
+            if waived:
+                cost = 0
+            else:
+                cost = costs[pos] - less
+                if cost < 0:
+                    cost = 0
+                if cost > livre:
+                    continue
+                if not _can_spend(me, g.needs()):
+                    continue
+            if placed_only and not _may_sell(g):
                 continue
             if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
@@ -255,17 +276,28 @@ def depute(ctx, args) -> None:
     staff = [c for c in board.staff(state, ctx.seat) if c not in leaving]
     if len(staff) <= ctx.rules.setup["min_staff"]:
         raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
+    payouts: dict[str, int] = {}
     if "card" in args:
         card = args["card"]()
         if card not in staff:
             raise EffectAbort("that card is not on the staff")
+        if "payout" in args:
+            payouts[card] = int(args["payout"](deputed=card))
     else:
-        card = ctx.ask("depute", "depute an employee",
-                       [c for c in args["among"]() if c not in leaving])
+        listed = [c for c in args["among"]() if c not in leaving]
+        offered = _deputable(args, staff, payouts)
+        # exact when nothing had to be left out; otherwise the cards are listed as the rules
+        # give them and tried one by one, as any question (so the answers a step records do
+        # not depend on what was weeded out: docs/decisions.md)
+        whole = len(offered) == len(listed)
+        card = ctx.ask("depute", "depute an employee", offered if whole else listed,
+                       exact=whole)
         if card not in staff:
             raise EffectAbort("that card is not on the staff")
     if "payout" in args:
-        ctx.gain("livre", int(args["payout"](deputed=card)))
+        ctx.gain("livre", payouts[card] if card in payouts
+                 else int(args["payout"](deputed=card)))
+    ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     announce(ctx, "depute", card=card)
     bonus = ctx.rules.employees[card].bonus
@@ -282,6 +314,22 @@ def depute(ctx, args) -> None:
         return  # it leaves when the turn ends, after its own bonus (see play_card)
     ctx.tx.remove(leaving, card)
     remove_from_staff(ctx, card)
+
+
+def _deputable(args, staff: list[str], payouts: dict[str, int]) -> list[str]:
+    """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
+
+    What could abort once a card is chosen is checked before the question instead: a card off
+    the staff (or on its way out) and a card whose payout cannot be worked out are left out.
+    Nothing after the question can then abort: each card left completes its own work."""
+    on_staff = set(staff)
+    offered = [c for c in args["among"]() if c in on_staff]
+    if "payout" not in args:
+        return offered
+    for card in offered:
+        with suppress(EffectAbort):
+            payouts[card] = int(args["payout"](deputed=card))
+    return [c for c in offered if c in payouts]
 
 
 def remove_from_staff(ctx, card: str) -> None:
@@ -303,7 +351,7 @@ def fund(ctx, args) -> None:
     pinned = args["space"]() if "space" in args else None
 
     def offers():
-        for space_id in fundable(ctx):
+        for space_id in _fundable(ctx):  # looked at lazily: a trial run stops at the second
             if pinned is not None and space_id != pinned:
                 continue
             cost = 0 if "free" in args else max(0, side.decorations[space_id].cost - discount)
@@ -321,20 +369,25 @@ def fund(ctx, args) -> None:
 def fundable(ctx) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
-    state, side = ctx.state, ctx.engine.side
+    return list(_fundable(ctx))
+
+
+def _fundable(ctx) -> Iterator[str]:
+    state, side, limits = ctx.state, ctx.engine.side, ctx.rules.fund_limits
+    funded = state["decorations"]
     mine: dict[str, int] = {}
-    for space_id in board.decorations_of(state, ctx.seat):
-        area = side.decorations[space_id].area
-        mine[area] = mine.get(area, 0) + 1
-    out = []
+    if limits:
+        decorations = side.decorations
+        for space_id in board.decorations_of(state, ctx.seat):
+            area = decorations[space_id].area
+            mine[area] = mine.get(area, 0) + 1
     for space_id, deco in side.decorations.items():
-        if space_id in state["decorations"]:
+        if space_id in funded:
             continue
-        limit = ctx.rules.fund_limits.get(deco.area)
+        limit = limits.get(deco.area)
         if limit is not None and mine.get(deco.area, 0) >= limit:
             continue
-        out.append(space_id)
-    return out
+        yield space_id
 
 
 def claim_favor(ctx, args) -> None:
@@ -355,19 +408,16 @@ def play_card(ctx, args) -> None:
 
     def plays():
         known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
-        depends = rules.action_dependence
+        by_type, employees, possible = rules.actions_for_type, rules.employees, ctx.possible
         for card_id in me["hand"]:
-            card = rules.employees[card_id]
+            kind = employees[card_id].type
             ctx.played = card_id
-            for action in rules.actions.values():
-                if card.type not in action.types:
-                    continue
-                on = depends[action.id]
-                key = (card_id if on == "card" else card.type if on == "type" else None,
-                       action.id)
-                if key not in known:
-                    known[key] = ctx.possible(action.effect.run, key)
-                if known[key]:
+            for action, on in by_type.get(kind, ()):
+                key = (card_id if on == "card" else kind if on == "type" else None, action.id)
+                can = known.get(key)
+                if can is None:
+                    can = known[key] = possible(action.effect.run, key)
+                if can:
                     yield {"card": card_id, "action": action.id}
             yield {"card": card_id, "action": None}
         ctx.played = None

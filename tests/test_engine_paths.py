@@ -1,0 +1,93 @@
+"""Issue 14: the engine's faster paths change how fast a game runs, never what happens in it.
+
+The step greenlet is reused from step to step, effects that use no local run without an env,
+and a `depute among` question is exact when every card listed can be deputed (what could abort
+once a card is chosen is checked before the question). The games, the options and the faults
+stay what they were."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from interpreter import Game, make_bot
+from interpreter.core.errors import IllegalDecisionError
+from rulesdsl import Origin, build_effect
+
+
+def _play(game: Game, bots: str, seed: int, decisions: int | None = None) -> None:
+    seats = [make_bot(bots, seed * 31 + s) for s in range(len(game.state["players"]))]
+    while not game.is_over() and (decisions is None or len(game.history) < decisions):
+        d = game.decision()
+        game.apply(seats[d.seat].choose(game, d))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_game_cut_anywhere_and_resumed_from_a_save_ends_the_same(rules, seed):
+    """Saving, loading and cloning mid-step give a fresh greenlet the waiting step: each copy
+    then plays on (through greenlets it reuses) to the very game the original plays."""
+    whole = Game.new(rules, players=4, seed=seed)
+    _play(whole, "random", seed)
+    cut = random.Random(seed).randrange(20, len(whole.history) - 20)
+    game = Game.new(rules, players=4, seed=seed)
+    for _seat, value in whole.history[:cut]:
+        game.apply_value(value)
+    for copy in (Game.from_json(rules, game.to_json()), game.clone(), game):
+        for _seat, value in whole.history[cut:]:
+            copy.apply_value(value)
+        assert copy.is_over()
+        assert json.dumps(copy.state, sort_keys=True) == json.dumps(whole.state, sort_keys=True)
+
+
+def test_depute_among_is_exact_when_every_card_listed_can_be_deputed(make_game):
+    """Level I "Depute any 1 Employee of your choice from your staff": every card listed can
+    be deputed, so they are offered as they are, each paying its own payout (Level II's
+    8/5/2 by type)."""
+    effect = ("depute among my.staff, payout table(deputed.type; master -> 8, "
+              "journeyman -> 5, apprentice -> 2)")
+    game = make_game(4, livre=0)
+    staff = list(game.state["players"][0]["supply"])
+    assert [o.value for o in game.next_question(effect, 0).options] == staff
+    apprentice = next(c for c in staff if "apprentice" in c)
+    game.run_effect(effect, 0, answers=[apprentice])
+    assert game.state["players"][0]["livre"] == 2
+    assert game.state["removed_employees"][-1] == apprentice
+
+
+def test_depute_among_with_a_card_left_out_asks_as_the_rules_list_them(make_game):
+    """A payout that stops for a depute value past the list's end (the Masters' 10): the
+    question lists every card, as before (the answers recorded do not depend on what is
+    weeded out); a Master cannot be done, the Journeyman pays its own 7."""
+    effect = "depute among my.staff, payout nth([1, 2, 3, 4, 5, 6, 7], deputed.depute_value)"
+    game = make_game(4, livre=0)
+    staff = list(game.state["players"][0]["supply"])
+    assert [o.value for o in game.next_question(effect, 0).options] == staff
+    master = next(c for c in staff if "master" in c)
+    with pytest.raises(IllegalDecisionError, match="the effect cannot be done: there is no "
+                                                   "item number 10 among 7"):
+        game.run_effect(effect, 0, answers=[master])
+    journeyman = next(c for c in staff if "journeyman" in c)
+    game.run_effect(effect, 0, answers=[journeyman])
+    assert game.state["players"][0]["livre"] == 7
+    assert game.state["removed_employees"][-1] == journeyman
+
+
+@pytest.mark.parametrize("text,changes", [
+    ("gain 2 livre", {"livre": 2}),                        # no local: runs without an env
+    ("gain 2 livre; pay 1 livre", {"livre": 1}),
+    ("let n = 2; gain n livre", {"livre": 2}),              # a local: a fresh env
+    ("gain count(my.supply where type = master) livre", {"livre": 2}),
+])
+def test_an_effect_runs_the_same_with_or_without_an_env(make_game, rules, text, changes):
+    """`compiled.run(ctx)`, `(ctx, None)` and `(ctx, {})` make the same change."""
+    from interpreter.core.context import Context
+    effect = build_effect(text, Origin("<test>"), rules.vocabulary)
+    results = []
+    for args in ((), (None,), ({},)):
+        game = make_game(4, livre=3)
+        effect.run(Context(game, 0), *args)
+        results.append({k: game.state["players"][0][k] for k in changes})
+    assert results == [{k: 3 + v for k, v in changes.items()}] * 3
+
+
