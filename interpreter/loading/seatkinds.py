@@ -31,6 +31,7 @@ seat_kinds:
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from rulesdsl.suggest import did_you_mean
 
@@ -175,13 +176,13 @@ def _readings(builder, kid, entry, doc, path, phase_ids, known) -> dict:
     for i, zone in enumerate(entry.get("public_zones", [])):
         if "zones" in known and zone not in known["zones"]:
             unknown("public_zones", zone, "per-player zone", doc.span(path + ("public_zones", i)))
-    out = dict(
+    out: dict[str, Any] = dict(
         phases=phases, triggers=triggers,
         bonuses={c: e for c, text in entry.get("bonuses", {}).items()
                  if (e := eff("bonuses", text, (c,))) is not None},
         policy={k: tuple(v) for k, v in entry.get("policy", {}).items()},
-        public_zones=tuple(entry.get("public_zones", [])))
-    out["no_bonus"] = eff("no_bonus", entry["no_bonus"]) if "no_bonus" in entry else None
+        public_zones=tuple(entry.get("public_zones", [])),
+        no_bonus=eff("no_bonus", entry["no_bonus"]) if "no_bonus" in entry else None)
     return out
 
 
