@@ -55,13 +55,19 @@ def test_a_solo_game_is_deterministic_and_saves_mid_game():
     rules = masques(2)
     a, b = play(rules, 7), play(rules, 7)
     assert a.history == b.history and a.standings() == b.standings()
-    game = Game.new(rules, seed=7)
-    bot = make_bot("greedy", 7)
-    for _ in range(40):
+    saves_and_replays(rules, 7, 40)
+
+
+def saves_and_replays(rules, seed: int, moves: int) -> None:
+    """A game `moves` decisions in saves, loads (the person's view unchanged) and replays."""
+    game = Game.new(rules, seed=seed)
+    bot = make_bot("greedy", seed)
+    for _ in range(moves):
         game.apply(bot.choose(game, game.decision()))
     loaded = Game.from_json(rules, game.to_json(), verify=True)
     assert loaded.view(0) == game.view(0)
-    replayed = Game.replay(rules, 3, 7, [v for _, v in game.history])
+    replayed = Game.replay(rules, len(game.state["players"]), seed,
+                           [v for _, v in game.history])
     assert replayed.state == game.state
 
 

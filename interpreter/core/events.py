@@ -6,7 +6,8 @@ tile acquired, an employee hired, deputed or played, a decoration funded.
 Every trigger of the ruleset listening to that event runs for the acting seat, if its owner is
 in play for that seat (a module's trigger always is; a card's while it is on the seat's staff;
 a decoration's while the seat holds it; a garment's while the seat has it on the board), and
-within its limit (`once` a game, `once_per_round`). The event's details are the names
+within its limit (`once` a game, `once_per_round`); a seat whose kind reads a module trigger
+its own way (seats.trigger_reading) runs that reading instead. The event's details are the names
 `event.garment`, `event.card`, `event.tile`, `event.space`, `event.kept` inside the triggered
 effect. A trigger an effect started (`whenever ... before ...`, or `start_trigger` for a declared
 trigger with `until:`) is a modifier in the state: it runs for the seat that started it, while
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import board
+from . import board, seats
 from .context import Context
 from .model import Effect, Trigger
 
@@ -38,7 +39,7 @@ def announce(ctx: Context, event: str, **payload: Any) -> None:
     try:
         for trigger in triggers:
             if _in_play(ctx, trigger) and _within_limit(ctx, trigger):
-                ctx.attempt(trigger.effect)
+                ctx.attempt(seats.trigger_reading(ctx.rules, ctx.state, ctx.seat, trigger))
         for key in lasting:  # started by an effect
             declared = ctx.rules.started.get(key)
             if declared is not None:  # `start_trigger`

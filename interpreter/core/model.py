@@ -308,7 +308,8 @@ class SeatKind:
     `income`...) or, for a `turns` phase, what one turn is; `policy` answers, per decision kind,
     every question its rules leave open (ordered preferences over the option values); `bonuses`
     are its readings of cards' bonuses (card id -> effect, and `no_bonus` for a card without
-    one)."""
+    one), `triggers` its readings of module triggers (trigger id -> the effect run instead for
+    a seat of this kind); `public_zones` are per-player zones it keeps face up."""
 
     id: str
     name: str
@@ -325,6 +326,8 @@ class SeatKind:
     policy: Mapping[str, tuple]
     wins_ties: bool
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    triggers: Mapping[str, Effect] = field(default_factory=dict)
+    public_zones: tuple[str, ...] = ()
 
     def bonus_for(self, card: Employee) -> Effect | None:
         """The bonus a seat of this kind uses when it plays `card`: its own reading of that

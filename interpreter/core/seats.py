@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from .decisions import Decision
-from .model import Ruleset, SeatKind
+from .model import Effect, Ruleset, SeatKind, Trigger
 from .state import State
 
 
@@ -24,6 +24,23 @@ def kind_of(rules: Ruleset, state: State, seat: int) -> SeatKind | None:
     if kind == "human":
         return None
     return next(k for k in rules.seat_kinds if k.id == kind)
+
+
+def bonus_of(rules: Ruleset, state: State, seat: int, card: str) -> Effect | None:
+    """A card's bonus as this seat reads it: its kind's reading of the card, else the card's
+    own bonus, else (a card without one) its kind's `no_bonus`; None when there is none."""
+    kind = kind_of(rules, state, seat) if rules.seat_kinds else None
+    employee = rules.employees[card]
+    return employee.bonus if kind is None else kind.bonus_for(employee)
+
+
+def trigger_reading(rules: Ruleset, state: State, seat: int, trigger: Trigger) -> Effect:
+    """What a module trigger runs for this seat: its kind's reading of it, or the trigger's
+    own effect."""
+    kind = kind_of(rules, state, seat) if rules.seat_kinds else None
+    if kind is not None and trigger.id in kind.triggers:
+        return kind.triggers[trigger.id]
+    return trigger.effect
 
 
 def seat_plan(rules: Ruleset, humans: int) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .decisions import Decision
 from .journal import copy_json
 from .model import Ruleset
-from .state import State, keyed
+from .state import Player, State, keyed
 
 
 def player_view(state: State, seat: int, decision: Decision | None = None,
@@ -20,8 +20,8 @@ def player_view(state: State, seat: int, decision: Decision | None = None,
             view[zone.id] = len(keyed(state)[zone.id])
     for zone in (rules.zones if rules is not None else ()):
         if zone.per_player:  # its owner sees it; the others see it only if it is visible
-            for p in view["players"]:
-                if not zone.visible and p["seat"] != seat:
+            for p in view["players"]:  # (or if the owner's kind keeps it face up)
+                if not zone.visible and p["seat"] != seat and not _face_up(rules, p, zone.id):
                     p["zones"][zone.id] = len(p["zones"][zone.id])
         elif not zone.visible:
             view["zones"][zone.id] = len(state["zones"][zone.id])
@@ -43,3 +43,11 @@ def player_view(state: State, seat: int, decision: Decision | None = None,
     else:
         view["pending"] = {"seat": decision.seat, "kind": decision.kind}
     return view
+
+
+def _face_up(rules: Ruleset | None, player: Player, zone_id: str) -> bool:
+    """Whether this player's kind of seat keeps its pile of this per-player zone face up."""
+    if rules is None:
+        return False
+    kind = next((k for k in rules.seat_kinds if k.id == player.get("kind")), None)
+    return kind is not None and zone_id in kind.public_zones

@@ -554,8 +554,10 @@ class _Builder:
         round_phases, final_phases = self._flow(game, game_doc)
         triggers, started = flowdocs.triggers(self, self.flow_docs,
                                               list(self.collections["employee"].items.items()))
-        seat_kinds = seatkinds.build(self, self.flow_docs, {p.id: p.kind for p in round_phases},
-                                     self.param_values)
+        seat_kinds = seatkinds.build(
+            self, self.flow_docs, {p.id: p.kind for p in round_phases}, self.param_values,
+            {"triggers": {t.id for ts in triggers.values() for t in ts},
+             "zones": {z.id for z in names.zones if z.per_player}})
         if self.errors:
             return None
         return Ruleset(

@@ -142,6 +142,9 @@ def _one_key_of(err: ValidationError, doc: Document, path: tuple) -> list[Schema
     value: Any = err.validator_value  # what the failed keyword asks for
     if not all(isinstance(s, dict) and list(s) == ["required"] for s in value):
         return None
+    if any(len(s["required"]) > 1 for s in value):  # whole sets of keys to choose from
+        sets = ", or ".join(" and ".join(s["required"]) for s in value)
+        return [_error(doc, path, f"needs the keys {sets}")]
     keys = ", ".join(k for s in value for k in s["required"])
     return [_error(doc, path, f"needs exactly one of the keys {keys}")]
 

@@ -20,9 +20,18 @@ seat_kinds:
     no_bonus: claim_favor
     policy: {bonus: [true], keep: [keep], otherwise: [first]}
     wins_ties: true
+    public_zones: [special_apprentice]   # per-player zones this kind keeps face up
+    triggers: {some.trigger: gain 1 prestige}   # its reading of a module trigger
+  # another module's (or a `when:` file's) additions to a kind declared elsewhere: readings,
+  # policy answers, phases and public zones are added, a phase or reading given again replaces
+  - extends: rival
+    bonuses: {other.card: gain 2 prestige}
 ```
 """
 from __future__ import annotations
+
+import dataclasses
+from typing import Any
 
 from rulesdsl.suggest import did_you_mean
 
@@ -33,9 +42,15 @@ from . import flowdocs
 
 
 def declared(flow_docs) -> list[tuple]:
-    """(entry, doc, path) for every seat kind of the modules."""
+    """(entry, doc, path) for every seat kind of the modules (not the extensions)."""
     return [(k, doc, ("seat_kinds", i)) for doc in flow_docs
-            for i, k in enumerate(doc.data.get("seat_kinds", []))]
+            for i, k in enumerate(doc.data.get("seat_kinds", [])) if "extends" not in k]
+
+
+def extensions(flow_docs) -> list[tuple]:
+    """(entry, doc, path) for every `extends:` entry: additions to a kind declared elsewhere."""
+    return [(k, doc, ("seat_kinds", i)) for doc in flow_docs
+            for i, k in enumerate(doc.data.get("seat_kinds", [])) if "extends" in k]
 
 
 def counters(flow_docs) -> dict[str, int]:
@@ -84,17 +99,16 @@ def _card_zones(builder, flow_docs, zones: tuple, doc, path: tuple) -> bool:
     return fine
 
 
-def build(builder, flow_docs, phase_ids: dict[str, str], params: dict) -> tuple[SeatKind, ...]:
-    """Each declared kind, its effects compiled; `phase_ids` maps each round phase's id to its
-    kind (`each_player`, `turns`...): only those two may be replaced for a seat."""
-    kinds = []
+def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
+          known: dict[str, set] | None = None) -> tuple[SeatKind, ...]:
+    """Each declared kind, its effects compiled, with the additions of every `extends:` entry;
+    `phase_ids` maps each round phase's id to its kind (`each_player`, `turns`...): only those
+    two may be replaced for a seat; `known` holds the ids a reading may name (`triggers`, the
+    per-player `zones`)."""
+    known = known or {}
+    kinds = {}
     for entry, doc, path in declared(flow_docs):
         kid = entry["id"]
-        owner = f"the seat kind {kid!r}"
-
-        def eff(key, text, sub=(), owner=owner, doc=doc, path=path):
-            return builder.effect(doc, path + (key, *sub), text, owner)
-
         count = entry.get("count", 1)
         if isinstance(count, str):
             if count not in params:
@@ -103,33 +117,80 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict) -> tuple[
                     doc.span(path + ("count",))))
                 continue
             count = params[count]
-        phases = {}
-        for pid, text in entry.get("phases", {}).items():
-            if phase_ids.get(pid) not in ("each_player", "turns"):
-                builder.errors.append(IdError(
-                    f"a seat kind may replace a phase run for each player or in turns, and "
-                    f"'{pid}' is not one", doc.span(path + ("phases", pid))))
-                continue
-            compiled = eff("phases", text, (pid,))
-            if compiled is not None and phase_ids[pid] == "turns":
-                compiled = SeatTurn(kid, compiled)
-            if compiled is not None:
-                phases[pid] = compiled
+        readings = _readings(builder, kid, entry, doc, path, phase_ids, known)
         cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", "printed")}
                  for c in entry.get("cards", [])}
         zones = tuple(entry.get("zones", []))
         if cards and not _card_zones(builder, flow_docs, zones, doc, path):
             continue
-        kinds.append(SeatKind(
+        kinds[kid] = SeatKind(
             id=kid, name=entry["name"], count=int(count), setup=dict(entry.get("setup", {})),
             start_player=entry.get("start_player", False),
-            setup_effect=eff("setup_effect", entry["setup_effect"])
+            setup_effect=builder.effect(doc, path + ("setup_effect",), entry["setup_effect"],
+                                        f"the seat kind {kid!r}")
             if "setup_effect" in entry else None,
-            phases=phases, zones=zones, never_gain=tuple(entry.get("never_gain", [])),
+            zones=zones, never_gain=tuple(entry.get("never_gain", [])),
             never_pay=tuple(entry.get("never_pay", [])),
-            bonuses={c: e for c, text in entry.get("bonuses", {}).items()
-                     if (e := eff("bonuses", text, (c,))) is not None},
-            no_bonus=eff("no_bonus", entry["no_bonus"]) if "no_bonus" in entry else None,
-            policy={k: tuple(v) for k, v in entry.get("policy", {}).items()},
-            wins_ties=entry.get("wins_ties", False), cards=cards))
-    return tuple(kinds)
+            wins_ties=entry.get("wins_ties", False), cards=cards, **readings)
+    for entry, doc, path in extensions(flow_docs):
+        kid = entry["extends"]
+        if kid not in kinds:
+            builder.errors.append(IdError(
+                f"unknown seat kind '{kid}' to extend (declared: "
+                f"{', '.join(sorted(kinds)) or 'none'})", doc.span(path + ("extends",))))
+            continue
+        kinds[kid] = _extended(kinds[kid], _readings(builder, kid, entry, doc, path, phase_ids,
+                                                     known))
+    return tuple(kinds.values())
+
+
+def _readings(builder, kid, entry, doc, path, phase_ids, known) -> dict:
+    """What an entry (a declaration or an extension) says of how its kind plays: its phases,
+    readings of bonuses and triggers, policy and face-up zones, compiled and checked."""
+    owner = f"the seat kind {kid!r}"
+
+    def eff(key, text, sub=()):
+        return builder.effect(doc, path + (key, *sub), text, owner)
+
+    def unknown(key, name, what, span):
+        builder.errors.append(IdError(f"{owner}: unknown {what} '{name}' in {key}", span))
+
+    phases = {}
+    for pid, text in entry.get("phases", {}).items():
+        if phase_ids.get(pid) not in ("each_player", "turns"):
+            builder.errors.append(IdError(
+                f"a seat kind may replace a phase run for each player or in turns, and "
+                f"'{pid}' is not one", doc.span(path + ("phases", pid))))
+            continue
+        compiled = eff("phases", text, (pid,))
+        if compiled is not None and phase_ids[pid] == "turns":
+            compiled = SeatTurn(kid, compiled)
+        if compiled is not None:
+            phases[pid] = compiled
+    triggers = {}
+    for tid, text in entry.get("triggers", {}).items():
+        if "triggers" in known and tid not in known["triggers"]:
+            unknown("triggers", tid, "trigger", doc.key_span(path + ("triggers", tid)))
+        elif (e := eff("triggers", text, (tid,))) is not None:
+            triggers[tid] = e
+    for i, zone in enumerate(entry.get("public_zones", [])):
+        if "zones" in known and zone not in known["zones"]:
+            unknown("public_zones", zone, "per-player zone", doc.span(path + ("public_zones", i)))
+    out: dict[str, Any] = dict(
+        phases=phases, triggers=triggers,
+        bonuses={c: e for c, text in entry.get("bonuses", {}).items()
+                 if (e := eff("bonuses", text, (c,))) is not None},
+        policy={k: tuple(v) for k, v in entry.get("policy", {}).items()},
+        public_zones=tuple(entry.get("public_zones", [])),
+        no_bonus=eff("no_bonus", entry["no_bonus"]) if "no_bonus" in entry else None)
+    return out
+
+
+def _extended(kind: SeatKind, more: dict) -> SeatKind:
+    """A kind with an extension's readings added (those given again replace the kind's)."""
+    return dataclasses.replace(
+        kind, phases={**kind.phases, **more["phases"]},
+        triggers={**kind.triggers, **more["triggers"]},
+        bonuses={**kind.bonuses, **more["bonuses"]}, policy={**kind.policy, **more["policy"]},
+        public_zones=tuple(dict.fromkeys(kind.public_zones + more["public_zones"])),
+        no_bonus=more["no_bonus"] or kind.no_bonus)

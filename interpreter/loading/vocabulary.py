@@ -32,6 +32,7 @@ from ..verbs import cards as cv
 from ..verbs import displays as disp
 from ..verbs import phases as ph
 from ..verbs import scoring as sc
+from ..verbs import shuffling as shf
 from ..verbs import stacks as st
 
 GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER, SPACE = (
@@ -542,6 +543,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.remove_card,
                                "remove {card} from the game (no Livre for it)",
                                reads=("played",)),
+        "shuffle": VerbDef({"pile": opt(PILE, "your {}"), "zone": opt(ZONE, "the {}")},
+                           shf.shuffle, "shuffle {pile}{zone}", one_of=(("pile", "zone"),)),
         "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.use_bonus,
                              "use the Employee Bonus of {card} as if you had played it"),
         "hire_from": VerbDef({"zone": opt(ZONE, required=True),
@@ -1040,6 +1043,10 @@ VERB_DOCS = {
                   }, {}),
     "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
                     "being played leaves after its own bonus", {"card": "the card"}, {}),
+    "shuffle": ("put one pile in a random order: one of your piles of cards, or a zone", {
+        "pile": "hand, supply or discard: your pile shuffled",
+        "zone": "or the zone shuffled (a per-player zone: yours)",
+    }, {}),
     "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
                   {"card": "the card whose bonus is used"}, {}),
     "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from rulesdsl import EffectAbort
 from rulesdsl.vocabulary import VerbArgs
 
-from ..core import rng
+from ..core import rng, seats
 from ..core.context import Context
 from ..core.events import announce
 from ..core.state import State, keyed
@@ -115,10 +115,11 @@ def remove_card(ctx: Context, args: VerbArgs) -> None:
 
 
 def use_bonus(ctx: Context, args: VerbArgs) -> None:
-    """Use another card's bonus as if it were being played (`played` is that card); a card
-    without a bonus, or one whose bonus cannot be done, does nothing."""
+    """Use another card's bonus as if it were being played (`played` is that card), as the
+    acting seat reads it (a seat kind's reading of the card); a card without a bonus, or one
+    whose bonus cannot be done, does nothing."""
     card = args["card"]()
-    bonus = None if card is None else ctx.rules.employees[card].bonus
+    bonus = None if card is None else seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
     if bonus is None:
         return
     saved, ctx.played = ctx.played, card
