@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from interpreter import Game, IllegalDecisionError, make_bot
+from interpreter import Game, IllegalDecisionError, load_ruleset, make_bot
 from interpreter.core.decisions import Decision, Option, same_value
 
 
@@ -47,6 +47,27 @@ def test_undo_then_redo_is_exact_at_any_point(rules, seed):
         for _ in range(k):
             game.redo()
         assert _position(game) == after
+
+
+@pytest.mark.parametrize("modules, params", [
+    (["masques"], {"masques.count": 2}),
+    (["masques", "jewelry_box"], {"masques.count": 3}),
+    (["du_barry", "jewelry_box"], {}),
+])
+def test_undo_back_past_the_waiting_step_in_a_solo_game_is_exact(modules, params):
+    """Further back than the waiting step the game is replayed from its seed: the automata's
+    own set-up (the Masques' random draws) runs again first, as in `Game.new`, so taking back
+    decisions of a whole solo game gives exactly the save made before them."""
+    solo = load_ruleset(expansions=modules, params=params)
+    game = Game.new(solo, seed=3)
+    bot, saves = make_bot("greedy", 3), []
+    while not game.is_over():
+        saves.append(game.to_json())
+        game.apply(bot.choose(game, game.decision()))
+    for k in (3, 40):
+        game.undo(k)
+        assert game.to_json() == saves[-k]
+        saves = saves[:-k]
 
 
 def test_undo_inside_a_step_that_asked_several_questions(rules):

@@ -223,7 +223,8 @@ class Game:
         self.history = history
         self._green = self._decision = None
         self._answers, self._used = [], 0
-        if answers is None:
+        if answers is None:  # set up as Game.new does: the automata's own set-up first
+            self._seat_setup()
             flow.start(self.rules, self.state, self.journal)
             self._continue(None)
         elif not state["finished"]:
