@@ -167,6 +167,16 @@ def test_a_watched_bots_game_is_the_engines_game_and_shows_only_open_information
         assert data["seats"][0] == {"seat": 0, "color": "purple", "by": "greedy"}
 
 
+def test_a_solo_games_page_names_the_automata_that_play_their_seats():
+    """003: the Masques play themselves; the page says so instead of naming a bot."""
+    solo = load_ruleset(expansions=["masques"], params={"masques.count": 2})
+    with Served(solo) as site:
+        site.registry.new_game(3, 5, {0}, start=False)
+        status, data, _raw = site.get("/api/games/g1?seat=0")
+        assert status == 200
+        assert [s["by"] for s in data["seats"]] == ["person", "Masque", "Masque"]
+
+
 def test_a_replay_steps_forward_back_and_to_a_round_and_shows_the_engines_position(rules):
     with Served(rules) as site:
         site.post("/api/games", {"players": 2, "seed": 8, "bots": "random"})

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 from ..core.errors import CorruptSaveError
-from ..loading.loader import load_ruleset
-from ..loading.params import expansions
 from ..sim.bots import BOTS, make_bot
+from .common import rules_of, seats_of
 from .saved import toggles_of_save
 
 LOOPBACK_NAMES = ("localhost",)
@@ -56,9 +55,10 @@ def cmd_serve(args) -> int:
             return 2
         if args.edition is None and not args.with_:
             toggles_of_save(args, text)
-    rules = load_ruleset(edition=args.edition, expansions=expansions(args.with_),
-                         extra_paths=[Path(p) for p in args.module or []],
-                         params=dict(args.set or []))
+    rules = rules_of(args)  # --solo too: a solo mode's automata play their seats
+    if args.players is not None and rules.seat_kinds:
+        args.players = seats_of(rules, args.players)  # its person and its automata
+        args.humans = min(args.humans, 1)
     app = create_app(rules, lambda name, seed: make_bot(name, seed), sorted(BOTS), args.bots,
                      delay=args.delay, seed_source=lambda: secrets.randbelow(900_000) + 100_000)
     registry = app.state.registry

@@ -8,7 +8,7 @@ between a bot's look at the position and its move.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ..core.decisions import Decision, Option
@@ -150,13 +150,19 @@ class LiveGame:
             raise RequestError(500, str(exc)) from None
         self.start()
 
+    def _played_by(self, player: Mapping[str, Any]) -> str:
+        """Who plays a seat: a person, the bots, or (a solo mode's automaton) its kind's name."""
+        kind = player.get("kind", "human")
+        if kind != "human":
+            return next((k.name for k in self.game.rules.seat_kinds if k.id == kind), kind)
+        return "person" if player["seat"] in self.humans else self.bot_name
+
     def payload(self, seat: int | None, since: int) -> dict:
         game = self.game
         viewer = present.SPECTATOR if seat is None else seat
         view = present.view_for(game, viewer)
         return {"id": self.id, "mode": self.mode, "seat": seat,
-                "seats": [{"seat": p["seat"], "color": p["color"],
-                           "by": "person" if p["seat"] in self.humans else self.bot_name}
+                "seats": [{"seat": p["seat"], "color": p["color"], "by": self._played_by(p)}
                           for p in game.state["players"]],
                 "version": len(game.history), "view": view,
                 "labels": present.labels(game, view), "layout": present.layout(game),
