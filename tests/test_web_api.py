@@ -175,6 +175,11 @@ def test_a_solo_games_page_names_the_automata_that_play_their_seats():
         status, data, _raw = site.get("/api/games/g1?seat=0")
         assert status == 200
         assert [s["by"] for s in data["seats"]] == ["person", "Masque", "Masque"]
+        # each player's own piles are a column of the players' table, not a board pile
+        own = {z.id for z in solo.zones if z.per_player}
+        assert own and {z["id"] for z in data["layout"]["player_zones"]} == own
+        assert not own & {z["id"] for z in data["layout"]["zones"]}
+        assert all(own <= set(p["zones"]) for p in data["view"]["players"])
 
 
 def test_a_replay_steps_forward_back_and_to_a_round_and_shows_the_engines_position(rules):

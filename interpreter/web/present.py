@@ -68,7 +68,9 @@ def layout(game) -> dict:
                               for s in h.guest_spaces]} for h in side.halls],
         "decorations": [{"id": d.id, "area": rules.word(d.area), "label": game.label(d.id),
                          "musician": d.area == "musician"} for d in side.decorations.values()],
-        "zones": [{"id": z.id, "name": z.name} for z in rules.zones],
+        "zones": [{"id": z.id, "name": z.name} for z in rules.zones if not z.per_player],
+        # one pile per player (a solo automaton's deck, a specialised Apprentice): a column
+        "player_zones": [{"id": z.id, "name": z.name} for z in rules.zones if z.per_player],
         "words": {k: rules.word(k) for k in ("livre", "prestige", "thread", "lace")},
     }
 

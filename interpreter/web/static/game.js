@@ -108,7 +108,8 @@ function board() {
   }
 
   const table = el("table", {id: "players"}, el("tr", {},
-    ["player", words.livre, words.prestige, words.thread, words.lace, "tiles", "hand", "supply", "played", "discard"]
+    ["player", words.livre, words.prestige, words.thread, words.lace, "tiles", "hand", "supply", "played", "discard",
+     ...(layout.player_zones || []).map((z) => z.name)]
       .map((h) => el("th", {}, h))));
   for (const p of v.players) {
     const mark = p.seat === seat ? " (you)" : "";
@@ -119,7 +120,8 @@ function board() {
       el("td", {"data-key": "hand"}, pile(p.hand)),
       el("td", {"data-key": "supply"}, pile(p.supply)),
       el("td", {"data-key": "played"}, p.played ? item(p.played) : el("span", {class: "dim"}, "–")),
-      el("td", {"data-key": "discard", title: p.discard.map(label).join("\n")}, `${p.discard.length}`)));
+      el("td", {"data-key": "discard", title: p.discard.map(label).join("\n")}, `${p.discard.length}`),
+      (layout.player_zones || []).map((z) => el("td", {"data-key": z.id}, pile((p.zones || {})[z.id])))));
   }
   parts.push(table);
   $("board").replaceChildren(...parts);
