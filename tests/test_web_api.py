@@ -169,7 +169,7 @@ def test_a_watched_bots_game_is_the_engines_game_and_shows_only_open_information
 
 def test_a_solo_games_page_names_the_automata_that_play_their_seats():
     """003: the Masques play themselves; the page says so instead of naming a bot."""
-    solo = load_ruleset(expansions=["masques"], params={"masques.count": 2})
+    solo = load_ruleset(expansions=["masques", "jewelry_box"], params={"masques.count": 2})
     with Served(solo) as site:
         site.registry.new_game(3, 5, {0}, start=False)
         status, data, _raw = site.get("/api/games/g1?seat=0")
