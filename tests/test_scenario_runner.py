@@ -320,3 +320,10 @@ def test_a_short_garment_display_leaves_the_cheaper_spaces_empty(tmp_path, capsy
     out = capsys.readouterr().out
     assert f"{path}:10:24: the garment display has 8 spaces, not 9" in out, out
     assert out.splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_a_failure_names_a_player_called_by_a_pronoun_with_its_own_possessive():
+    """du Barry's scenarios name her seat `her`: a failure reads "her livre", not "her's"."""
+    from interpreter.scenario.expect import possessive
+    assert [possessive(n) for n in ("eve", "seat 1", "her", "me")] == \
+        ["eve's", "seat 1's", "her", "my"]

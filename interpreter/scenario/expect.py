@@ -55,34 +55,40 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
         _check_player(run, base + ("players", ref), ref, entry)
 
 
+def possessive(name: str) -> str:
+    """'eve's', 'seat 1's'; a pronoun a scenario names a player by has its own ('her')."""
+    return {"her": "her", "him": "his", "me": "my", "you": "your", "it": "its",
+            "them": "their"}.get(name, f"{name}'s")
+
+
 def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None:
     seat = run.seat(seat_key(ref), path)
     player = keyed(run.state["players"][seat])
-    who = run.who(seat)
+    who = possessive(run.who(seat))
     want: Any  # what one expectation asks for: a card, a mapping, a list
     actual: Any
     for key in RESOURCES:
         if key in expect and expect[key] != player[key]:
-            run.fail(path + (key,), f"{who}'s {key}", expect[key], player[key])
+            run.fail(path + (key,), f"{who} {key}", expect[key], player[key])
     for key, want in expect.get("resources", {}).items():
         if want != player.get(key):
-            run.fail(path + ("resources", key), f"{who}'s {key}", want, player.get(key))
+            run.fail(path + ("resources", key), f"{who} {key}", want, player.get(key))
     for zid, want in expect.get("zones", {}).items():
-        _check_list(run, path + ("zones", zid), f"{who}'s {zid}", want,
+        _check_list(run, path + ("zones", zid), f"{who} {zid}", want,
                     player.get("zones", {}).get(zid, []), seat)
     if "score" in expect and expect["score"] != player["score"]:
-        run.fail(path + ("score",), f"{who}'s score", expect["score"], player["score"])
+        run.fail(path + ("score",), f"{who} score", expect["score"], player["score"])
     for key in PILES + ("tiles",):
         if key in expect:
-            _check_list(run, path + (key,), f"{who}'s {key}", expect[key], player[key], seat)
+            _check_list(run, path + (key,), f"{who} {key}", expect[key], player[key], seat)
     for kind, want in expect.get("owned", {}).items():
-        _check_list(run, path + ("owned", kind), f"{who}'s {kind}", want,
+        _check_list(run, path + ("owned", kind), f"{who} {kind}", want,
                     player.get("owned", {}).get(kind, []), seat)
     if "played" in expect:
         want = None if expect["played"] is None else \
             run.card(expect["played"], seat, path + ("played",))
         if want != player["played"]:
-            run.fail(path + ("played",), f"{who}'s played card", want, player["played"])
+            run.fail(path + ("played",), f"{who} played card", want, player["played"])
     if "garments" in expect:
         actual = {s: g for s, g in run.state["guests"].items() if g["owner"] == seat}
         want = {}
@@ -90,20 +96,20 @@ def _check_player(run: ScenarioRun, path: tuple, ref: Any, expect: dict) -> None
             g = {"garment": g} if isinstance(g, str) else g
             want[space] = {**actual.get(space, {}), **g}
         if want != actual:
-            run.fail(path + ("garments",), f"{who}'s garments on guest spaces",
+            run.fail(path + ("garments",), f"{who} garments on guest spaces",
                      {s: g["garment"] if set(g) <= {"garment"} else g
                       for s, g in expect["garments"].items()},
                      {s: g["garment"] for s, g in actual.items()})
     if "balcony" in expect:
         actual = {s: g["garment"] for s, g in run.state["balcony"].items() if g["owner"] == seat}
         if expect["balcony"] != actual:
-            run.fail(path + ("balcony",), f"{who}'s garments on the balcony", expect["balcony"],
+            run.fail(path + ("balcony",), f"{who} garments on the balcony", expect["balcony"],
                      actual)
     if "decorations" in expect:
         actual = sorted(s for s, owner in run.state["decorations"].items() if owner == seat)
         want = expect["decorations"]
         want = sorted(want) if isinstance(want, list) else want
-        _check_list(run, path + ("decorations",), f"{who}'s decorations", want, actual, None)
+        _check_list(run, path + ("decorations",), f"{who} decorations", want, actual, None)
 
 
 def _check_list(run: ScenarioRun, path: tuple, what: str, want: Any, actual: list,
