@@ -466,11 +466,7 @@ class _Compiler:
                     if cond(ctx, env):
                         out.append(it)
             finally:
-                for k, v in ((item, outer), ("it", outer_it)):
-                    if v is _UNBOUND:
-                        env.pop(k, None)
-                    else:
-                        env[k] = v
+                _rebind(env, item, outer, outer_it)
             return out
         return where
 
@@ -585,11 +581,7 @@ class _Compiler:
                     env[item] = env["it"] = it
                     keys.append((other(ctx, env), it))
             finally:
-                for k, v in ((item, outer), ("it", outer_it)):
-                    if v is _UNBOUND:
-                        env.pop(k, None)
-                    else:
-                        env[k] = v
+                _rebind(env, item, outer, outer_it)
             if f == "sort_by":  # stable: equal keys keep the list's order
                 return [it for _, it in sorted(keys, key=lambda kv: kv[0])]
             if not keys:
@@ -687,6 +679,18 @@ def _unguarded(stmts):
 
 
 _UNBOUND = object()
+
+
+def _rebind(env: dict, item: str, outer: Any, outer_it: Any) -> None:
+    """Give back the bindings a `where` / `sort_by` loop shadowed (`item` and `it`), leaving
+    unbound what was unbound before it."""
+    for k, v in ((item, outer), ("it", outer_it)):
+        if v is _UNBOUND:
+            env.pop(k, None)
+        else:
+            env[k] = v
+
+
 _FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
