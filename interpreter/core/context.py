@@ -241,10 +241,16 @@ class Context:
         replays and clones draw the same."""
         return rng.next_int(self.state, self.tx, n)
 
-    def possible(self, run: Callable[[Context], Any], key: Any = None) -> bool:
+    def possible(self, run: Callable[[Context], Any], key: Any = None,
+                 check: Callable[[Context], bool | None] | None = None) -> bool:
         """Whether an effect can be carried through: some answers to its questions complete it
-        (trial.py). With a `key`, a result found at the very start of the step is kept for the
+        (trial.py). A `check` (the effect's, built at load time) may know the answer without
+        a trial run. With a `key`, a result found at the very start of the step is kept for the
         rest of the step (the position there never changes)."""
+        if check is not None:
+            answer = check(self)
+            if answer is not None:
+                return answer
         engine = self.engine
         if key is None or self.tx.mark() != engine._step_mark:
             return search(self, run)

@@ -1,0 +1,91 @@
+"""Whether an effect can be done, known without a trial run: checks built at load time.
+
+Offering an action or a bonus needs to know whether its effect can be carried through; the
+general answer is a trial run (core/trial.py: run it, roll it back). For the common shapes the
+answer can be read from the position instead, and this module builds, once per effect, a check
+that does so (`Effect.check`):
+
+- an effect none of whose statements can abort (each a `gain` of a constant amount) can always
+  be done;
+- an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
+  options neither ask nor draw at random, followed only by such gains, can be done exactly when
+  that call can: the gains after it cannot abort.
+
+Anything else gets no check, and keeps its trial run. A check answers what the trial would:
+True, False, or None where the verb cannot tell (then the trial runs). It changes nothing.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from rulesdsl import EffectAbort, Vocabulary, ast, compile_effect
+from rulesdsl.folding import NOT_CONSTANT, fold
+
+from ..core.model import ast_nodes
+
+Check = Callable[[Any], "bool | None"]
+
+# what may ask a question, draw at random or run a trial: never inside a check's options
+_IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
+
+
+def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
+    """The check of a compiled effect's AST, or None when its shape needs a trial run."""
+    stmts = effect.statements
+    if all(_cannot_abort(s) for s in stmts):
+        return _always
+    first, rest = stmts[0], stmts[1:]
+    if type(first) is not ast.VerbCall or not all(_cannot_abort(s) for s in rest):
+        return None
+    verb = vocab.verbs.get(first.verb)
+    if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
+        return None
+    return _verb_check(first, verb.can, vocab)
+
+
+def _always(ctx: Any) -> bool:
+    return True
+
+
+def _cannot_abort(stmt: Any) -> bool:
+    """A `gain` of a whole constant amount: it cannot abort (a choice of resources asks an
+    exact question), and nothing in it reads the position."""
+    if type(stmt) is not ast.Gain:
+        return False
+    amount = fold(stmt.amount)
+    return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
+
+
+def _pure(expr: Any) -> bool:
+    """Whether an option's value can be worked out without a question, a random draw or a
+    trial run (a flag has no value)."""
+    return expr is None or not any(
+        isinstance(n, _IMPURE) or (type(n) is ast.Call and n.func == "random")
+        for n in ast_nodes(expr))
+
+
+def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
+                vocab: Vocabulary) -> Check:
+    """A check that runs the call with the verb's `can` in place of the verb: its options are
+    built exactly as the effect builds them, and evaluated only as far as `can` reads them."""
+    answers: list[bool | None] = []
+
+    def probe(ctx: Any, args: Any) -> None:
+        answers.append(can(ctx, args))
+
+    verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb], run=probe)}
+    run = compile_effect(ast.Effect((call,), call.span),
+                         dataclasses.replace(vocab, verbs=verbs)).run
+
+    def check(ctx: Any) -> bool | None:
+        budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
+        try:
+            run(ctx)
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return answers.pop()
+    return check
