@@ -81,7 +81,7 @@ def test_a_check_gives_the_trial_runs_answer(combo):
     mains = ("acquire", "tailor", "fund", "depute", "favor")
     assert all(tally.get((a, True), 0) > 0 for a in mains), tally
     assert sum(tally.get((a, False), 0) > 0 for a in mains) >= 3, tally
-    assert tally.get(("bonus", True), 0) > 0
+    assert tally.get(("bonus", True), 0) > 0, tally
     answered = sum(v for k, v in tally.items() if isinstance(k, tuple))
     assert answered > 4 * tally["left to the trial"], tally
 
@@ -120,7 +120,10 @@ def test_the_checks_play_the_same_games():
     ("acquire; pay 1 livre", False),  # the payment after it may abort
     ("fund; gain count(my.garments) prestige", False),  # an amount read from the position
     ("hire card choose one of hire_display", False),  # an option that asks
-    ("pay 1 livre", False),
+    ("pay 1 livre; gain 1 lace or thread", True),  # the start Journeyman's bonus
+    ("pay 1 livre; draw_resource", False),
+    ("pay count(my.tiles) livre", False),  # an amount read from the position
+    ("perform action acquire", True),  # the action's own check
     ("draw_resource", False),  # a verb without a check
     ("depute among my.hand, payout 2", True),  # a check that may leave it to the trial
 ])
@@ -139,3 +142,17 @@ def test_a_check_of_a_choice_among_cards_leaves_it_to_the_trial():
                                      vocab).effect, vocab)
     game = Game.new(rules, players=2, seed=1)
     assert check is not None and check(Context(game, 0)) is None
+
+
+@pytest.mark.parametrize("livre", [0, 1, 2])
+def test_the_start_journeymans_bonus_is_offered_when_its_livre_can_be_paid(livre):
+    """The start Journeyman's bonus "pay 1 livre; gain 1 lace or thread": its check, like the
+    trial run, says it can be done exactly when 1 Livre can be paid."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=2, seed=1)
+    game.state["players"][0]["livre"] = livre
+    card = next(c for c in rules.employees.values()
+                if c.bonus is not None and c.bonus.source.startswith("pay 1 livre; gain 1"))
+    ctx = Context(game, 0)
+    ctx.played = card.id
+    assert card.bonus.check(ctx) is (livre >= 1) is search(ctx, card.bonus.run)

@@ -95,6 +95,11 @@ class Context:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         self.tx.add(self.me, resource, -amount)
 
+    def can_pay(self, resource: str, amount: int) -> bool:
+        """Whether `pay(resource, amount)` would go through now."""
+        return amount == 0 or keyed(self.me)[resource] >= amount or (
+            bool(self.rules.seat_kinds) and self._frozen(resource, "never_pay"))
+
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
         """A resource this seat's kind never gains (or never pays: its costs are waived)."""
         if not self.rules.seat_kinds:

@@ -8,8 +8,9 @@ that does so (`Effect.check`):
 - an effect none of whose statements can abort (each a `gain` of a constant amount) can always
   be done;
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
-  options neither ask nor draw at random, followed only by such gains, can be done exactly when
-  that call can: the gains after it cannot abort.
+  options neither ask nor draw at random, or with a payment of a constant amount, followed only
+  by such gains, can be done exactly when that call or payment can: the gains after it cannot
+  abort.
 
 Anything else gets no check, and keeps its trial run. A check answers what the trial would:
 True, False, or None where the verb cannot tell (then the trial runs). It changes nothing.
@@ -37,7 +38,11 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     if all(_cannot_abort(s) for s in stmts):
         return _always
     first, rest = stmts[0], stmts[1:]
-    if type(first) is not ast.VerbCall or not all(_cannot_abort(s) for s in rest):
+    if not all(_cannot_abort(s) for s in rest):
+        return None
+    if type(first) is ast.Pay:
+        return _pay_check(first)
+    if type(first) is not ast.VerbCall:
         return None
     verb = vocab.verbs.get(first.verb)
     if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
@@ -49,13 +54,22 @@ def _always(ctx: Any) -> bool:
     return True
 
 
+def _pay_check(pay: ast.Pay) -> Check | None:
+    """The check of a payment of a whole constant amount: whether it can be paid."""
+    amount, resource = fold(pay.amount), pay.resource
+    if not _whole(amount):
+        return None
+    return lambda ctx: ctx.can_pay(resource, amount)
+
+
+def _whole(amount: Any) -> bool:
+    return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
+
+
 def _cannot_abort(stmt: Any) -> bool:
     """A `gain` of a whole constant amount: it cannot abort (a choice of resources asks an
     exact question), and nothing in it reads the position."""
-    if type(stmt) is not ast.Gain:
-        return False
-    amount = fold(stmt.amount)
-    return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
+    return type(stmt) is ast.Gain and _whole(fold(stmt.amount))
 
 
 def _pure(expr: Any) -> bool:

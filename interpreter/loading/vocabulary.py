@@ -487,7 +487,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                can=act.can_claim_favor),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
-                           "action)", reads=("played",)),
+                           "action)", reads=("played",), can=act.can_perform),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
                               f"the holder of the {favor} becomes start player"),

@@ -509,6 +509,12 @@ def perform(ctx: Context, args: VerbArgs) -> None:
     ctx.rules.actions[args["action"]()].effect.run(ctx)
 
 
+def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
+    """`perform`'s check (checks.py): the action's own check, where it has one."""
+    check = ctx.rules.actions[args["action"]()].effect.check
+    return None if check is None else check(ctx)
+
+
 def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
