@@ -84,6 +84,8 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 vocab: Vocabulary) -> Check:
     """A check that runs the call with the verb's `can` in place of the verb: its options are
     built exactly as the effect builds them, and evaluated only as far as `can` reads them."""
+    if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
+        return _flags_check({o.name: True for o in call.options}, can)
     answers: list[bool | None] = []
 
     def probe(ctx: Any, args: Any) -> None:
@@ -102,4 +104,15 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         finally:
             ctx.budget = budget
         return answers.pop()
+    return check
+
+
+def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:
+    """The check of a call given flags alone (`tailor`, `fund`): the verb's `can` called with
+    them as the effect would call the verb."""
+    def check(ctx: Any) -> bool | None:
+        try:
+            return can(ctx, flags.copy())
+        except EffectAbort:
+            return False
     return check

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, NamedTuple
 
 from rulesdsl import EffectAbort
@@ -163,9 +163,11 @@ class _Tailoring(NamedTuple):
     free: list[str]  # the guest spaces it may be rented to
 
 
-def _tailor_offers(ctx: Context, args: VerbArgs) -> tuple[_Tailoring, Iterator[dict[str, Any]]]:
+def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False
+                   ) -> tuple[_Tailoring, Iterator[dict[str, Any]]]:
     """What `tailor` offers: each garment of the display the player can make and then rent or
-    sell (looked at lazily: a trial run or a check stops at the second)."""
+    sell (looked at lazily: a trial run or a check stops at the second). A `probe` (the check)
+    needs to know only whether some guest space is free, not which."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
@@ -176,10 +178,15 @@ def _tailor_offers(ctx: Context, args: VerbArgs) -> tuple[_Tailoring, Iterator[d
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
     pinned = args["garment"]() if "garment" in args else None
-    free = [] if sell_only else [space_id for space_id, space in side.guest_spaces.items()
-            if space_id not in state["guests"] and (made_by_master or not space.master)]
-    if "space" in args:
-        free = [s for s in free if s == args["space"]()]
+    free: list[str] = []
+    if not sell_only:
+        guests = state["guests"]
+        spaces = (space_id for space_id, space in side.guest_spaces.items()
+                  if space_id not in guests and (made_by_master or not space.master))
+        if "space" in args:
+            free = [s for s in spaces if s == args["space"]()]
+        elif "sell" not in args:
+            free = list(islice(spaces, 1)) if probe else list(spaces)
     if "sell" in args:
         free = []
 
@@ -256,7 +263,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
 
 def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     """`tailor`'s check (checks.py): some garment can be made, then rented or sold."""
-    return checks.first_question(_tailor_offers(ctx, args)[1])
+    return checks.first_question(_tailor_offers(ctx, args, probe=True)[1])
 
 
 def _sell(ctx: Context, g: Garment) -> None:
