@@ -91,11 +91,17 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     def probe(ctx: Any, args: Any) -> None:
         answers.append(can(ctx, args))
 
-    verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb], run=probe)}
-    run = compile_effect(ast.Effect((call,), call.span),
-                         dataclasses.replace(vocab, verbs=verbs)).run
+    def compiled() -> Callable[..., None]:
+        verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb],
+                                                                run=probe)}
+        return compile_effect(ast.Effect((call,), call.span),
+                              dataclasses.replace(vocab, verbs=verbs)).run
+    run: Callable[..., None] | None = None  # compiled when first used: loading stays cheap
 
     def check(ctx: Any) -> bool | None:
+        nonlocal run
+        if run is None:
+            run = compiled()
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             run(ctx)
