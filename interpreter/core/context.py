@@ -252,15 +252,20 @@ class Context:
         (trial.py). A `check` (the effect's, built at load time) may know the answer without
         a trial run. With a `key`, a result found at the very start of the step is kept for the
         rest of the step (the position there never changes)."""
+        engine = self.engine
+        if key is None or self.tx.mark() != engine._step_mark:
+            return self._possible(run, check)
+        key = (self.seat, key)
+        known = engine._known
+        answer = known.get(key)
+        if answer is None:
+            answer = known[key] = self._possible(run, check)
+        return answer
+
+    def _possible(self, run: Callable[[Context], Any],
+                  check: Callable[[Context], bool | None] | None) -> bool:
         if check is not None:
             answer = check(self)
             if answer is not None:
                 return answer
-        engine = self.engine
-        if key is None or self.tx.mark() != engine._step_mark:
-            return search(self, run)
-        key = (self.seat, key)
-        known = engine._known
-        if key not in known:
-            known[key] = search(self, run)
-        return known[key]
+        return search(self, run)
