@@ -156,3 +156,40 @@ def test_the_start_journeymans_bonus_is_offered_when_its_livre_can_be_paid(livre
     ctx = Context(game, 0)
     ctx.played = card.id
     assert card.bonus.check(ctx) is (livre >= 1) is search(ctx, card.bonus.run)
+
+
+def test_the_checks_respect_cost_modifiers():
+    """A lasting "costs N less" (`reduce_cost`: state["modifiers"]) on each of the four costs,
+    with little Livre: at positions of random games the checks of acquire, hire, tailor and
+    fund still say what the trial says, and the modifiers change some answers."""
+    rules = load_ruleset()
+    rng = random.Random(14)
+    compared, changed = 0, 0
+    for seed in range(3):
+        game = Game.new(rules, players=3, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(3)]
+        while not game.is_over():
+            d = game.decision()
+            if rng.random() < 0.2:
+                position = game.clone()
+                seat = rng.randrange(3)
+                position.state["players"][seat]["livre"] = rng.randrange(4)
+                ctx = Context(position, seat)
+                ctx.played = next(c for c, e in rules.employees.items() if e.type == "master")
+                for action in ("acquire", "hire", "tailor", "fund"):
+                    check = rules.actions[action].effect.check
+                    plain = check(ctx)
+                    position.state["modifiers"] = [{"seat": seat, "cost": cost, "by": by,
+                                                    "until": "turn_end"}
+                                                   for cost, by in (("acquiring", 2),
+                                                                    ("hiring", 4),
+                                                                    ("tailoring", 3),
+                                                                    ("funding", 5))]
+                    known = check(ctx)
+                    if known is not None:
+                        assert known == search(ctx, rules.actions[action].effect.run), action
+                        compared += 1
+                        changed += known != plain
+                    position.state["modifiers"] = []
+            game.apply(bots[d.seat].choose(game, d))
+    assert compared > 100 and changed > 10, (compared, changed)
