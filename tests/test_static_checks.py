@@ -118,7 +118,14 @@ def test_the_checks_play_the_same_games():
     ("gain 1 thread or lace; gain 1 prestige", True),
     ("gain 2 livre; acquire", False),  # the gain changes what the verb finds
     ("acquire; pay 1 livre", False),  # the payment after it may abort
-    ("fund; gain count(my.garments) prestige", False),  # an amount read from the position
+    ("fund; gain count(my.garments) prestige", True),  # a count: whole, never negative
+    ("gain floor(count(my.decorations) / 2) prestige", True),
+    ("gain count(my.garments where color = blue) + 2 * count(my.garments where color = green)"
+     " livre", True),
+    ("gain table(count(my.staff); 5..6 -> 2, 7..8 -> 6, 11.. -> 14) livre", True),
+    ("fund; gain my.livre prestige", False),  # a number read from the position
+    ("gain count(my.hand) - 1 livre", False),  # may be negative: a fault, not an abort
+    ("gain count(my.hand) / 2 livre", False),  # may not be whole
     ("hire card choose one of hire_display", False),  # an option that asks
     ("pay 1 livre; gain 1 lace or thread", True),  # the start Journeyman's bonus
     ("pay 1 livre; draw_resource", False),

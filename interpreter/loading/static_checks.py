@@ -5,8 +5,8 @@ general answer is a trial run (core/trial.py: run it, roll it back). For the com
 answer can be read from the position instead, and this module builds, once per effect, a check
 that does so (`Effect.check`):
 
-- an effect none of whose statements can abort (each a `gain` of a constant amount) can always
-  be done;
+- an effect none of whose statements can abort (each a `gain` of an amount that is a whole
+  number whatever the position: a constant, a count of a list, ...) can always be done;
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
   options neither ask nor draw at random, or with a payment of a constant amount, followed only
   by such gains, can be done exactly when that call or payment can: the gains after it cannot
@@ -35,10 +35,10 @@ _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run."""
     stmts = effect.statements
-    if all(_cannot_abort(s) for s in stmts):
+    if all(_cannot_abort(s, vocab) for s in stmts):
         return _always
     first, rest = stmts[0], stmts[1:]
-    if not all(_cannot_abort(s) for s in rest):
+    if not all(_cannot_abort(s, vocab) for s in rest):
         return None
     if type(first) is ast.Pay:
         return _pay_check(first)
@@ -66,10 +66,53 @@ def _whole(amount: Any) -> bool:
     return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
 
 
-def _cannot_abort(stmt: Any) -> bool:
-    """A `gain` of a whole constant amount: it cannot abort (a choice of resources asks an
-    exact question), and nothing in it reads the position."""
-    return type(stmt) is ast.Gain and _whole(fold(stmt.amount))
+def _cannot_abort(stmt: Any, vocab: Vocabulary) -> bool:
+    """A `gain` of an amount that is a whole number, not negative, whatever the position: it
+    cannot abort (a choice of resources asks an exact question) nor fail."""
+    return type(stmt) is ast.Gain and _count(stmt.amount, vocab)
+
+
+def _count(expr: Any, vocab: Vocabulary) -> bool:
+    """Whether `expr` is a whole number, not negative, in any position, read without aborting:
+    constants, `count` of a list, sums and products of such, `floor`/`ceil` of one divided by
+    a positive constant, a table of such."""
+    kind = type(expr)
+    if kind is ast.Number:
+        return _whole(expr.value)
+    if kind is ast.BinOp:
+        return expr.op in ("+", "*") and _count(expr.left, vocab) and _count(expr.right, vocab)
+    if kind is ast.Table:
+        return _count(expr.subject, vocab) and all(_count(e.value, vocab) for e in expr.entries)
+    if kind is not ast.Call or len(expr.args) != 1:
+        return False
+    (arg,) = expr.args
+    if expr.func == "count":
+        return _list(arg, vocab)
+    if expr.func in ("floor", "ceil"):
+        return _count(arg, vocab) or (type(arg) is ast.BinOp and arg.op == "/"
+                                      and _count(arg.left, vocab)
+                                      and type(arg.right) is ast.Number and arg.right.value > 0)
+    return False
+
+
+def _list(expr: Any, vocab: Vocabulary) -> bool:
+    """A list read without aborting: a name of the vocabulary (no field of something that may
+    be nothing), filtered by `where` conditions on its items' own fields."""
+    if type(expr) is ast.Name:
+        return expr.dotted in vocab.names
+    return type(expr) is ast.Where and _list(expr.collection, vocab) and _condition(expr.cond)
+
+
+def _condition(expr: Any) -> bool:
+    """A `where` condition comparing the item's own fields (bare names) and constants."""
+    kind = type(expr)
+    if kind is ast.Compare:
+        return all(type(x) in (ast.Name, ast.Number, ast.Bool)
+                   and (type(x) is not ast.Name or len(x.path) == 1)
+                   for x in (expr.left, expr.right))
+    if kind is ast.BoolOp:
+        return _condition(expr.left) and _condition(expr.right)
+    return kind is ast.Not and _condition(expr.operand)
 
 
 def _pure(expr: Any) -> bool:
