@@ -535,8 +535,13 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
             for action, on in by_type.get(kind, ()):
                 key = (card_id if on == "card" else kind if on == "type" else None, action.id)
                 can = known.get(key)
-                if can is None:
-                    can = known[key] = possible(action.effect.run, key, action.effect.check)
+                if can is None:  # read from the position where a check can, else tried
+                    effect = action.effect
+                    check = effect.check
+                    can = None if check is None else check(ctx)
+                    if can is None:
+                        can = possible(effect.run, key)
+                    known[key] = can
                 if can:
                     yield {"card": card_id, "action": action.id}
             yield {"card": card_id, "action": None}
