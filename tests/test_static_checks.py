@@ -32,13 +32,15 @@ COMBOS = [
 
 
 def _compare_at(game: Game, tally: dict) -> None:
-    """For every seat, every card in its hand, every action its type allows and the card's
-    bonus: the check, where it answers, says what the trial run says, and changes nothing."""
+    """For every seat, every card in its hand (a seat with none, an automaton's among them: a
+    card of each type), every action its type allows and the card's bonus: the check, where it
+    answers, says what the trial run says, and changes nothing."""
     rules = game.rules
     before = json.dumps(game.state, sort_keys=True)
+    one_of_each = list({c.type: c.id for c in rules.employees.values()}.values())
     for seat, player in enumerate(game.state["players"]):
         ctx = Context(game, seat)
-        for card_id in player["hand"]:
+        for card_id in player["hand"] or one_of_each:
             card = rules.employees[card_id]
             effects = [(a.id, a.effect) for a, _ in rules.actions_for_type.get(card.type, ())]
             if card.bonus is not None:
