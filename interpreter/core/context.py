@@ -97,8 +97,8 @@ class Context:
 
     def can_pay(self, resource: str, amount: int) -> bool:
         """Whether `pay(resource, amount)` would go through now."""
-        return amount == 0 or keyed(self.me)[resource] >= amount or (
-            bool(self.rules.seat_kinds) and self._frozen(resource, "never_pay"))
+        return amount == 0 or keyed(self.me)[resource] >= amount or self._frozen(resource,
+                                                                                   "never_pay")
 
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
         """A resource this seat's kind never gains (or never pays: its costs are waived)."""
