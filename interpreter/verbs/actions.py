@@ -388,7 +388,9 @@ def depute(ctx: Context, args: VerbArgs) -> None:
 def _deputing_staff(ctx: Context) -> list[str]:
     """The staff that may depute, cards on their way out left out (aborts at the minimum)."""
     leaving = ctx.me["deputing"]
-    staff = [c for c in board.staff(ctx.state, ctx.seat) if c not in leaving]
+    staff = board.staff(ctx.state, ctx.seat)  # a new list
+    if leaving:
+        staff = [c for c in staff if c not in leaving]
     if len(staff) <= ctx.rules.setup["min_staff"]:
         raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
     return staff
@@ -450,11 +452,12 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     pinned = args["space"]() if "space" in args else None
 
     def offers() -> Iterator[dict[str, Any]]:
+        free, decorations, livre = "free" in args, side.decorations, me["livre"]
         for space_id in _fundable(ctx):
             if pinned is not None and space_id != pinned:
                 continue
-            cost = 0 if "free" in args else max(0, side.decorations[space_id].cost - discount)
-            if cost <= me["livre"]:
+            cost = 0 if free else max(0, decorations[space_id].cost - discount)
+            if cost <= livre:
                 yield {"space": space_id, "cost": cost}
     return offers()
 
