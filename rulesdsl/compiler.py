@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aborts, ast, runtime
+from . import aborts, ast, codegen, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
 from .folding import NOT_CONSTANT, fold
@@ -40,6 +40,8 @@ class CompiledEffect:
     # the bodies of its `whenever` statements, by where each is written ("file:line:col"): the
     # state records only that key, the runtime finds the body here
     lasting: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    # the Python source `run` was compiled from (codegen.py), or "" when it is closures
+    python: str = ""
 
 
 def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
@@ -47,6 +49,12 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
     analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
+    try:
+        compiler = _Compiler(vocab, analysis)
+        run, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
+        return CompiledEffect(effect, run, dict(compiler.lasting), source)
+    except (codegen.Unsupported, SyntaxError):
+        pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
     if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
@@ -237,14 +245,17 @@ class _Compiler:
 
     def s_Require(self, s: ast.Require) -> StmtFn:
         """`require COND`: abort (the caller undoes) unless COND holds."""
-        from .printer import expression_text
-        cond, why = self.expr(s.cond), "requires " + expression_text(s.cond, self.vocab,
-                                                                     self.analysis)
+        cond, why = self.expr(s.cond), self._require_text(s)
 
         def require(ctx, env):
             if not cond(ctx, env):
                 raise runtime.EffectAbort(why)
         return require
+
+    def _require_text(self, s: ast.Require) -> str:
+        """Why an unmet `require` aborts: 'requires ' and the condition as card text."""
+        from .printer import expression_text
+        return "requires " + expression_text(s.cond, self.vocab, self.analysis)
 
     def s_Each(self, s: ast.Each) -> StmtFn:
         """`each opponent { ... }`: the block as each of them; one who cannot does nothing."""
@@ -256,14 +267,18 @@ class _Compiler:
         who, body = self.expr(s.player), self.block(s.body)
         return lambda ctx, env: ctx.act_as(who(ctx, env), lambda c: body(c, env))
 
-    def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
+    def _verb_parts(self, s: ast.VerbCall) -> tuple[Callable[..., Any], tuple]:
+        """The verb's `run`, and (name, closure or None for a flag, card text) per option."""
         from .printer import expression_text
         vdef = self.vocab.verbs[s.verb]
-        verb_run = vdef.run
         opts = tuple(
             (o.name, None if o.value is None else self._option(vdef.options[o.name], o),
              "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
             for o in s.options)
+        return vdef.run, opts
+
+    def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
+        verb_run, opts = self._verb_parts(s)
         Thunk = runtime.Thunk
         # the options given without a value are the same on every call: only the others are
         # wrapped, each in a Thunk bound to this call's context and env

@@ -53,6 +53,7 @@ class ExplainingJournal(Journal):
     """A journal that also records why each change was made."""
 
     __slots__ = ("_parked", "_paths", "game", "log", "notes")
+    plain = False  # every change goes through `set` and the others, to be noted
 
     def __init__(self, game: Game) -> None:
         super().__init__()
