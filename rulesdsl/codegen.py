@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import CodeType, FunctionType
+from types import CodeType, FrameType, FunctionType
 from typing import Any
 
 from . import aborts, ast, runtime
@@ -38,7 +38,6 @@ Closures = Any  # compiler._Compiler (a cycle to keep out of the import graph)
 _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FALLBACK_CALLS = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by",
                    "sort_by", "random")
-_UNSET: Any = object()  # the `span` local's value is not known here (after a branch or loop)
 
 
 class Unsupported(Exception):
@@ -54,10 +53,25 @@ def generate(effect: ast.Effect, closures: Closures, name: str) -> tuple[Callabl
     source = "def run(ctx, env=None):\n" + "\n".join(body) + "\n"
     # the function is made from its code object, never by running the module's code: the
     # compiled source only ever defines it
+    gen.globals[SPANS] = gen.spans
     module = compile(source, name, "exec", dont_inherit=True)
     (code,) = (c for c in module.co_consts if isinstance(c, CodeType))
     run: Callable[..., None] = FunctionType(code, dict(gen.globals), "run", (None,))
     return run, source
+
+
+SPANS = "__rulesdsl_spans__"  # the global of a generated function that maps lines to spans
+
+
+def frame_span(frame: FrameType, line: int | None = None) -> Span | None:
+    """The span of the rule a frame was running at `line` (its current line by default): for
+    a generated function, from its table of lines; for a closure, its local named `span`."""
+    spans = frame.f_globals.get(SPANS)
+    if spans is not None:
+        found: Span | None = spans.get(frame.f_lineno if line is None else line)
+        return found
+    local = frame.f_locals.get("span")
+    return local if isinstance(local, Span) else None
 
 
 def _nothing(what: str) -> Any:
@@ -94,17 +108,19 @@ class _Generator:
         self._count = 0
         self.scope: dict[str, str] = {}   # let name (or `it`) -> Python local
         self.items: list[str] = []        # the `where` item variables, innermost last
-        self.span: Any = None              # what the `span` local holds now (a Span or None)
+        self.span: Span | None = None      # the span of the lines being emitted
+        self.spans: dict[int, Span] = {}   # line of the source -> span (see frame_span)
         # read once per statement: list names (id(NameDef)) and field columns -> Python local
         self.cache: dict[Any, str] = {}
         self.pre: list[str] = []           # lines that read the cached names, before a statement
         self.conditional = 0               # inside a branch of an expression: no caching
         self.whole_locals: set[str] = set()  # locals known to hold a whole number >= 0
-        self.fallbacks = 0                 # closures called from expressions so far
         self.level = 0                     # how deep in nested blocks
 
     # ---- output ----
     def emit(self, line: str) -> None:
+        if self.span is not None:  # line 1 is the `def`
+            self.spans[len(self.lines) + 2] = self.span
         self.lines.append("    " * self.indent + line)
 
     def fresh(self, prefix: str) -> str:
@@ -125,11 +141,7 @@ class _Generator:
         return self.value(v)
 
     def at(self, span: Any) -> None:
-        """Make the `span` local what the closures' frames held at this point."""
-        if self.span is not _UNSET and self.span == span and (span is None) == (self.span
-                                                                               is None):
-            return
-        self.emit(f"span = {'None' if span is None else self.value(span)}")
+        """The span the lines that follow stand for: what the closures' frames held there."""
         self.span = span
 
     def flush(self) -> None:
@@ -140,7 +152,7 @@ class _Generator:
     @contextmanager
     def nested(self) -> Iterator[None]:
         """An indented block with its own lets (a nested block's lets are local to it)."""
-        scope = dict(self.scope)
+        scope, span = dict(self.scope), self.span
         self.indent += 1
         self.level += 1
         self.cache = {}
@@ -153,7 +165,7 @@ class _Generator:
             self.indent -= 1
             self.level -= 1
             self.scope, self.cache = scope, {}
-            self.span = _UNSET
+            self.span = span
 
     def env(self) -> str:
         """The locals in a dict, for a closure called from the generated code."""
@@ -212,29 +224,27 @@ class _Generator:
         self.cache = {}
 
     def evaluated(self, node: ast.Expr, span: Any) -> str:
-        """An expression, ready to be used on the next line: the names it caches are read,
-        and if it calls a closure, the `span` local is what the closures' frames held."""
-        before = self.fallbacks
+        """An expression, ready to be used on the next line (the names it caches read), its
+        lines standing for `span`: what the closures' frames held while it was evaluated."""
         value = self.expr(node)
+        self.at(span)
         self.flush()
-        if self.fallbacks != before:
-            self.at(span)
         return value
 
     def amount(self, node: ast.Expr, span: Span, what: str, at: Any) -> str:
-        """The whole amount (as the closures: an int not below 0 is taken as it is), with the
-        `span` local set for the call into the game that follows."""
+        """The whole amount (as the closures: an int not below 0 is taken as it is), its lines
+        standing for `at`."""
+        self.at(at)
         n = self.c._whole_constant(node)
         if n is not None:
-            self.at(at)
             return repr(n)
         value = self.expr(node)
         self.flush()
-        self.at(at)
         if _whole_int(node, self):
             return value
         self.emit(f"_n = {value}")
-        self.emit(f"if type(_n) is not int or _n < 0: _n = _whole(_n, span, {what!r})")
+        self.emit(f"if type(_n) is not int or _n < 0: "
+                  f"_n = _whole(_n, {self.value(span)}, {what!r})")
         return "_n"
 
     def let(self, s: ast.Let, enclosing: Any) -> None:
@@ -257,17 +267,14 @@ class _Generator:
                 self.block(s.else_, enclosing)
 
     def repeat(self, s: ast.Repeat) -> None:
-        count = self.expr(s.count)
-        self.flush()
-        self.at(s.span)
-        n = self.fresh("_v")
-        self.emit(f"{n} = _whole({count}, span, 'the repeat count')")
+        count = self.evaluated(s.count, s.span)
+        n, span = self.fresh("_v"), self.value(s.span)
+        self.emit(f"{n} = _whole({count}, {span}, 'the repeat count')")
         self.emit(f"if {n} > _MAX_REPEAT: raise _RuntimeError(f'repeat count {{{n}}} is over "
-                  f"{{_MAX_REPEAT}}', span)")
-        self.emit(f"_spend(ctx, {n}, span)")
+                  f"{{_MAX_REPEAT}}', {span})")
+        self.emit(f"_spend(ctx, {n}, {span})")
         self.emit(f"for _ in range({n}):")
         with self.nested():
-            self.span = _UNSET  # a later round starts where the last one left the local
             self.block(s.body, s.span)
 
     def verb(self, s: ast.VerbCall) -> None:
@@ -298,7 +305,6 @@ class _Generator:
     def fallback_expr(self, node: ast.Expr, number_for: str | None = None) -> str:
         if isinstance(node, ast.ChooseNumber) and number_for is not None:
             self.c._number_for = number_for.replace("_", " ")
-        self.fallbacks += 1
         fn = self.c.expr(node)
         return f"{self.value(fn)}(ctx, {self.env()})"
 

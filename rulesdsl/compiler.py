@@ -44,17 +44,21 @@ class CompiledEffect:
     python: str = ""
 
 
-def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
-    """Compile a checked effect; raises RulesErrors if it does not check."""
+def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
+                   ) -> CompiledEffect:
+    """Compile a checked effect (to one generated function, unless `generate` is False or it
+    has a shape the generator leaves out: then to closures); raises RulesErrors if it does not
+    check."""
     analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
-    try:
-        compiler = _Compiler(vocab, analysis)
-        run, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
-        return CompiledEffect(effect, run, dict(compiler.lasting), source)
-    except (codegen.Unsupported, SyntaxError):
-        pass  # a shape left to the closures: the whole effect runs as closures
+    if generate:
+        try:
+            compiler = _Compiler(vocab, analysis)
+            run, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
+            return CompiledEffect(effect, run, dict(compiler.lasting), source)
+        except (codegen.Unsupported, SyntaxError):
+            pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
     if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
