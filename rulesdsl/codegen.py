@@ -14,11 +14,12 @@ rule's text. Every identifier in it is made here (`_g3`, `_v0`); every value of 
 (getters, verbs, spans, texts) reaches it as a global of the function, and only numbers,
 booleans and strings are written into it, with `repr`.
 
-Positions: faults and `explain` find the statement that was running from the frames' local
-named `span` (interpreter/core/faults.py). The generated function keeps that local equal to
-what the closures' frames gave at each call into the game (the statement's own span for a
-gain, a non-constant payment, a verb, a repeat's body; otherwise the enclosing one, or none),
-so every position reads as before.
+Positions: faults and `explain` find the statement that was running from the frames on the
+stack (interpreter/core/faults.py). A closure keeps its span in a local named `span`; a
+generated function keeps, beside its code, a table from each of its lines to the span the
+closures' frames held there (the statement's own for a gain, a non-constant payment, a verb, a
+repeat and its body; otherwise the enclosing one, or none), and `frame_span` reads either. So
+every position reads as before, and running an effect stores no position at all.
 """
 from __future__ import annotations
 
@@ -196,28 +197,27 @@ class _Generator:
                 self.stmt(s, enclosing)
 
     def stmt(self, s: ast.Stmt, enclosing: Any) -> None:
-        kind = type(s)
-        if kind is ast.Let and not aborts.may_ask(s.value):
+        if isinstance(s, ast.Let) and not aborts.may_ask(s.value):
             self.let(s, enclosing)  # a pure let keeps the names read so far
             return
-        if kind is ast.Gain and len(s.resources) == 1:
+        if isinstance(s, ast.Gain) and len(s.resources) == 1:
             n = self.amount(s.amount, s.span, "the amount to gain", s.span)
             self.emit(f"ctx.gain({s.resources[0]!r}, {n})")
-        elif kind is ast.Pay:
+        elif isinstance(s, ast.Pay):
             constant = self.c._whole_constant(s.amount) is not None
             n = self.amount(s.amount, s.span, "the amount to pay",
                             enclosing if constant else s.span)
             self.emit(f"ctx.pay({s.resource!r}, {n})")
-        elif kind is ast.If:
+        elif isinstance(s, ast.If):
             self.if_(s, enclosing)
-        elif kind is ast.Require:
+        elif isinstance(s, ast.Require):
             cond = self.evaluated(s.cond, enclosing)
             self.emit(f"if not {cond}:")
             self.emit(f"    raise _Abort({self.c._require_text(s)!r})")
             return
-        elif kind is ast.Repeat:
+        elif isinstance(s, ast.Repeat):
             self.repeat(s)
-        elif kind is ast.VerbCall:
+        elif isinstance(s, ast.VerbCall):
             self.verb(s)
         else:
             self.fallback(s, enclosing)

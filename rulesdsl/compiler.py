@@ -1,8 +1,12 @@
-"""AST -> Python closures, built once at load time.
+"""AST -> Python, built once at load time.
 
-Each node becomes a closure `f(ctx, env)` that calls its children's closures; names, fields,
-verbs and prompts are all resolved here, so running an effect never walks the tree or looks a
-name up in the vocabulary. There is no eval/exec.
+An effect is compiled to one Python function generated from its checked tree (codegen.py); each
+construct also has a closure here, `f(ctx, env)` calling its children's closures, which is its
+reference meaning: the generated function calls them for the constructs it does not write out
+(choices, `either`, `possible`, verb options...), and an effect of a shape the generator leaves
+out runs as closures alone. Names, fields, verbs and prompts are all resolved here, so running
+an effect never walks the tree or looks a name up in the vocabulary; no rule text is ever
+evaluated.
 
 Speed matters (effects run thousands of times a game), so the common shapes get closures of
 their own: constants are folded into their parent's closure, `floor(a / b)` divides whole
@@ -55,8 +59,8 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
     if generate:
         try:
             compiler = _Compiler(vocab, analysis)
-            run, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
-            return CompiledEffect(effect, run, dict(compiler.lasting), source)
+            generated, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
+            return CompiledEffect(effect, generated, dict(compiler.lasting), source)
         except (codegen.Unsupported, SyntaxError):
             pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
