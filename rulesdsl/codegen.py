@@ -23,6 +23,7 @@ every position reads as before, and running an effect stores no position at all.
 """
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import CodeType, FrameType, FunctionType
@@ -36,6 +37,7 @@ from .types import EnumType, ListType
 # What the compiler gives the generator: closures for what is not generated, constants.
 Closures = Any  # compiler._Compiler (a cycle to keep out of the import graph)
 
+_BUILTINS = ("bool", "int", "len", "max", "min", "range", "sum", "type")
 _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FALLBACK_CALLS = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by",
                    "sort_by", "random")
@@ -104,7 +106,9 @@ class _Generator:
             "_floor": _floor, "_ceil": _ceil, "_Thunk": runtime.Thunk, "_nothing": _nothing,
             "_over": _over_ceiling, "_Abort": EffectAbort, "_RuntimeError": RulesRuntimeError,
             "_enter_risky": _enter_risky, "_CEILING": runtime.CEILING,
-            "_MAX_REPEAT": runtime.MAX_REPEAT}
+            "_MAX_REPEAT": runtime.MAX_REPEAT,
+            # the only builtins the generated code may name
+            "__builtins__": {name: getattr(builtins, name) for name in _BUILTINS}}
         self._ids: dict[int, str] = {}
         self._count = 0
         self.scope: dict[str, str] = {}   # let name (or `it`) -> Python local

@@ -149,6 +149,8 @@ def test_the_source_names_only_what_the_generator_made():
     assert "import_os" not in code and "chosen" not in code
     names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
     made = {n for n in names if re.fullmatch(r"_[a-z]\d+|_[A-Za-z_]+", n)}
+    assert set(compiled.run.__globals__["__builtins__"]) == {
+        "bool", "int", "len", "max", "min", "range", "sum", "type"}  # no open, no __import__
     assert names - made <= {"def", "run", "ctx", "env", "None", "if", "is", "not", "gain",
                             "len", "int", "type", "or", "and", "else", "for", "in", "range",
                             "pay", "min", "max", "sum", "risky", "try", "finally", "True"}
