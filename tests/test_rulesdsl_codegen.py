@@ -191,3 +191,14 @@ def test_a_fault_is_described_the_same_with_closures(make_game):
         assert isinstance(fault, RuleFaultError)
         spans.append((str(fault.span), fault.message))
     assert spans[0] == spans[1] and spans[0][0] == "<t>:1:18"
+
+
+def test_a_shape_the_generator_leaves_out_runs_as_closures():
+    """A closure the generated code would call inside a `where` (it needs the item in its
+    env): the whole effect is compiled to closures, and does what they do."""
+    text = "gain count(my.garments where prestige = last(my.garments.prestige)) livre"
+    compiled = compile_effect(parse_effect(text, ORIGIN), VOCAB)
+    assert compiled.python == ""
+    ctx = FakeCtx(livre=3)
+    compiled.run(ctx)
+    assert ctx.log == [("gain", "livre", 1)]  # g3 alone has the last one's prestige, 5
