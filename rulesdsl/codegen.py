@@ -51,7 +51,7 @@ def generate(effect: ast.Effect, closures: Closures, name: str) -> tuple[Callabl
                                                                           str]:
     """The effect as `run(ctx, env=None)`, and the Python source it was compiled from."""
     gen = _Generator(closures)
-    gen.block(effect.statements, enclosing=None, top=True)
+    gen.block(effect.statements, enclosing=None)
     body = gen.lines or ["    pass"]
     source = "def run(ctx, env=None):\n" + "\n".join(body) + "\n"
     # the function is made from its code object, never by running the module's code: the
@@ -184,7 +184,7 @@ class _Generator:
             self.emit(f"if env is not None: env[{name!r}] = {var}")
 
     # ---- statements ----
-    def block(self, stmts: tuple[ast.Stmt, ...], enclosing: Any, top: bool = False) -> None:
+    def block(self, stmts: tuple[ast.Stmt, ...], enclosing: Any) -> None:
         for i, s in enumerate(stmts):
             if aborts.risky_after_asking(s, stmts[i + 1:]):
                 self.cache = {}
