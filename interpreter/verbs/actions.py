@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations, islice
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulesdsl import EffectAbort
 from rulesdsl.vocabulary import VerbArgs
@@ -153,21 +153,13 @@ def _master_made(ctx: Context) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
 
-class _Tailoring(NamedTuple):
-    """What a `tailor` call's options and the position make of it, before its first question."""
-
-    discount: int
-    colors: tuple[str, ...]
-    made_by_master: bool
-    waived: bool  # no cost, no silk, no Thread or Lace
-    free: list[str]  # the guest spaces it may be rented to
-
-
-def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False
-                   ) -> tuple[_Tailoring, Iterator[dict[str, Any]]]:
+def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
+        int, tuple[str, ...], bool, bool, list[str], Iterator[dict[str, Any]]]:
     """What `tailor` offers: each garment of the display the player can make and then rent or
-    sell (looked at lazily: a trial run or a check stops at the second). A `probe` (the check)
-    needs to know only whether some guest space is free, not which."""
+    sell (looked at lazily: a trial run or a check stops at the second), after what the call's
+    options and the position make of it: (silk discount, its colours, made by a Master, cost
+    waived, the free guest spaces, offers). A `probe` (the check) needs to know only whether
+    some guest space is free, not which."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
@@ -218,7 +210,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False
             if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
-    return _Tailoring(discount, colors, made_by_master, waived, free), candidates()
+    return discount, colors, made_by_master, waived, free, candidates()
 
 
 def tailor(ctx: Context, args: VerbArgs) -> None:
@@ -229,7 +221,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     sold is rented, and is not offered while no guest space is free for it."""
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
     side = ctx.engine.side
-    (discount, colors, made_by_master, waived, free), candidates = _tailor_offers(ctx, args)
+    discount, colors, made_by_master, waived, free, candidates = _tailor_offers(ctx, args)
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
     choice = ctx.ask("garment", making, candidates,
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
@@ -263,7 +255,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
 
 def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     """`tailor`'s check (checks.py): some garment can be made, then rented or sold."""
-    return checks.first_question(_tailor_offers(ctx, args, probe=True)[1])
+    return checks.first_question(_tailor_offers(ctx, args, probe=True)[5])
 
 
 def _sell(ctx: Context, g: Garment) -> None:
