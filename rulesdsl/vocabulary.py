@@ -85,6 +85,10 @@ class VerbDef:
     # how the verb reads when, alone and without options, it is a whole main action ("Tailor a
     # Garment: make 1 Garment ..."), where `text` says what a bonus adds ("perform 1 additional")
     as_action: str = ""
+    # whether a call can be done now, read without a trial run: `can(ctx, args)` -> True (it
+    # can), False (it cannot; raising EffectAbort says the same) or None (it cannot tell). It
+    # changes nothing and must agree with a trial run of the call (the interpreter's checks)
+    can: Callable[[Any, VerbArgs], bool | None] | None = None
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).

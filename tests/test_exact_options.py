@@ -170,3 +170,27 @@ def test_statements_followed_by_a_possible_abort_are_marked(text, marked):
     from rulesdsl.aborts import risky_after_asking
     stmts = parse_effect(text, Origin("<test>")).statements
     assert [risky_after_asking(s, stmts[i + 1:]) for i, s in enumerate(stmts)] == marked
+
+
+# -- the checks that know options without a trial run (loading/static_checks.py) ---------------
+
+@pytest.mark.parametrize("expansions", [("jewelry_box",), ("masques", "jewelry_box")],
+                         ids=["jewelry_box", "masques+jewelry_box"])
+def test_options_known_without_a_trial_run_can_be_completed(expansions):
+    """Where a module adds actions (the Jewelry Box's exams and specialised hire) and seats that
+    play themselves (Masques), the options the checks found, with those left to trial runs,
+    still each complete their step (tests/test_static_checks.py compares the two answers)."""
+    rules = load_ruleset(expansions=expansions)
+    assert rules.actions["acquire"].effect.check is not None
+    rng = random.Random(repr(expansions))
+    game = Game.new(rules, seed=5) if "masques" in expansions else Game.new(rules, players=3,
+                                                                             seed=5)
+    bots = [make_bot("random", 50 + s) for s in range(len(game.state["players"]))]
+    checked = 0
+    while not game.is_over():
+        d = game.decision()
+        if rng.random() < 0.4:
+            assert uncompletable(game) == [], (d.kind, d.prompt)
+            checked += 1
+        game.apply(bots[d.seat].choose(game, d))
+    assert game.wasted_answers == 0 and checked >= 25

@@ -115,6 +115,11 @@ class Context:
         else:
             tx.set(player, resource, old - amount)
 
+    def can_pay(self, resource: str, amount: int) -> bool:
+        """Whether `pay(resource, amount)` would go through now."""
+        player: Any = self.state["players"][self.seat]
+        return amount == 0 or player[resource] >= amount or self._frozen(resource, "never_pay")
+
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
         """A resource this seat's kind never gains (or never pays: its costs are waived)."""
         if not self.rules.seat_kinds:
@@ -261,15 +266,26 @@ class Context:
         replays and clones draw the same."""
         return rng.next_int(self.state, self.tx, n)
 
-    def possible(self, run: Callable[[Context], Any], key: Any = None) -> bool:
+    def possible(self, run: Callable[[Context], Any], key: Any = None,
+                 check: Callable[[Context], bool | None] | None = None) -> bool:
         """Whether an effect can be carried through: some answers to its questions complete it
-        (trial.py). With a `key`, a result found at the very start of the step is kept for the
+        (trial.py). A `check` (the effect's, built at load time) may know the answer without
+        a trial run. With a `key`, a result found at the very start of the step is kept for the
         rest of the step (the position there never changes)."""
         engine = self.engine
         if key is None or self.tx.mark() != engine._step_mark:
-            return search(self, run)
+            return self._possible(run, check)
         key = (self.seat, key)
         known = engine._known
-        if key not in known:
-            known[key] = search(self, run)
-        return known[key]
+        answer = known.get(key)
+        if answer is None:
+            answer = known[key] = self._possible(run, check)
+        return answer
+
+    def _possible(self, run: Callable[[Context], Any],
+                  check: Callable[[Context], bool | None] | None) -> bool:
+        if check is not None:
+            answer = check(self)
+            if answer is not None:
+                return answer
+        return search(self, run)

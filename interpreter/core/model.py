@@ -32,6 +32,9 @@ class Effect:
     text: str
     owner: str = ""
     where: Any = None
+    # whether it can be done now, known without a trial run where the loader could build such
+    # a check (loading/static_checks.py): check(ctx) -> True, False or None (run the trial)
+    check: Any = field(default=None, compare=False, repr=False)
 
     def run(self, ctx: Context, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
@@ -41,27 +44,27 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
-def _nodes(node: Any) -> Iterator[Any]:
+def ast_nodes(node: Any) -> Iterator[Any]:
     """Every AST node under `node` (itself included), found by walking dataclass fields."""
     if isinstance(node, (tuple, list)):
         for item in node:
-            yield from _nodes(item)
+            yield from ast_nodes(item)
     elif is_dataclass(node):
         yield node
         for f in fields(node):
             if f.name != "span":
-                yield from _nodes(getattr(node, f.name))
+                yield from ast_nodes(getattr(node, f.name))
 
 
 def verbs_used(node: Any) -> set[str]:
     """Every verb an AST node calls."""
-    return {n.verb for n in _nodes(node) if isinstance(getattr(n, "verb", None), str)}
+    return {n.verb for n in ast_nodes(node) if isinstance(getattr(n, "verb", None), str)}
 
 
 def _names_used(node: Any) -> set[str]:
     """Every dotted name an AST node uses, and the first part of each."""
     out: set[str] = set()
-    for n in _nodes(node):
+    for n in ast_nodes(node):
         path = getattr(n, "path", None)
         if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
             out.add(path[0])

@@ -407,6 +407,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                             "free": opt(None, " free of charge"),
                             "tile": opt(TILE, ": {}")},
                            act.acquire, "take 1 Resource tile from the display{free}{price}",
+                           can=act.can_acquire,
                            binds={"tiles_in_drawer": NUMBER},
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
@@ -431,6 +432,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                       "{silk_discount}{discount_colors}{sell_only}"
                                       "{no_master_garment}",
                           describe=lambda o: _tailor_text(o, say), reads=("played",),
+                          can=act.can_tailor,
                           as_action=f"make 1 {garment} from the "
                                     f"{say('garment_display', 'Garment Design display')} with "
                                     "your silk, Thread and Lace (paying its cost in Livre), then "
@@ -438,7 +440,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
                          "card": opt(EMPLOYEE, ": {}"), "free": opt(None, " for free"),
                          "to_supply": opt(None, ", into your supply")}, act.hire,
-                        "hire 1 new Employee{card}{price}{free}{to_supply}",
+                        "hire 1 new Employee{card}{price}{free}{to_supply}", can=act.can_hire,
                         binds={"cards_in_display": NUMBER},
                         bind_text={"cards_in_display": "the number of cards in the display"}),
         "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
@@ -453,12 +455,13 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           binds={"deputed": EMPLOYEE},
                           bind_text={"deputed": "the deputed Employee"},
                           describe=_depute_text, one_of=(("card", "among"),),
-                          reads=("played",)),
+                          reads=("played",), can=act.can_depute),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount"),
                          "space": opt(DECORATION, ": {}"), "free": opt(None, " for free")},
                         act.fund,
                         f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
                         "(regardless of your Main action){space}{discount}{free}",
+                        can=act.can_fund,
                         as_action="pay for 1 free Decoration space and put your Trademark token "
                                   "on it"),
         "shuffle_supply": VerbDef({}, st.shuffle_supply,
@@ -485,10 +488,11 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "set_counter": VerbDef({"counter": opt(COUNTER, required=True),
                                 "value": opt(NUMBER, required=True)}, st.set_counter,
                                "move the {counter} to {value}"),
-        "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}"),
+        "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}",
+                               can=act.can_claim_favor),
         "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
                            "perform 1 additional {action} action (regardless of your Main "
-                           "action)", reads=("played",)),
+                           "action)", reads=("played",), can=act.can_perform),
         "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
         "pass_favor": VerbDef({}, ph.pass_favor,
                               f"the holder of the {favor} becomes start player"),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 from rulesdsl import EffectAbort
@@ -15,6 +15,7 @@ from ..core.events import announce, run_hook
 from ..core.model import Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from ..core.state import keyed
+from . import checks
 from .phases import draw
 
 
@@ -42,9 +43,10 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     return False
 
 
-def acquire(ctx: Context, args: VerbArgs) -> None:
-    """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
-    state, me, label = ctx.state, ctx.me, ctx.engine.label
+def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
+    """What `acquire` offers: each tile of a drawer whose price the player can pay (looked at
+    lazily: a trial run or a check stops at the second)."""
+    state, me = ctx.state, ctx.me
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
 
@@ -58,8 +60,13 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
             for tile_id in drawer:
                 if pinned is None or tile_id == pinned:
                     yield {"drawer": d, "tile": tile_id, "price": price}
+    return offers()
 
-    choice = ctx.ask("tile", "acquire a resource tile", offers(),
+
+def acquire(ctx: Context, args: VerbArgs) -> None:
+    """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
+    state, label = ctx.state, ctx.engine.label
+    choice = ctx.ask("tile", "acquire a resource tile", _acquire_offers(ctx, args),
                      lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
                                f"{v['drawer'] + 1} for "
                                f"{v['price']} Livre", exact=True)
@@ -67,6 +74,11 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
     ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
     kept = take_tile(ctx, choice["tile"])
     announce(ctx, "acquire", tile=choice["tile"], kept=kept)
+
+
+def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
+    """`acquire`'s check (checks.py): some tile can be paid for."""
+    return checks.first_question(_acquire_offers(ctx, args))
 
 
 def discard(ctx: Context, args: VerbArgs) -> None:
@@ -141,13 +153,14 @@ def _master_made(ctx: Context) -> bool:
     return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
 
 
-def tailor(ctx: Context, args: VerbArgs) -> None:
-    """Tailor a garment from the display, then rent it to a guest space or sell it.
-
-    A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
-    after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
-    sold is rented, and is not offered while no guest space is free for it."""
-    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
+def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
+        int, tuple[str, ...], bool, bool, list[str], Iterator[dict[str, Any]]]:
+    """What `tailor` offers: each garment of the display the player can make and then rent or
+    sell (looked at lazily: a trial run or a check stops at the second), after what the call's
+    options and the position make of it: (silk discount, its colours, made by a Master, cost
+    waived, the free guest spaces, offers). A `probe` (the check) needs to know only whether
+    some guest space is free, not which."""
+    rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
@@ -157,10 +170,15 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
     pinned = args["garment"]() if "garment" in args else None
-    free = [] if sell_only else [space_id for space_id, space in side.guest_spaces.items()
-            if space_id not in state["guests"] and (made_by_master or not space.master)]
-    if "space" in args:
-        free = [s for s in free if s == args["space"]()]
+    free: list[str] = []
+    if not sell_only:
+        guests = state["guests"]
+        spaces = (space_id for space_id, space in side.guest_spaces.items()
+                  if space_id not in guests and (made_by_master or not space.master))
+        if "space" in args:
+            free = [s for s in spaces if s == args["space"]()]
+        elif "sell" not in args:
+            free = list(islice(spaces, 1)) if probe else list(spaces)
     if "sell" in args:
         free = []
 
@@ -192,8 +210,20 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
             if waived or _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
+    return discount, colors, made_by_master, waived, free, candidates()
+
+
+def tailor(ctx: Context, args: VerbArgs) -> None:
+    """Tailor a garment from the display, then rent it to a guest space or sell it.
+
+    A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
+    after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
+    sold is rented, and is not offered while no guest space is free for it."""
+    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
+    side = ctx.engine.side
+    discount, colors, made_by_master, waived, free, candidates = _tailor_offers(ctx, args)
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
-    choice = ctx.ask("garment", making, candidates(),
+    choice = ctx.ask("garment", making, candidates,
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
     if not waived:
@@ -221,6 +251,11 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     else:
         _rent(ctx, g, side.guest_spaces[where["space"]], made_by_master,
               "no_reward" not in args)
+
+
+def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
+    """`tailor`'s check (checks.py): some garment can be made, then rented or sold."""
+    return checks.first_question(_tailor_offers(ctx, args, probe=True)[5])
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -265,8 +300,9 @@ def check_all_halls(ctx: Context) -> None:
         ctx.tx.append(state["all_halls"], ctx.seat)
 
 
-def hire(ctx: Context, args: VerbArgs) -> None:
-    """Hire a card from the display into the hand, its price set by how many cards are shown."""
+def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
+    """The price of a `hire` call and the cards it offers (aborts when the price cannot be
+    paid or a pinned card is not in the display)."""
     display = ctx.state["hire_display"]
     price = 0 if "free" in args else max(
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
@@ -275,11 +311,22 @@ def hire(ctx: Context, args: VerbArgs) -> None:
     offered = [args["card"]()] if "card" in args else display
     if any(c not in display for c in offered):
         raise EffectAbort("that card is not in the display")
+    return price, offered
+
+
+def hire(ctx: Context, args: VerbArgs) -> None:
+    """Hire a card from the display into the hand, its price set by how many cards are shown."""
+    price, offered = _hire_offers(ctx, args)
     card = ctx.ask("hire", f"hire an employee for {price} Livre", offered, exact=True)
     ctx.pay("livre", price)
-    ctx.tx.remove(display, card)
+    ctx.tx.remove(ctx.state["hire_display"], card)
     ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
     announce(ctx, "hire", card=card)
+
+
+def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
+    """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
+    return checks.first_question(_hire_offers(ctx, args)[1])
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
@@ -291,18 +338,12 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     right after that bonus. Until then it is listed in its owner's `deputing`, and a card on
     its way out cannot be deputed twice.
     """
-    state, me = ctx.state, ctx.me
+    me = ctx.me
     leaving = me["deputing"]
-    staff = [c for c in board.staff(state, ctx.seat) if c not in leaving]
-    if len(staff) <= ctx.rules.setup["min_staff"]:
-        raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
+    staff = _deputing_staff(ctx)
     payouts: dict[str, int] = {}
     if "card" in args:
-        card = args["card"]()
-        if card not in staff:
-            raise EffectAbort("that card is not on the staff")
-        if "payout" in args:
-            payouts[card] = int(args["payout"](deputed=card))
+        card = _pinned_deputy(args, staff, payouts)
     else:
         listed = [c for c in args["among"]() if c not in leaving]
         offered = _deputable(args, staff, payouts)
@@ -324,7 +365,7 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
-            if ctx.possible(bonus.run) and ctx.ask(
+            if ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
                     "bonus", f"bonus of the deputed {ctx.engine.label(card)}", [True, False],
                     lambda v: "use the bonus" if v else "skip the bonus", exact=True):
                 ctx.attempt(bonus)
@@ -334,6 +375,37 @@ def depute(ctx: Context, args: VerbArgs) -> None:
         return  # it leaves when the turn ends, after its own bonus (see play_card)
     ctx.tx.remove(leaving, card)
     remove_from_staff(ctx, card)
+
+
+def _deputing_staff(ctx: Context) -> list[str]:
+    """The staff that may depute, cards on their way out left out (aborts at the minimum)."""
+    leaving = ctx.me["deputing"]
+    staff = board.staff(ctx.state, ctx.seat)  # a new list
+    if leaving:
+        staff = [c for c in staff if c not in leaving]
+    if len(staff) <= ctx.rules.setup["min_staff"]:
+        raise EffectAbort(f"a staff of {ctx.rules.setup['min_staff']} cannot depute")
+    return staff
+
+
+def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> str:
+    """The card a `depute card ...` call names, its payout worked out in `payouts` (aborts
+    when it is not on the staff)."""
+    card = args["card"]()
+    if card not in staff:
+        raise EffectAbort("that card is not on the staff")
+    if "payout" in args:
+        payouts[card] = int(args["payout"](deputed=card))
+    return card
+
+
+def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
+    """`depute`'s check (checks.py) for a named card: past these checks nothing aborts (a
+    trial run ends at the verb's `settled`). A choice among cards is left to the trial."""
+    if "card" not in args:
+        return None
+    _pinned_deputy(args, _deputing_staff(ctx), {})
+    return True
 
 
 def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> list[str]:
@@ -364,26 +436,38 @@ def remove_from_staff(ctx: Context, card: str) -> None:
     ctx.tx.append(ctx.state["removed_employees"], card)
 
 
-def fund(ctx: Context, args: VerbArgs) -> None:
-    """Fund an empty decoration space, paying its cost less any discount."""
-    state, side, me, label = ctx.state, ctx.engine.side, ctx.me, ctx.engine.label
+def _fund_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
+    """What `fund` offers: each space the player may fund and can pay for (looked at lazily: a
+    trial run or a check stops at the second)."""
+    side, me = ctx.engine.side, ctx.me
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
 
     def offers() -> Iterator[dict[str, Any]]:
-        for space_id in _fundable(ctx):  # looked at lazily: a trial run stops at the second
+        free, decorations, livre = "free" in args, side.decorations, me["livre"]
+        for space_id in _fundable(ctx):
             if pinned is not None and space_id != pinned:
                 continue
-            cost = 0 if "free" in args else max(0, side.decorations[space_id].cost - discount)
-            if cost <= me["livre"]:
+            cost = 0 if free else max(0, decorations[space_id].cost - discount)
+            if cost <= livre:
                 yield {"space": space_id, "cost": cost}
+    return offers()
 
-    choice = ctx.ask("fund", "fund a decoration", offers(),
+
+def fund(ctx: Context, args: VerbArgs) -> None:
+    """Fund an empty decoration space, paying its cost less any discount."""
+    label = ctx.engine.label
+    choice = ctx.ask("fund", "fund a decoration", _fund_offers(ctx, args),
                      lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
     ctx.pay("livre", choice["cost"])
-    ctx.tx.set(state["decorations"], choice["space"], ctx.seat)
+    ctx.tx.set(ctx.state["decorations"], choice["space"], ctx.seat)
     announce(ctx, "fund", space=choice["space"])
     check_all_halls(ctx)
+
+
+def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
+    """`fund`'s check (checks.py): some space can be funded and paid for."""
+    return checks.first_question(_fund_offers(ctx, args))
 
 
 def fundable(ctx: Context) -> list[str]:
@@ -410,6 +494,11 @@ def _fundable(ctx: Context) -> Iterator[str]:
         yield space_id
 
 
+def can_claim_favor(ctx: Context, args: VerbArgs) -> bool | None:
+    """`claim_favor`'s check (checks.py): nobody holds the favor yet."""
+    return ctx.state["favor"] is None
+
+
 def claim_favor(ctx: Context, args: VerbArgs) -> None:
     if ctx.state["favor"] is not None:
         favor = ctx.rules.term("favor", "Queen's Favor").lower()
@@ -420,6 +509,12 @@ def claim_favor(ctx: Context, args: VerbArgs) -> None:
 def perform(ctx: Context, args: VerbArgs) -> None:
     """An additional main action, whatever the type of the card."""
     ctx.rules.actions[args["action"]()].effect.run(ctx)
+
+
+def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
+    """`perform`'s check (checks.py): the action's own check, where it has one."""
+    check = ctx.rules.actions[args["action"]()].effect.check
+    return None if check is None else check(ctx)
 
 
 def play_card(ctx: Context, args: VerbArgs) -> None:
@@ -435,8 +530,13 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
             for action, on in by_type.get(kind, ()):
                 key = (card_id if on == "card" else kind if on == "type" else None, action.id)
                 can = known.get(key)
-                if can is None:
-                    can = known[key] = possible(action.effect.run, key)
+                if can is None:  # read from the position where a check can, else tried
+                    effect = action.effect
+                    check = effect.check
+                    can = None if check is None else check(ctx)
+                    if can is None:
+                        can = possible(effect.run, key)
+                    known[key] = can
                 if can:
                     yield {"card": card_id, "action": action.id}
             yield {"card": card_id, "action": None}
@@ -457,7 +557,7 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     announce(ctx, "play", card=card_id)
     if choice["action"] is not None:
         ctx.attempt(rules.actions[choice["action"]].effect)
-    if card.bonus is not None and ctx.possible(card.bonus.run) \
+    if card.bonus is not None and ctx.possible(card.bonus.run, check=card.bonus.check) \
             and ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
                         lambda v: "use the bonus" if v else "skip the bonus", exact=True):
         ctx.attempt(card.bonus)

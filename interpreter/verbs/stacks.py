@@ -147,7 +147,7 @@ class SeatTurn:
         announce(ctx, "play", card=card)
         ctx.attempt(self.effect)
         bonus = kind.bonus_for(ctx.rules.employees[card])
-        if bonus is not None and ctx.possible(bonus.run) and ctx.ask(
+        if bonus is not None and ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
                 "bonus", f"bonus of {ctx.rules.employees[card].name}", [True, False]):
             ctx.attempt(bonus)
         if me["played"] == card:

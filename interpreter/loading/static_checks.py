@@ -1,0 +1,167 @@
+"""Whether an effect can be done, known without a trial run: checks built at load time.
+
+Offering an action or a bonus needs to know whether its effect can be carried through; the
+general answer is a trial run (core/trial.py: run it, roll it back). For the common shapes the
+answer can be read from the position instead, and this module builds, once per effect, a check
+that does so (`Effect.check`):
+
+- an effect none of whose statements can abort (each a `gain` of an amount that is a whole
+  number whatever the position: a constant, a count of a list, ...) can always be done;
+- an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
+  options neither ask nor draw at random, or with a payment of a constant amount, followed only
+  by such gains, can be done exactly when that call or payment can: the gains after it cannot
+  abort.
+
+Anything else gets no check, and keeps its trial run. A check answers what the trial would:
+True, False, or None where the verb cannot tell (then the trial runs). It changes nothing.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from rulesdsl import EffectAbort, Vocabulary, ast, compile_effect
+from rulesdsl.folding import NOT_CONSTANT, fold
+
+from ..core.model import ast_nodes
+
+Check = Callable[[Any], "bool | None"]
+
+# what may ask a question, draw at random or run a trial: never inside a check's options
+_IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
+
+
+def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
+    """The check of a compiled effect's AST, or None when its shape needs a trial run."""
+    stmts = effect.statements
+    if all(_cannot_abort(s, vocab) for s in stmts):
+        return _always
+    first, rest = stmts[0], stmts[1:]
+    if not all(_cannot_abort(s, vocab) for s in rest):
+        return None
+    if type(first) is ast.Pay:
+        return _pay_check(first)
+    if type(first) is not ast.VerbCall:
+        return None
+    verb = vocab.verbs.get(first.verb)
+    if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
+        return None
+    return _verb_check(first, verb.can, vocab)
+
+
+def _always(ctx: Any) -> bool:
+    return True
+
+
+def _pay_check(pay: ast.Pay) -> Check | None:
+    """The check of a payment of a whole constant amount: whether it can be paid."""
+    amount, resource = fold(pay.amount), pay.resource
+    if not _whole(amount):
+        return None
+    return lambda ctx: ctx.can_pay(resource, amount)
+
+
+def _whole(amount: Any) -> bool:
+    return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
+
+
+def _cannot_abort(stmt: Any, vocab: Vocabulary) -> bool:
+    """A `gain` of an amount that is a whole number, not negative, whatever the position: it
+    cannot abort (a choice of resources asks an exact question) nor fail."""
+    return type(stmt) is ast.Gain and _count(stmt.amount, vocab)
+
+
+def _count(expr: Any, vocab: Vocabulary) -> bool:
+    """Whether `expr` is a whole number, not negative, in any position, read without aborting:
+    constants, `count` of a list, sums and products of such, `floor`/`ceil` of one divided by
+    a positive constant, a table of such."""
+    kind = type(expr)
+    if kind is ast.Number:
+        return _whole(expr.value)
+    if kind is ast.BinOp:
+        return expr.op in ("+", "*") and _count(expr.left, vocab) and _count(expr.right, vocab)
+    if kind is ast.Table:
+        return _count(expr.subject, vocab) and all(_count(e.value, vocab) for e in expr.entries)
+    if kind is not ast.Call or len(expr.args) != 1:
+        return False
+    (arg,) = expr.args
+    if expr.func == "count":
+        return _list(arg, vocab)
+    if expr.func in ("floor", "ceil"):
+        return _count(arg, vocab) or (type(arg) is ast.BinOp and arg.op == "/"
+                                      and _count(arg.left, vocab)
+                                      and type(arg.right) is ast.Number and arg.right.value > 0)
+    return False
+
+
+def _list(expr: Any, vocab: Vocabulary) -> bool:
+    """A list read without aborting: a name of the vocabulary (no field of something that may
+    be nothing), filtered by `where` conditions on its items' own fields."""
+    if type(expr) is ast.Name:
+        return expr.dotted in vocab.names
+    return type(expr) is ast.Where and _list(expr.collection, vocab) and _condition(expr.cond)
+
+
+def _condition(expr: Any) -> bool:
+    """A `where` condition comparing the item's own fields (bare names) and constants."""
+    kind = type(expr)
+    if kind is ast.Compare:
+        return all(type(x) in (ast.Name, ast.Number, ast.Bool)
+                   and (type(x) is not ast.Name or len(x.path) == 1)
+                   for x in (expr.left, expr.right))
+    if kind is ast.BoolOp:
+        return _condition(expr.left) and _condition(expr.right)
+    return kind is ast.Not and _condition(expr.operand)
+
+
+def _pure(expr: Any) -> bool:
+    """Whether an option's value can be worked out without a question, a random draw or a
+    trial run (a flag has no value)."""
+    return expr is None or not any(
+        isinstance(n, _IMPURE) or (type(n) is ast.Call and n.func == "random")
+        for n in ast_nodes(expr))
+
+
+def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
+                vocab: Vocabulary) -> Check:
+    """A check that runs the call with the verb's `can` in place of the verb: its options are
+    built exactly as the effect builds them, and evaluated only as far as `can` reads them."""
+    if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
+        return _flags_check({o.name: True for o in call.options}, can)
+    answers: list[bool | None] = []
+
+    def probe(ctx: Any, args: Any) -> None:
+        answers.append(can(ctx, args))
+
+    def compiled() -> Callable[..., None]:
+        verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb],
+                                                                run=probe)}
+        return compile_effect(ast.Effect((call,), call.span),
+                              dataclasses.replace(vocab, verbs=verbs)).run
+    run: Callable[..., None] | None = None  # compiled when first used: loading stays cheap
+
+    def check(ctx: Any) -> bool | None:
+        nonlocal run
+        if run is None:
+            run = compiled()
+        budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
+        try:
+            run(ctx)
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return answers.pop()
+    return check
+
+
+def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:
+    """The check of a call given flags alone (`tailor`, `fund`): the verb's `can` called with
+    them as the effect would call the verb."""
+    def check(ctx: Any) -> bool | None:
+        try:
+            return can(ctx, flags.copy())
+        except EffectAbort:
+            return False
+    return check

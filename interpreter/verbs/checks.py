@@ -1,0 +1,25 @@
+"""Checks: whether a verb call can be done now, found without a trial run.
+
+A verb may declare a `can(ctx, args)` check beside its `run(ctx, args)` (VerbDef.can). It reads
+the position and the call's options exactly as the verb does up to its first question, changes
+nothing, and answers what a trial run of the call (core/trial.py) would find: False when the verb
+would abort before or at that question (nothing to offer), True when the trial would stop there
+completed (two options or more, each exact: the verb built them so), None when it cannot tell
+cheaply (a single option: the trial goes on past it), and the caller runs the trial instead.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+_NONE = object()
+
+
+def first_question(values: Iterable) -> bool | None:
+    """A check's answer from the options of the verb's first, exact question, looked at only as
+    far as a trial run looks (the second)."""
+    it = iter(values)
+    if next(it, _NONE) is _NONE:
+        return False  # `ask` with nothing to offer aborts
+    if next(it, _NONE) is _NONE:
+        return None  # one option answers itself, and the trial goes on past it
+    return True
