@@ -17,10 +17,29 @@ from typing import Any
 _set = object.__setattr__
 
 
+_PLAIN = frozenset((str, int, bool, type(None)))  # equal as JSON iff of one type and value
+
+
+def _plain(value: dict | list) -> bool:
+    """A dict with text keys, or a list, holding only text, whole numbers, booleans and None:
+    most option values, which then compare as JSON without being printed."""
+    if type(value) is dict:
+        return all(type(k) is str and type(v) in _PLAIN for k, v in value.items())
+    return all(type(v) in _PLAIN for v in value)
+
+
 def same_value(a: Any, b: Any) -> bool:
     """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
+    if (kind is dict or kind is list) and _plain(a) and _plain(b):
+        if len(a) != len(b):
+            return False
+        if kind is dict:
+            return a.keys() == b.keys() and all(type(v) is type(b[k]) and v == b[k]
+                                                for k, v in a.items())
+        return all(type(v) is type(w) and v == w for v, w in zip(a, b))
     try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
         if isinstance(a, (dict, list)):
             return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

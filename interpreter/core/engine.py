@@ -17,6 +17,7 @@ The same record rolls a faulty rule back to the last decision.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -81,6 +82,7 @@ class Game:
         self._running: tuple | None = None    # the step running: step, seat, score key
         self._step_mark = -1                  # the journal's mark at that step's start
         self._known: dict = {}                # `Context.possible` results at that start
+        self._seed_known: dict | None = None  # a clone's: its original's `_known`, for its re-run
         self._redo: list = []                 # decisions taken back, the next to redo last
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
@@ -280,7 +282,9 @@ class Game:
             getcurrent().parent.switch(_DONE)
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
-        self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
+        known, self._seed_known = self._seed_known, None
+        self._running, self._step_mark = (step, seat, score_key), mark
+        self._known = {} if known is None else known
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
@@ -316,14 +320,6 @@ class Game:
             raise IllegalDecisionError(f"{_short(answer)} is not a legal answer to "
                                        f"'{decision.prompt}' (options: "
                                        f"{[o.value for o in decision.options]})")
-        if self._used < len(self._answers):  # resuming a step from a save or a clone
-            answer = self._answers[self._used]
-            self._used += 1
-            for o in decision.options:
-                if same_value(o.value, answer):
-                    return o.value
-            raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
-                                  f"'{decision.prompt}'")
         parent = getcurrent().parent
         if parent is None:
             raise RuntimeError("a question was asked outside a game step")
@@ -337,7 +333,30 @@ class Game:
     def _resume(self, answers: list) -> None:
         """Run the current step from its start, giving it `answers` before asking anew."""
         self._answers, self._used = list(answers), 0
-        self._continue(None)
+        try:
+            self._continue(None)
+        finally:
+            self._seed_known = None
+
+    def _rerun_answer(self, prompt: str, values: Iterable) -> Any:
+        """`Context.ask` while the step is re-run with its recorded answers (a save, a clone,
+        an undo): the values are looked at only as far as the recorded answer, as a trial run
+        looks at them, and no Decision is built. A question with one value answers itself, as
+        in play; an answer that is not among the values is a ReplayMismatch."""
+        it = iter(values)
+        first = next(it, _DONE)
+        if first is _DONE:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        second = next(it, _DONE)
+        if second is _DONE:
+            return first
+        answer = self._answers[self._used]
+        for value in chain((first, second), it):
+            if same_value(value, answer):
+                self._used += 1
+                return value
+        raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
+                              f"'{prompt}'")
 
     def _recover(self, before: list, exc: Exception) -> None:
         """A rule failed: roll the game back to the decision just answered, then report."""
@@ -449,17 +468,22 @@ class Game:
 
     @classmethod
     def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
-                 meta: dict) -> Game:
+                 meta: dict, known: dict | None = None) -> Game:
+        """A game at the start of the step `state` is at, run on with `answers`; `known`: the
+        `Context.possible` results found at that very position (a clone's original's)."""
         game = cls(rules, state, history, meta)
         if not state["finished"]:
+            game._seed_known = known
             game._resume(answers)
         return game
 
     def clone(self) -> Game:
-        """An independent copy: the step-start state and the waiting step run once more."""
+        """An independent copy: the step-start state and the waiting step run once more (what
+        its original found possible at that start is not worked out again)."""
         state, answers = self.step_start()
         return Game._resumed(self.rules, state, answers, list(self.history),
-                             copy_json(self.meta))
+                             copy_json(self.meta),
+                             dict(self._known) if self._green is not None else None)
 
     def to_json(self) -> str:
         from .saves import dump_save
