@@ -68,7 +68,7 @@ class Game:
         self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
-        self._step_name = ""
+        self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.label = Labeller(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
@@ -167,14 +167,16 @@ class Game:
         return self._decision
 
     def _answer(self, decision: Decision, value: Any) -> None:
-        before = list(self._answers)
-        self._answers.append(value)
+        answers = self._answers  # only ever appended to: its first `given` are those before
+        given = len(answers)
+        answers.append(value)
         self.history.append([decision.seat, value])
         try:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
-            self._recover(before, exc)
-        self._redo = []
+            self._recover(answers[:given], exc)
+        if self._redo:
+            self._redo = []
 
     # -- taking back -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> None:
@@ -266,20 +268,28 @@ class Game:
             where = flow.current(self.rules, self.state)
             while where is not None:
                 rules, state, journal = self.rules, self.state, self.journal
-                phase, step, seat = where
-                self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
+                phase, step, seat = self._where = where
                 self._fresh = True
                 final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
                 key = phase.id if final else "play"
                 self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
                                 journal.mark())
                 self._answers, self._used = [], 0
-                self._step_name = "flow"
+                self._where = "flow"
                 rules, state, journal = self.rules, self.state, self.journal
                 flow.advance(rules, state, journal)
                 where = flow.current(rules, state)
             self.journal.forget()
             getcurrent().parent.switch(_DONE)
+
+    @property
+    def _step_name(self) -> str:
+        """The step running, as `explain` names it: the phase's id, with the step's if it has
+        several; "flow" between steps ("" before the first)."""
+        if isinstance(self._where, str):
+            return self._where
+        phase, step, _seat = self._where
+        return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
         known, self._seed_known = self._seed_known, None
