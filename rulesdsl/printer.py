@@ -108,6 +108,7 @@ class _Printer(Walker):
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
+        self.can_do: str | None = None  # the clause an enclosing `if possible(X) then X` does
         self.inline: dict[str, str] = {}  # a local printed as its definition, where used once
         self.them: dict[str, str] = {}  # a local already introduced: 'them'
         self.bind_text = {n: t for v in vocab.verbs.values() for n, t in v.bind_text.items()}
@@ -255,7 +256,13 @@ class _Printer(Walker):
         return self.let(s)
 
     def clause_if(self, s: ast.If) -> str:
-        text = f"if {self.expr(s.cond)}, {self.block(s.then)}"
+        # `if possible(X) then X ...` says X once: 'if you can, X' (not 'if you can X, X')
+        saved, self.can_do = self.can_do, self.clause(s.then[0]) if s.then else None
+        try:
+            cond = self.expr(s.cond)
+        finally:
+            self.can_do = saved
+        text = f"if {cond}, {self.block(s.then)}"
         if s.else_ is not None:
             text += f"; otherwise, {self.block(s.else_)}"
         return text
@@ -520,7 +527,16 @@ class _Printer(Walker):
         return f"{self.expr(e.left)} {_CMP_TEXT[e.op]} {self.expr(e.right)}"
 
     def text_bool_op(self, e: ast.BoolOp, parent_prec: int) -> str:
-        return f"{self.expr(e.left)} {e.op} {self.expr(e.right)}"
+        """Mixed `and`/`or` keep their grouping: 'A and B, or C and D'; an `or` inside an
+        `and` in brackets: 'A and (B, or C)'."""
+        sides = (e.left, e.right)
+        texts = [self.expr(x) for x in sides]
+        if e.op == "and":
+            texts = [f"({t})" if isinstance(x, ast.BoolOp) and x.op == "or" else t
+                     for x, t in zip(sides, texts)]
+            return " and ".join(texts)
+        grouped = any(isinstance(x, ast.BoolOp) and x.op == "and" for x in sides)
+        return (", or " if grouped else " or ").join(texts)
 
     def text_not(self, e: ast.Not, parent_prec: int) -> str:
         return f"not {self.expr(e.operand, 3)}"
@@ -547,7 +563,8 @@ class _Printer(Walker):
         return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
 
     def text_possible(self, e: ast.Possible, parent_prec: int) -> str:
-        return f"you can {self.clause(e.stmt)}"
+        what = self.clause(e.stmt)
+        return "you can" if what == self.can_do else f"you can {what}"
 
     def name(self, e: ast.Name) -> str:
         if len(e.path) == 1 and e.path[0] in self.inline:
@@ -708,6 +725,10 @@ def _ordered_text(f: str, args: list[str]) -> str | None:
     def one(text: str) -> str:
         if text.endswith(" in reverse order"):
             return _singular(text[: -len(" in reverse order")]) + " from the end"
+        words = text.split(" on ")[0].split()
+        if len(words) == 1 or words[:2] == ["your", "own"] or not words[-1].endswith("s"):
+            # a local's name or a pile: 'the first of fits', 'the last of your own discard pile'
+            return f"one of {text}" if f in ("min_by", "max_by") else f"of {text}"
         return _singular(text[4:] if text.startswith("the ") else text)
     if f == "first":
         return f"the first {one(args[0])}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from ruamel.yaml import YAML
 
 from interpreter.core.labels import card_text
@@ -151,3 +152,58 @@ def test_cards_command_shows_names(tmp_path, capsys):
     assert main(["cards", "--module", str(pack)]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if "z.seamstress" in line]
     assert rows and "Seamstress" in rows[0] and "Master" in rows[0]
+
+
+# -- wordings of the solo modes' rules -------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def barry_rules():
+    from interpreter import load_ruleset
+    return load_ruleset(expansions=["du_barry", "jewelry_box"])
+
+
+@pytest.mark.parametrize("source, printed", [
+    # 001 (du Barry): "she takes the Queen's Favor if possible": the verb is said once
+    ("if possible(claim_favor) then claim_favor; gain 3 prestige",
+     "If you can, take the Queen's Favor. Gain 3 Prestige."),
+    ("if my.livre > 2 and possible(claim_favor) then claim_favor",
+     "If your Livre is more than 2 and you can, take the Queen's Favor."),
+    ("if possible(claim_favor) then { claim_favor; gain 5 livre } else gain 5 livre",
+     "If you can, take the Queen's Favor, then gain 5 Livre; otherwise, gain 5 Livre."),
+    # a different statement after the test still names what can be done
+    ("if possible(claim_favor) then gain 1 livre",
+     "If you can take the Queen's Favor, gain 1 Livre."),
+])
+def test_a_verb_tried_then_done_is_said_once(barry_rules, source, printed):
+    assert _text(barry_rules, source) == printed
+
+
+@pytest.mark.parametrize("source, printed", [
+    # a local list is not singularised into a made-up word ('the fit')
+    ("let fits = my.garments where color = blue\nlet g = min_by(fits, price)\ngain 1 livre",
+     "let g be the one of fits with the lowest price"),
+    ("let fits = my.garments where color = blue\nlet g = first(fits)\ngain 1 livre",
+     "let g be the first of fits"),
+    # a pile named in the singular is not cut ('the last card discard')
+    ("let top = last(my.own_discard)\ngain 1 livre", "Let top be the last of your own discard pile"),
+    ("let top = first(my.own_hand)\ngain 1 livre", "Let top be the first of your own hand cards"),
+    # a plural collection still names one member
+    ("let g = first(my.garments)\ngain 1 livre", "Let g be the first Garment"),
+])
+def test_picking_from_a_list_reads_as_english(barry_rules, source, printed):
+    assert printed in _text(barry_rules, source)
+
+
+@pytest.mark.parametrize("source, printed", [
+    ("if my.livre > 1 and my.livre < 5 or my.prestige > 2 then gain 1 prestige",
+     "If your Livre is more than 1 and your Livre is less than 5, or your Prestige is more than 2, "
+     "gain 1 Prestige."),
+    ("if my.livre > 1 and (my.livre < 5 or my.prestige > 2) then gain 1 prestige",
+     "If your Livre is more than 1 and (your Livre is less than 5 or your Prestige is more than 2), "
+     "gain 1 Prestige."),
+    ("if my.livre > 1 or my.livre < 5 or my.prestige > 2 then gain 1 prestige",
+     "If your Livre is more than 1 or your Livre is less than 5 or your Prestige is more than 2, "
+     "gain 1 Prestige."),
+])
+def test_mixed_and_or_keep_their_grouping(rules, source, printed):
+    assert _text(rules, source) == printed

@@ -300,6 +300,32 @@ def test_diff_shows_what_a_module_changes_with_its_position(capsys):
     assert step["where"].startswith("rules/expansions/festivity_dresses/flow.yaml:")
 
 
+def test_diff_lists_procedures_and_what_a_module_adds_to_a_seat_kind(capsys):
+    """The Masques with the Jewelry Box: 003's Jewelry Box rules replace how a Masque hires and
+    extend the Masque seat kind (`extends: masque`); the diff says where each is written."""
+    assert main(["diff", "--solo", "masques", "--with", "jewelry_box", "--json"]) == 0
+    changes = {(c["change"], c["what"], c["id"]): c["where"]
+               for c in json.loads(capsys.readouterr().out)}
+    replaced = [(key, where) for key, where in changes.items()
+                if key[:2] == ("replaced", "procedure")]
+    assert [key[2] for key, _ in replaced] == [
+        "masque_hire (declared at rules/solo/masques/flow.yaml:13:5)"]
+    assert replaced[0][1].startswith("rules/solo/masques/jewelry_box.yaml:")
+    assert changes[("added", "procedure", "masque_exam")].startswith(
+        "rules/solo/masques/jewelry_box.yaml:")
+    assert changes[("added", "seat kind part", "masque: trigger exam_tasks.acquire")].startswith(
+        "rules/solo/masques/jewelry_box.yaml:")
+
+
+def test_a_position_in_a_table_prints_as_written(capsys, monkeypatch):
+    """Rich reads `:100:` as an emoji code; a position on line 100 must print as digits."""
+    monkeypatch.setenv("COLUMNS", "300")
+    assert main(["diff", "--with", "jewelry_box"]) == 0
+    out = capsys.readouterr().out
+    assert "rules/expansions/jewelry_box/exams.yaml:100:7" in out
+    assert "\N{HUNDRED POINTS SYMBOL}" not in out
+
+
 def test_simulate_with_expansions_from_the_command_line(capsys):
     code = main(["simulate", "--players", "3", "--games", "2", "--bots", "random", "--quiet",
                  "--with", "fancy_dresses,expert_tailoring", "--json", "-"])

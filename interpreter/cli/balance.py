@@ -20,7 +20,7 @@ from .output import refuse_unwritable, write_json
 
 
 def cmd_balance(args) -> int:
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, emoji=False)
     if refuse_unwritable(args.json) or refuse_unwritable(args.html, "--html"):
         return 2
     if args.html:

@@ -21,11 +21,11 @@ def cmd_bench(args) -> int:
     if args.baseline:
         return _compare(args)
     rules = load_ruleset()
-    err = Console(stderr=True)
+    err = Console(stderr=True, emoji=False)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=err) as progress:
         figures = run_bench(rules, QUICK if args.quick else FULL, progress)
-    out = Console(stderr=args.json == "-", highlight=False)
+    out = Console(stderr=args.json == "-", highlight=False, emoji=False)
     if not out.is_terminal:
         out.width = max(out.width, 120)
     for table in tables(figures):
@@ -44,7 +44,7 @@ def _compare(args) -> int:
             old = baseline(args.baseline, Path(tmp))  # said before any progress is drawn
             with Progress("[progress.description]{task.description}", BarColumn(),
                           MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=Console(stderr=True)) as progress:
+                          console=Console(stderr=True, emoji=False)) as progress:
                 task = progress.add_task(f"{args.repeats} rounds of each version",
                                          total=2 * args.repeats)
                 result = compare((old, current()), args.repeats,
@@ -54,7 +54,7 @@ def _compare(args) -> int:
         except BenchError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-    out = Console(stderr=args.json == "-", highlight=False)
+    out = Console(stderr=args.json == "-", highlight=False, emoji=False)
     if not out.is_terminal:
         out.width = max(out.width, 120)
     out.print(comparison_table(result))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from rich.table import Table
 
 from ..core.labels import card_text, garment_rules
@@ -31,9 +32,9 @@ def cmd_cards(args) -> int:
             text = f"Hired only if {card.hire_condition.text}. {text}"
         if card.start_in is not None:
             text += f" (Starts in the {rules.zone(card.start_in).name}.)"
-        table.add_row(f"start.*.{key}" if card.start else card.id, name,
+        table.add_row(f"start.*.{key}" if card.start else card.id, escape(name),
                       "start" if card.start else str(card.level), rules.word(card.type),
-                      str(card.depute_value), text)
+                      str(card.depute_value), escape(text))
     layout.show(entry.console, table)
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
@@ -44,7 +45,7 @@ def cmd_cards(args) -> int:
                           [f"{n} {rules.word(r)}" for r, n in g.needs()])
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige),
-                         " ".join(garment_rules(g)))
+                         escape(" ".join(garment_rules(g))))
     layout.show(entry.console, garments)
     for kind in rules.components.values():  # the kinds of component modules declare
         pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
@@ -74,7 +75,7 @@ def cmd_cards(args) -> int:
             table.add_column(col)
         for t in triggers:
             table.add_row(t.id, t.on + (f", once started, until {t.until}" if t.until else ""),
-                          t.effect.text)
+                          escape(t.effect.text))
         layout.show(entry.console, table)
     return 0
 

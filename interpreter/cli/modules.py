@@ -51,7 +51,7 @@ def cmd_diff(args) -> int:
     for col in ("change", "what", "id", "from"):
         table.add_column(col)
     for c in changes:
-        table.add_row(c.change, c.what, escape(c.id), c.where)
+        table.add_row(c.change, c.what, escape(c.id), escape(c.where))
     layout.show(console, table)
     print(f"{len(changes)} change{'s' if len(changes) != 1 else ''}", file=sys.stderr)
     return 0

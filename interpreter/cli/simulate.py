@@ -51,7 +51,7 @@ def cmd_simulate(args) -> int:
     workers = args.workers or default_workers()
     where = f"Ray at {args.ray}" if args.ray else f"{workers} worker{'s' * (workers > 1)}"
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True),
+                  TimeRemainingColumn(), console=Console(stderr=True, emoji=False),
                   disable=args.quiet) as progress:
         task = progress.add_task(f"{args.players} players, {bots} bots on {where}",
                                  total=args.games)

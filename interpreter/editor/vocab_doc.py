@@ -120,7 +120,7 @@ def _print_tables(ref: dict, show=None) -> None:
     from rich.table import Table
 
     if show is None:
-        show = Console(highlight=False).print
+        show = Console(highlight=False, emoji=False).print
 
     def table(title, columns, rows):
         t = Table(title=title, title_justify="left")

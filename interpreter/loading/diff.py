@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import procedures
+
 
 @dataclass(frozen=True)
 class Change:
     change: str  # added, replaced, removed, changed
     what: str    # employee, garment, tile, action, phase, step, zone, trigger, word, display,
-    #              component kind, component
+    #              component kind, component, procedure, seat kind, seat kind part
     id: str
     where: str
 
@@ -51,10 +53,13 @@ def ruleset_diff(before, after) -> list[Change]:
         for key in sorted(old_ids - new_ids):
             out.append(Change("removed", "space", f"{side.id}: {key}",
                               after.sources.get(f"space:{key}", "")))
+    out += _procedure_changes(before, after)
     old_kinds = {k.id for k in before.seat_kinds}
-    out += [Change("added", "seat kind", f"{k.id} x{k.count}",
-                   _where(next(iter(k.phases.values()), None) or k.setup_effect))
-            for k in after.seat_kinds if k.id not in old_kinds]
+    for k in after.seat_kinds:
+        if k.id not in old_kinds:
+            out.append(Change("added", "seat kind", f"{k.id} x{k.count}",
+                              _where(next(iter(k.phases.values()), None) or k.setup_effect)))
+            out += _seat_kind_parts(k)
     out += [Change("added", "counter", c, "") for c in after.counters
             if c not in before.counters]
     out += [Change("added", "component kind", k, "") for k in after.components
@@ -77,6 +82,38 @@ def ruleset_diff(before, after) -> list[Change]:
             out.append(Change("changed" if key in before.words else "added", "word",
                               f"{key}: {before.words.get(key, key)!r} -> {word!r}", ""))
     return out
+
+
+def _procedure_changes(before, after) -> list[Change]:
+    """Procedures added, changed or removed; one a module replaces (`replace: true`) says where
+    the declaration it replaces is written."""
+    old, new = procedures.of(before.vocabulary), procedures.of(after.vocabulary)
+    out = []
+    for name, proc in new.items():
+        where = _where(proc.effect)
+        if proc.replaces is not None:
+            out.append(Change("replaced", "procedure", f"{name} (declared at {proc.replaces})",
+                              where))
+        elif name not in old:
+            out.append(Change("added", "procedure", name, where))
+        else:
+            was, now = old[name].effect, proc.effect
+            if was is not None and now is not None and was.source != now.source:
+                out.append(Change("changed", "procedure", name, where))
+    out += [Change("removed", "procedure", name, _where(proc.effect))
+            for name, proc in old.items() if name not in new]
+    return out
+
+
+def _seat_kind_parts(kind) -> list[Change]:
+    """What a seat kind does, part by part, each where it is written: a module that extends
+    the kind (`extends:`) shows up at its own lines."""
+    parts = [(f"{kind.id}: {phase}", effect) for phase, effect in kind.phases.items()]
+    parts += [(f"{kind.id}: trigger {t}", effect) for t, effect in kind.triggers.items()]
+    parts += [(f"{kind.id}: bonus of {card}", effect) for card, effect in kind.bonuses.items()]
+    if kind.no_bonus is not None:
+        parts.append((f"{kind.id}: a card without a bonus", kind.no_bonus))
+    return [Change("added", "seat kind part", key, _where(effect)) for key, effect in parts]
 
 
 # the game document's keys as the ruleset holds them: key in game.yaml -> value

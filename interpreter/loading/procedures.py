@@ -10,9 +10,10 @@ from ..core.model import Effect
 class _Procedure:
     """A procedure named in a module: called like a verb, it runs its compiled effect."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, replaces: str | None = None):
         self.name = name
         self.effect: Effect | None = None  # compiled once every procedure is known
+        self.replaces = replaces  # where the declaration it replaces is written, if it does
 
     def __call__(self, ctx, args) -> None:
         assert self.effect is not None, f"procedure {self.name!r} was never compiled"
@@ -49,9 +50,17 @@ def declared(flow_docs) -> list[tuple]:
     for doc in flow_docs:
         for i, p in enumerate(doc.data.get("procedures", [])):
             if p.get("replace") or p["id"] not in found:
+                earlier = found.get(p["id"])
+                replaces = None if earlier is None else str(earlier[2].span(earlier[3]))
                 found[p["id"]] = (p["id"], p.get("text", p["id"].replace("_", " ")), doc,
-                                  ("procedures", i), _Procedure(p["id"]))
+                                  ("procedures", i), _Procedure(p["id"], replaces))
     return list(found.values())
+
+
+def of(vocab) -> dict[str, _Procedure]:
+    """The procedures among a ruleset's verbs, by name."""
+    return {name: verb.run for name, verb in vocab.verbs.items()
+            if isinstance(verb.run, _Procedure)}
 
 
 def compile_all(builder, procs) -> None:

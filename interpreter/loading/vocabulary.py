@@ -573,9 +573,10 @@ def _seat_names(names: dict, records: dict, counters, card_fields: dict) -> None
     if not card_fields:
         return
     names["turn_card"] = NameDef(CARD, lambda ctx: ctx.me.get("turn_card"), "the card revealed")
-    for i, pile in enumerate(("supply", "hand", "discard")):
+    piles = (("supply", "card supply"), ("hand", "hand cards"), ("discard", "discard pile"))
+    for i, (pile, words) in enumerate(piles):
         names[f"my.own_{pile}"] = NameDef(
-            ListType(CARD), (lambda w: lambda ctx: _own_pile(ctx, w))(i), f"your card {pile}")
+            ListType(CARD), (lambda w: lambda ctx: _own_pile(ctx, w))(i), f"your own {words}")
     records["card"] = {
         n: FieldDef(EnumType(f"card_{n}") if "values" in spec else NUMBER,
                     (lambda k: lambda ctx, c: _seat_card(ctx, c).get(k, 0))(n), n.replace("_", " "))

@@ -15,9 +15,10 @@ from rich.text import Text
 
 
 def console(stderr: bool = False) -> Console:
-    """The console a command prints to: no guessing of colours in numbers; when piped, a line
-    is never broken (a file or a `grep` reads it whole)."""
-    out = Console(stderr=stderr, highlight=False)
+    """The console a command prints to: no guessing of colours in numbers, no emoji codes (a
+    position `exams.yaml:100:7` must not print as a picture); when piped, a line is never
+    broken (a file or a `grep` reads it whole)."""
+    out = Console(stderr=stderr, highlight=False, emoji=False)
     out.soft_wrap = not out.is_terminal
     return out
 
