@@ -118,3 +118,28 @@ def test_same_value_tells_apart_what_python_confuses():
     assert same_value({"1": 2}, {1: 2})  # one JSON text: '{"1": 2}'
     assert same_value({"a": [1, "b"]}, {"a": [1, "b"]})
     assert not same_value({"a": 1, "b": 2}, {"a": 1}) and not same_value([1, 2], [1])
+
+
+def test_a_finished_game_holds_no_reference_cycle_and_can_still_jump(rules):
+    """The flow's greenlet ends with the game, so a finished game is freed as soon as it is
+    dropped (no garbage collection needed), and `jump` still runs it on from a cursor."""
+    import gc
+    import weakref
+
+    game = Game.new(rules, players=2, seed=4)
+    bots = [make_bot("random", s) for s in range(2)]
+    while not game.is_over():
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    again = Game.from_json(rules, game.to_json())
+    again.jump({"stage": "final", "phase": 0, "index": 0})
+    assert again.is_over() and again.decision() is None
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        ref = weakref.ref(game)
+        del game, d
+        assert ref() is None
+    finally:
+        if enabled:
+            gc.enable()

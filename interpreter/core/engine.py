@@ -1,10 +1,11 @@
 """The game: a ruleset plus plain state, driven one decision at a time.
 
 How a step waits for a player: the steps of the flow (phase steps, players' turns) run one
-after another in a greenlet of the game's, kept and reused (making a greenlet costs far more
-than switching to one, and most steps ask nothing). When an effect asks a question, the
-greenlet switches back to the caller with the Decision; every change the step made so far is
-already in `game.state`, so the board a player, a bot or a viewer sees is the live position.
+after another in a greenlet of the game's, reused from step to step until the game ends
+(making a greenlet costs far more than switching to one, and most steps ask nothing). When an
+effect asks a question, the greenlet switches back to the caller with the Decision; every
+change the step made so far is already in `game.state`, so the board a player, a bot or a
+viewer sees is the live position.
 `apply` switches back into the greenlet with the answer and the step continues from where it
 stopped: nothing is re-run.
 
@@ -74,7 +75,6 @@ class Game:
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
-        self._idle: greenlet | None = None   # the flow greenlet, when no step waits in it
         self._fresh = False                   # the running step has not asked anything yet
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
@@ -245,42 +245,38 @@ class Game:
             if flow.current(self.rules, self.state) is None:
                 self.journal.forget()
                 return
-            g, self._idle = self._idle, None
-            if g is None or g.dead:
-                g = greenlet(self._flow)
+            g = greenlet(self._flow)
             g.parent = getcurrent()
             result = g.switch()
         else:
             g.parent = getcurrent()
             result = g.switch(answer)
-        if result is _DONE:
-            self._idle = g
-        else:
+        if result is not _DONE:  # a question: the step waits in `g` for its answer
             self._green, self._decision = g, result
 
-    def _flow(self) -> None:
+    def _flow(self) -> Any:
         """The body of the flow greenlet: run step after step (each from its start, `_fresh`
-        until its first question), then report the game over and wait to be started again
-        (after `jump`, say). A rule's fault ends it: the next run gets a new one."""
-        while True:
-            # the game's rules, state and journal are read afresh after every step: a step
-            # may wait for an answer, and a tool may give the game others meanwhile
-            where = flow.current(self.rules, self.state)
-            while where is not None:
-                rules, state, journal = self.rules, self.state, self.journal
-                phase, step, seat = self._where = where
-                self._fresh = True
-                final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
-                key = phase.id if final else "play"
-                self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
-                                journal.mark())
-                self._answers, self._used = [], 0
-                self._where = "flow"
-                rules, state, journal = self.rules, self.state, self.journal
-                flow.advance(rules, state, journal)
-                where = flow.current(rules, state)
-            self.journal.forget()
-            getcurrent().parent.switch(_DONE)
+        until its first question) until the game is over, then end, reporting it (an ended
+        greenlet holds no frame: a finished game is no reference cycle, and is freed as soon
+        as it is dropped). A rule's fault ends it too; the next run gets a new one."""
+        # the game's rules, state and journal are read afresh after every step: a step may
+        # wait for an answer, and a tool may give the game others meanwhile
+        where = flow.current(self.rules, self.state)
+        while where is not None:
+            rules, state, journal = self.rules, self.state, self.journal
+            phase, step, seat = self._where = where
+            self._fresh = True
+            final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
+            key = phase.id if final else "play"
+            self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
+                            journal.mark())
+            self._answers, self._used = [], 0
+            self._where = "flow"
+            rules, state, journal = self.rules, self.state, self.journal
+            flow.advance(rules, state, journal)
+            where = flow.current(rules, state)
+        self.journal.forget()
+        return _DONE
 
     @property
     def _step_name(self) -> str:
