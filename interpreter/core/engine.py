@@ -39,7 +39,8 @@ from .state import Cursor, State, keyed
 from .trial import search
 from .view import player_view
 
-_DONE = object()
+_DONE = object()     # what the flow greenlet reports when the game is over
+_NOTHING = object()  # what an exhausted iterator gives `next`
 
 
 class _OutOfAnswers(Exception):
@@ -350,11 +351,11 @@ class Game:
         looks at them, and no Decision is built. A question with one value answers itself, as
         in play; an answer that is not among the values is a ReplayMismatch."""
         it = iter(values)
-        first = next(it, _DONE)
-        if first is _DONE:
+        first = next(it, _NOTHING)
+        if first is _NOTHING:
             raise EffectAbort(f"nothing to choose for: {prompt}")
-        second = next(it, _DONE)
-        if second is _DONE:
+        second = next(it, _NOTHING)
+        if second is _NOTHING:
             return first
         answer = self._answers[self._used]
         for value in chain((first, second), it):
