@@ -524,7 +524,11 @@ class _Printer(Walker):
         placed = self.placed(e)
         if placed is not None:
             return placed
-        return f"{self.expr(e.left)} {_CMP_TEXT[e.op]} {self.expr(e.right)}"
+        left = self.expr(e.left)
+        verb = _CMP_TEXT[e.op]
+        if _plural_subject(left):  # 'your Thread tokens are more than 1'
+            verb = "are" + verb[2:]
+        return f"{left} {verb} {self.expr(e.right)}"
 
     def text_bool_op(self, e: ast.BoolOp, parent_prec: int) -> str:
         """Mixed `and`/`or` keep their grouping: 'A and B, or C and D'; an `or` inside an
@@ -799,6 +803,15 @@ def _is_min_of_counts(e: ast.Expr) -> bool:
     return (isinstance(e, ast.Call) and e.func == "min" and len(e.args) >= 2
             and all(isinstance(a, ast.Call) and a.func == "count" and len(a.args) == 1
                     for a in e.args))
+
+
+def _plural_subject(phrase: str) -> bool:
+    """Whether a compared quantity reads as plural: 'your Thread tokens' (not 'the number of
+    your Garments', whose head is 'number', nor 'your Livre')."""
+    words = phrase.split()
+    if len(words) < 2 or words[0] != "your" or " of " in phrase:
+        return False
+    return words[-1].endswith("s") and not words[-1].endswith("ss")
 
 
 def _singular(phrase: str) -> str:

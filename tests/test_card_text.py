@@ -207,3 +207,13 @@ def test_picking_from_a_list_reads_as_english(barry_rules, source, printed):
 ])
 def test_mixed_and_or_keep_their_grouping(rules, source, printed):
     assert _text(rules, source) == printed
+
+
+@pytest.mark.parametrize("source, printed", [
+    ("if my.thread > 1 then gain 1 livre", "If your Thread tokens are more than 1, gain 1 Livre."),
+    ("if my.livre > 1 then gain 1 livre", "If your Livre is more than 1, gain 1 Livre."),
+    ("if count(my.garments) > 1 then gain 1 livre",
+     "If the number of your Garments on the board is more than 1, gain 1 Livre."),
+])
+def test_a_plural_quantity_takes_are(rules, source, printed):
+    assert _text(rules, source) == printed

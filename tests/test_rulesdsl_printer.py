@@ -49,7 +49,7 @@ CARDS = {
     "let g = choose one of my.garments\ngain g.prestige prestige":
         "Choose one of your Garments on the board (g), then gain Prestige equal to the prestige of g.",
     "gain 1 livre\nif my.livre > 5 then gain 1 lace\ngain 2 thread":
-        "Gain 1 Livre. If your Livres is more than 5, gain 1 Lace. Gain 2 Thread.",
+        "Gain 1 Livre. If your Livres are more than 5, gain 1 Lace. Gain 2 Thread.",
     "": "Nothing happens.",
 }
 
