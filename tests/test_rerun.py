@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from interpreter import CorruptSaveError, Game, make_bot
-from interpreter.core.decisions import same_value
+from interpreter.core.decisions import same_as, same_value
 from interpreter.core.saves import seal
 
 
@@ -113,10 +113,20 @@ def test_same_value_is_equality_as_json_text(a, b):
     assert same_value(a, a) == (_as_json(a) == _as_json(a))
 
 
+@given(CONTAINERS | VALUES, CONTAINERS | VALUES)
+def test_same_as_tests_what_same_value_does(a, b):
+    """The test made once for many candidates (`apply_value`, a re-run's recorded answer)
+    answers what same_value does, whatever the candidate holds."""
+    assert same_as(a)(b) == same_value(b, a)
+    assert same_as(a)(a) == same_value(a, a)
+
+
 def test_same_value_tells_apart_what_python_confuses():
     assert not same_value({"a": 1}, {"a": True}) and not same_value([0], [False])
     assert not same_value({"a": 1}, {"a": 1.0}) and not same_value({"a": None}, {"a": "null"})
     assert same_value({"1": 2}, {1: 2})  # one JSON text: '{"1": 2}'
+    assert same_as({"1": 2})({1: 2}) and same_as([1.0])([1.0]) and same_as([[1]])([[1]])
+    assert not same_as({"a": 1})({"a": True}) and not same_as(["a"])(("a",))
     assert same_value({"a": [1, "b"]}, {"a": [1, "b"]})
     assert not same_value({"a": 1, "b": 2}, {"a": 1}) and not same_value([1, 2], [1])
 

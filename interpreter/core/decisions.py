@@ -48,6 +48,27 @@ def same_value(a: Any, b: Any) -> bool:
         return False
 
 
+def same_as(value: Any) -> Callable[[Any], bool]:
+    """The test `lambda v: same_value(v, value)`, quicker over many candidates: a plain dict or
+    list (`_plain`) is looked at once, and a plain candidate that Python finds unequal to it is
+    no match without more ado (only a float, a tuple or a key that is no text inside can make
+    values unequal in Python equal as JSON)."""
+    kind = type(value)
+    if not ((kind is dict or kind is list) and _plain(value)):
+        return lambda v: same_value(v, value)
+
+    def test(v: Any) -> bool:
+        if type(v) is not kind:
+            return False
+        try:
+            if v != value and _plain(v):
+                return False
+        except Exception:  # noqa: BLE001 - a candidate holding anything: the full comparison
+            pass
+        return same_value(v, value)
+    return test
+
+
 def value_hash(value: Any) -> int:
     """A hash that agrees with `same_value`."""
     try:

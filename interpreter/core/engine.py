@@ -27,7 +27,7 @@ from rulesdsl import EffectAbort
 
 from . import flow, seats
 from .context import Context
-from .decisions import Decision, Option, same_value
+from .decisions import Decision, Option, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
 from .faults import describe_fault
@@ -143,8 +143,9 @@ class Game:
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
+        match = same_as(value)
         for o in decision.options:
-            if same_value(o.value, value):
+            if match(o.value):
                 return self._answer(decision, o.value)
         labels = "; ".join(o.label for o in decision.options[:6])
         more = ", ..." if len(decision.options) > 6 else ""
@@ -358,8 +359,9 @@ class Game:
         if second is _NOTHING:
             return first
         answer = self._answers[self._used]
+        match = same_as(answer)
         for value in chain((first, second), it):
-            if same_value(value, answer):
+            if match(value):
                 self._used += 1
                 return value
         raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
