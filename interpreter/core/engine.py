@@ -477,10 +477,13 @@ class Game:
 
     @classmethod
     def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
-                 meta: dict, known: dict | None = None) -> Game:
+                 meta: dict, known: dict | None = None, label: Labeller | None = None) -> Game:
         """A game at the start of the step `state` is at, run on with `answers`; `known`: the
-        `Context.possible` results found at that very position (a clone's original's)."""
+        `Context.possible` results found at that very position (a clone's original's); `label`:
+        a labeller of the same rules and board side whose labels it may share."""
         game = cls(rules, state, history, meta)
+        if label is not None:
+            game.label = label
         if not state["finished"]:
             game._seed_known = known
             game._resume(answers)
@@ -488,11 +491,12 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy: the step-start state and the waiting step run once more (what
-        its original found possible at that start is not worked out again)."""
+        its original found possible at that start, and the labels it made, are not worked out
+        again)."""
         state, answers = self.step_start()
         return Game._resumed(self.rules, state, answers, list(self.history),
                              copy_json(self.meta),
-                             dict(self._known) if self._green is not None else None)
+                             dict(self._known) if self._green is not None else None, self.label)
 
     def to_json(self) -> str:
         from .saves import dump_save
