@@ -1,8 +1,12 @@
-"""AST -> Python closures, built once at load time.
+"""AST -> Python, built once at load time.
 
-Each node becomes a closure `f(ctx, env)` that calls its children's closures; names, fields,
-verbs and prompts are all resolved here, so running an effect never walks the tree or looks a
-name up in the vocabulary. There is no eval/exec.
+An effect is compiled to one Python function generated from its checked tree (codegen.py); each
+construct also has a closure here, `f(ctx, env)` calling its children's closures, which is its
+reference meaning: the generated function calls them for the constructs it does not write out
+(choices, `either`, `possible`, verb options...), and an effect of a shape the generator leaves
+out runs as closures alone. Names, fields, verbs and prompts are all resolved here, so running
+an effect never walks the tree or looks a name up in the vocabulary; no rule text is ever
+evaluated.
 
 Speed matters (effects run thousands of times a game), so the common shapes get closures of
 their own: constants are folded into their parent's closure, `floor(a / b)` divides whole
@@ -16,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aborts, ast, runtime
+from . import aborts, ast, codegen, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
 from .folding import NOT_CONSTANT, fold
@@ -40,13 +44,25 @@ class CompiledEffect:
     # the bodies of its `whenever` statements, by where each is written ("file:line:col"): the
     # state records only that key, the runtime finds the body here
     lasting: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    # the Python source `run` was compiled from (codegen.py), or "" when it is closures
+    python: str = ""
 
 
-def compile_effect(effect: ast.Effect, vocab: Vocabulary) -> CompiledEffect:
-    """Compile a checked effect; raises RulesErrors if it does not check."""
+def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
+                   ) -> CompiledEffect:
+    """Compile a checked effect (to one generated function, unless `generate` is False or it
+    has a shape the generator leaves out: then to closures); raises RulesErrors if it does not
+    check."""
     analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
+    if generate:
+        try:
+            compiler = _Compiler(vocab, analysis)
+            generated, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
+            return CompiledEffect(effect, generated, dict(compiler.lasting), source)
+        except (codegen.Unsupported, SyntaxError):
+            pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
     if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
@@ -237,14 +253,17 @@ class _Compiler:
 
     def s_Require(self, s: ast.Require) -> StmtFn:
         """`require COND`: abort (the caller undoes) unless COND holds."""
-        from .printer import expression_text
-        cond, why = self.expr(s.cond), "requires " + expression_text(s.cond, self.vocab,
-                                                                     self.analysis)
+        cond, why = self.expr(s.cond), self._require_text(s)
 
         def require(ctx, env):
             if not cond(ctx, env):
                 raise runtime.EffectAbort(why)
         return require
+
+    def _require_text(self, s: ast.Require) -> str:
+        """Why an unmet `require` aborts: 'requires ' and the condition as card text."""
+        from .printer import expression_text
+        return "requires " + expression_text(s.cond, self.vocab, self.analysis)
 
     def s_Each(self, s: ast.Each) -> StmtFn:
         """`each opponent { ... }`: the block as each of them; one who cannot does nothing."""
@@ -256,14 +275,18 @@ class _Compiler:
         who, body = self.expr(s.player), self.block(s.body)
         return lambda ctx, env: ctx.act_as(who(ctx, env), lambda c: body(c, env))
 
-    def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
+    def _verb_parts(self, s: ast.VerbCall) -> tuple[Callable[..., Any], tuple]:
+        """The verb's `run`, and (name, closure or None for a flag, card text) per option."""
         from .printer import expression_text
         vdef = self.vocab.verbs[s.verb]
-        verb_run = vdef.run
         opts = tuple(
             (o.name, None if o.value is None else self._option(vdef.options[o.name], o),
              "" if o.value is None else expression_text(o.value, self.vocab, self.analysis))
             for o in s.options)
+        return vdef.run, opts
+
+    def s_VerbCall(self, s: ast.VerbCall) -> StmtFn:
+        verb_run, opts = self._verb_parts(s)
         Thunk = runtime.Thunk
         # the options given without a value are the same on every call: only the others are
         # wrapped, each in a Thunk bound to this call's context and env

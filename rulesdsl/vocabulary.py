@@ -23,12 +23,18 @@ class NameDef:
 
 @dataclass(frozen=True)
 class FieldDef:
-    """A record field: `get(ctx, item)` gives its value for one item."""
+    """A record field: `get(ctx, item)` gives its value for one item.
+
+    `column`, when given, is the same field for every item at once: `column(ctx)` is a mapping
+    item -> value (`column(ctx)[item] == get(ctx, item)`, a missing item raising as `get`) that
+    does not change while an effect runs, such as a catalogue's printed data. Generated code
+    (codegen.py) reads it once and looks each item up, instead of a call per item."""
 
     type: Type
     get: Callable[[Any, Any], Any]
     text: str
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
+    column: Callable[[Any], Mapping[Any, Any]] | None = None
 
 
 @dataclass(frozen=True)

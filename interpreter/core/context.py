@@ -18,9 +18,9 @@ from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
-from .journal import Journal
+from .journal import MISSING, Journal
 from .model import Ruleset
-from .state import Player, State, keyed
+from .state import Player, State
 from .trial import Completes, DeadEnd, search
 
 if TYPE_CHECKING:  # for annotations only: the game makes its contexts
@@ -79,21 +79,41 @@ class Context:
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
         if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_gain", seat)):
             return
-        player = self.state["players"][self.seat if seat is None else seat]
-        total = keyed(player)[resource] + amount
+        player: Any = self.state["players"][self.seat if seat is None else seat]
+        old = player[resource]
+        total = old + amount
         if total > CEILING:  # every quantity stays a number a game can hold
             raise over_ceiling(amount, self.rules.word(resource), total)
-        self.tx.set(player, resource, total)
+        tx = self.tx
+        if not tx.plain:
+            tx.set(player, resource, total)
+            if resource == "prestige":
+                score = player["score"]
+                tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
+            return
+        # the records tx.set would make, made here: the hottest write of the engine
+        undo = tx._undo
+        undo.append((0, player, resource, old))
+        player[resource] = total
         if resource == "prestige":
-            score = player["score"]
-            self.tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
+            score, key = player["score"], self.score_key
+            was = score.get(key, MISSING)
+            undo.append((0, score, key, was))
+            score[key] = (0 if was is MISSING else was) + amount
 
     def pay(self, resource: str, amount: int) -> None:
         if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
             return
-        if keyed(self.me)[resource] < amount:
+        player: Any = self.state["players"][self.seat]
+        old = player[resource]
+        if old < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
-        self.tx.add(self.me, resource, -amount)
+        tx = self.tx
+        if tx.plain:  # as in gain
+            tx._undo.append((0, player, resource, old))
+            player[resource] = old - amount
+        else:
+            tx.set(player, resource, old - amount)
 
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
         """A resource this seat's kind never gains (or never pays: its costs are waived)."""

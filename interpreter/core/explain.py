@@ -17,6 +17,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from rulesdsl import Span
+from rulesdsl.codegen import frame_span
 
 from .journal import _MISSING, Journal, Node
 from .model import Effect, Ruleset
@@ -53,6 +54,7 @@ class ExplainingJournal(Journal):
     """A journal that also records why each change was made."""
 
     __slots__ = ("_parked", "_paths", "game", "log", "notes")
+    plain = False  # every change goes through `set` and the others, to be noted
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -142,9 +144,7 @@ class ExplainingJournal(Journal):
                     effect = candidate
                     break
             if span is None:
-                local = frame.f_locals.get("span")
-                if isinstance(local, Span):
-                    span = local
+                span = frame_span(frame)
             frame = frame.f_back
         game = self.game
         step = game._step_name or "set-up"

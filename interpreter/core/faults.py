@@ -6,6 +6,7 @@ on the stack), so running effects costs nothing extra for it.
 from __future__ import annotations
 
 from rulesdsl import RulesError, RulesRuntimeError, Span
+from rulesdsl.codegen import frame_span
 from rulesdsl.errors import NO_SPAN
 
 from .errors import RuleFaultError
@@ -21,7 +22,8 @@ def culprit(exc: BaseException) -> Effect | None:
 
 def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
     """The innermost effect running when `exc` was raised, and the innermost statement's span
-    inside it (compiled statements keep theirs in a local named `span`)."""
+    inside it (rulesdsl.codegen.frame_span: a generated effect's table of lines, a closure's
+    local named `span`)."""
     found, span = None, None
     tb = exc.__traceback__
     while tb is not None:
@@ -31,8 +33,8 @@ def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
             if isinstance(candidate, Effect):
                 found, span = candidate, None
         elif found is not None:
-            local = frame.f_locals.get("span")
-            if isinstance(local, Span):
+            local = frame_span(frame, tb.tb_lineno)
+            if local is not None:
                 span = local
         tb = tb.tb_next
     return found, span

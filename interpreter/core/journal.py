@@ -6,6 +6,7 @@ import pickle
 from typing import Any
 
 _MISSING = object()
+MISSING = _MISSING  # the old value `set` records for a key that was absent
 # A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
 # mypy counts as no dict, so what the journal changes is typed as any container.
 Node = Any
@@ -20,6 +21,9 @@ class Journal:
     """
 
     __slots__ = ("_base", "_undo")
+    # Only undo records, nothing else (a subclass that also notes why sets False): then the
+    # hottest callers (Context.gain / pay) append the record `set` would, without the call.
+    plain = True
 
     def __init__(self) -> None:
         self._undo: list[tuple] = []

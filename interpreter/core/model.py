@@ -252,6 +252,10 @@ class BoardSide:
     fireworks_majority: tuple[int, ...]
     all_halls: tuple[int, ...]
 
+    def column(self, catalogue: str, attr: str) -> Mapping[str, Any]:
+        """One field of every entry of a catalogue ('decorations', 'area'), by id."""
+        return _column(self, catalogue, attr)
+
     @cached_property
     def halls_by_id(self) -> Mapping[str, Hall]:
         return {h.id: h for h in self.halls}
@@ -418,6 +422,11 @@ class Ruleset:
         return {t: tuple((a, depends[a.id]) for a in self.actions.values() if t in a.types)
                 for t in types}
 
+    def column(self, catalogue: str, attr: str) -> Mapping[str, Any]:
+        """One field of every entry of a catalogue ('garments', 'color'), by id: what the
+        effect language's catalogue fields read (FieldDef.column)."""
+        return _column(self, catalogue, attr)
+
     def zone(self, zone_id: str) -> Zone:
         return next(z for z in self.zones if z.id == zone_id)
 
@@ -431,3 +440,16 @@ class Ruleset:
         """The edition's name for a thing the engine's texts name (words.yaml), else the
         default wording (the Deluxe one)."""
         return self.words.get(key, default)
+
+
+def _column(owner: Any, catalogue: str, attr: str) -> Mapping[str, Any]:
+    """`{id: getattr(entry, attr)}` over `owner.<catalogue>`, built on first use and kept with
+    the (frozen, never changed) owner."""
+    columns = owner.__dict__.get("_columns")
+    if columns is None:
+        columns = owner.__dict__["_columns"] = {}
+    column = columns.get((catalogue, attr))
+    if column is None:
+        column = columns[catalogue, attr] = {
+            key: getattr(entry, attr) for key, entry in getattr(owner, catalogue).items()}
+    return column

@@ -247,6 +247,10 @@ def _records(rules, word=lambda key: key) -> dict:
     g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))
     e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))
     d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))
+    # the same fields for every entry at once (FieldDef.column: generated code looks items up)
+    gc = lambda attr: (lambda ctx: ctx.rules.column("garments", attr))
+    ec = lambda attr: (lambda ctx: ctx.rules.column("employees", attr))
+    dc = lambda attr: (lambda ctx: ctx.engine.side.column("decorations", attr))
     tile_fields = {
         color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
                         f"{word(color)} bales")
@@ -263,11 +267,11 @@ def _records(rules, word=lambda key: key) -> dict:
                                               "place in its drawer")
     return {
         "garment": {
-            "color": FieldDef(COLOR, g("color"), "color"),
-            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind"),
-            "prestige": FieldDef(NUMBER, g("prestige"), "prestige"),
-            "value": FieldDef(NUMBER, g("value"), "value"),
-            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only"),
+            "color": FieldDef(COLOR, g("color"), "color", column=gc("color")),
+            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind", column=gc("kind")),
+            "prestige": FieldDef(NUMBER, g("prestige"), "prestige", column=gc("prestige")),
+            "value": FieldDef(NUMBER, g("value"), "value", column=gc("value")),
+            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only", column=gc("master")),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
             "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "balcony bonus"),
@@ -286,9 +290,10 @@ def _records(rules, word=lambda key: key) -> dict:
             "reward_kind": FieldDef(REWARD_KIND, _reward_kind, "kind of reward"),
         },
         "employee": {
-            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type"),
-            "level": FieldDef(NUMBER, e("level"), "level"),
-            "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value"),
+            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type", column=ec("type")),
+            "level": FieldDef(NUMBER, e("level"), "level", column=ec("level")),
+            "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value",
+                                     column=ec("depute_value")),
             "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
                               "crown"),
             "final_value": FieldDef(NUMBER, lambda ctx, c: final_value(ctx, c, ctx.seat),
@@ -320,10 +325,10 @@ def _records(rules, word=lambda key: key) -> dict:
                 key), word(key)) for key in ("livre", "prestige", "thread", "lace")},
         },
         "decoration": {
-            "area": FieldDef(AREA, d("area"), "area"),
-            "cost": FieldDef(NUMBER, d("cost"), "cost"),
-            "prestige": FieldDef(NUMBER, d("prestige"), "prestige"),
-            "hall": FieldDef(HALL, d("hall"), "Hall"),
+            "area": FieldDef(AREA, d("area"), "area", column=dc("area")),
+            "cost": FieldDef(NUMBER, d("cost"), "cost", column=dc("cost")),
+            "prestige": FieldDef(NUMBER, d("prestige"), "prestige", column=dc("prestige")),
+            "hall": FieldDef(HALL, d("hall"), "Hall", column=dc("hall")),
         },
     }
 
