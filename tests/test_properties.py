@@ -3,13 +3,15 @@ the random and greedy bots, for 2 to 5 players."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from conftest import dump
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter import Game, IllegalDecisionError, Option, make_bot
+from interpreter import Game, GreedyBot, IllegalDecisionError, Option, make_bot
+from interpreter.core.decisions import Decision
 from interpreter.core.integrity import problems
 
 SEEDS = range(10)
@@ -254,3 +256,26 @@ def test_save_and_clone_rebuild_the_live_position_anywhere(rules, players, bot):
             assert dump(game) == before
         game.apply(bots[d.seat].choose(game, d))
         n += 1
+
+
+def test_greedy_scores_each_option_as_a_fresh_bot_would(rules):
+    """The greedy bot works out what does not depend on the option once per decision (an
+    action's value, the colours wanted); each option still scores exactly what a bot that has
+    seen nothing before gives it, and it picks the best score with its noise, as before."""
+    game = Game.new(rules, players=4, seed=12)
+    bots = [make_bot("greedy", 40 + s) for s in range(4)]
+    kinds = set()
+    while not game.is_over():
+        d = game.decision()
+        bot = bots[d.seat]
+        fresh = [GreedyBot().scores(game, Decision(d.seat, d.kind, d.prompt, (o,)))[0]
+                 for o in d.options]
+        assert bot.scores(game, d) == fresh
+        noise = random.Random()
+        noise.setstate(bot.rng.getstate())
+        values = [s + noise.random() * 0.01 for s in fresh]
+        choice = bot.choose(game, d)
+        assert choice is d.options[values.index(max(values))]
+        kinds.add(d.kind)
+        game.apply(choice)
+    assert {"play", "tile", "rent", "fund", "hire", "keep"} <= kinds

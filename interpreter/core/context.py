@@ -173,6 +173,11 @@ class Context:
         """
         if self.trial is not None:
             return self._trial_answer(values, exact, prompt)
+        engine = self.engine
+        if engine._used < len(engine._answers) and engine._script is None and (
+                not self.rules.seat_kinds or seats.kind_of(
+                    self.rules, self.state, self.seat if seat is None else seat) is None):
+            return engine._rerun_answer(prompt, values)  # a resumed step: answer recorded
         values = list(values)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")

@@ -17,16 +17,56 @@ from typing import Any
 _set = object.__setattr__
 
 
+_PLAIN = frozenset((str, int, bool, type(None)))  # equal as JSON iff of one type and value
+
+
+def _plain(value: dict | list) -> bool:
+    """A dict with text keys, or a list, holding only text, whole numbers, booleans and None:
+    most option values, which then compare as JSON without being printed."""
+    if type(value) is dict:
+        return all(type(k) is str and type(v) in _PLAIN for k, v in value.items())
+    return all(type(v) in _PLAIN for v in value)
+
+
 def same_value(a: Any, b: Any) -> bool:
     """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
+    if (kind is dict or kind is list) and _plain(a) and _plain(b):
+        if len(a) != len(b):
+            return False
+        if kind is dict:
+            return a.keys() == b.keys() and all(type(v) is type(b[k]) and v == b[k]
+                                                for k, v in a.items())
+        return all(type(v) is type(w) and v == w for v, w in zip(a, b))
     try:  # an answer may be anything: an unprintable, unsortable or unequal value is no match
         if isinstance(a, (dict, list)):
             return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
         return bool(a == b)
     except Exception:  # noqa: BLE001
         return False
+
+
+def same_as(value: Any) -> Callable[[Any], bool]:
+    """The test `lambda v: same_value(v, value)`, quicker over many candidates: a plain dict or
+    list (`_plain`) is looked at once, and a plain candidate that Python finds unequal to it is
+    no match without more ado (only a float, a tuple or a key that is no text inside can make
+    values unequal in Python equal as JSON)."""
+    kind = type(value)
+    if not ((kind is dict or kind is list) and _plain(value)):
+        return lambda v: same_value(v, value)
+
+    def test(v: Any) -> bool:
+        if type(v) is not kind:
+            return False
+        try:
+            if v != value and _plain(v):
+                return False
+        except Exception:  # noqa: BLE001 - a candidate holding anything: the full comparison
+            pass
+        return same_value(v, value)
+    return test
 
 
 def value_hash(value: Any) -> int:
@@ -55,43 +95,39 @@ class Option(_Frozen):
 
     __slots__ = ("_hash", "_label", "_labeller", "value")
     value: Any
-    _label: str | None
+    _label: str  # set once read (or given): until then the slot is empty
     _labeller: Callable[[Any], str] | None
-    _hash: int | None
+    _hash: int  # likewise, set once worked out
 
     def __init__(self, value: Any, label: str | None = None,
                  labeller: Callable[[Any], str] | None = None):
         _set(self, "value", value)
-        _set(self, "_label", label)
         _set(self, "_labeller", labeller)
-        _set(self, "_hash", None)
+        if label is not None:
+            _set(self, "_label", label)
 
     @classmethod
     def many(cls, values: Iterable, labeller: Callable[[Any], str] | None) -> tuple[Option, ...]:
         """One option for each value, labelled by `labeller` when read (as `Option(v, None,
         labeller)` for each, without the call per option: a decision is built for every
-        question)."""
+        question, and only its value and labeller are set)."""
         out = []
-        slots: Any = cls  # the class attributes are the slots' descriptors
-        new, value_slot, label_slot, labeller_slot, hash_slot = (
-            object.__new__, slots.value.__set__, slots._label.__set__, slots._labeller.__set__,
-            slots._hash.__set__)
+        new, value_slot, labeller_slot = object.__new__, _OPTION_VALUE, _OPTION_LABELLER
         for v in values:
             o = new(cls)
             value_slot(o, v)
-            label_slot(o, None)
             labeller_slot(o, labeller)
-            hash_slot(o, None)
             out.append(o)
         return tuple(out)
 
     @property
     def label(self) -> str:
-        if self._label is None:
+        try:
+            return self._label
+        except AttributeError:  # not read before: made now, once
             label = self._labeller(self.value) if self._labeller else str(self.value)
             _set(self, "_label", label)
             return label
-        return self._label
 
     def to_json(self) -> dict:
         return {"value": self.value, "label": self.label}
@@ -102,14 +138,19 @@ class Option(_Frozen):
         return other is self or same_value(self.value, other.value)
 
     def __hash__(self) -> int:
-        if self._hash is None:
+        try:
+            return self._hash
+        except AttributeError:  # not worked out before
             found = value_hash(self.value)
             _set(self, "_hash", found)
             return found
-        return self._hash
 
     def __repr__(self) -> str:
         return f"Option({self.value!r}, {self.label!r})"
+
+
+_slots: Any = Option  # the class attributes are the slots' descriptors
+_OPTION_VALUE, _OPTION_LABELLER = _slots.value.__set__, _slots._labeller.__set__
 
 
 class Decision(_Frozen):
@@ -123,10 +164,10 @@ class Decision(_Frozen):
     options: tuple[Option, ...]
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
-        _set(self, "seat", seat)
-        _set(self, "kind", kind)
-        _set(self, "prompt", prompt)
-        _set(self, "options", tuple(options))
+        _DECISION_SEAT(self, seat)
+        _DECISION_KIND(self, kind)
+        _DECISION_PROMPT(self, prompt)
+        _DECISION_OPTIONS(self, options if type(options) is tuple else tuple(options))
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
@@ -151,3 +192,8 @@ class Decision(_Frozen):
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, " \
                f"{len(self.options)} options)"
+
+
+_slots = Decision
+_DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
+    _slots.seat.__set__, _slots.kind.__set__, _slots.prompt.__set__, _slots.options.__set__)

@@ -1,10 +1,11 @@
 """The game: a ruleset plus plain state, driven one decision at a time.
 
 How a step waits for a player: the steps of the flow (phase steps, players' turns) run one
-after another in a greenlet of the game's, kept and reused (making a greenlet costs far more
-than switching to one, and most steps ask nothing). When an effect asks a question, the
-greenlet switches back to the caller with the Decision; every change the step made so far is
-already in `game.state`, so the board a player, a bot or a viewer sees is the live position.
+after another in a greenlet of the game's, reused from step to step until the game ends
+(making a greenlet costs far more than switching to one, and most steps ask nothing). When an
+effect asks a question, the greenlet switches back to the caller with the Decision; every
+change the step made so far is already in `game.state`, so the board a player, a bot or a
+viewer sees is the live position.
 `apply` switches back into the greenlet with the answer and the step continues from where it
 stopped: nothing is re-run.
 
@@ -17,6 +18,7 @@ The same record rolls a faulty rule back to the last decision.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -25,7 +27,7 @@ from rulesdsl import EffectAbort
 
 from . import flow, seats
 from .context import Context
-from .decisions import Decision, Option, same_value
+from .decisions import Decision, Option, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
 from .faults import describe_fault
@@ -37,7 +39,8 @@ from .state import Cursor, State, keyed
 from .trial import search
 from .view import player_view
 
-_DONE = object()
+_DONE = object()     # what the flow greenlet reports when the game is over
+_NOTHING = object()  # what an exhausted iterator gives `next`
 
 
 class _OutOfAnswers(Exception):
@@ -67,13 +70,12 @@ class Game:
         self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
-        self._step_name = ""
+        self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.label = Labeller(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
-        self._idle: greenlet | None = None   # the flow greenlet, when no step waits in it
         self._fresh = False                   # the running step has not asked anything yet
         self._answers: list = []              # answers the waiting step has had, in order
         self._used = 0                        # how many of them it has consumed
@@ -81,6 +83,7 @@ class Game:
         self._running: tuple | None = None    # the step running: step, seat, score key
         self._step_mark = -1                  # the journal's mark at that step's start
         self._known: dict = {}                # `Context.possible` results at that start
+        self._seed_known: dict | None = None  # a clone's: its original's `_known`, for its re-run
         self._redo: list = []                 # decisions taken back, the next to redo last
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
@@ -140,8 +143,9 @@ class Game:
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
+        match = same_as(value)
         for o in decision.options:
-            if same_value(o.value, value):
+            if match(o.value):
                 return self._answer(decision, o.value)
         labels = "; ".join(o.label for o in decision.options[:6])
         more = ", ..." if len(decision.options) > 6 else ""
@@ -165,14 +169,16 @@ class Game:
         return self._decision
 
     def _answer(self, decision: Decision, value: Any) -> None:
-        before = list(self._answers)
-        self._answers.append(value)
+        answers = self._answers  # only ever appended to: its first `given` are those before
+        given = len(answers)
+        answers.append(value)
         self.history.append([decision.seat, value])
         try:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
-            self._recover(before, exc)
-        self._redo = []
+            self._recover(answers[:given], exc)
+        if self._redo:
+            self._redo = []
 
     # -- taking back -----------------------------------------------------------------------
     def undo(self, count: int = 1) -> None:
@@ -241,46 +247,52 @@ class Game:
             if flow.current(self.rules, self.state) is None:
                 self.journal.forget()
                 return
-            g, self._idle = self._idle, None
-            if g is None or g.dead:
-                g = greenlet(self._flow)
+            g = greenlet(self._flow)
             g.parent = getcurrent()
             result = g.switch()
         else:
             g.parent = getcurrent()
             result = g.switch(answer)
-        if result is _DONE:
-            self._idle = g
-        else:
+        if result is not _DONE:  # a question: the step waits in `g` for its answer
             self._green, self._decision = g, result
 
-    def _flow(self) -> None:
+    def _flow(self) -> Any:
         """The body of the flow greenlet: run step after step (each from its start, `_fresh`
-        until its first question), then report the game over and wait to be started again
-        (after `jump`, say). A rule's fault ends it: the next run gets a new one."""
-        while True:
-            # the game's rules, state and journal are read afresh after every step: a step
-            # may wait for an answer, and a tool may give the game others meanwhile
-            where = flow.current(self.rules, self.state)
-            while where is not None:
-                rules, state, journal = self.rules, self.state, self.journal
-                phase, step, seat = where
-                self._step_name = phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
-                self._fresh = True
-                final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
-                key = phase.id if final else "play"
-                self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
-                                journal.mark())
-                self._answers, self._used = [], 0
-                self._step_name = "flow"
-                rules, state, journal = self.rules, self.state, self.journal
-                flow.advance(rules, state, journal)
-                where = flow.current(rules, state)
-            self.journal.forget()
-            getcurrent().parent.switch(_DONE)
+        until its first question) until the game is over, then end, reporting it (an ended
+        greenlet holds no frame: a finished game is no reference cycle, and is freed as soon
+        as it is dropped). A rule's fault ends it too; the next run gets a new one."""
+        # the game's rules, state and journal are read afresh after every step: a step may
+        # wait for an answer, and a tool may give the game others meanwhile
+        where = flow.current(self.rules, self.state)
+        while where is not None:
+            rules, state, journal = self.rules, self.state, self.journal
+            phase, step, seat = self._where = where
+            self._fresh = True
+            final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
+            key = phase.id if final else "play"
+            self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
+                            journal.mark())
+            self._answers, self._used = [], 0
+            self._where = "flow"
+            rules, state, journal = self.rules, self.state, self.journal
+            flow.advance(rules, state, journal)
+            where = flow.current(rules, state)
+        self.journal.forget()
+        return _DONE
+
+    @property
+    def _step_name(self) -> str:
+        """The step running, as `explain` names it: the phase's id, with the step's if it has
+        several; "flow" between steps ("" before the first)."""
+        if isinstance(self._where, str):
+            return self._where
+        phase, step, _seat = self._where
+        return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
-        self._running, self._step_mark, self._known = (step, seat, score_key), mark, {}
+        known, self._seed_known = self._seed_known, None
+        self._running, self._step_mark = (step, seat, score_key), mark
+        self._known = {} if known is None else known
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
@@ -316,14 +328,6 @@ class Game:
             raise IllegalDecisionError(f"{_short(answer)} is not a legal answer to "
                                        f"'{decision.prompt}' (options: "
                                        f"{[o.value for o in decision.options]})")
-        if self._used < len(self._answers):  # resuming a step from a save or a clone
-            answer = self._answers[self._used]
-            self._used += 1
-            for o in decision.options:
-                if same_value(o.value, answer):
-                    return o.value
-            raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
-                                  f"'{decision.prompt}'")
         parent = getcurrent().parent
         if parent is None:
             raise RuntimeError("a question was asked outside a game step")
@@ -337,7 +341,31 @@ class Game:
     def _resume(self, answers: list) -> None:
         """Run the current step from its start, giving it `answers` before asking anew."""
         self._answers, self._used = list(answers), 0
-        self._continue(None)
+        try:
+            self._continue(None)
+        finally:
+            self._seed_known = None
+
+    def _rerun_answer(self, prompt: str, values: Iterable) -> Any:
+        """`Context.ask` while the step is re-run with its recorded answers (a save, a clone,
+        an undo): the values are looked at only as far as the recorded answer, as a trial run
+        looks at them, and no Decision is built. A question with one value answers itself, as
+        in play; an answer that is not among the values is a ReplayMismatch."""
+        it = iter(values)
+        first = next(it, _NOTHING)
+        if first is _NOTHING:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        second = next(it, _NOTHING)
+        if second is _NOTHING:
+            return first
+        answer = self._answers[self._used]
+        match = same_as(answer)
+        for value in chain((first, second), it):
+            if match(value):
+                self._used += 1
+                return value
+        raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
+                              f"'{prompt}'")
 
     def _recover(self, before: list, exc: Exception) -> None:
         """A rule failed: roll the game back to the decision just answered, then report."""
@@ -449,17 +477,26 @@ class Game:
 
     @classmethod
     def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
-                 meta: dict) -> Game:
+                 meta: dict, known: dict | None = None, label: Labeller | None = None) -> Game:
+        """A game at the start of the step `state` is at, run on with `answers`; `known`: the
+        `Context.possible` results found at that very position (a clone's original's); `label`:
+        a labeller of the same rules and board side whose labels it may share."""
         game = cls(rules, state, history, meta)
+        if label is not None:
+            game.label = label
         if not state["finished"]:
+            game._seed_known = known
             game._resume(answers)
         return game
 
     def clone(self) -> Game:
-        """An independent copy: the step-start state and the waiting step run once more."""
+        """An independent copy: the step-start state and the waiting step run once more (what
+        its original found possible at that start, and the labels it made, are not worked out
+        again)."""
         state, answers = self.step_start()
         return Game._resumed(self.rules, state, answers, list(self.history),
-                             copy_json(self.meta))
+                             copy_json(self.meta),
+                             dict(self._known) if self._green is not None else None, self.label)
 
     def to_json(self) -> str:
         from .saves import dump_save

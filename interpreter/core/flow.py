@@ -30,11 +30,15 @@ def current(rules: Ruleset, state: State) -> tuple[Phase, Step, int] | None:
     cur = state["cursor"]
     if cur is None:
         return None
-    phase = phases_of(rules, state)[cur["phase"]]
-    if phase.kind == "steps":
+    stage = cur["stage"]
+    phases = rules.round_phases if stage == "round" else phases_of(rules, state)
+    phase = phases[cur["phase"]]
+    kind = phase.kind
+    if kind == "steps":
         return phase, phase.steps[cur["index"]], state["start_player"]
-    if phase.kind == "each_player":
-        return phase, phase.steps[0], order_from_start(state)[cur["index"]]
+    if kind == "each_player":  # the index-th seat of order_from_start(state)
+        return phase, phase.steps[0], (state["start_player"] + cur["index"]) % \
+            len(state["players"])
     return phase, phase.steps[0], cur["index"]
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .mcts import MctsBot
 
 TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
+NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
 class RandomBot:
@@ -36,13 +37,30 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
-        self._wanted: tuple | None = None  # (decision, game, colours wanted) for _tile
+        self._memo: tuple = (None, None, {})  # (decision, game, what its options share)
+        self._scorers: dict[str, Callable] = {}
+
+    def _shared(self, game, d) -> dict:
+        """What the options of decision `d` of `game` share (an action's value, a hall's
+        count, the colours wanted), worked out once for them all."""
+        memo = self._memo
+        if memo[0] is not d or memo[1] is not game:
+            memo = self._memo = (d, game, {})
+        return memo[2]
+
+    def _scorer(self, kind: str) -> Callable:
+        """The scoring method for a kind of decision (none: every option scores 0)."""
+        score = self._scorers.get(kind)
+        if score is None:
+            score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_score
+        return score
 
     def choose(self, game, decision: Decision) -> Option:
-        score: Callable = getattr(self, "_" + decision.kind, None) or (lambda g, d, o: 0.0)
-        best, best_value = decision.options[0], None
+        score = self._scorer(decision.kind)
+        options = decision.options
+        best, best_value = options[0], None
         noise = self.rng.random
-        for option in decision.options:
+        for option in options:
             value = score(game, decision, option) + noise() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = option, value
@@ -50,7 +68,7 @@ class GreedyBot:
 
     def scores(self, game, decision: Decision) -> list[float]:
         """How much it likes each option, without noise (a search bot's prior)."""
-        score: Callable = getattr(self, "_" + decision.kind, None) or (lambda g, d, o: 0.0)
+        score = self._scorer(decision.kind)
         return [score(game, decision, option) for option in decision.options]
 
     # -- helpers -----------------------------------------------------------------------------
@@ -73,10 +91,22 @@ class GreedyBot:
         return TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
 
     def _play(self, game, d, o) -> float:
-        me, rules, state = self._me(game, d), game.rules, game.state
-        card = rules.employees[o.value["card"]]
+        card = game.rules.employees[o.value["card"]]
         action = o.value["action"]
+        shared = self._shared(game, d)  # an action's value depends on the position only
+        value = shared.get(action)
+        if value is None:
+            value = shared[action] = self._action_value(game, d, action)
         rank = TYPE_RANK.get(card.type, 1)
+        # spend cheap cards on actions anyone can do, keep Masters for Masters' work
+        value -= (rank - NEED_RANK.get(action, 1)) * 1.5
+        if card.bonus is not None:
+            value += 0.5
+        return value
+
+    def _action_value(self, game, d, action: str | None) -> float:
+        """How much it likes doing `action` now, whichever card does it."""
+        me, rules, state = self._me(game, d), game.rules, game.state
         # only the value of the option's own action is worked out
         if action is None:
             value = 0.0
@@ -97,11 +127,6 @@ class GreedyBot:
             value = 1.0
         if action == "acquire" and (me["thread"] == 0 or me["lace"] == 0):
             value += 1.0
-        # spend cheap cards on actions anyone can do, keep Masters for Masters' work
-        need = {"tailor": 2, "hire": 3, "favor": 2}.get(action, 1)
-        value -= (rank - need) * 1.5
-        if card.bonus is not None:
-            value += 0.5
         return value
 
     @staticmethod
@@ -124,8 +149,13 @@ class GreedyBot:
         if "sell" in o.value:
             return 2.0 if state["round"] >= game.rules.rounds else -5.0
         space = side.guest_spaces[o.value["space"]]
-        mine = sum(1 for s in side.halls_by_id[space.hall].guest_spaces
-                   if s in state["guests"] and state["guests"][s]["owner"] == d.seat)
+        shared = self._shared(game, d)
+        mine = shared.get(("hall", space.hall))
+        if mine is None:  # the seat's garments in that hall
+            guests = state["guests"]
+            mine = shared[("hall", space.hall)] = sum(
+                1 for s in side.halls_by_id[space.hall].guest_spaces
+                if s in guests and guests[s]["owner"] == d.seat)
         value = 4.0 if mine == 0 else 2.0 - 0.5 * mine
         value += 1.0 if space.master else 0.0
         if space.reward is not None:
@@ -149,12 +179,14 @@ class GreedyBot:
         return value
 
     def _tile(self, game, d, o) -> float:
-        wanted = self._wanted  # worked out once per decision of a game
-        if wanted is None or wanted[0] is not d or wanted[1] is not game:
-            wanted = self._wanted = (d, game, self._wanted_colors(game))
-        want = wanted[2]
-        tile = game.rules.tiles[o.value["tile"]]
-        return sum(min(n, want.get(c, 0)) for c, n in tile.silk.items()) - o.value["price"]
+        shared = self._shared(game, d)
+        want = shared.get(("wanted",))
+        if want is None:
+            want = shared[("wanted",)] = self._wanted_colors(game)
+        useful = 0
+        for c, n in game.rules.tiles[o.value["tile"]].silk.items():
+            useful += min(n, want.get(c, 0))
+        return useful - o.value["price"]
 
     def _keep(self, game, d, o) -> float:
         me = self._me(game, d)
@@ -181,6 +213,10 @@ class GreedyBot:
 
     def _choice(self, game, d, o) -> float:
         return 0.0 if o.value is None else 1.0
+
+
+def _no_score(game, decision: Decision, option: Option) -> float:
+    return 0.0
 
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
