@@ -8,7 +8,7 @@ run once from its start with the answers it had already received (`replay`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,7 +26,18 @@ from .trial import Completes, DeadEnd, search
 if TYPE_CHECKING:  # for annotations only: the game makes its contexts
     from .engine import Game
 
-_NONE = object()
+NO_VALUE = object()  # what `first_two` gives for a second value there is not
+
+
+def first_two(values: Iterable, prompt: str) -> tuple[Iterator, Any, Any]:
+    """The first two of a question's values and an iterator over the rest, reading no further
+    (verbs pass generators); the second is NO_VALUE when there is one. No value at all ends the
+    effect: there is nothing to choose."""
+    it = iter(values)
+    first = next(it, NO_VALUE)
+    if first is NO_VALUE:
+        raise EffectAbort(f"nothing to choose for: {prompt}")
+    return it, first, next(it, NO_VALUE)
 
 
 class Runnable(Protocol):
@@ -202,12 +213,8 @@ class Context:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
         generators), and the search answers (trial.py)."""
         given = self.trial or []
-        it = iter(values)
-        first = next(it, _NONE)
-        if first is _NONE:
-            raise EffectAbort(f"nothing to choose for: {prompt}")
-        second = next(it, _NONE)
-        if second is _NONE:
+        it, first, second = first_two(values, prompt)
+        if second is NO_VALUE:
             return first
         if self.trial_used < len(given):
             self.trial_used += 1

@@ -26,7 +26,7 @@ from greenlet import getcurrent, greenlet
 from rulesdsl import EffectAbort
 
 from . import flow, seats
-from .context import Context
+from .context import NO_VALUE, Context, first_two
 from .decisions import Decision, Option, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
@@ -40,7 +40,6 @@ from .trial import search
 from .view import player_view
 
 _DONE = object()     # what the flow greenlet reports when the game is over
-_NOTHING = object()  # what an exhausted iterator gives `next`
 
 
 class _OutOfAnswers(Exception):
@@ -351,12 +350,8 @@ class Game:
         an undo): the values are looked at only as far as the recorded answer, as a trial run
         looks at them, and no Decision is built. A question with one value answers itself, as
         in play; an answer that is not among the values is a ReplayMismatch."""
-        it = iter(values)
-        first = next(it, _NOTHING)
-        if first is _NOTHING:
-            raise EffectAbort(f"nothing to choose for: {prompt}")
-        second = next(it, _NOTHING)
-        if second is _NOTHING:
+        it, first, second = first_two(values, prompt)
+        if second is NO_VALUE:
             return first
         answer = self._answers[self._used]
         match = same_as(answer)
