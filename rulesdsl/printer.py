@@ -108,7 +108,7 @@ class _Printer(Walker):
     def __init__(self, vocab: Vocabulary, analysis: Analysis):
         self.vocab = vocab
         self.analysis = analysis
-        self.can_do: str | None = None  # the clause an enclosing `if possible(X) then X` does
+        self.can_do: ast.Possible | None = None  # the test of an `if possible(X) then X`
         self.inline: dict[str, str] = {}  # a local printed as its definition, where used once
         self.them: dict[str, str] = {}  # a local already introduced: 'them'
         self.bind_text = {n: t for v in vocab.verbs.values() for n, t in v.bind_text.items()}
@@ -256,8 +256,7 @@ class _Printer(Walker):
         return self.let(s)
 
     def clause_if(self, s: ast.If) -> str:
-        # `if possible(X) then X ...` says X once: 'if you can, X' (not 'if you can X, X')
-        saved, self.can_do = self.can_do, self.clause(s.then[0]) if s.then else None
+        saved, self.can_do = self.can_do, self._tested_then_done(s)
         try:
             cond = self.expr(s.cond)
         finally:
@@ -266,6 +265,15 @@ class _Printer(Walker):
         if s.else_ is not None:
             text += f"; otherwise, {self.block(s.else_)}"
         return text
+
+    def _tested_then_done(self, s: ast.If) -> ast.Possible | None:
+        """The `possible(X)` among the condition's conjuncts when the block starts by doing X:
+        `if possible(X) then X ...` says X once ('if you can, X', not 'if you can X, X')."""
+        tests = [c for c in _conjuncts(s.cond) if type(c) is ast.Possible]
+        if not tests or not s.then:
+            return None
+        first = self.clause(s.then[0])
+        return next((c for c in tests if self.clause(c.stmt) == first), None)
 
     def clause_repeat(self, s: ast.Repeat) -> str:
         return f"repeat {self.expr(s.count)} times: {self.block(s.body)}"
@@ -567,8 +575,7 @@ class _Printer(Walker):
         return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
 
     def text_possible(self, e: ast.Possible, parent_prec: int) -> str:
-        what = self.clause(e.stmt)
-        return "you can" if what == self.can_do else f"you can {what}"
+        return "you can" if e is self.can_do else f"you can {self.clause(e.stmt)}"
 
     def name(self, e: ast.Name) -> str:
         if len(e.path) == 1 and e.path[0] in self.inline:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-_NONE = object()
+from ..core.context import NO_VALUE
 
 
 def first_question(values: Iterable) -> bool | None:
     """A check's answer from the options of the verb's first, exact question, looked at only as
     far as a trial run looks (the second)."""
     it = iter(values)
-    if next(it, _NONE) is _NONE:
+    if next(it, NO_VALUE) is NO_VALUE:
         return False  # `ask` with nothing to offer aborts
-    if next(it, _NONE) is _NONE:
+    if next(it, NO_VALUE) is NO_VALUE:
         return None  # one option answers itself, and the trial goes on past it
     return True
