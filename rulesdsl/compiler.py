@@ -78,6 +78,16 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
     return CompiledEffect(effect, run, dict(compiler.lasting))
 
 
+def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary
+                         ) -> tuple[tuple[str, ExprFn | None, str], ...]:
+    """A verb call's options as the compiled call builds them: (name, closure or None for a
+    flag, card text), for a check that reads them without running the call."""
+    analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+    if analysis.errors:
+        raise RulesErrors(analysis.errors)
+    return _Compiler(vocab, analysis)._verb_parts(call)[1]
+
+
 def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
     """Compile a standalone expression to `f(ctx, env) -> value`."""
     analysis = analyse_expression(expr, vocab)
@@ -749,4 +759,4 @@ def _project(base: ExprFn, get) -> ExprFn:
     return lambda ctx, env: [get(ctx, it) for it in base(ctx, env)]
 
 
-__all__ = ["CompiledEffect", "compile_effect", "compile_expression"]
+__all__ = ["CompiledEffect", "compile_effect", "compile_expression", "compile_verb_options"]

@@ -128,6 +128,11 @@ class Garment:
         return tuple((r, n) for r, n in (("thread", self.thread), ("lace", self.lace),
                                           *self.costs.items()) if n)
 
+    @cached_property
+    def bales(self) -> int:
+        """How many bales of silk it takes in all (any colours)."""
+        return sum(self.silk.values())
+
 
 @dataclass(frozen=True)
 class Zone:
@@ -262,6 +267,13 @@ class BoardSide:
     @cached_property
     def halls_by_id(self) -> Mapping[str, Hall]:
         return {h.id: h for h in self.halls}
+
+    @cached_property
+    def decorations_by_cost(self) -> tuple[tuple[int, SpaceId, str], ...]:
+        """(cost, space, area) of every Decoration space, the cheapest first (board order among
+        equals)."""
+        return tuple(sorted(((d.cost, s, d.area) for s, d in self.decorations.items()),
+                            key=lambda t: t[0]))
 
     @cached_property
     def master_spaces(self) -> tuple[SpaceId, ...]:
@@ -424,6 +436,15 @@ class Ruleset:
         types.update(t for a in self.actions.values() for t in a.types)
         return {t: tuple((a, depends[a.id]) for a in self.actions.values() if t in a.types)
                 for t in types}
+
+    @cached_property
+    def plays_for_type(self) -> Mapping[str, tuple[tuple[str, Effect, tuple | None], ...]]:
+        """`actions_for_type` as a turn's options read it: (action id, effect, the key whether
+        it can be done is kept under for every card of the type), the key None for an action
+        that depends on the card itself."""
+        return {t: tuple((a.id, a.effect, None if on == "card" else
+                          (t if on == "type" else None, a.id)) for a, on in actions)
+                for t, actions in self.actions_for_type.items()}
 
     def column(self, catalogue: str, attr: str) -> Mapping[str, Any]:
         """One field of every entry of a catalogue ('garments', 'color'), by id: what the

@@ -17,11 +17,10 @@ True, False, or None where the verb cannot tell (then the trial runs). It change
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from rulesdsl import EffectAbort, Vocabulary, ast, compile_effect
+from rulesdsl import EffectAbort, Thunk, Vocabulary, ast, compile_verb_options
 from rulesdsl.folding import NOT_CONSTANT, fold
 
 from ..core.model import ast_nodes
@@ -125,34 +124,31 @@ def _pure(expr: Any) -> bool:
 
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 vocab: Vocabulary) -> Check:
-    """A check that runs the call with the verb's `can` in place of the verb: its options are
-    built exactly as the effect builds them, and evaluated only as far as `can` reads them."""
+    """A check that calls the verb's `can` with the call's options as the compiled call gives
+    them to the verb (each a Thunk of its closure, in a fresh env), evaluated only as far as
+    `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
-    answers: list[bool | None] = []
-
-    def probe(ctx: Any, args: Any) -> None:
-        answers.append(can(ctx, args))
-
-    def compiled() -> Callable[..., None]:
-        verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb],
-                                                                run=probe)}
-        return compile_effect(ast.Effect((call,), call.span),
-                              dataclasses.replace(vocab, verbs=verbs)).run
-    run: Callable[..., None] | None = None  # compiled when first used: loading stays cheap
+    parts: tuple | None = None  # compiled when first used: loading stays cheap
 
     def check(ctx: Any) -> bool | None:
-        nonlocal run
-        if run is None:
-            run = compiled()
+        nonlocal parts
+        if parts is None:
+            options = compile_verb_options(call, vocab)
+            parts = ({name: True for name, fn, _ in options if fn is None},
+                     tuple((name, fn, text) for name, fn, text in options if fn is not None))
+        flags, lazy = parts
+        args = flags.copy()
+        env: dict = {}
+        for name, fn, text in lazy:
+            args[name] = Thunk(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
-            run(ctx)
+            return can(ctx, args)
         except EffectAbort:
             return False
         finally:
             ctx.budget = budget
-        return answers.pop()
     return check
 
 

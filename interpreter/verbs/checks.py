@@ -23,3 +23,11 @@ def first_question(values: Iterable) -> bool | None:
     if next(it, NO_VALUE) is NO_VALUE:
         return None  # one option answers itself, and the trial goes on past it
     return True
+
+
+def from_count(found: int) -> bool | None:
+    """A check's answer from how many options the verb's first, exact question would have,
+    counted as far as two."""
+    if found == 0:
+        return False
+    return None if found == 1 else True
