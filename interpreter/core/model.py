@@ -39,9 +39,20 @@ class Effect:
     def run(self, ctx: Context, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
 
+    @property
+    def certain(self) -> bool:
+        """Whether it can be done in any position: nothing in it can abort (its check says so
+        without reading the position)."""
+        return self.check is always_possible
+
     def mentions(self, name: str) -> bool:
         """Whether the effect's text uses the name (e.g. `played`) anywhere."""
         return name in _names_used(self.compiled.effect)
+
+
+def always_possible(ctx: Any) -> bool:
+    """The check of an effect nothing in which can abort (loading/static_checks.py)."""
+    return True
 
 
 def ast_nodes(node: Any) -> Iterator[Any]:

@@ -23,7 +23,7 @@ from typing import Any
 from rulesdsl import EffectAbort, Thunk, Vocabulary, ast, compile_verb_options
 from rulesdsl.folding import NOT_CONSTANT, fold
 
-from ..core.model import ast_nodes
+from ..core.model import always_possible, ast_nodes
 
 Check = Callable[[Any], "bool | None"]
 
@@ -35,7 +35,7 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run."""
     stmts = effect.statements
     if all(_cannot_abort(s, vocab) for s in stmts):
-        return _always
+        return always_possible
     first, rest = stmts[0], stmts[1:]
     if not all(_cannot_abort(s, vocab) for s in rest):
         return None
@@ -47,10 +47,6 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
         return None
     return _verb_check(first, verb.can, vocab)
-
-
-def _always(ctx: Any) -> bool:
-    return True
 
 
 def _pay_check(pay: ast.Pay) -> Check | None:

@@ -11,7 +11,7 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, zones
 from ..core.context import Context
-from ..core.events import announce, run_hook
+from ..core.events import announce, heard, run_hook
 from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from ..core.state import keyed
@@ -95,7 +95,9 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
             found += size if pinned is None else drawer.count(pinned)
             if found > 1:
                 return True
-    return checks.from_count(found)
+    # a single tile: the rest (pay, keep or discard it: an exact question) completes unless
+    # an announced trigger may abort
+    return checks.from_count(found, "acquire", ctx)
 
 
 def discard(ctx: Context, args: VerbArgs) -> None:
@@ -176,7 +178,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     sell (looked at lazily: a trial run or a check stops at the second), after what the call's
     options and the position make of it: (silk discount, its colours, made by a Master, cost
     waived, the free guest spaces, offers). A `probe` (the check) needs to know only whether
-    some guest space is free, not which."""
+    some guest space is free, and whether a second one is."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
@@ -193,7 +195,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
         if "space" in args:
             free = [s for s in _free_spaces(side, guests, made_by_master) if s == args["space"]()]
         elif "sell" not in args:
-            free = _free_spaces(side, guests, made_by_master, 1 if probe else None)
+            free = _free_spaces(side, guests, made_by_master, 2 if probe else None)
     if "sell" in args:
         free = []
 
@@ -290,8 +292,29 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
-    """`tailor`'s check (checks.py): some garment can be made, then rented or sold."""
-    return checks.first_question(_tailor_offers(ctx, args, probe=True)[5])
+    """`tailor`'s check (checks.py): some garment can be made, then rented or sold. A single
+    garment is known to complete when nothing after its question may abort: no hook of it, no
+    trigger announced, and then a choice of places (an exact question) or the one place's
+    own work certain (a reward that cannot abort)."""
+    _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
+    first = next(offers, None)
+    if first is None:
+        return False
+    if next(offers, None) is not None:
+        return True
+    g = ctx.rules.garments[first["garment"]]
+    if g.on_tailor is not None or heard(ctx, "tailor"):
+        return None
+    places = (["sell"] if _may_sell(g) and "space" not in args else []) + free
+    if len(places) > 1:
+        return True
+    if places == ["sell"]:
+        done = g.on_sell is None and not heard(ctx, "sell")
+    else:
+        reward = ctx.engine.side.guest_spaces[places[0]].reward
+        done = (reward is None or "no_reward" in args or reward.certain) and \
+            g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
+    return True if done else None
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -362,7 +385,7 @@ def hire(ctx: Context, args: VerbArgs) -> None:
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
     """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
-    return checks.first_question(_hire_offers(ctx, args)[1])
+    return checks.from_count(min(2, len(_hire_offers(ctx, args)[1])), "hire", ctx)
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
@@ -446,13 +469,12 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (played is not None)
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
-    least = ctx.rules.setup["min_staff"]
-    if size <= least:
-        raise EffectAbort(f"a staff of {least} cannot depute")
+    if size <= ctx.rules.setup["min_staff"]:
+        return False  # the verb aborts: a staff at its minimum cannot depute
     card = args["card"]()
     if card in leaving or not (card == played or card in me["hand"] or card in me["supply"]
                                or card in me["discard"]):
-        raise EffectAbort("that card is not on the staff")
+        return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
         int(args["payout"](deputed=card))
     return True
@@ -539,7 +561,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
         found += 1
         if found > 1:
             return True
-    return checks.from_count(found)
+    return checks.from_count(found, "fund", ctx)  # a single space: paid for, then announced
 
 
 def _areas_funded(ctx: Context) -> dict[str, int]:

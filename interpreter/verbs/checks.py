@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.context import NO_VALUE
+from ..core.context import NO_VALUE, Context
+from ..core.events import heard
 
 
 def first_question(values: Iterable) -> bool | None:
@@ -25,9 +26,13 @@ def first_question(values: Iterable) -> bool | None:
     return True
 
 
-def from_count(found: int) -> bool | None:
+def from_count(found: int, event: str, ctx: Context) -> bool | None:
     """A check's answer from how many options the verb's first, exact question would have,
-    counted as far as two."""
+    counted as far as two. A single option answers itself and the trial goes on past it: for a
+    verb whose rest cannot abort but for the triggers of the `event` it announces, it is known
+    to complete while nothing listens to that event."""
     if found == 0:
         return False
-    return None if found == 1 else True
+    if found > 1:
+        return True
+    return None if heard(ctx, event) else True
