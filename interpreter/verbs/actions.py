@@ -211,28 +211,22 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
             g = garments[garment_id]
-            if g.master and not master:
+            if (g.master and not master) or (placed_only and not _may_sell(g)):
                 continue
             if waived:
+                yield {"garment": garment_id, "cost": 0}
+                continue
+            cost = costs[pos] - less
+            if cost < 0:
                 cost = 0
-            else:
-                cost = costs[pos] - less
-                if cost < 0:
-                    cost = 0
-                if cost > livre:
-                    continue
-                if not _can_spend(purse, g.needs()):
-                    continue
-            if placed_only and not _may_sell(g):
-                continue
-            if waived:
-                yield {"garment": garment_id, "cost": cost}
+            if cost > livre:
                 continue
             if have is None:  # covering only gets easier with more tiles
                 have = _bales(rules, me["tiles"])
                 held = sum(have.values())
             # too few bales in all cannot cover it, whatever their colours
-            if g.bales - discount <= held and _covers(g.silk, have, discount, colors):
+            if g.bales - discount <= held and _can_spend(purse, g.needs()) and \
+                    _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
     return discount, colors, made_by_master, waived, free, candidates()
