@@ -35,6 +35,10 @@ class Effect:
     # whether it can be done now, known without a trial run where the loader could build such
     # a check (loading/static_checks.py): check(ctx) -> True, False or None (run the trial)
     check: Any = field(default=None, compare=False, repr=False)
+    # whether it cannot be done now whichever card is played, for an effect that starts with a
+    # verb declaring `blocked` (static_checks.build_blocked): blocked(ctx) -> bool, read once a
+    # turn for the actions that depend on the card
+    blocked: Any = field(default=None, compare=False, repr=False)
 
     def run(self, ctx: Context, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)

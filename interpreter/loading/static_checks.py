@@ -49,6 +49,17 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     return _verb_check(first, verb.can, vocab)
 
 
+def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
+    """Whether an effect cannot be done now whichever card is played (Effect.blocked): for one
+    that starts with a call of a verb declaring `blocked`, the verb's; otherwise None. The
+    verb aborts there before it reads an option, so the whole effect aborts."""
+    first = effect.statements[0] if effect.statements else None
+    if type(first) is not ast.VerbCall:
+        return None
+    verb = vocab.verbs.get(first.verb)
+    return None if verb is None else verb.blocked
+
+
 def _pay_check(pay: ast.Pay) -> Check | None:
     """The check of a payment of a whole constant amount: whether it can be paid."""
     amount, resource = fold(pay.amount), pay.resource

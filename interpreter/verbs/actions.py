@@ -361,10 +361,12 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
-    offered = [args["card"]()] if "card" in args else display
-    if any(c not in display for c in offered):
+    if "card" not in args:
+        return price, display
+    card = args["card"]()
+    if card not in display:
         raise EffectAbort("that card is not in the display")
-    return price, offered
+    return price, [card]
 
 
 def hire(ctx: Context, args: VerbArgs) -> None:
@@ -452,22 +454,29 @@ def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) ->
     return card
 
 
+def depute_blocked(ctx: Context) -> bool:
+    """Whether no card can be deputed now: "you must always retain a staff of at least 4
+    Employee cards" (cards on their way out not counted), whichever card is named."""
+    me = ctx.me
+    leaving, played = me["deputing"], me["played"]
+    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (played is not None)
+    if leaving:
+        size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
+    return size <= ctx.rules.setup["min_staff"]
+
+
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     """`depute`'s check (checks.py) for a named card: past these checks nothing aborts (a
     trial run ends at the verb's `settled`). A choice among cards is left to the trial. It
     reads what the verb reads, in its order, without building the staff."""
     if "card" not in args:
         return None
-    me = ctx.me
-    leaving, played = me["deputing"], me["played"]
-    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (played is not None)
-    if leaving:
-        size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
-    if size <= ctx.rules.setup["min_staff"]:
+    if depute_blocked(ctx):
         return False  # the verb aborts: a staff at its minimum cannot depute
+    me = ctx.me
     card = args["card"]()
-    if card in leaving or not (card == played or card in me["hand"] or card in me["supply"]
-                               or card in me["discard"]):
+    if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
+                                      or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
         int(args["payout"](deputed=card))
@@ -621,7 +630,14 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
             kind = employees[card_id].type
             ctx.played = card_id
             for action_id, effect, shared in by_type.get(kind, ()):
-                if shared is None:  # the card's own: asked once
+                if shared is None:  # the card's own: asked once, unless no card can do it
+                    blocked = effect.blocked
+                    if blocked is not None:
+                        can = known.get((None, action_id, "blocked"))
+                        if can is None:
+                            can = known[None, action_id, "blocked"] = not blocked(ctx)
+                        if not can:
+                            continue
                     key, can = (card_id, action_id), None
                 else:
                     key = shared
