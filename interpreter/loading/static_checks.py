@@ -7,6 +7,9 @@ that does so (`Effect.check`):
 
 - an effect none of whose statements can abort (each a `gain` of an amount that is a whole
   number whatever the position: a constant, a count of a list, ...) can always be done;
+- an effect that starts with `require`s of conditions that neither ask nor draw at random
+  cannot be done where one of them does not hold; where they all hold, the rest of it is
+  checked as an effect of its own (or tried);
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
   options neither ask nor draw at random, or with a payment of a constant amount, followed only
   by such gains, can be done exactly when that call or payment can: the gains after it cannot
@@ -20,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulesdsl import EffectAbort, Thunk, Vocabulary, ast, compile_verb_options
+from rulesdsl import (
+    EffectAbort,
+    RulesErrors,
+    Thunk,
+    Vocabulary,
+    ast,
+    compile_expression,
+    compile_verb_options,
+)
 from rulesdsl.folding import NOT_CONSTANT, fold
 
 from ..core.model import always_possible, ast_nodes
@@ -34,6 +45,18 @@ _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run."""
     stmts = effect.statements
+    lead = 0  # the leading `require`s of pure conditions
+    for stmt in stmts:
+        if not (isinstance(stmt, ast.Require) and _pure(stmt.cond)):
+            break
+        lead += 1
+    if lead:
+        return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab), vocab)
+    return _shape_check(stmts, vocab)
+
+
+def _shape_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
+    """The check of statements of a known shape (see the module's docstring), or None."""
     if all(_cannot_abort(s, vocab) for s in stmts):
         return always_possible
     first, rest = stmts[0], stmts[1:]
@@ -58,6 +81,29 @@ def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
         return None
     verb = vocab.verbs.get(first.verb)
     return None if verb is None else verb.blocked
+
+
+def _requires_check(requires: tuple, then: Check | None, vocab: Vocabulary) -> Check | None:
+    """The check of an effect that starts with `require`s of pure conditions: False where one
+    does not hold (the effect aborts there, before it changes anything), else what the rest's
+    check says (None when the rest has none: the trial runs)."""
+    try:
+        conds = tuple(compile_expression(r.cond, vocab) for r in requires)
+    except RulesErrors:  # a condition that reads the effect's own names: left to the trial
+        return None
+
+    def check(ctx: Any) -> bool | None:
+        budget = ctx.budget  # a `where` may spend repetitions: a trial gives them back
+        try:
+            for cond in conds:
+                if not cond(ctx, {}):
+                    return False
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return None if then is None else then(ctx)
+    return check
 
 
 def _pay_check(pay: ast.Pay) -> Check | None:
