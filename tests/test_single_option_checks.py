@@ -95,3 +95,31 @@ def test_heard_names_the_events_triggers_listen_to():
     base.state["modifiers"].append({"seat": 1, "trigger": "x", "event": "hire",
                                     "until": "turn_end"})
     assert heard(Context(base, 1), "hire") and not heard(Context(base, 0), "hire")
+
+
+def test_the_specialised_apprentices_hire_is_read_without_a_trial():
+    """JB-26 "you may use this action once in the game to hire the specialized Apprentice that
+    was dealt to you at the beginning of the game for free. However, you can only do so if you
+    currently meet their hiring condition." (`hire_from zone special_apprentice`): its check
+    reads the condition and, nothing hearing `hire` in the Jewelry Box, always answers, as the
+    trial does, both ways."""
+    rules = load_ruleset(expansions=("jewelry_box",))
+    effect = rules.actions["hire_special"].effect
+    rng = random.Random(26)
+    tally: dict = {}
+    for seed in range(3):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
+        while not game.is_over():
+            d = game.decision()
+            if rng.random() < 0.33:
+                for seat, player in enumerate(game.state["players"]):
+                    for livre in (0, player["livre"]):
+                        kept, player["livre"] = player["livre"], livre
+                        ctx = Context(game, seat)
+                        known = effect.check(ctx)
+                        assert known == search(ctx, effect.run), (seat, livre)
+                        tally[known] = tally.get(known, 0) + 1
+                        player["livre"] = kept
+            game.apply(bots[d.seat].choose(game, d))
+    assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0 and None not in tally, tally

@@ -560,7 +560,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "hire_from": VerbDef({"zone": opt(ZONE, required=True),
                               "price": opt(NUMBER, " paying {} Livre")},
                              cv.hire_from, "hire the Employee from your {zone} if you meet its "
-                                           "hiring condition{price}"),
+                                           "hiring condition{price}", can=cv.can_hire_from),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
