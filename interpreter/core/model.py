@@ -453,6 +453,11 @@ class Ruleset:
                 for t in types}
 
     @cached_property
+    def fewest_bales(self) -> int:
+        """The fewest bales of silk any garment takes."""
+        return min((g.bales for g in self.garments.values()), default=0)
+
+    @cached_property
     def plays_for_type(self) -> Mapping[str, tuple[tuple[str, Effect, tuple | None], ...]]:
         """`actions_for_type` as a turn's options read it: (action id, effect, the key whether
         it can be done is kept under for every card of the type), the key None for an action

@@ -182,16 +182,21 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
+    binds = vocab.verbs[call.verb].binds
     parts: tuple | None = None  # compiled when first used: loading stays cheap
 
     def check(ctx: Any) -> bool | None:
         nonlocal parts
         if parts is None:
             options = compile_verb_options(call, vocab)
-            parts = ({name: True for name, fn, _ in options if fn is None},
-                     tuple((name, fn, text) for name, fn, text in options if fn is not None))
-        flags, lazy = parts
-        args = flags.copy()
+            values = {o.name: o.value for o in call.options}
+            parts = ({name: True for name, fn, _ in options if fn is None} | {
+                         name: _Memo(fn) for name, fn, _ in options
+                         if fn is not None and _of_bindings(values[name], binds)},
+                     tuple((name, fn, text) for name, fn, text in options
+                           if fn is not None and not _of_bindings(values[name], binds)))
+        shared, lazy = parts
+        args = shared.copy()
         env: dict = {}
         for name, fn, text in lazy:
             args[name] = Thunk(fn, ctx, env, text)
@@ -203,6 +208,40 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         finally:
             ctx.budget = budget
     return check
+
+
+def _of_bindings(expr: Any, binds: Any) -> bool:
+    """Whether an option's value is a function of the verb's bindings alone (a price by the
+    size of a drawer): it names nothing else, not even a field of one, reads no list with
+    `where`, neither asks nor draws at random."""
+    if not _pure(expr):
+        return False
+    for node in ast_nodes(expr):
+        if type(node) is ast.Where or (type(node) is ast.Name and (
+                len(node.path) != 1 or node.path[0] not in binds)):
+            return False
+    return True
+
+
+class _Memo:
+    """An option that is a function of the verb's bindings, its values kept by them: the same
+    in every position and game, so one is shared by all the calls of a check."""
+
+    __slots__ = ("fn", "known")
+
+    def __init__(self, fn: Callable[[Any, dict], Any]):
+        self.fn = fn  # reads the env alone: given no context
+        self.known: dict[tuple, Any] = {}
+
+    def __call__(self, **bindings: Any) -> Any:
+        key = tuple(bindings.items())
+        try:
+            value = self.known.get(key, self)
+        except TypeError:  # a binding that is a list: worked out every time
+            return self.fn(None, bindings)
+        if value is self:  # worked out, unless it raises (then again at every call)
+            value = self.known[key] = self.fn(None, bindings)
+        return value
 
 
 def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:

@@ -202,8 +202,12 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     def candidates() -> Iterator[dict[str, Any]]:
         if not free and "space" in args:
             return
-        have: dict[str, int] | None = None  # the bales, added up for the first garment paid
-        held = 0
+        have, held = {}, 0  # the player's bales of each colour, and in all
+        if not waived:
+            have = _bales(rules, me["tiles"])
+            held = sum(have.values())
+            if held + discount < rules.fewest_bales:  # no garment can be covered
+                return
         purse = keyed(me)  # a garment needs resources by their ids
         garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
@@ -216,16 +220,12 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
             if waived:
                 yield {"garment": garment_id, "cost": 0}
                 continue
+            if g.bales - discount > held:  # too few bales in all, whatever their colours
+                continue
             cost = costs[pos] - less
             if cost < 0:
                 cost = 0
-            if cost > livre:
-                continue
-            if have is None:  # covering only gets easier with more tiles
-                have = _bales(rules, me["tiles"])
-                held = sum(have.values())
-            # too few bales in all cannot cover it, whatever their colours
-            if g.bales - discount <= held and _can_spend(purse, g.needs()) and \
+            if cost <= livre and _can_spend(purse, g.needs()) and \
                     _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
