@@ -54,7 +54,7 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
-def always_possible(ctx: Any) -> bool:
+def always_possible(ctx: Context) -> bool:
     """The check of an effect nothing in which can abort (loading/static_checks.py)."""
     return True
 

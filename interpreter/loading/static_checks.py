@@ -10,6 +10,9 @@ that does so (`Effect.check`):
 - an effect that starts with `require`s of conditions that neither ask nor draw at random
   cannot be done where one of them does not hold; where they all hold, the rest of it is
   checked as an effect of its own (or tried);
+- an effect that chooses a number and pays a constant multiple of it (`let N = choose number
+  from 1 to ...; pay 4 * N livre`), followed only by such gains (of N too), can be done exactly
+  when there is a number to choose and the least of them can be paid;
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
   options neither ask nor draw at random, or with a payment of a constant amount, followed only
   by such gains, can be done exactly when that call or payment can: the gains after it cannot
@@ -21,6 +24,7 @@ True, False, or None where the verb cannot tell (then the trial runs). It change
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from rulesdsl import (
@@ -57,6 +61,8 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
 
 def _shape_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
     """The check of statements of a known shape (see the module's docstring), or None."""
+    if stmts and type(stmts[0]) is ast.Let and type(stmts[0].value) is ast.ChooseNumber:
+        return _chosen_payment_check(stmts, vocab)
     if all(_cannot_abort(s, vocab) for s in stmts):
         return always_possible
     first, rest = stmts[0], stmts[1:]
@@ -106,6 +112,44 @@ def _requires_check(requires: tuple, then: Check | None, vocab: Vocabulary) -> C
     return check
 
 
+def _chosen_payment_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
+    """`let N = choose number from LO to HI`, `pay K * N` of a resource, then gains that cannot
+    abort (N a whole number): LO a whole constant, K a whole constant. A trial tries the
+    numbers from the least, and the least costs least: it can be done exactly when there is a
+    number to choose and K * LO can be paid."""
+    let, pay, rest = stmts[0], stmts[1] if len(stmts) > 1 else None, stmts[2:]
+    lo = fold(let.value.lo)
+    if type(pay) is not ast.Pay or not _whole(lo) or not _pure(let.value.hi) or not all(
+            _cannot_abort(s, vocab, (let.name,)) for s in rest):
+        return None
+    amount = pay.amount
+    factor: Any = NOT_CONSTANT
+    if type(amount) is ast.Name and amount.path == (let.name,):
+        factor = 1
+    elif type(amount) is ast.BinOp and amount.op == "*":
+        for k, n in ((amount.left, amount.right), (amount.right, amount.left)):
+            if type(n) is ast.Name and n.path == (let.name,) and _whole(fold(k)):
+                factor = fold(k)
+    if factor is NOT_CONSTANT:
+        return None
+    try:
+        hi = compile_expression(let.value.hi, vocab)
+    except RulesErrors:
+        return None
+    least, resource = factor * lo, pay.resource
+
+    def check(ctx: Any) -> bool | None:
+        budget = ctx.budget  # a `where` may spend repetitions: a trial gives them back
+        try:
+            most = Fraction(hi(ctx, {})).__floor__()
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return lo <= most and ctx.can_pay(resource, least)
+    return check
+
+
 def _pay_check(pay: ast.Pay) -> Check | None:
     """The check of a payment of a whole constant amount: whether it can be paid."""
     amount, resource = fold(pay.amount), pay.resource
@@ -118,32 +162,37 @@ def _whole(amount: Any) -> bool:
     return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
 
 
-def _cannot_abort(stmt: Any, vocab: Vocabulary) -> bool:
+def _cannot_abort(stmt: Any, vocab: Vocabulary, wholes: tuple[str, ...] = ()) -> bool:
     """A `gain` of an amount that is a whole number, not negative, whatever the position: it
     cannot abort (a choice of resources asks an exact question) nor fail."""
-    return type(stmt) is ast.Gain and _count(stmt.amount, vocab)
+    return type(stmt) is ast.Gain and _count(stmt.amount, vocab, wholes)
 
 
-def _count(expr: Any, vocab: Vocabulary) -> bool:
+def _count(expr: Any, vocab: Vocabulary, wholes: tuple[str, ...] = ()) -> bool:
     """Whether `expr` is a whole number, not negative, in any position, read without aborting:
-    constants, `count` of a list, sums and products of such, `floor`/`ceil` of one divided by
-    a positive constant, a table of such."""
+    constants, `count` of a list, a number chosen by a `let` (`wholes`), sums and products of
+    such, `floor`/`ceil` of one divided by a positive constant, a table of such."""
     kind = type(expr)
     if kind is ast.Number:
         return _whole(expr.value)
+    if kind is ast.Name and len(expr.path) == 1 and expr.path[0] in wholes:
+        return True
     if kind is ast.BinOp:
-        return expr.op in ("+", "*") and _count(expr.left, vocab) and _count(expr.right, vocab)
+        return expr.op in ("+", "*") and _count(expr.left, vocab, wholes) and \
+            _count(expr.right, vocab, wholes)
     if kind is ast.Table:
-        return _count(expr.subject, vocab) and all(_count(e.value, vocab) for e in expr.entries)
+        return _count(expr.subject, vocab, wholes) and all(_count(e.value, vocab, wholes)
+                                                       for e in expr.entries)
     if kind is not ast.Call or len(expr.args) != 1:
         return False
     (arg,) = expr.args
     if expr.func == "count":
         return _list(arg, vocab)
     if expr.func in ("floor", "ceil"):
-        return _count(arg, vocab) or (type(arg) is ast.BinOp and arg.op == "/"
-                                      and _count(arg.left, vocab)
-                                      and type(arg.right) is ast.Number and arg.right.value > 0)
+        return _count(arg, vocab, wholes) or (type(arg) is ast.BinOp and arg.op == "/"
+                                              and _count(arg.left, vocab, wholes)
+                                              and type(arg.right) is ast.Number
+                                              and arg.right.value > 0)
     return False
 
 

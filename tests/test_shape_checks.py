@@ -1,11 +1,13 @@
-"""Issue 14: an effect that starts with `require`s is known impossible without a trial run where
-one of them does not hold (loading/static_checks.py).
+"""Issue 14: effect shapes whose checks read the position (loading/static_checks.py).
 
-The Jewelry Box's Examinations are such effects: JB-33 "7. COMPLETE THE JOURNEYMAN EXAMINATION
-... 1) You must have a Trademark token in the Journeyman Examination start area. 2) You must
-have completed each of the 4 Journeyman Examination tasks ... 3) You must pay 5 Livres". Their
-turn options tried each Examination for every Apprentice or Journeyman in every hand (about 120
-trial runs a game); now the requires are read, and only a player who meets them gets a trial."""
+An effect that starts with `require`s is known impossible without a trial run where one of them
+does not hold. The Jewelry Box's Examinations are such effects: JB-33 "7. COMPLETE THE
+JOURNEYMAN EXAMINATION ... 1) You must have a Trademark token in the Journeyman Examination
+start area. 2) You must have completed each of the 4 Journeyman Examination tasks ... 3) You
+must pay 5 Livres". Their turn options tried each Examination for every Apprentice or
+Journeyman in every hand (about 120 trial runs a game); now the requires are read, and only a
+player who meets them gets a trial. An effect that chooses a number and pays a multiple of it
+(returning Livre for Prestige) can be done when the least number can be paid."""
 from __future__ import annotations
 
 import json
@@ -81,3 +83,33 @@ def test_the_examinations_are_read_as_the_trial_finds():
                 assert json.dumps(game.state, sort_keys=True) == before
             game.apply(bots[d.seat].choose(game, d))
     assert tally[False] > 10 * (tally[None] + tally[True]) and tally[None] > 0, tally
+
+
+@pytest.mark.parametrize(("text", "checked"), [
+    ("let sets = choose number from 1 to floor(my.livre / 4)\npay 4 * sets livre\n"
+     "gain sets prestige", True),
+    ("let n = choose number from 0 to my.thread\npay n thread\ngain 2 * n livre", True),
+    ("let n = choose number from 1 to 3\npay n * 2 livre\ngain n prestige", True),
+    ("let n = choose number from 1 to 3\npay n * n livre", False),  # not a constant multiple
+    ("let n = choose number from 1 to 3\npay 2 * n livre\npay 1 lace", False),  # may abort
+    ("let n = choose number from 1 to 3\ngain n prestige", False),  # nothing paid
+])
+def test_which_chosen_payments_get_a_check(text, checked):
+    vocab = load_ruleset().vocabulary
+    effect = build_effect(text, Origin("<test>"), vocab).effect
+    assert (build_check(effect, vocab) is not None) is checked
+
+
+@pytest.mark.parametrize("livre", [0, 3, 4, 7, 8, 30])
+def test_returning_livre_for_prestige_is_offered_from_4_livre(livre):
+    """"Gain 1 Prestige Point for every 4 Livre you return to the bank (no limit)." (Level 4
+    Journeyman): `let sets = choose number from 1 to floor(my.livre / 4)`, then pay 4 per set.
+    The check, like the trial, offers it exactly when 4 Livre can be returned."""
+    rules = load_ruleset()
+    card = next(e for e in rules.employees.values() if e.bonus is not None
+                and "floor(my.livre / 4)" in e.bonus.source)
+    game = Game.new(rules, players=4, seed=1)
+    game.state["players"][2]["livre"] = livre
+    ctx = Context(game, 2)
+    ctx.played = card.id
+    assert card.bonus.check(ctx) is (livre >= 4) is search(ctx, card.bonus.run)
