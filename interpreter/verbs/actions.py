@@ -189,6 +189,13 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
     pinned = args["garment"]() if "garment" in args else None
+    have: dict[str, int] = {}  # the player's bales of each colour, and in all
+    held = 0
+    if not waived:
+        have = _bales(rules, me["tiles"])
+        held = sum(have.values())
+        if held + discount < rules.fewest_bales and "space" not in args:
+            return discount, colors, made_by_master, waived, [], iter(())  # none can be covered
     free: list[str] = []
     if not sell_only:
         guests = state["guests"]
@@ -202,12 +209,6 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     def candidates() -> Iterator[dict[str, Any]]:
         if not free and "space" in args:
             return
-        have, held = {}, 0  # the player's bales of each colour, and in all
-        if not waived:
-            have = _bales(rules, me["tiles"])
-            held = sum(have.values())
-            if held + discount < rules.fewest_bales:  # no garment can be covered
-                return
         purse = keyed(me)  # a garment needs resources by their ids
         garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
