@@ -296,7 +296,10 @@ class Game:
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
         known, self._seed_known = self._seed_known, None
         self._running, self._step_mark = (step, seat, score_key), mark
-        self._known = {} if known is None else known
+        if known is not None:
+            self._known = known
+        elif self._known:  # else the empty dict serves this step as well
+            self._known = {}
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
