@@ -135,3 +135,23 @@ def test_the_flow_moves_on_as_the_long_way_does(monkeypatch, modules, players, s
         _play(game, "random", seed)
         assert game.is_over()
     assert {"round", "final", None} <= set(moves)
+
+
+def test_games_of_one_ruleset_and_side_share_their_labels(rules):
+    """A label depends only on the rules and the board side: games of them share one labeller
+    (each label worked out once), whose labels are a fresh labeller's; another side or another
+    ruleset has its own."""
+    import dataclasses
+
+    from interpreter.core.labels import Labeller
+    one, two, five = (Game.new(rules, players=n, seed=n) for n in (4, 4, 5))
+    assert one.label is two.label and one.clone().label is one.label
+    assert (one.side is five.side) == (one.label is five.label)
+    _play(one, "random", 4, 60)
+    fresh = Labeller(rules, one.side)
+    for card in [*rules.employees, *rules.tiles, *rules.garments, *one.side.guest_spaces]:
+        assert one.label(card) == fresh(card)
+    other = dataclasses.replace(rules, words={**rules.words, "blue": "Azure"})
+    theirs = Game.new(other, players=4, seed=1).label
+    blue = next(t for t, tile in rules.tiles.items() if "blue" in tile.silk)
+    assert theirs is not one.label and "Azure" in theirs(blue) and "Azure" not in one.label(blue)

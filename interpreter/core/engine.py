@@ -32,7 +32,7 @@ from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
-from .labels import Labeller
+from .labels import Labeller, labeller_for
 from .model import Effect, Phase, Ruleset, Step
 from .setup import new_state
 from .state import Cursor, State, keyed
@@ -70,7 +70,7 @@ class Game:
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
         self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
-        self.label = Labeller(rules, self.side)
+        self.label = labeller_for(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None

@@ -411,6 +411,12 @@ class Ruleset:
         raise ValueError(f"no board side for {players} players")
 
     @cached_property
+    def labellers(self) -> dict[int, Any]:
+        """The labeller of each of its board sides (core/labels.py `labeller_for`), made once
+        and shared by every game of this ruleset: labels depend on nothing else."""
+        return {}
+
+    @cached_property
     def action_dependence(self) -> Mapping[str, str]:
         """For each action, what whether it can be done depends on (Action.depends_on)."""
         return {a.id: a.depends_on(self.vocabulary) for a in self.actions.values()}
