@@ -155,3 +155,16 @@ def test_games_of_one_ruleset_and_side_share_their_labels(rules):
     theirs = Game.new(other, players=4, seed=1).label
     blue = next(t for t, tile in rules.tiles.items() if "blue" in tile.silk)
     assert theirs is not one.label and "Azure" in theirs(blue) and "Azure" not in one.label(blue)
+
+
+def test_the_random_bot_picks_what_random_choice_picks(rules):
+    """The random bot draws its option as `random.Random(seed).choice(options)` would, over the
+    decisions of whole games (so the same seeds give the same games as before)."""
+    for seed in (2, 9):
+        game = Game.new(rules, players=3, seed=seed)
+        bot, twin = make_bot("random", seed), random.Random(seed)
+        while not game.is_over():
+            options = game.decision().options
+            picked = bot.choose(game, game.decision())
+            assert picked is twin.choice(options)
+            game.apply(picked)
