@@ -205,9 +205,10 @@ class Tile:
     bottom: str
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
 
-    @property
+    @cached_property
     def conversions(self) -> tuple[tuple[str, ...], ...]:
-        """What discarding the tile may give: '+' gives both, '/' lets the owner pick one."""
+        """What discarding the tile may give: '+' gives both, '/' lets the owner pick one
+        (worked out once: a tile is acquired, and asked about, many times a game)."""
         if "+" in self.bottom:
             return (tuple(self.bottom.split("+")),)
         return tuple((part,) for part in self.bottom.split("/"))
