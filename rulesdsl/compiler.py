@@ -337,10 +337,19 @@ class _Compiler:
         """A constant amount that passes `runtime.whole`; anything else is checked when run."""
         v = self.constant(node)
         return v if type(v) is int and v >= 0 else None
+
+    def _always_whole(self, node) -> bool:
+        """A value `runtime.whole` passes as it is, whenever it is worked out: a constant
+        amount, or a table whose every row is one (a table no row of which matches is 0)."""
+        if isinstance(node, ast.Table):
+            return all(self._always_whole(e.value) for e in node.entries)
+        v = self._whole_constant(node)
+        return v is not None and v <= runtime.CEILING
+
     def _option(self, odef, o: ast.Option) -> ExprFn:
         """A number option is an amount or a count: whole and not negative, like `gain`'s."""
         fn = self.expr(o.value)
-        if odef.type != NUMBER or not odef.whole:
+        if odef.type != NUMBER or not odef.whole or self._always_whole(o.value):
             return fn
         whole, span, what = runtime.whole, o.span, f"option '{o.name}'"
         return lambda ctx, env: whole(fn(ctx, env), span, what)

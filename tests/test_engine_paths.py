@@ -91,3 +91,80 @@ def test_an_effect_runs_the_same_with_or_without_an_env(make_game, rules, text, 
     assert results == [{k: 3 + v for k, v in changes.items()}] * 3
 
 
+
+
+def _general_advance(rules, state, tx) -> None:
+    """The flow's move past a finished step, the long way: the next index (or the next seat
+    holding cards), then `_settle` looks whether the phase, the round or the game ended."""
+    from interpreter.core import flow
+    cur = state["cursor"]
+    phase = flow.phases_of(rules, state)[cur["phase"]]
+    if phase.kind == "turns":
+        nxt = flow._next_turn(rules, state, cur["index"])
+        tx.set(cur, "index", len(state["players"]) if nxt is None else nxt)
+        if nxt is not None:
+            return
+    else:
+        tx.set(cur, "index", cur["index"] + 1)
+    flow._settle(rules, state, tx)
+
+
+@pytest.mark.parametrize("modules, players, seeds", [
+    ((), 4, (1, 2)), ((), 2, (3,)), ((), 5, (4,)),
+    (("fancy_dresses", "festivity_dresses", "expert_tailoring", "jewelry_box"), 3, (5, 6)),
+    (("masques",), None, (7,)), (("du_barry",), None, (8,))])
+def test_the_flow_moves_on_as_the_long_way_does(monkeypatch, modules, players, seeds):
+    """flow.advance settles the cursor only when a phase ends and tests the seat kinds once:
+    after every step of whole games (set-up stages, turns, each-player and final phases,
+    automaton seats), the state it leaves is the one the long way leaves."""
+    from interpreter import load_ruleset
+    from interpreter.core import flow
+    from interpreter.core.journal import Journal, copy_json
+    rules = load_ruleset(expansions=list(modules))
+    moves, advance = [], flow.advance
+
+    def checked(rules, state, tx):
+        other = copy_json(state)
+        _general_advance(rules, other, Journal())
+        advance(rules, state, tx)
+        assert json.dumps(state, sort_keys=True) == json.dumps(other, sort_keys=True)
+        moves.append(state["cursor"] and state["cursor"]["stage"])
+    monkeypatch.setattr(flow, "advance", checked)
+    for seed in seeds:
+        game = Game.new(rules, players=players, seed=seed)
+        _play(game, "random", seed)
+        assert game.is_over()
+    assert {"round", "final", None} <= set(moves)
+
+
+def test_games_of_one_ruleset_and_side_share_their_labels(rules):
+    """A label depends only on the rules and the board side: games of them share one labeller
+    (each label worked out once), whose labels are a fresh labeller's; another side or another
+    ruleset has its own."""
+    import dataclasses
+
+    from interpreter.core.labels import Labeller
+    one, two, five = (Game.new(rules, players=n, seed=n) for n in (4, 4, 5))
+    assert one.label is two.label and one.clone().label is one.label
+    assert (one.side is five.side) == (one.label is five.label)
+    _play(one, "random", 4, 60)
+    fresh = Labeller(rules, one.side)
+    for card in [*rules.employees, *rules.tiles, *rules.garments, *one.side.guest_spaces]:
+        assert one.label(card) == fresh(card)
+    other = dataclasses.replace(rules, words={**rules.words, "blue": "Azure"})
+    theirs = Game.new(other, players=4, seed=1).label
+    blue = next(t for t, tile in rules.tiles.items() if "blue" in tile.silk)
+    assert theirs is not one.label and "Azure" in theirs(blue) and "Azure" not in one.label(blue)
+
+
+def test_the_random_bot_picks_what_random_choice_picks(rules):
+    """The random bot draws its option as `random.Random(seed).choice(options)` would, over the
+    decisions of whole games (so the same seeds give the same games as before)."""
+    for seed in (2, 9):
+        game = Game.new(rules, players=3, seed=seed)
+        bot, twin = make_bot("random", seed), random.Random(seed)
+        while not game.is_over():
+            options = game.decision().options
+            picked = bot.choose(game, game.decision())
+            assert picked is twin.choice(options)
+            game.apply(picked)

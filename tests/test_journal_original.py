@@ -76,3 +76,27 @@ def test_a_container_shared_in_the_state_stays_shared_in_the_original():
     original = journal.original(root)
     assert original == {"a": {"n": 1}, "b": [{"n": 1}]}
     assert original["a"] is original["b"][0]
+
+
+def test_remove_and_add_record_what_pop_and_set_record():
+    """`remove` and `add` make their undo records themselves (hot changes): rolling back, and
+    the original, give back the state as `pop` and `set` would, over random sequences."""
+    rng = random.Random(14)
+    for _ in range(200):
+        root = {"hand": [rng.randrange(4) for _ in range(6)], "n": rng.randrange(9)}
+        before = copy.deepcopy(root)
+        journal, mirror = Journal(), Journal()
+        twin = copy.deepcopy(root)
+        for _ in range(rng.randrange(1, 12)):
+            if root["hand"] and rng.random() < 0.6:
+                value = rng.choice(root["hand"])
+                journal.remove(root["hand"], value)
+                mirror.pop(twin["hand"], twin["hand"].index(value))
+            else:
+                amount = rng.randrange(-3, 4)
+                journal.add(root, "n", amount)
+                mirror.set(twin, "n", twin["n"] + amount)
+        assert root == twin and len(journal._undo) == len(mirror._undo)
+        assert journal.original(root) == before
+        journal.rollback()
+        assert root == before

@@ -187,3 +187,21 @@ def test_no_eval_or_exec_in_the_package():
     for path in pathlib.Path(rulesdsl.__file__).parent.glob("*.py"):
         src = path.read_text()
         assert "eval(" not in src and "exec(" not in src, path
+
+
+@pytest.mark.parametrize("payout, card, value", [
+    ("table(deputed.type; master -> 8, journeyman -> 5, apprentice -> 2)", "e3", 5),
+    ("table(deputed.type; master -> 8)", "e3", 0),  # no row matches: 0
+    ("3", "e3", 3),
+])
+def test_a_whole_number_option_known_whole_when_compiled_is_passed_on_as_it_is(payout, card,
+                                                                                value):
+    """A constant amount, or a table of them, is whole however it comes out: the option gives
+    its value without the run-time check (which any other number option keeps)."""
+    ctx = run(f"depute among my.staff where type != master, payout {payout}",
+              FakeCtx(answers=[card]))
+    assert ctx.log == [("depute", card, value), ("gain", "livre", value)]
+    assert type(ctx.log[0][2]) is int
+    with pytest.raises(RulesRuntimeError, match="option 'payout' must be a whole number"):
+        run("depute among my.staff where type != master, "
+            "payout table(deputed.type; journeyman -> my.livre / 4)", FakeCtx(answers=["e3"]))

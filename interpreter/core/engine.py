@@ -32,7 +32,7 @@ from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
 from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
-from .labels import Labeller
+from .labels import Labeller, labeller_for
 from .model import Effect, Phase, Ruleset, Step
 from .setup import new_state
 from .state import Cursor, State, keyed
@@ -70,7 +70,7 @@ class Game:
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
         self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
-        self.label = Labeller(rules, self.side)
+        self.label = labeller_for(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
         self._decision: Decision | None = None
@@ -250,7 +250,9 @@ class Game:
             g.parent = getcurrent()
             result = g.switch()
         else:
-            g.parent = getcurrent()
+            caller = getcurrent()  # the step reports back to whoever answers now
+            if g.parent is not caller:
+                g.parent = caller
             result = g.switch(answer)
         if result is not _DONE:  # a question: the step waits in `g` for its answer
             self._green, self._decision = g, result
@@ -267,11 +269,14 @@ class Game:
             rules, state, journal = self.rules, self.state, self.journal
             phase, step, seat = self._where = where
             self._fresh = True
-            final = state["cursor"] is not None and state["cursor"]["stage"] == "final"
-            key = phase.id if final else "play"
-            self._step_main(_for_seat(rules, state, phase, step, seat), seat, key,
-                            journal.mark())
-            self._answers, self._used = [], 0
+            cursor = state["cursor"]
+            key = phase.id if cursor is not None and cursor["stage"] == "final" else "play"
+            if rules.seat_kinds:
+                step = _for_seat(rules, state, phase, step, seat)
+            self._step_main(step, seat, key, journal.mark())
+            if self._answers:  # else the empty list serves the next step as well
+                self._answers = []
+            self._used = 0
             self._where = "flow"
             rules, state, journal = self.rules, self.state, self.journal
             flow.advance(rules, state, journal)
@@ -291,7 +296,10 @@ class Game:
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
         known, self._seed_known = self._seed_known, None
         self._running, self._step_mark = (step, seat, score_key), mark
-        self._known = {} if known is None else known
+        if known is not None:
+            self._known = known
+        elif self._known:  # else the empty dict serves this step as well
+            self._known = {}
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
@@ -519,10 +527,9 @@ class Game:
 
 
 def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
-    """The step as a seat of its kind runs it: an automaton's own effect for a phase its kind
-    replaces (its hand selection, its turn, its income), else the game's."""
-    if not rules.seat_kinds:
-        return step
+    """The step as a seat of its kind runs it (a ruleset with seat kinds): an automaton's own
+    effect for a phase its kind replaces (its hand selection, its turn, its income), else the
+    game's."""
     kind = seats.kind_of(rules, state, seat)
     if kind is None or phase.id not in kind.phases:
         return step

@@ -119,6 +119,13 @@ class ExplainingJournal(Journal):
         super().insert(lst, index, value)
         self._note("add", lst, None, None, value)
 
+    # the plain journal makes these records itself; here they go through `set` and `pop`
+    def add(self, obj: Node, key: Any, amount: int) -> None:
+        self.set(obj, key, obj[key] + amount)
+
+    def remove(self, lst: list, value: Any) -> None:
+        self.pop(lst, lst.index(value))
+
     def _note(self, op: str, obj: Node, key: Any, old: Any, new: Any) -> None:
         path = self._path(obj)
         if path is None or any(q in path.split(".")[0:3] for q in _QUIET) or key in _QUIET:

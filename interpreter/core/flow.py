@@ -54,7 +54,8 @@ def advance(rules: Ruleset, state: State, tx: Journal) -> None:
     """Move the cursor past the step that just completed."""
     cur = state["cursor"]
     assert cur is not None
-    phase = phases_of(rules, state)[cur["phase"]]
+    phases = rules.round_phases if cur["stage"] == "round" else phases_of(rules, state)
+    phase = phases[cur["phase"]]
     if phase.kind == "turns":
         nxt = _next_turn(rules, state, cur["index"])
         if nxt is not None:
@@ -62,7 +63,10 @@ def advance(rules: Ruleset, state: State, tx: Journal) -> None:
             return
         tx.set(cur, "index", len(state["players"]))
     else:
-        tx.set(cur, "index", cur["index"] + 1)
+        index = cur["index"] + 1
+        tx.set(cur, "index", index)
+        if index < _length(phase, state):  # the phase goes on: nothing for `_settle` to do
+            return
     _settle(rules, state, tx)
 
 
@@ -73,12 +77,14 @@ def _length(phase: Phase, state: State) -> int:
 def _next_turn(rules: Ruleset, state: State, after: int | None) -> int | None:
     """The next seat clockwise (after `after`, or from the start player) still holding cards
     (in its kind's turn zone: an automaton may take its turns from a deck of its own)."""
-    n = len(state["players"])
+    players = state["players"]
+    n = len(players)
     first = state["start_player"] if after is None else (after + 1) % n
+    kinds = rules.seat_kinds
     for i in range(n):
         seat = (first + i) % n
-        kind = seats.kind_of(rules, state, seat) if rules.seat_kinds else None
-        player = state["players"][seat]
+        kind = seats.kind_of(rules, state, seat) if kinds else None
+        player = players[seat]
         if (kind.pile(player, 1) if kind is not None else player["hand"]):
             return seat
     return None

@@ -97,7 +97,9 @@ class Journal:
         self._undo.append((0, obj, key, obj.pop(key)))
 
     def add(self, obj: Node, key: Any, amount: int) -> None:
-        self.set(obj, key, obj[key] + amount)
+        old = obj[key]
+        self._undo.append((0, obj, key, old))
+        obj[key] = old + amount
 
     def append(self, lst: list, value: Any) -> None:
         self._undo.append((1, lst, None, None))
@@ -111,7 +113,8 @@ class Journal:
         return value
 
     def remove(self, lst: list, value: Any) -> None:
-        self.pop(lst, lst.index(value))
+        index = lst.index(value)  # as pop(lst, index), without the call: a hot change
+        self._undo.append((2, lst, index, lst.pop(index)))
 
     def insert(self, lst: list, index: int, value: Any) -> None:
         lst.insert(index, value)

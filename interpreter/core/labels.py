@@ -95,6 +95,15 @@ class Labeller:
         return rules.word(value)
 
 
+def labeller_for(rules: Ruleset, side: BoardSide) -> Labeller:
+    """The labeller of `rules` on `side`, shared by every game of them: a label depends only
+    on the rules and the side, so each is worked out once, not once a game."""
+    held = rules.labellers.get(id(side))
+    if held is None or held.side is not side:
+        held = rules.labellers[id(side)] = Labeller(rules, side)
+    return held
+
+
 def piece_text(rules: Ruleset, piece_id: str) -> str:
     """A piece of a declared kind by its named field values, in the order its kind declares
     them: 'blue necklace' (its kind's name when it has no such field)."""

@@ -225,9 +225,10 @@ class Tile:
     bottom: str
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
 
-    @property
+    @cached_property
     def conversions(self) -> tuple[tuple[str, ...], ...]:
-        """What discarding the tile may give: '+' gives both, '/' lets the owner pick one."""
+        """What discarding the tile may give: '+' gives both, '/' lets the owner pick one
+        (worked out once: a tile is acquired, and asked about, many times a game)."""
         if "+" in self.bottom:
             return (tuple(self.bottom.split("+")),)
         return tuple((part,) for part in self.bottom.split("/"))
@@ -436,6 +437,12 @@ class Ruleset:
             if players in side.players:
                 return side
         raise ValueError(f"no board side for {players} players")
+
+    @cached_property
+    def labellers(self) -> dict[int, Any]:
+        """The labeller of each of its board sides (core/labels.py `labeller_for`), made once
+        and shared by every game of this ruleset: labels depend on nothing else."""
+        return {}
 
     @cached_property
     def action_dependence(self) -> Mapping[str, str]:
