@@ -33,45 +33,39 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Tailors and rents when it can, funds when rich, buys the silk the display asks for."""
+    """Tailors and rents when it can, funds when rich, buys the silk the display asks for.
+
+    Each kind of decision has one scoring method, `_<kind>(game, decision)`, that scores all
+    the options at once: what they share (an action's value, a hall's count, the colours
+    wanted) is worked out once per decision, and each option still scores exactly what it
+    would alone."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
-        self._memo: tuple = (None, None, {})  # (decision, game, what its options share)
-        self._scorers: dict[str, Callable] = {}
+        self._scorers: dict[str, Callable[[Any, Decision], list[float]]] = {}
 
-    def _shared(self, game, d) -> dict:
-        """What the options of decision `d` of `game` share (an action's value, a hall's
-        count, the colours wanted), worked out once for them all."""
-        memo = self._memo
-        if memo[0] is not d or memo[1] is not game:
-            memo = self._memo = (d, game, {})
-        return memo[2]
-
-    def _scorer(self, kind: str) -> Callable:
+    def _scorer(self, kind: str) -> Callable[[Any, Decision], list[float]]:
         """The scoring method for a kind of decision (none: every option scores 0)."""
         score = self._scorers.get(kind)
         if score is None:
-            score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_score
+            score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_scores
         return score
 
     def choose(self, game, decision: Decision) -> Option:
-        score = self._scorer(decision.kind)
         options = decision.options
         best, best_value = options[0], None
         noise = self.rng.random
-        for option in options:
-            value = score(game, decision, option) + noise() * 0.01
+        for option, score in zip(options, self._scorer(decision.kind)(game, decision)):
+            value = score + noise() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return best
 
     def scores(self, game, decision: Decision) -> list[float]:
         """How much it likes each option, without noise (a search bot's prior)."""
-        score = self._scorer(decision.kind)
-        return [score(game, decision, option) for option in decision.options]
+        return self._scorer(decision.kind)(game, decision)
 
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
@@ -87,24 +81,28 @@ class GreedyBot:
                     want[color] = want.get(color, 0) + n
         return want
 
-    # -- decisions ---------------------------------------------------------------------------
-    def _hand(self, game, d, o) -> float:
-        card = game.rules.employees[o.value]
-        return TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
+    # -- decisions: each scores every option of a decision -----------------------------------
+    def _hand(self, game, d) -> list[float]:
+        employees = game.rules.employees
+        return [TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
+                for card in (employees[o.value] for o in d.options)]
 
-    def _play(self, game, d, o) -> float:
-        card = game.rules.employees[o.value["card"]]
-        action = o.value["action"]
-        shared = self._shared(game, d)  # an action's value depends on the position only
-        value = shared.get(action)
-        if value is None:
-            value = shared[action] = self._action_value(game, d, action)
-        rank = TYPE_RANK.get(card.type, 1)
-        # spend cheap cards on actions anyone can do, keep Masters for Masters' work
-        value -= (rank - NEED_RANK.get(action, 1)) * 1.5
-        if card.bonus is not None:
-            value += 0.5
-        return value
+    def _play(self, game, d) -> list[float]:
+        employees = game.rules.employees
+        values: dict[str | None, float] = {}  # an action's value depends on the position only
+        out = []
+        for o in d.options:
+            card, action = employees[o.value["card"]], o.value["action"]
+            value = values.get(action)
+            if value is None:
+                value = values[action] = self._action_value(game, d, action)
+            rank = TYPE_RANK.get(card.type, 1)
+            # spend cheap cards on actions anyone can do, keep Masters for Masters' work
+            value -= (rank - NEED_RANK.get(action, 1)) * 1.5
+            if card.bonus is not None:
+                value += 0.5
+            out.append(value)
+        return out
 
     def _action_value(self, game, d, action: str | None) -> float:
         """How much it likes doing `action` now, whichever card does it."""
@@ -139,86 +137,103 @@ class GreedyBot:
             return 9.0
         return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 
-    def _garment(self, game, d, o) -> float:
-        g = game.rules.garments[o.value["garment"]]
-        return g.prestige * 3 + g.value / 8 - o.value["cost"] / 2
+    def _garment(self, game, d) -> list[float]:
+        garments = game.rules.garments
+        out = []
+        for o in d.options:
+            g = garments[o.value["garment"]]
+            out.append(g.prestige * 3 + g.value / 8 - o.value["cost"] / 2)
+        return out
 
-    def _tiles(self, game, d, o) -> float:
-        return -sum(sum(game.rules.tiles[t].silk.values()) for t in o.value)
+    def _tiles(self, game, d) -> list[float]:
+        tiles = game.rules.tiles
+        return [-sum(sum(tiles[t].silk.values()) for t in o.value) for o in d.options]
 
-    def _rent(self, game, d, o) -> float:
+    def _rent(self, game, d) -> list[float]:
         state, side = game.state, game.side
-        if "sell" in o.value:
-            return 2.0 if state["round"] >= game.rules.rounds else -5.0
-        space = side.guest_spaces[o.value["space"]]
-        shared = self._shared(game, d)
-        mine = shared.get(("hall", space.hall))
-        if mine is None:  # the seat's garments in that hall
-            guests = state["guests"]
-            mine = shared[("hall", space.hall)] = sum(
-                1 for s in side.halls_by_id[space.hall].guest_spaces
-                if s in guests and guests[s]["owner"] == d.seat)
-        value = 4.0 if mine == 0 else 2.0 - 0.5 * mine
-        value += 1.0 if space.master else 0.0
-        if space.reward is not None:
-            value += 1.5
-        if side.halls_by_id[space.hall].royal:
-            value += 0.5
-        return value
+        late = 2.0 if state["round"] >= game.rules.rounds else -5.0
+        guests, halls = state["guests"], side.halls_by_id
+        mine: dict[str, int] = {}  # the seat's garments in a hall
+        out = []
+        for o in d.options:
+            if "sell" in o.value:
+                out.append(late)
+                continue
+            space = side.guest_spaces[o.value["space"]]
+            hall = halls[space.hall]
+            count = mine.get(space.hall)
+            if count is None:
+                count = mine[space.hall] = sum(
+                    1 for s in hall.guest_spaces if s in guests and guests[s]["owner"] == d.seat)
+            value = 4.0 if count == 0 else 2.0 - 0.5 * count
+            value += 1.0 if space.master else 0.0
+            if space.reward is not None:
+                value += 1.5
+            if hall.royal:
+                value += 0.5
+            out.append(value)
+        return out
 
-    def _fund(self, game, d, o) -> float:
-        deco = game.side.decorations[o.value["space"]]
-        state = game.state
-        value = deco.prestige * 2 - o.value["cost"] / 3
-        if deco.area.startswith("kitchen"):
-            value += max(0, game.rules.rounds - state["round"]) * 0.8
-        if deco.area == "statue":
-            colors = {game.rules.garments[g["garment"]].color
-                      for g in state["guests"].values() if g["owner"] == d.seat}
-            value += len(colors) * 1.5
-        if deco.area == "fireworks":
-            value += 2.0
-        return value
+    def _fund(self, game, d) -> list[float]:
+        state, rules, decorations = game.state, game.rules, game.side.decorations
+        colors: set | None = None  # the colours of the seat's rented garments
+        out = []
+        for o in d.options:
+            deco = decorations[o.value["space"]]
+            value = deco.prestige * 2 - o.value["cost"] / 3
+            if deco.area.startswith("kitchen"):
+                value += max(0, rules.rounds - state["round"]) * 0.8
+            if deco.area == "statue":
+                if colors is None:
+                    colors = {rules.garments[g["garment"]].color
+                              for g in state["guests"].values() if g["owner"] == d.seat}
+                value += len(colors) * 1.5
+            if deco.area == "fireworks":
+                value += 2.0
+            out.append(value)
+        return out
 
-    def _tile(self, game, d, o) -> float:
-        shared = self._shared(game, d)
-        want = shared.get(("wanted",))
-        if want is None:
-            want = shared[("wanted",)] = self._wanted_colors(game)
-        useful = 0
-        for c, n in game.rules.tiles[o.value["tile"]].silk.items():
-            useful += min(n, want.get(c, 0))
-        return useful - o.value["price"]
+    def _tile(self, game, d) -> list[float]:
+        want, tiles = self._wanted_colors(game), game.rules.tiles
+        out = []
+        for o in d.options:
+            useful = 0
+            for c, n in tiles[o.value["tile"]].silk.items():
+                useful += min(n, want.get(c, 0))
+            out.append(useful - o.value["price"])
+        return out
 
-    def _keep(self, game, d, o) -> float:
+    def _keep(self, game, d) -> list[float]:
         me = self._me(game, d)
-        if o.value == "keep":
-            return 1.0
-        return 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
+        discard = 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
+        return [1.0 if o.value == "keep" else discard for o in d.options]
 
-    def _hire(self, game, d, o) -> float:
-        card = game.rules.employees[o.value]
-        return card.level + TYPE_RANK.get(card.type, 1) + (3 if card.final is not None else 0)
+    def _hire(self, game, d) -> list[float]:
+        employees = game.rules.employees
+        return [card.level + TYPE_RANK.get(card.type, 1) + (3 if card.final is not None else 0)
+                for card in (employees[o.value] for o in d.options)]
 
-    def _bonus(self, game, d, o) -> float:
-        return 1.0 if o.value else 0.0
+    def _bonus(self, game, d) -> list[float]:
+        return [1.0 if o.value else 0.0 for o in d.options]
 
-    def _depute(self, game, d, o) -> float:
-        card = game.rules.employees[o.value]
-        return -TYPE_RANK.get(card.type, 1) - (1 if card.bonus else 0) - card.level
+    def _depute(self, game, d) -> list[float]:
+        employees = game.rules.employees
+        return [-TYPE_RANK.get(card.type, 1) - (1 if card.bonus else 0) - card.level
+                for card in (employees[o.value] for o in d.options)]
 
-    def _resource(self, game, d, o) -> float:
-        return -self._me(game, d).get(o.value, 0)
+    def _resource(self, game, d) -> list[float]:
+        me = self._me(game, d)
+        return [-me.get(o.value, 0) for o in d.options]
 
-    def _number(self, game, d, o) -> float:
-        return float(o.value)
+    def _number(self, game, d) -> list[float]:
+        return [float(o.value) for o in d.options]
 
-    def _choice(self, game, d, o) -> float:
-        return 0.0 if o.value is None else 1.0
+    def _choice(self, game, d) -> list[float]:
+        return [0.0 if o.value is None else 1.0 for o in d.options]
 
 
-def _no_score(game, decision: Decision, option: Option) -> float:
-    return 0.0
+def _no_scores(game, decision: Decision) -> list[float]:
+    return [0.0] * len(decision.options)
 
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
