@@ -5,7 +5,7 @@ It knows nothing of the game: every name, field, resource and verb comes from a 
 from __future__ import annotations
 
 from .checker import check_effect, check_expression
-from .compiler import CompiledEffect, compile_effect, compile_expression
+from .compiler import CompiledEffect, compile_effect, compile_expression, compile_verb_options
 from .errors import (
     EffectAbort,
     EffectNameError,
@@ -52,6 +52,7 @@ __all__ = [
     "check_expression",
     "compile_effect",
     "compile_expression",
+    "compile_verb_options",
     "effect_text",
     "expression_text",
     "parse_effect",

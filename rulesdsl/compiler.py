@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from . import aborts, ast, codegen, runtime
@@ -76,6 +76,16 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
     def run(ctx: Any, env: dict | None = None) -> None:
         body(ctx, {} if env is None else env)
     return CompiledEffect(effect, run, dict(compiler.lasting))
+
+
+def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary
+                         ) -> tuple[tuple[str, ExprFn | None, str], ...]:
+    """A verb call's options as the compiled call builds them: (name, closure or None for a
+    flag, card text), for a check that reads them without running the call."""
+    analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+    if analysis.errors:
+        raise RulesErrors(analysis.errors)
+    return _Compiler(vocab, analysis)._verb_parts(call)[1]
 
 
 def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
@@ -241,15 +251,40 @@ class _Compiler:
         if len(set(texts)) < len(texts):
             texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
         prompt = " or ".join(texts)
+        guards = tuple(self._guard(alt) for alt in s.alternatives)
 
         def either(ctx, env):
-            offered = [t for t, alt in zip(texts, alts)
-                       if ctx.possible(lambda c, alt=alt: alt(c, env))]
+            offered = [t for t, alt, guard in zip(texts, alts, guards)
+                       if (guard is None or guard(ctx, env))
+                       and ctx.possible(lambda c, alt=alt: alt(c, env))]
             if not offered:
                 raise runtime.EffectAbort("none of the alternatives can be done")
             answer = ctx.choose("one", offered, prompt)
             alts[texts.index(answer)](ctx, env)
         return either
+
+    def _guard(self, stmts) -> Callable[[Any, dict], bool] | None:
+        """Whether an alternative's leading `require`s hold, read without a trial run: where
+        one does not, a trial run of it aborts there (it is not offered). Only conditions that
+        neither ask, draw at random nor try anything are read; None when there are none."""
+        conds = []
+        for stmt in stmts:
+            if type(stmt) is not ast.Require or aborts.may_ask(stmt) or _draws_or_tries(stmt):
+                break
+            conds.append(self.expr(stmt.cond))
+        if not conds:
+            return None
+
+        def holds(ctx, env):
+            budget = getattr(ctx, "budget", None)  # a `where` may spend repetitions: a trial
+            try:                                   # gives them back
+                return all(cond(ctx, env) for cond in conds)
+            except runtime.EffectAbort:
+                return False
+            finally:
+                if budget is not None:
+                    ctx.budget = budget
+        return holds
 
     def s_Require(self, s: ast.Require) -> StmtFn:
         """`require COND`: abort (the caller undoes) unless COND holds."""
@@ -702,6 +737,18 @@ class _Compiler:
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
 
 
+def _draws_or_tries(node) -> bool:
+    """Whether an expression or statement draws at random or runs a trial (`possible`)."""
+    if isinstance(node, ast.Possible) or (isinstance(node, ast.Call) and node.func == "random"):
+        return True
+    if isinstance(node, tuple):
+        return any(_draws_or_tries(n) for n in node)
+    if is_dataclass(node):
+        return any(_draws_or_tries(getattr(node, f.name)) for f in fields(node)
+                   if f.name != "span")
+    return False
+
+
 def _unguarded(stmts):
     """The statements of an alternative after its leading `require`s."""
     i = 0
@@ -758,4 +805,4 @@ def _project(base: ExprFn, get) -> ExprFn:
     return lambda ctx, env: [get(ctx, it) for it in base(ctx, env)]
 
 
-__all__ = ["CompiledEffect", "compile_effect", "compile_expression"]
+__all__ = ["CompiledEffect", "compile_effect", "compile_expression", "compile_verb_options"]

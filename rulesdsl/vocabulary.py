@@ -89,6 +89,10 @@ class VerbDef:
     # can), False (it cannot; raising EffectAbort says the same) or None (it cannot tell). It
     # changes nothing and must agree with a trial run of the call (the interpreter's checks)
     can: Callable[[Any, VerbArgs], bool | None] | None = None
+    # whether no call can be done now, whatever its options and whichever card is played:
+    # `blocked(ctx)` -> True only where the verb aborts before it reads an option (a staff at
+    # its minimum cannot depute); read once a turn for every card, not once per card
+    blocked: Callable[[Any], bool] | None = None
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).

@@ -35,13 +35,28 @@ class Effect:
     # whether it can be done now, known without a trial run where the loader could build such
     # a check (loading/static_checks.py): check(ctx) -> True, False or None (run the trial)
     check: Any = field(default=None, compare=False, repr=False)
+    # whether it cannot be done now whichever card is played, for an effect that starts with a
+    # verb declaring `blocked` (static_checks.build_blocked): blocked(ctx) -> bool, read once a
+    # turn for the actions that depend on the card
+    blocked: Any = field(default=None, compare=False, repr=False)
 
     def run(self, ctx: Context, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
 
+    @property
+    def certain(self) -> bool:
+        """Whether it can be done in any position: nothing in it can abort (its check says so
+        without reading the position)."""
+        return self.check is always_possible
+
     def mentions(self, name: str) -> bool:
         """Whether the effect's text uses the name (e.g. `played`) anywhere."""
         return name in _names_used(self.compiled.effect)
+
+
+def always_possible(ctx: Context) -> bool:
+    """The check of an effect nothing in which can abort (loading/static_checks.py)."""
+    return True
 
 
 def ast_nodes(node: Any) -> Iterator[Any]:
@@ -127,6 +142,11 @@ class Garment:
     def _needs(self) -> tuple[tuple[str, int], ...]:  # worked out once: tailoring asks often
         return tuple((r, n) for r, n in (("thread", self.thread), ("lace", self.lace),
                                           *self.costs.items()) if n)
+
+    @cached_property
+    def bales(self) -> int:
+        """How many bales of silk it takes in all (any colours)."""
+        return sum(self.silk.values())
 
 
 @dataclass(frozen=True)
@@ -263,6 +283,13 @@ class BoardSide:
     @cached_property
     def halls_by_id(self) -> Mapping[str, Hall]:
         return {h.id: h for h in self.halls}
+
+    @cached_property
+    def decorations_by_cost(self) -> tuple[tuple[int, SpaceId, str], ...]:
+        """(cost, space, area) of every Decoration space, the cheapest first (board order among
+        equals)."""
+        return tuple(sorted(((d.cost, s, d.area) for s, d in self.decorations.items()),
+                            key=lambda t: t[0]))
 
     @cached_property
     def master_spaces(self) -> tuple[SpaceId, ...]:
@@ -431,6 +458,20 @@ class Ruleset:
         types.update(t for a in self.actions.values() for t in a.types)
         return {t: tuple((a, depends[a.id]) for a in self.actions.values() if t in a.types)
                 for t in types}
+
+    @cached_property
+    def fewest_bales(self) -> int:
+        """The fewest bales of silk any garment takes."""
+        return min((g.bales for g in self.garments.values()), default=0)
+
+    @cached_property
+    def plays_for_type(self) -> Mapping[str, tuple[tuple[str, Effect, tuple | None], ...]]:
+        """`actions_for_type` as a turn's options read it: (action id, effect, the key whether
+        it can be done is kept under for every card of the type), the key None for an action
+        that depends on the card itself."""
+        return {t: tuple((a.id, a.effect, None if on == "card" else
+                          (t if on == "type" else None, a.id)) for a, on in actions)
+                for t, actions in self.actions_for_type.items()}
 
     def column(self, catalogue: str, attr: str) -> Mapping[str, Any]:
         """One field of every entry of a catalogue ('garments', 'color'), by id: what the

@@ -38,7 +38,7 @@ from ..core.zones import PILES
 from . import components, flowdocs, procedures, seatkinds
 from . import params as module_params
 from .schemacheck import schema_errors
-from .static_checks import build_check
+from .static_checks import build_blocked, build_check
 from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
@@ -527,7 +527,8 @@ class _Builder:
             return None
         self.lasting.update(compiled.lasting)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
-                      origin.locate(1, 1), build_check(compiled.effect, self.vocab))
+                      origin.locate(1, 1), build_check(compiled.effect, self.vocab),
+                      build_blocked(compiled.effect, self.vocab))
 
     def required_effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect:
         """`effect`, for a place that must hold one: a broken text is an error collected here

@@ -7,6 +7,12 @@ that does so (`Effect.check`):
 
 - an effect none of whose statements can abort (each a `gain` of an amount that is a whole
   number whatever the position: a constant, a count of a list, ...) can always be done;
+- an effect that starts with `require`s of conditions that neither ask nor draw at random
+  cannot be done where one of them does not hold; where they all hold, the rest of it is
+  checked as an effect of its own (or tried);
+- an effect that chooses a number and pays a constant multiple of it (`let N = choose number
+  from 1 to ...; pay 4 * N livre`), followed only by such gains (of N too), can be done exactly
+  when there is a number to choose and the least of them can be paid;
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
   options neither ask nor draw at random, or with a payment of a constant amount, followed only
   by such gains, can be done exactly when that call or payment can: the gains after it cannot
@@ -17,14 +23,22 @@ True, False, or None where the verb cannot tell (then the trial runs). It change
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
-from rulesdsl import EffectAbort, Vocabulary, ast, compile_effect
+from rulesdsl import (
+    EffectAbort,
+    RulesErrors,
+    Thunk,
+    Vocabulary,
+    ast,
+    compile_expression,
+    compile_verb_options,
+)
 from rulesdsl.folding import NOT_CONSTANT, fold
 
-from ..core.model import ast_nodes
+from ..core.model import always_possible, ast_nodes
 
 Check = Callable[[Any], "bool | None"]
 
@@ -35,8 +49,22 @@ _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run."""
     stmts = effect.statements
+    lead = 0  # the leading `require`s of pure conditions
+    for stmt in stmts:
+        if not (isinstance(stmt, ast.Require) and _pure(stmt.cond)):
+            break
+        lead += 1
+    if lead:
+        return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab), vocab)
+    return _shape_check(stmts, vocab)
+
+
+def _shape_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
+    """The check of statements of a known shape (see the module's docstring), or None."""
+    if stmts and type(stmts[0]) is ast.Let and type(stmts[0].value) is ast.ChooseNumber:
+        return _chosen_payment_check(stmts, vocab)
     if all(_cannot_abort(s, vocab) for s in stmts):
-        return _always
+        return always_possible
     first, rest = stmts[0], stmts[1:]
     if not all(_cannot_abort(s, vocab) for s in rest):
         return None
@@ -50,8 +78,76 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
     return _verb_check(first, verb.can, vocab)
 
 
-def _always(ctx: Any) -> bool:
-    return True
+def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
+    """Whether an effect cannot be done now whichever card is played (Effect.blocked): for one
+    that starts with a call of a verb declaring `blocked`, the verb's; otherwise None. The
+    verb aborts there before it reads an option, so the whole effect aborts."""
+    first = effect.statements[0] if effect.statements else None
+    if type(first) is not ast.VerbCall:
+        return None
+    verb = vocab.verbs.get(first.verb)
+    return None if verb is None else verb.blocked
+
+
+def _requires_check(requires: tuple, then: Check | None, vocab: Vocabulary) -> Check | None:
+    """The check of an effect that starts with `require`s of pure conditions: False where one
+    does not hold (the effect aborts there, before it changes anything), else what the rest's
+    check says (None when the rest has none: the trial runs)."""
+    try:
+        conds = tuple(compile_expression(r.cond, vocab) for r in requires)
+    except RulesErrors:  # a condition that reads the effect's own names: left to the trial
+        return None
+
+    def check(ctx: Any) -> bool | None:
+        budget = ctx.budget  # a `where` may spend repetitions: a trial gives them back
+        try:
+            for cond in conds:
+                if not cond(ctx, {}):
+                    return False
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return None if then is None else then(ctx)
+    return check
+
+
+def _chosen_payment_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
+    """`let N = choose number from LO to HI`, `pay K * N` of a resource, then gains that cannot
+    abort (N a whole number): LO a whole constant, K a whole constant. A trial tries the
+    numbers from the least, and the least costs least: it can be done exactly when there is a
+    number to choose and K * LO can be paid."""
+    let, pay, rest = stmts[0], stmts[1] if len(stmts) > 1 else None, stmts[2:]
+    lo = fold(let.value.lo)
+    if type(pay) is not ast.Pay or not _whole(lo) or not _pure(let.value.hi) or not all(
+            _cannot_abort(s, vocab, (let.name,)) for s in rest):
+        return None
+    amount = pay.amount
+    factor: Any = NOT_CONSTANT
+    if type(amount) is ast.Name and amount.path == (let.name,):
+        factor = 1
+    elif type(amount) is ast.BinOp and amount.op == "*":
+        for k, n in ((amount.left, amount.right), (amount.right, amount.left)):
+            if type(n) is ast.Name and n.path == (let.name,) and _whole(fold(k)):
+                factor = fold(k)
+    if factor is NOT_CONSTANT:
+        return None
+    try:
+        hi = compile_expression(let.value.hi, vocab)
+    except RulesErrors:
+        return None
+    least, resource = factor * lo, pay.resource
+
+    def check(ctx: Any) -> bool | None:
+        budget = ctx.budget  # a `where` may spend repetitions: a trial gives them back
+        try:
+            most = Fraction(hi(ctx, {})).__floor__()
+        except EffectAbort:
+            return False
+        finally:
+            ctx.budget = budget
+        return lo <= most and ctx.can_pay(resource, least)
+    return check
 
 
 def _pay_check(pay: ast.Pay) -> Check | None:
@@ -66,32 +162,37 @@ def _whole(amount: Any) -> bool:
     return amount is not NOT_CONSTANT and type(amount) is int and amount >= 0
 
 
-def _cannot_abort(stmt: Any, vocab: Vocabulary) -> bool:
+def _cannot_abort(stmt: Any, vocab: Vocabulary, wholes: tuple[str, ...] = ()) -> bool:
     """A `gain` of an amount that is a whole number, not negative, whatever the position: it
     cannot abort (a choice of resources asks an exact question) nor fail."""
-    return type(stmt) is ast.Gain and _count(stmt.amount, vocab)
+    return type(stmt) is ast.Gain and _count(stmt.amount, vocab, wholes)
 
 
-def _count(expr: Any, vocab: Vocabulary) -> bool:
+def _count(expr: Any, vocab: Vocabulary, wholes: tuple[str, ...] = ()) -> bool:
     """Whether `expr` is a whole number, not negative, in any position, read without aborting:
-    constants, `count` of a list, sums and products of such, `floor`/`ceil` of one divided by
-    a positive constant, a table of such."""
+    constants, `count` of a list, a number chosen by a `let` (`wholes`), sums and products of
+    such, `floor`/`ceil` of one divided by a positive constant, a table of such."""
     kind = type(expr)
     if kind is ast.Number:
         return _whole(expr.value)
+    if kind is ast.Name and len(expr.path) == 1 and expr.path[0] in wholes:
+        return True
     if kind is ast.BinOp:
-        return expr.op in ("+", "*") and _count(expr.left, vocab) and _count(expr.right, vocab)
+        return expr.op in ("+", "*") and _count(expr.left, vocab, wholes) and \
+            _count(expr.right, vocab, wholes)
     if kind is ast.Table:
-        return _count(expr.subject, vocab) and all(_count(e.value, vocab) for e in expr.entries)
+        return _count(expr.subject, vocab, wholes) and all(_count(e.value, vocab, wholes)
+                                                       for e in expr.entries)
     if kind is not ast.Call or len(expr.args) != 1:
         return False
     (arg,) = expr.args
     if expr.func == "count":
         return _list(arg, vocab)
     if expr.func in ("floor", "ceil"):
-        return _count(arg, vocab) or (type(arg) is ast.BinOp and arg.op == "/"
-                                      and _count(arg.left, vocab)
-                                      and type(arg.right) is ast.Number and arg.right.value > 0)
+        return _count(arg, vocab, wholes) or (type(arg) is ast.BinOp and arg.op == "/"
+                                              and _count(arg.left, vocab, wholes)
+                                              and type(arg.right) is ast.Number
+                                              and arg.right.value > 0)
     return False
 
 
@@ -125,35 +226,71 @@ def _pure(expr: Any) -> bool:
 
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 vocab: Vocabulary) -> Check:
-    """A check that runs the call with the verb's `can` in place of the verb: its options are
-    built exactly as the effect builds them, and evaluated only as far as `can` reads them."""
+    """A check that calls the verb's `can` with the call's options as the compiled call gives
+    them to the verb (each a Thunk of its closure, in a fresh env), evaluated only as far as
+    `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
-    answers: list[bool | None] = []
-
-    def probe(ctx: Any, args: Any) -> None:
-        answers.append(can(ctx, args))
-
-    def compiled() -> Callable[..., None]:
-        verbs = {**vocab.verbs, call.verb: dataclasses.replace(vocab.verbs[call.verb],
-                                                                run=probe)}
-        return compile_effect(ast.Effect((call,), call.span),
-                              dataclasses.replace(vocab, verbs=verbs)).run
-    run: Callable[..., None] | None = None  # compiled when first used: loading stays cheap
+    binds = vocab.verbs[call.verb].binds
+    parts: tuple | None = None  # compiled when first used: loading stays cheap
 
     def check(ctx: Any) -> bool | None:
-        nonlocal run
-        if run is None:
-            run = compiled()
+        nonlocal parts
+        if parts is None:
+            options = compile_verb_options(call, vocab)
+            values = {o.name: o.value for o in call.options}
+            parts = ({name: True for name, fn, _ in options if fn is None} | {
+                         name: _Memo(fn) for name, fn, _ in options
+                         if fn is not None and _of_bindings(values[name], binds)},
+                     tuple((name, fn, text) for name, fn, text in options
+                           if fn is not None and not _of_bindings(values[name], binds)))
+        shared, lazy = parts
+        args = shared.copy()
+        env: dict = {}
+        for name, fn, text in lazy:
+            args[name] = Thunk(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
-            run(ctx)
+            return can(ctx, args)
         except EffectAbort:
             return False
         finally:
             ctx.budget = budget
-        return answers.pop()
     return check
+
+
+def _of_bindings(expr: Any, binds: Any) -> bool:
+    """Whether an option's value is a function of the verb's bindings alone (a price by the
+    size of a drawer): it names nothing else, not even a field of one, reads no list with
+    `where`, neither asks nor draws at random."""
+    if not _pure(expr):
+        return False
+    for node in ast_nodes(expr):
+        if type(node) is ast.Where or (type(node) is ast.Name and (
+                len(node.path) != 1 or node.path[0] not in binds)):
+            return False
+    return True
+
+
+class _Memo:
+    """An option that is a function of the verb's bindings, its values kept by them: the same
+    in every position and game, so one is shared by all the calls of a check."""
+
+    __slots__ = ("fn", "known")
+
+    def __init__(self, fn: Callable[[Any, dict], Any]):
+        self.fn = fn  # reads the env alone: given no context
+        self.known: dict[tuple, Any] = {}
+
+    def __call__(self, **bindings: Any) -> Any:
+        key = tuple(bindings.items())
+        try:
+            value = self.known.get(key, self)
+        except TypeError:  # a binding that is a list: worked out every time
+            return self.fn(None, bindings)
+        if value is self:  # worked out, unless it raises (then again at every call)
+            value = self.known[key] = self.fn(None, bindings)
+        return value
 
 
 def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:

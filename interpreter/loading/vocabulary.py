@@ -455,7 +455,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                           binds={"deputed": EMPLOYEE},
                           bind_text={"deputed": "the deputed Employee"},
                           describe=_depute_text, one_of=(("card", "among"),),
-                          reads=("played",), can=act.can_depute),
+                          reads=("played",), can=act.can_depute,
+                          blocked=act.depute_blocked),
         "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount"),
                          "space": opt(DECORATION, ": {}"), "free": opt(None, " for free")},
                         act.fund,
@@ -559,7 +560,7 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
         "hire_from": VerbDef({"zone": opt(ZONE, required=True),
                               "price": opt(NUMBER, " paying {} Livre")},
                              cv.hire_from, "hire the Employee from your {zone} if you meet its "
-                                           "hiring condition{price}"),
+                                           "hiring condition{price}", can=cv.can_hire_from),
         "deal": VerbDef({"zone": opt(ZONE, required=True),
                          "into": opt(ListType(ZONE), required=True)},
                         zones.deal, "shuffle the {zone} and deal it face down onto {into}"),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Any
 
 from rulesdsl import EffectAbort
@@ -11,8 +11,8 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, zones
 from ..core.context import Context
-from ..core.events import announce, run_hook
-from ..core.model import Garment, GuestSpace, Ruleset
+from ..core.events import announce, heard, run_hook
+from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from ..core.state import keyed
 from . import checks
@@ -77,8 +77,27 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
-    """`acquire`'s check (checks.py): some tile can be paid for."""
-    return checks.first_question(_acquire_offers(ctx, args))
+    """`acquire`'s check (checks.py): some tile can be paid for. It reads what the offers read,
+    in their order, and stops where they would (at the second tile); a drawer's price is worked
+    out once for each size of drawer."""
+    less = reduction(ctx, "acquiring")
+    pinned = args["tile"]() if "tile" in args else None
+    livre, found = ctx.me["livre"], 0
+    prices: dict[int, int] = {}
+    for drawer in ctx.state["drawers"]:
+        if not drawer:
+            continue
+        size = len(drawer)
+        price = prices.get(size)
+        if price is None:
+            price = prices[size] = max(0, _price(args, "tiles_in_drawer", size) - less)
+        if price <= livre:
+            found += size if pinned is None else drawer.count(pinned)
+            if found > 1:
+                return True
+    # a single tile: the rest (pay, keep or discard it: an exact question) completes unless
+    # an announced trigger may abort
+    return checks.from_count(found, "acquire", ctx)
 
 
 def discard(ctx: Context, args: VerbArgs) -> None:
@@ -159,7 +178,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     sell (looked at lazily: a trial run or a check stops at the second), after what the call's
     options and the position make of it: (silk discount, its colours, made by a Master, cost
     waived, the free guest spaces, offers). A `probe` (the check) needs to know only whether
-    some guest space is free, not which."""
+    some guest space is free, and whether a second one is."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
@@ -170,47 +189,61 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
     pinned = args["garment"]() if "garment" in args else None
+    have: dict[str, int] = {}  # the player's bales of each colour, and in all
+    held = 0
+    if not waived:
+        have = _bales(rules, me["tiles"])
+        held = sum(have.values())
+        if held + discount < rules.fewest_bales and "space" not in args:
+            return discount, colors, made_by_master, waived, [], iter(())  # none can be covered
     free: list[str] = []
     if not sell_only:
         guests = state["guests"]
-        spaces = (space_id for space_id, space in side.guest_spaces.items()
-                  if space_id not in guests and (made_by_master or not space.master))
         if "space" in args:
-            free = [s for s in spaces if s == args["space"]()]
+            free = [s for s in _free_spaces(side, guests, made_by_master) if s == args["space"]()]
         elif "sell" not in args:
-            free = list(islice(spaces, 1)) if probe else list(spaces)
+            free = _free_spaces(side, guests, made_by_master, 2 if probe else None)
     if "sell" in args:
         free = []
 
     def candidates() -> Iterator[dict[str, Any]]:
-        have = _bales(rules, me["tiles"])  # covering only gets easier with more tiles
+        if not free and "space" in args:
+            return
         purse = keyed(me)  # a garment needs resources by their ids
         garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
-        if not free and "space" in args:
-            return
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
             g = garments[garment_id]
-            if g.master and not master:
+            if (g.master and not master) or (placed_only and not _may_sell(g)):
                 continue
             if waived:
-                cost = 0
-            else:
-                cost = costs[pos] - less
-                if cost < 0:
-                    cost = 0
-                if cost > livre:
-                    continue
-                if not _can_spend(purse, g.needs()):
-                    continue
-            if placed_only and not _may_sell(g):
+                yield {"garment": garment_id, "cost": 0}
                 continue
-            if waived or _covers(g.silk, have, discount, colors):
+            if g.bales - discount > held:  # too few bales in all, whatever their colours
+                continue
+            cost = costs[pos] - less
+            if cost < 0:
+                cost = 0
+            if cost <= livre and _can_spend(purse, g.needs()) and \
+                    _covers(g.silk, have, discount, colors):
                 yield {"garment": garment_id, "cost": cost}
 
     return discount, colors, made_by_master, waived, free, candidates()
+
+
+def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
+                 most: int | None = None) -> list[str]:
+    """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
+    board order: the first `most` of them."""
+    free: list[str] = []
+    for space_id, space in side.guest_spaces.items():
+        if space_id not in guests and (made_by_master or not space.master):
+            free.append(space_id)
+            if len(free) == most:
+                break
+    return free
 
 
 def tailor(ctx: Context, args: VerbArgs) -> None:
@@ -254,8 +287,29 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
-    """`tailor`'s check (checks.py): some garment can be made, then rented or sold."""
-    return checks.first_question(_tailor_offers(ctx, args, probe=True)[5])
+    """`tailor`'s check (checks.py): some garment can be made, then rented or sold. A single
+    garment is known to complete when nothing after its question may abort: no hook of it, no
+    trigger announced, and then a choice of places (an exact question) or the one place's
+    own work certain (a reward that cannot abort)."""
+    _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
+    first = next(offers, None)
+    if first is None:
+        return False
+    if next(offers, None) is not None:
+        return True
+    g = ctx.rules.garments[first["garment"]]
+    if g.on_tailor is not None or heard(ctx, "tailor"):
+        return None
+    places = (["sell"] if _may_sell(g) and "space" not in args else []) + free
+    if len(places) > 1:
+        return True
+    if places == ["sell"]:
+        done = g.on_sell is None and not heard(ctx, "sell")
+    else:
+        reward = ctx.engine.side.guest_spaces[places[0]].reward
+        done = (reward is None or "no_reward" in args or reward.certain) and \
+            g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
+    return True if done else None
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -308,10 +362,12 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.me["livre"]:
         raise EffectAbort(f"hiring costs {price} Livre")
-    offered = [args["card"]()] if "card" in args else display
-    if any(c not in display for c in offered):
+    if "card" not in args:
+        return price, display
+    card = args["card"]()
+    if card not in display:
         raise EffectAbort("that card is not in the display")
-    return price, offered
+    return price, [card]
 
 
 def hire(ctx: Context, args: VerbArgs) -> None:
@@ -326,7 +382,7 @@ def hire(ctx: Context, args: VerbArgs) -> None:
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
     """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
-    return checks.first_question(_hire_offers(ctx, args)[1])
+    return checks.from_count(min(2, len(_hire_offers(ctx, args)[1])), "hire", ctx)
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
@@ -399,12 +455,32 @@ def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) ->
     return card
 
 
+def depute_blocked(ctx: Context) -> bool:
+    """Whether no card can be deputed now: "you must always retain a staff of at least 4
+    Employee cards" (cards on their way out not counted), whichever card is named."""
+    me = ctx.me
+    leaving, played = me["deputing"], me["played"]
+    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (played is not None)
+    if leaving:
+        size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
+    return size <= ctx.rules.setup["min_staff"]
+
+
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     """`depute`'s check (checks.py) for a named card: past these checks nothing aborts (a
-    trial run ends at the verb's `settled`). A choice among cards is left to the trial."""
+    trial run ends at the verb's `settled`). A choice among cards is left to the trial. It
+    reads what the verb reads, in its order, without building the staff."""
     if "card" not in args:
         return None
-    _pinned_deputy(args, _deputing_staff(ctx), {})
+    if depute_blocked(ctx):
+        return False  # the verb aborts: a staff at its minimum cannot depute
+    me = ctx.me
+    card = args["card"]()
+    if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
+                                      or card in me["supply"] or card in me["discard"]):
+        return False  # the verb aborts: that card is not on the staff
+    if "payout" in args:
+        int(args["payout"](deputed=card))
     return True
 
 
@@ -466,8 +542,40 @@ def fund(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
-    """`fund`'s check (checks.py): some space can be funded and paid for."""
-    return checks.first_question(_fund_offers(ctx, args))
+    """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
+    at from the cheapest (how many there are is all a check needs), up to the first the player
+    cannot pay for."""
+    state, limits = ctx.state, ctx.rules.fund_limits
+    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
+    pinned = args["space"]() if "space" in args else None
+    free, livre, funded = "free" in args, ctx.me["livre"], state["decorations"]
+    mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
+    found = 0
+    for cost, space_id, area in ctx.engine.side.decorations_by_cost:
+        if (0 if free else max(0, cost - discount)) > livre:
+            break
+        if space_id in funded or (pinned is not None and space_id != pinned):
+            continue
+        limit = limits.get(area)
+        if limit is not None:
+            if mine is None:
+                mine = _areas_funded(ctx)
+            if mine.get(area, 0) >= limit:
+                continue
+        found += 1
+        if found > 1:
+            return True
+    return checks.from_count(found, "fund", ctx)  # a single space: paid for, then announced
+
+
+def _areas_funded(ctx: Context) -> dict[str, int]:
+    """How many Decoration spaces the acting player has funded in each area."""
+    decorations = ctx.engine.side.decorations
+    mine: dict[str, int] = {}
+    for space_id in board.decorations_of(ctx.state, ctx.seat):
+        area = decorations[space_id].area
+        mine[area] = mine.get(area, 0) + 1
+    return mine
 
 
 def fundable(ctx: Context) -> list[str]:
@@ -479,12 +587,7 @@ def fundable(ctx: Context) -> list[str]:
 def _fundable(ctx: Context) -> Iterator[str]:
     state, side, limits = ctx.state, ctx.engine.side, ctx.rules.fund_limits
     funded = state["decorations"]
-    mine: dict[str, int] = {}
-    if limits:
-        decorations = side.decorations
-        for space_id in board.decorations_of(state, ctx.seat):
-            area = decorations[space_id].area
-            mine[area] = mine.get(area, 0) + 1
+    mine = _areas_funded(ctx) if limits else {}
     for space_id, deco in side.decorations.items():
         if space_id in funded:
             continue
@@ -523,22 +626,31 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
 
     def plays() -> Iterator[dict[str, Any]]:
         known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
-        by_type, employees, possible = rules.actions_for_type, rules.employees, ctx.possible
+        by_type, employees, possible = rules.plays_for_type, rules.employees, ctx.possible
         for card_id in me["hand"]:
             kind = employees[card_id].type
             ctx.played = card_id
-            for action, on in by_type.get(kind, ()):
-                key = (card_id if on == "card" else kind if on == "type" else None, action.id)
-                can = known.get(key)
+            for action_id, effect, shared in by_type.get(kind, ()):
+                if shared is None:  # the card's own: asked once, unless no card can do it
+                    blocked = effect.blocked
+                    if blocked is not None:
+                        can = known.get((None, action_id, "blocked"))
+                        if can is None:
+                            can = known[None, action_id, "blocked"] = not blocked(ctx)
+                        if not can:
+                            continue
+                    key, can = (card_id, action_id), None
+                else:
+                    key = shared
+                    can = known.get(key)
                 if can is None:  # read from the position where a check can, else tried
-                    effect = action.effect
                     check = effect.check
                     can = None if check is None else check(ctx)
                     if can is None:
                         can = possible(effect.run, key)
                     known[key] = can
                 if can:
-                    yield {"card": card_id, "action": action.id}
+                    yield {"card": card_id, "action": action_id}
             yield {"card": card_id, "action": None}
         ctx.played = None
 

@@ -11,7 +11,7 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng, seats
 from ..core.context import Context
-from ..core.events import announce
+from ..core.events import announce, heard
 from ..core.state import State, keyed
 
 OWN_PILES = ("hand", "supply", "discard")  # the piles a player holds cards in
@@ -148,3 +148,22 @@ def hire_from(ctx: Context, args: VerbArgs) -> None:
     ctx.tx.remove(pile, card)
     ctx.tx.append(ctx.me["hand"], card)
     announce(ctx, "hire", card=card)
+
+
+def can_hire_from(ctx: Context, args: VerbArgs) -> bool | None:
+    """`hire_from`'s check (checks.py): some card of the zone can be hired and paid for. Every
+    card's condition is read, in order, as a trial run reads them (its question is not exact:
+    with two cards or more it reads them all); past the question the verb only pays and
+    announces, so a card to hire completes while nothing hears `hire`."""
+    pile = zone_pile(ctx, args["zone"]())
+    price = int(args["price"]()) if "price" in args else 0
+    if price > ctx.me["livre"]:
+        return False
+    employees, found = ctx.rules.employees, False
+    for card in pile:
+        cond = employees[card].hire_condition
+        if cond is None or cond.holds(ctx, {}):
+            found = True
+    if not found:
+        return False
+    return None if heard(ctx, "hire") else True

@@ -1,0 +1,70 @@
+"""Issue 14: how a verb's check reads the call's options (loading/static_checks.py).
+
+The check calls the verb's `can` with the options as the compiled call would give them; an
+option that is a function of the verb's bindings alone ("3 or 4 tiles in the drawer: 2 Livre; 2
+tiles: 1 Livre; 1 tile: free", the Acquire Resources price by `tiles_in_drawer`) is worked out
+once for each value of them and shared by every call, and any other is evaluated afresh, in the
+position at hand."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.core.context import Context
+from interpreter.core.trial import search
+from interpreter.loading.static_checks import _of_bindings, build_check
+from rulesdsl import Origin, build_effect
+
+
+@pytest.mark.parametrize(("text", "shared"), [
+    ("acquire price table(tiles_in_drawer; 3.. -> 2, 2 -> 1, 1 -> 0)", True),
+    ("hire price table(cards_in_display; 4.. -> 5, 3 -> 3, 2 -> 1, 1 -> 0)", True),
+    ("acquire price tiles_in_drawer - 1", True),
+    ("acquire price count(my.tiles)", False),  # reads the position
+    ("acquire price table(tiles_in_drawer; 1.. -> count(my.garments))", False),
+    ("depute card played, payout deputed.depute_value", False),  # a field: not the binding
+])
+def test_which_options_are_functions_of_the_bindings(text, shared):
+    vocab = load_ruleset().vocabulary
+    call = build_effect(text, Origin("<test>"), vocab).effect.statements[0]
+    binds = vocab.verbs[call.verb].binds
+    assert any(_of_bindings(o.value, binds) for o in call.options
+               if o.value is not None) is shared
+
+
+def test_an_option_that_reads_the_position_is_read_in_each():
+    """`acquire price count(my.tiles)` with 1 Livre: the same check, asked with a rack of 3, 0,
+    1, 3 and 0 tiles in turn, follows the position, as the trial does (nothing is kept from one
+    call to the next)."""
+    rules = load_ruleset()
+    vocab = rules.vocabulary
+    effect = build_effect("acquire price count(my.tiles)", Origin("<test>"), vocab)
+    check = build_check(effect.effect, vocab)
+    assert check is not None
+    game = Game.new(rules, players=4, seed=1)
+    me = game.state["players"][0]
+    me["livre"] = 1
+    ctx = Context(game, 0)
+    for n in (3, 0, 1, 3, 0):
+        me["tiles"] = list(rules.tiles)[:n]
+        assert check(ctx) is (n <= 1) is search(ctx, effect.run), n
+
+
+def test_a_price_by_the_drawers_size_is_shared_and_still_exact():
+    """The Acquire Resources price, shared by every call, gives the trial's answer with a drawer
+    of each size and 0 to 2 Livre."""
+    rules = load_ruleset()
+    effect = rules.actions["acquire"].effect
+    game = Game.new(rules, players=4, seed=1)
+    me, drawers = game.state["players"][0], game.state["drawers"]
+    tiles = [t for d in drawers for t in d]
+    answers = set()
+    for size in (4, 3, 2, 1, 0):
+        for livre in (0, 1, 2):
+            game.state["drawers"] = [tiles[:size], [], []]
+            me["livre"] = livre
+            ctx = Context(game, 0)
+            known = effect.check(ctx)
+            assert known is search(ctx, effect.run), (size, livre)
+            answers.add(known)
+    assert answers == {True, False}

@@ -1,0 +1,125 @@
+"""Issue 14: a verb's check that finds a single option (interpreter/verbs/actions.py).
+
+A question with one option answers itself, and a trial run goes on past it through the rest of
+the verb. For `acquire`, `hire`, `fund` and `tailor` that rest cannot abort, except through what
+it runs of other rules: the triggers of the events the verb announces, a garment's hooks, a
+guest space's reward. While none of those can run (or abort), the check knows the answer
+without the trial: the single option completes. These tests put the players short of Livre, so
+that a single tile, card, space or garment is often all they can pay for, and compare the checks
+with trial runs; where triggers listen (the Jewelry Box) the single option is left to the
+trial."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.core.context import Context
+from interpreter.core.events import heard
+from interpreter.core.trial import search
+
+VERBS = ("acquire", "hire", "fund", "tailor")
+
+
+def _tally(combo: dict, seeds: int = 3) -> dict:
+    """check == trial for the four actions, for every seat, with its Livre set to each of a few
+    small amounts, at a third of the decisions of random 4-player games; the answers counted
+    by (action, answer)."""
+    rules = load_ruleset(**combo)
+    rng = random.Random(repr(combo))
+    master = next(c for c, e in rules.employees.items() if e.type == "master")
+    tally: dict = {}
+    for seed in range(seeds):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
+        while not game.is_over():
+            d = game.decision()
+            if rng.random() < 0.33:
+                before = json.dumps(game.state, sort_keys=True)
+                for seat, player in enumerate(game.state["players"]):
+                    kept = player["livre"]
+                    for livre in (0, 1, 2, 3, 5, 8):
+                        player["livre"] = livre
+                        ctx = Context(game, seat)
+                        for action in VERBS:
+                            ctx.played = master
+                            effect = rules.actions[action].effect
+                            known = effect.check(ctx)
+                            ctx.played = master
+                            if known is not None:
+                                assert known == search(ctx, effect.run), (action, seat, livre)
+                            tally[action, known] = tally.get((action, known), 0) + 1
+                    player["livre"] = kept
+                assert json.dumps(game.state, sort_keys=True) == before
+            game.apply(bots[d.seat].choose(game, d))
+    return tally
+
+
+def test_without_triggers_the_checks_of_acquire_hire_and_fund_always_answer():
+    """The base game announces to no trigger: `acquire`, `hire` and `fund` are always known
+    without a trial (a single option included), each both ways, and always as the trial finds;
+    `tailor` mostly (a single garment rented to a space whose reward may abort is tried)."""
+    tally = _tally({})
+    for action in ("acquire", "hire", "fund"):
+        assert tally.get((action, None), 0) == 0, tally
+        assert tally.get((action, True), 0) > 0 and tally.get((action, False), 0) > 0, tally
+    assert tally.get(("tailor", True), 0) > 20 * tally.get(("tailor", None), 0), tally
+
+
+@pytest.mark.parametrize(("combo", "left"), [
+    ({"expansions": ("jewelry_box",)}, ("acquire", "fund", "tailor")),
+    ({"expansions": ("fancy_dresses", "festivity_dresses", "expert_tailoring")}, ()),
+], ids=["jewelry_box", "dresses+expert"])
+def test_with_triggers_and_hooks_the_checks_still_give_the_trials_answer(combo, left):
+    """The Jewelry Box's triggers listen to `acquire`, `fund`, `tailor` and `rent`: a single
+    tile, space or garment there is left to the trial, which alone can tell whether the
+    triggers complete. The dresses' garments have hooks. Whatever the checks answer is what the
+    trial finds."""
+    tally = _tally(combo, seeds=2)
+    assert all(tally.get((a, None), 0) > 0 for a in left), tally
+    assert tally.get(("hire", None), 0) == 0, tally  # nothing listens to hiring
+    assert all(tally.get((a, True), 0) > 0 for a in VERBS), tally
+
+
+def test_heard_names_the_events_triggers_listen_to():
+    """`heard`: the base game's rules listen to no event; the Jewelry Box's to acquiring,
+    funding, tailoring and renting (its flow's triggers); a trigger an effect started listens
+    for its own seat only."""
+    base = Game.new(load_ruleset(), players=2, seed=1)
+    assert not any(heard(Context(base, 0), e) for e in VERBS)
+    jewels = Game.new(load_ruleset(expansions=("jewelry_box",)), players=2, seed=1)
+    assert [e for e in ("acquire", "hire", "fund", "tailor", "rent", "sell")
+            if heard(Context(jewels, 0), e)] == ["acquire", "fund", "tailor", "rent"]
+    base.state["modifiers"].append({"seat": 1, "trigger": "x", "event": "hire",
+                                    "until": "turn_end"})
+    assert heard(Context(base, 1), "hire") and not heard(Context(base, 0), "hire")
+
+
+def test_the_specialised_apprentices_hire_is_read_without_a_trial():
+    """JB-26 "you may use this action once in the game to hire the specialized Apprentice that
+    was dealt to you at the beginning of the game for free. However, you can only do so if you
+    currently meet their hiring condition." (`hire_from zone special_apprentice`): its check
+    reads the condition and, nothing hearing `hire` in the Jewelry Box, always answers, as the
+    trial does, both ways."""
+    rules = load_ruleset(expansions=("jewelry_box",))
+    effect = rules.actions["hire_special"].effect
+    rng = random.Random(26)
+    tally: dict = {}
+    for seed in range(3):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
+        while not game.is_over():
+            d = game.decision()
+            if rng.random() < 0.33:
+                for seat, player in enumerate(game.state["players"]):
+                    for livre in (0, player["livre"]):
+                        kept, player["livre"] = player["livre"], livre
+                        ctx = Context(game, seat)
+                        known = effect.check(ctx)
+                        assert known == search(ctx, effect.run), (seat, livre)
+                        tally[known] = tally.get(known, 0) + 1
+                        player["livre"] = kept
+            game.apply(bots[d.seat].choose(game, d))
+    assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0 and None not in tally, tally
