@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from interpreter import Game, load_ruleset
+from interpreter import Game, load_ruleset, make_bot
 
 
 @pytest.fixture(scope="session")
@@ -50,6 +50,22 @@ def values(decision) -> list:
 
 def dump(game: Game) -> str:
     return json.dumps(game.state, sort_keys=True)
+
+
+def sampled_positions(rules, seeds: int, rng, rate: float = 0.33, players: int = 4):
+    """Random-bot games of seeds 0 .. seeds-1: the game at about `rate` of its decisions (drawn
+    by `rng`), for the caller to look at; what the caller did there must change nothing (the
+    state is compared before the game goes on)."""
+    for seed in range(seeds):
+        game = Game.new(rules, players=players, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(players)]
+        while not game.is_over():
+            d = game.decision()
+            if rng.random() < rate:
+                before = dump(game)
+                yield game
+                assert dump(game) == before
+            game.apply(bots[d.seat].choose(game, d))
 
 
 def place(game: Game, seat: int, space: str, garment: str, master_made: bool = False) -> None:

@@ -8,10 +8,10 @@ it for every card in the hand; whether the staff is at its minimum does not, and
 the effect, for any card, finds it cannot be done."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
+from conftest import sampled_positions
 
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.context import Context
@@ -33,29 +33,21 @@ def test_blocked_means_no_card_can_do_it(combo):
     assert [what for what, _ in effects if what in rules.actions] == ["depute"]
     rng = random.Random(7)
     tally = {True: 0, False: 0}
-    for seed in range(3):
-        game = Game.new(rules, players=4, seed=seed)
-        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
-        while not game.is_over():
-            d = game.decision()
-            if rng.random() < 0.33:
-                before = json.dumps(game.state, sort_keys=True)
-                for seat, player in enumerate(game.state["players"]):
-                    ctx = Context(game, seat)
-                    staff = player["supply"] + player["hand"] + player["discard"] + (
-                        [player["played"]] if player["played"] else [])
-                    for what, effect in effects:
-                        blocked = effect.blocked(ctx)
-                        tally[blocked] += 1
-                        assert blocked is (len(staff) - len(player["deputing"])
-                                           <= rules.setup["min_staff"]), (what, seat)
-                        if blocked:
-                            for card in staff:
-                                ctx.played = card
-                                assert search(ctx, effect.run) is False, (what, card)
-                            ctx.played = None
-                assert json.dumps(game.state, sort_keys=True) == before
-            game.apply(bots[d.seat].choose(game, d))
+    for game in sampled_positions(rules, 3, rng):
+        for seat, player in enumerate(game.state["players"]):
+            ctx = Context(game, seat)
+            staff = player["supply"] + player["hand"] + player["discard"] + (
+                [player["played"]] if player["played"] else [])
+            for what, effect in effects:
+                blocked = effect.blocked(ctx)
+                tally[blocked] += 1
+                assert blocked is (len(staff) - len(player["deputing"])
+                                   <= rules.setup["min_staff"]), (what, seat)
+                if blocked:
+                    for card in staff:
+                        ctx.played = card
+                        assert search(ctx, effect.run) is False, (what, card)
+                    ctx.played = None
     assert tally[True] > 50 and tally[False] > 50, tally
 
 

@@ -10,12 +10,12 @@ with trial runs; where triggers listen (the Jewelry Box) the single option is le
 trial."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
+from conftest import sampled_positions
 
-from interpreter import Game, load_ruleset, make_bot
+from interpreter import Game, load_ruleset
 from interpreter.core.context import Context
 from interpreter.core.events import heard
 from interpreter.core.trial import search
@@ -31,29 +31,21 @@ def _tally(combo: dict, seeds: int = 3) -> dict:
     rng = random.Random(repr(combo))
     master = next(c for c, e in rules.employees.items() if e.type == "master")
     tally: dict = {}
-    for seed in range(seeds):
-        game = Game.new(rules, players=4, seed=seed)
-        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
-        while not game.is_over():
-            d = game.decision()
-            if rng.random() < 0.33:
-                before = json.dumps(game.state, sort_keys=True)
-                for seat, player in enumerate(game.state["players"]):
-                    kept = player["livre"]
-                    for livre in (0, 1, 2, 3, 5, 8):
-                        player["livre"] = livre
-                        ctx = Context(game, seat)
-                        for action in VERBS:
-                            ctx.played = master
-                            effect = rules.actions[action].effect
-                            known = effect.check(ctx)
-                            ctx.played = master
-                            if known is not None:
-                                assert known == search(ctx, effect.run), (action, seat, livre)
-                            tally[action, known] = tally.get((action, known), 0) + 1
-                    player["livre"] = kept
-                assert json.dumps(game.state, sort_keys=True) == before
-            game.apply(bots[d.seat].choose(game, d))
+    for game in sampled_positions(rules, seeds, rng):
+        for seat, player in enumerate(game.state["players"]):
+            kept = player["livre"]
+            for livre in (0, 1, 2, 3, 5, 8):
+                player["livre"] = livre
+                ctx = Context(game, seat)
+                for action in VERBS:
+                    ctx.played = master
+                    effect = rules.actions[action].effect
+                    known = effect.check(ctx)
+                    ctx.played = master
+                    if known is not None:
+                        assert known == search(ctx, effect.run), (action, seat, livre)
+                    tally[action, known] = tally.get((action, known), 0) + 1
+            player["livre"] = kept
     return tally
 
 
@@ -107,19 +99,13 @@ def test_the_specialised_apprentices_hire_is_read_without_a_trial():
     effect = rules.actions["hire_special"].effect
     rng = random.Random(26)
     tally: dict = {}
-    for seed in range(3):
-        game = Game.new(rules, players=4, seed=seed)
-        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
-        while not game.is_over():
-            d = game.decision()
-            if rng.random() < 0.33:
-                for seat, player in enumerate(game.state["players"]):
-                    for livre in (0, player["livre"]):
-                        kept, player["livre"] = player["livre"], livre
-                        ctx = Context(game, seat)
-                        known = effect.check(ctx)
-                        assert known == search(ctx, effect.run), (seat, livre)
-                        tally[known] = tally.get(known, 0) + 1
-                        player["livre"] = kept
-            game.apply(bots[d.seat].choose(game, d))
+    for game in sampled_positions(rules, 3, rng):
+        for seat, player in enumerate(game.state["players"]):
+            for livre in (0, player["livre"]):
+                kept, player["livre"] = player["livre"], livre
+                ctx = Context(game, seat)
+                known = effect.check(ctx)
+                assert known == search(ctx, effect.run), (seat, livre)
+                tally[known] = tally.get(known, 0) + 1
+                player["livre"] = kept
     assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0 and None not in tally, tally
