@@ -551,6 +551,8 @@ class _Printer(Walker):
         return (", or " if grouped else " or ").join(texts)
 
     def text_not(self, e: ast.Not, parent_prec: int) -> str:
+        if type(e.operand) is ast.Possible:  # 'you cannot X', not 'not you can X'
+            return f"you cannot {self._can_clause(e.operand)}"
         return f"not {self.expr(e.operand, 3)}"
 
     def text_where(self, e: ast.Where, parent_prec: int) -> str:
@@ -575,7 +577,14 @@ class _Printer(Walker):
         return f"a number of your choice from {self.expr(e.lo)} to {self.expr(e.hi)}"
 
     def text_possible(self, e: ast.Possible, parent_prec: int) -> str:
-        return "you can" if e is self.can_do else f"you can {self.clause(e.stmt)}"
+        return "you can" if e is self.can_do else f"you can {self._can_clause(e)}"
+
+    def _can_clause(self, e: ast.Possible) -> str:
+        """What `possible(X)` tests, said inside a condition: X's first sentence (a verb's
+        further sentences explain how it is done, and would break the condition in two)."""
+        text = self.clause(e.stmt)
+        first, sep, _rest = text.partition(". ")
+        return first if sep else text
 
     def name(self, e: ast.Name) -> str:
         if len(e.path) == 1 and e.path[0] in self.inline:

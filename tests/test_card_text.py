@@ -179,6 +179,28 @@ def test_a_verb_tried_then_done_is_said_once(barry_rules, source, printed):
 
 
 @pytest.mark.parametrize("source, printed", [
+    # a test that it cannot be done says so ('you cannot', not 'not you can')
+    ("if not possible(claim_favor) then gain 3 livre",
+     "If you cannot take the Queen's Favor, gain 3 Livre."),
+    ("if not possible(claim_favor) and my.livre > 2 then gain 1 livre",
+     "If you cannot take the Queen's Favor and your Livre is more than 2, gain 1 Livre."),
+    # inside a condition a verb says only its first sentence: its others explain how it is
+    # done ("As usual, either keep the tile ...") and would break the condition in two
+    ("if possible(draw_resource) and my.livre > 2 then gain 1 livre",
+     "If you can randomly take 1 Resource from the bag and your Livre is more than 2, "
+     "gain 1 Livre."),
+    ("if not possible(draw_resource) then gain 1 livre",
+     "If you cannot randomly take 1 Resource from the bag, gain 1 Livre."),
+    # done after the test, it is said whole, once
+    ("if possible(draw_resource) then draw_resource",
+     "If you can, randomly take 1 Resource from the bag. As usual, either keep the tile for "
+     "silk hidden on your rack or discard it immediately for Thread/Lace."),
+])
+def test_a_verb_tested_in_a_condition_reads_as_one_clause(barry_rules, source, printed):
+    assert _text(barry_rules, source) == printed
+
+
+@pytest.mark.parametrize("source, printed", [
     # a local list is not singularised into a made-up word ('the fit')
     ("let fits = my.garments where color = blue\nlet g = min_by(fits, price)\ngain 1 livre",
      "let g be the one of fits with the lowest price"),
