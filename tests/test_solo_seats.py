@@ -233,6 +233,28 @@ def barry_game(seed=1, card=None) -> Game:
     return game
 
 
+def test_du_barry_plays_with_the_deluxe_edition_and_the_jewelry_box_only():
+    """001:989 "The Madame du Barry Solo Mode for Rococo Deluxe Edition and The Jewelry Box
+    expansion (if desired)". Fancy and Festivity Dresses only add tiles, and whole games with
+    them reach the end with no question left to her policy; Expert Tailoring's Garments give
+    "a special Bonus when you rent them out" (001:1225) that her rules never answer, so the
+    combination is refused where it is loaded, at the module's `conflicts`."""
+    from interpreter import RulesErrors
+    with pytest.raises(RulesErrors) as caught:
+        load_ruleset(expansions=["du_barry", "expert_tailoring"])
+    [err] = caught.value.errors
+    assert "module 'du_barry' conflicts with 'expert_tailoring'" in err.message
+    assert str(err.span).startswith("rules/solo/du_barry/module.yaml:")
+    rules = load_ruleset(expansions=["du_barry", "fancy_dresses", "festivity_dresses",
+                                     "jewelry_box"])
+    for seed in range(1, 9):
+        game = Game.new(rules, seed=seed)
+        bot = make_bot("random", seed)
+        while not game.is_over():
+            game.apply(bot.choose(game, game.decision()))
+        assert problems(game.rules, game.state, game.side) == [], seed
+
+
 def test_du_barry_setup():
     """"she is given only 1 Thread and 1 Lace, but no Livre", "she is given the Start Player
     token", "the Starting Employee cards are placed facedown above her Player board" and "her
