@@ -41,6 +41,12 @@ def may_ask(stmt: Any) -> bool:
     return _has(stmt, _asks)
 
 
+def draws_or_tries(node: Any) -> bool:
+    """Whether running `node` may draw at random (`random`) or run a trial (`possible`)."""
+    return _has(node, lambda n: isinstance(n, ast.Possible)
+                or (isinstance(n, ast.Call) and n.func == "random"))
+
+
 def may_abort(stmt: Any) -> bool:
     """Whether running `stmt` may abort the effect."""
     return _has(stmt, lambda n: isinstance(n, _ABORTS))

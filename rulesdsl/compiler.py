@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import aborts, ast, codegen, runtime
@@ -269,7 +269,8 @@ class _Compiler:
         neither ask, draw at random nor try anything are read; None when there are none."""
         conds = []
         for stmt in stmts:
-            if type(stmt) is not ast.Require or aborts.may_ask(stmt) or _draws_or_tries(stmt):
+            if type(stmt) is not ast.Require or aborts.may_ask(stmt) \
+                    or aborts.draws_or_tries(stmt):
                 break
             conds.append(self.expr(stmt.cond))
         if not conds:
@@ -735,18 +736,6 @@ class _Compiler:
         lo, hi, span = self.expr(node.lo), self.expr(node.hi), node.span
         choose = runtime.choose_number
         return lambda ctx, env: choose(ctx, lo(ctx, env), hi(ctx, env), prompt, span)
-
-
-def _draws_or_tries(node) -> bool:
-    """Whether an expression or statement draws at random or runs a trial (`possible`)."""
-    if isinstance(node, ast.Possible) or (isinstance(node, ast.Call) and node.func == "random"):
-        return True
-    if isinstance(node, tuple):
-        return any(_draws_or_tries(n) for n in node)
-    if is_dataclass(node):
-        return any(_draws_or_tries(getattr(node, f.name)) for f in fields(node)
-                   if f.name != "span")
-    return False
 
 
 def _unguarded(stmts):

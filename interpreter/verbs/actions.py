@@ -382,7 +382,7 @@ def hire(ctx: Context, args: VerbArgs) -> None:
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
     """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
-    return checks.from_count(min(2, len(_hire_offers(ctx, args)[1])), "hire", ctx)
+    return checks.from_count(len(_hire_offers(ctx, args)[1]), "hire", ctx)
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
