@@ -4,13 +4,12 @@ components themselves, at every kind of decision, with every module combination.
 import random
 
 import pytest
+from conftest import sampled_positions
 
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.seats import seat_plan
 from interpreter.sim.bots import NEED_RANK, _action_value
 from interpreter.sim.greedy_tables import tables_for
-
-from conftest import sampled_positions
 
 RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
 
