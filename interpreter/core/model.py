@@ -233,6 +233,11 @@ class Tile:
             return (tuple(self.bottom.split("+")),)
         return tuple((part,) for part in self.bottom.split("/"))
 
+    @cached_property
+    def bales(self) -> int:
+        """How many bales of silk it holds, of any colours."""
+        return sum(self.silk.values())
+
 
 @dataclass(frozen=True)
 class GuestSpace:

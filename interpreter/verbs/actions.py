@@ -291,6 +291,8 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     garment is known to complete when nothing after its question may abort: no hook of it, no
     trigger announced, and then a choice of places (an exact question) or the one place's
     own work certain (a reward that cannot abort)."""
+    if "free" not in args and "space" not in args and _too_few_bales(ctx, args):
+        return False  # what the offers find first, without working out the rest
     _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
     first = next(offers, None)
     if first is None:
@@ -310,6 +312,21 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
         done = (reward is None or "no_reward" in args or reward.certain) and \
             g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
     return True if done else None
+
+
+def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
+    """Whether the player's bales, with the call's silk discount, fall short of the fewest any
+    garment takes: then `tailor` (its cost not waived, no space named) offers nothing."""
+    discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
+    short = ctx.rules.fewest_bales - discount  # the bales still wanted
+    if short <= 0:
+        return False
+    tiles = ctx.rules.tiles
+    for tile_id in ctx.me["tiles"]:
+        short -= tiles[tile_id].bales
+        if short <= 0:
+            return False
+    return True
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -552,7 +569,8 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
     found = 0
     for cost, space_id, area in ctx.engine.side.decorations_by_cost:
-        if (0 if free else max(0, cost - discount)) > livre:
+        price = 0 if free else cost - discount
+        if (price if price > 0 else 0) > livre:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
@@ -570,11 +588,12 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
     """How many Decoration spaces the acting player has funded in each area."""
-    decorations = ctx.engine.side.decorations
+    decorations, seat = ctx.engine.side.decorations, ctx.seat
     mine: dict[str, int] = {}
-    for space_id in board.decorations_of(ctx.state, ctx.seat):
-        area = decorations[space_id].area
-        mine[area] = mine.get(area, 0) + 1
+    for space_id, owner in ctx.state["decorations"].items():
+        if owner == seat:
+            area = decorations[space_id].area
+            mine[area] = mine.get(area, 0) + 1
     return mine
 
 
@@ -620,39 +639,73 @@ def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     return None if check is None else check(ctx)
 
 
+def _plays(ctx: Context) -> list[dict[str, Any]]:
+    """Each card of the hand with each action it can do, then with none, in hand order.
+    What a card of a type can do but for its own actions is worked out once, from the
+    first card of the type (`_type_plan`)."""
+    plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
+    known: dict[tuple, bool] = {}  # the answers kept between types, by key
+    employees, me, offered = ctx.rules.employees, ctx.me, []
+    blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
+    for card_id in me["hand"]:
+        kind = employees[card_id].type
+        ctx.played = card_id
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = _type_plan(ctx, kind, known)
+        for action_id, effect in plan:
+            if effect is not None and not _card_can(ctx, card_id, action_id, effect,
+                                                     blocked):
+                continue
+            offered.append({"card": card_id, "action": action_id})
+        offered.append({"card": card_id, "action": None})
+    ctx.played = None
+    return offered
+
+
+def _type_plan(ctx: Context, kind: str, known: dict[tuple, bool]) -> tuple[
+        tuple[str, Any], ...]:
+    """The actions a card of `kind` may be offered this turn, in the ruleset's order: (action
+    id, None) for one that can be done whichever card of the type is played, (action id,
+    effect) for one that depends on the card itself (asked for each card), those that cannot
+    be done left out. Read from the position where a check can, else tried; an answer that
+    does not depend on the type is kept in `known` for the other types."""
+    plan: list[tuple[str, Any]] = []
+    for action_id, effect, shared in ctx.rules.plays_for_type.get(kind, ()):
+        if shared is None:
+            plan.append((action_id, effect))
+            continue
+        can = known.get(shared)
+        if can is None:
+            check = effect.check
+            can = None if check is None else check(ctx)
+            if can is None:
+                can = ctx.possible(effect.run, shared)
+            known[shared] = can
+        if can:
+            plan.append((action_id, None))
+    return tuple(plan)
+
+
+def _card_can(ctx: Context, card_id: str, action_id: str, effect: Any,
+              blocked: dict[str, bool]) -> bool:
+    """Whether the played card can do its own action (`depute card played`): not when the
+    action is blocked this turn whichever card is played (read once a turn), else its check,
+    else a trial."""
+    if effect.blocked is not None:
+        stop = blocked.get(action_id)
+        if stop is None:
+            stop = blocked[action_id] = effect.blocked(ctx)
+        if stop:
+            return False
+    check = effect.check
+    can = None if check is None else check(ctx)
+    return ctx.possible(effect.run, (card_id, action_id)) if can is None else can
+
+
 def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
-
-    def plays() -> Iterator[dict[str, Any]]:
-        known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
-        by_type, employees, possible = rules.plays_for_type, rules.employees, ctx.possible
-        for card_id in me["hand"]:
-            kind = employees[card_id].type
-            ctx.played = card_id
-            for action_id, effect, shared in by_type.get(kind, ()):
-                if shared is None:  # the card's own: asked once, unless no card can do it
-                    blocked = effect.blocked
-                    if blocked is not None:
-                        can = known.get((None, action_id, "blocked"))
-                        if can is None:
-                            can = known[None, action_id, "blocked"] = not blocked(ctx)
-                        if not can:
-                            continue
-                    key, can = (card_id, action_id), None
-                else:
-                    key = shared
-                    can = known.get(key)
-                if can is None:  # read from the position where a check can, else tried
-                    check = effect.check
-                    can = None if check is None else check(ctx)
-                    if can is None:
-                        can = possible(effect.run, key)
-                    known[key] = can
-                if can:
-                    yield {"card": card_id, "action": action_id}
-            yield {"card": card_id, "action": None}
-        ctx.played = None
 
     def label(v: dict[str, Any]) -> str:
         card = rules.employees[v["card"]]
@@ -660,7 +713,7 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
         return f"{card.name}: {action}"
 
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", plays(), label, exact=True)
+    choice = ctx.ask("play", "play an employee card", _plays(ctx), label, exact=True)
     card_id = choice["card"]
     card = rules.employees[card_id]
     ctx.tx.remove(me["hand"], card_id)
