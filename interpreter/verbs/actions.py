@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import suppress
 from itertools import combinations
 from typing import Any
@@ -125,9 +125,12 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: Mapping[str, int], have: dict, discount: int, colors: Collection[str]) -> bool:
+def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
+            colors: Collection[str]) -> bool:
+    """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
+    bales of the discount's `colors` missing."""
     short = 0
-    for color, n in need.items():
+    for color, n in need:
         missing = n - have.get(color, 0)
         if missing > 0:
             if color not in colors:
@@ -147,7 +150,7 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need, _bales(rules, combo), discount, colors):
+            if _covers(need.items(), _bales(rules, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
@@ -158,14 +161,6 @@ def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
         for color, n in rules.tiles[t].silk.items():
             have[color] = have.get(color, 0) + n
     return have
-
-
-def _can_spend(me: dict[str, Any], needs: Iterable[tuple[str, int]]) -> bool:
-    """Whether the player holds each (resource, amount) of `needs`."""
-    for resource, n in needs:  # noqa: SIM110 - a loop: all() builds a generator per garment
-        if n > me[resource]:
-            return False
-    return True
 
 
 def _master_made(ctx: Context) -> bool:
@@ -215,20 +210,25 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g = garments[garment_id]
-            if (g.master and not master) or (placed_only and not _may_sell(g)):
+            g_master, sellable, bales, needs, silk = garments[garment_id].tailoring
+            if (g_master and not master) or (placed_only and not sellable):
                 continue
             if waived:
                 yield {"garment": garment_id, "cost": 0}
                 continue
-            if g.bales - discount > held:  # too few bales in all, whatever their colours
+            if bales - discount > held:  # too few bales in all, whatever their colours
                 continue
             cost = costs[pos] - less
             if cost < 0:
                 cost = 0
-            if cost <= livre and _can_spend(purse, g.needs()) and \
-                    _covers(g.silk, have, discount, colors):
-                yield {"garment": garment_id, "cost": cost}
+            if cost > livre:
+                continue
+            for resource, n in needs:
+                if n > purse[resource]:
+                    break
+            else:
+                if _covers(silk, have, discount, colors):
+                    yield {"garment": garment_id, "cost": cost}
 
     return discount, colors, made_by_master, waived, free, candidates()
 
@@ -238,8 +238,8 @@ def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
     """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
     board order: the first `most` of them."""
     free: list[str] = []
-    for space_id, space in side.guest_spaces.items():
-        if space_id not in guests and (made_by_master or not space.master):
+    for space_id in side.guest_spaces_for[made_by_master]:
+        if space_id not in guests:
             free.append(space_id)
             if len(free) == most:
                 break
