@@ -246,9 +246,10 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                            if fn is not None and not _of_bindings(values[name], binds)))
         shared, lazy = parts
         args = shared.copy()
-        env: dict = {}
-        for name, fn, text in lazy:
-            args[name] = Thunk(fn, ctx, env, text)
+        if lazy:
+            env: dict = {}
+            for name, fn, text in lazy:
+                args[name] = Thunk(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)

@@ -79,19 +79,20 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     """`acquire`'s check (checks.py): some tile can be paid for. It reads what the offers read,
     in their order, and stops where they would (at the second tile); a drawer's price is worked
-    out once for each size of drawer."""
+    out again only where its size differs from the drawer before."""
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
     livre, found = ctx.me["livre"], 0
-    prices: dict[int, int] = {}
+    known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
         if not drawer:
             continue
         size = len(drawer)
-        price = prices.get(size)
-        if price is None:
-            price = prices[size] = max(0, _price(args, "tiles_in_drawer", size) - less)
-        if price <= livre:
+        if size != known_size:
+            known_size, known_price = size, _price(args, "tiles_in_drawer", size) - less
+            if known_price < 0:
+                known_price = 0
+        if known_price <= livre:
             found += size if pinned is None else drawer.count(pinned)
             if found > 1:
                 return True
