@@ -249,10 +249,10 @@ def test_a_payout_of_printed_data_is_read_from_the_ruleset_it_is_asked_in():
     ("count(my.hand)", False),
 ])
 def test_which_payouts_are_kept_by_card(value, kept):
-    from interpreter.loading.static_checks import _of_bindings
+    from interpreter.loading.static_checks import _of_printed_bindings
     rules = load_ruleset()
     vocab = rules.vocabulary
     call = build_effect(f"depute card played, payout {value}", Origin("<test>"),
                         vocab).effect.statements[0]
     payout = next(o.value for o in call.options if o.name == "payout")
-    assert _of_bindings(payout, vocab.verbs["depute"].binds, vocab) == kept
+    assert _of_printed_bindings(payout, vocab.verbs["depute"].binds, vocab) == kept

@@ -245,9 +245,10 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
             values = {o.name: o.value for o in call.options}
             parts = ({name: True for name, fn, _ in options if fn is None} | {
                          name: _Memo(fn, printed) for name, fn, _ in options
-                         if fn is not None and _of_bindings(values[name], binds, vocab)},
+                         if fn is not None and _of_printed_bindings(values[name], binds, vocab)},
                      tuple((name, fn, text) for name, fn, text in options
-                           if fn is not None and not _of_bindings(values[name], binds, vocab)))
+                           if fn is not None and not _of_printed_bindings(values[name], binds,
+                                                                         vocab)))
         shared, lazy = parts
         args = shared.copy()
         if lazy:
@@ -264,17 +265,23 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     return check
 
 
-def _of_bindings(expr: Any, binds: Any, vocab: Vocabulary) -> bool:
+def _of_bindings(expr: Any, binds: Any) -> bool:
     """Whether an option's value is a function of the verb's bindings alone (a price by the
-    size of a drawer, a payout by the deputed card's printed value): it names nothing else but
-    printed fields of a binding (FieldDef.printed), reads no list with `where`, neither asks
-    nor draws at random."""
+    size of a drawer): it names nothing else, not even a field of one, reads no list with
+    `where`, neither asks nor draws at random."""
+    return _of_printed_bindings(expr, binds, None)
+
+
+def _of_printed_bindings(expr: Any, binds: Any, vocab: Vocabulary | None) -> bool:
+    """`_of_bindings`, or else a function of the bindings and their printed fields (a payout
+    by the deputed card's printed value, FieldDef.printed): the same for the same bindings in
+    every position of every game of the ruleset. Without a `vocab`, no field counts."""
     if not _pure(expr):
         return False
     for node in ast_nodes(expr):
         if type(node) is ast.Where or (type(node) is ast.Name and not (
-                node.path[0] in binds and (len(node.path) == 1 or _printed(
-                    node.path, binds[node.path[0]], vocab)))):
+                node.path[0] in binds and (len(node.path) == 1 or (vocab is not None and _printed(
+                    node.path, binds[node.path[0]], vocab))))):
             return False
     return True
 
