@@ -640,14 +640,15 @@ def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     return None if check is None else check(ctx)
 
 
-def _plays(ctx: Context) -> list[dict[str, Any]]:
-    """Each card of the hand with each action it can do, then with none, in hand order.
-    What a card of a type can do but for its own actions is worked out once, from the
-    first card of the type (`_type_plan`)."""
+def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
+    """Each card of the hand with each action it can do, then with none, in hand order (looked
+    at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
+    a card of a type can do but for its own actions is worked out once, from the first card of
+    the type (`_type_plan`)."""
     plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
     known: dict[tuple, bool] = {}  # the answers kept between types, by key
-    employees, me, offered = ctx.rules.employees, ctx.me, []
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
+    employees, me = ctx.rules.employees, ctx.me
     for card_id in me["hand"]:
         kind = employees[card_id].type
         ctx.played = card_id
@@ -655,13 +656,10 @@ def _plays(ctx: Context) -> list[dict[str, Any]]:
         if plan is None:
             plan = plans[kind] = _type_plan(ctx, kind, known)
         for action_id, effect in plan:
-            if effect is not None and not _card_can(ctx, card_id, action_id, effect,
-                                                     blocked):
-                continue
-            offered.append({"card": card_id, "action": action_id})
-        offered.append({"card": card_id, "action": None})
+            if effect is None or _card_can(ctx, card_id, action_id, effect, blocked):
+                yield {"card": card_id, "action": action_id}
+        yield {"card": card_id, "action": None}
     ctx.played = None
-    return offered
 
 
 def _type_plan(ctx: Context, kind: str, known: dict[tuple, bool]) -> tuple[
