@@ -28,13 +28,18 @@ class FieldDef:
     `column`, when given, is the same field for every item at once: `column(ctx)` is a mapping
     item -> value (`column(ctx)[item] == get(ctx, item)`, a missing item raising as `get`) that
     does not change while an effect runs, such as a catalogue's printed data. Generated code
-    (codegen.py) reads it once and looks each item up, instead of a call per item."""
+    (codegen.py) reads it once and looks each item up, instead of a call per item.
+
+    `printed` says that an item's value is printed data of the ruleset: the same in every
+    position of every game, read by `get` from `ctx.rules` alone. A check may then keep what
+    it read (interpreter/loading/static_checks.py)."""
 
     type: Type
     get: Callable[[Any, Any], Any]
     text: str
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
     column: Callable[[Any], Mapping[Any, Any]] | None = None
+    printed: bool = False
 
 
 @dataclass(frozen=True)

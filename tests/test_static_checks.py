@@ -7,6 +7,7 @@ compare the two on every card and action of every seat at every decision of rand
 every module combination that adds actions, seats or cost modifiers."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -202,3 +203,56 @@ def test_the_checks_respect_cost_modifiers():
                     position.state["modifiers"] = []
             game.apply(bots[d.seat].choose(game, d))
     assert compared > 100 and changed > 10, (compared, changed)
+
+
+# -- options kept by the verb's bindings and printed data -----------------------------------
+
+def _payout_check(rules, text: str, seen: list):
+    """A check of `text` (a `depute` call) whose `can` records the `payout` of the played card
+    as the verb would read it."""
+    from interpreter.loading.static_checks import _verb_check
+    call = build_effect(text, Origin("<test>"), rules.vocabulary).effect.statements[0]
+
+    def can(ctx, args):
+        seen.append((ctx.played, args["payout"](deputed=ctx.played)))
+        return True
+    return _verb_check(call, can, rules.vocabulary)
+
+
+def test_a_payout_of_printed_data_is_read_from_the_ruleset_it_is_asked_in():
+    """`payout deputed.depute_value` reads printed data (FieldDef.printed): the check keeps it
+    by card, for the ruleset it was read from. The same check asked in a ruleset whose cards
+    are printed otherwise reads the new values, not the kept ones, and back again."""
+    rules = load_ruleset()
+    reprinted = dataclasses.replace(rules, employees={
+        i: dataclasses.replace(c, depute_value=c.depute_value + 100)
+        for i, c in rules.employees.items()})
+    cards = [c.id for c in list(rules.employees.values())[:6]]
+    seen: list = []
+    check = _payout_check(rules, "depute card played, payout deputed.depute_value", seen)
+    for printed, extra in ((rules, 0), (reprinted, 100), (rules, 0)):
+        ctx = Context(Game.new(printed, players=2, seed=1), 0)
+        for _ in range(2):
+            seen.clear()
+            for card in cards:
+                ctx.played = card
+                assert check(ctx) is True
+            assert seen == [(c, rules.employees[c].depute_value + extra) for c in cards]
+
+
+@pytest.mark.parametrize(("value", "kept"), [
+    ("deputed.depute_value", True),  # printed data of the card
+    ("table(deputed.type; master -> 3, journeyman -> 2)", True),
+    ("deputed.level + 1", True),
+    ("deputed.final_value", False),  # what the card would bring now: read from the position
+    ("deputed.depute_value + count(my.hand)", False),  # the position too
+    ("count(my.hand)", False),
+])
+def test_which_payouts_are_kept_by_card(value, kept):
+    from interpreter.loading.static_checks import _of_printed_bindings
+    rules = load_ruleset()
+    vocab = rules.vocabulary
+    call = build_effect(f"depute card played, payout {value}", Origin("<test>"),
+                        vocab).effect.statements[0]
+    payout = next(o.value for o in call.options if o.name == "payout")
+    assert _of_printed_bindings(payout, vocab.verbs["depute"].binds, vocab) == kept

@@ -148,6 +148,14 @@ class Garment:
         """How many bales of silk it takes in all (any colours)."""
         return sum(self.silk.values())
 
+    @cached_property
+    def tailoring(self) -> tuple[bool, bool, int, tuple[tuple[str, int], ...],
+                                 tuple[tuple[str, int], ...]]:
+        """What offering it to tailor reads, at once: (a Master's garment, it may be sold,
+        its bales, its other resources (`needs`), its silk by colour)."""
+        return (self.master, self.sellable and not self.rent_only, self.bales, self._needs,
+                tuple(self.silk.items()))
+
 
 @dataclass(frozen=True)
 class Zone:
@@ -233,6 +241,11 @@ class Tile:
             return (tuple(self.bottom.split("+")),)
         return tuple((part,) for part in self.bottom.split("/"))
 
+    @cached_property
+    def bales(self) -> int:
+        """How many bales of silk it holds, of any colours."""
+        return sum(self.silk.values())
+
 
 @dataclass(frozen=True)
 class GuestSpace:
@@ -295,6 +308,13 @@ class BoardSide:
     def master_spaces(self) -> tuple[SpaceId, ...]:
         """The Master guest spaces, in board order."""
         return tuple(s for s, space in self.guest_spaces.items() if space.master)
+
+    @cached_property
+    def guest_spaces_for(self) -> Mapping[bool, tuple[SpaceId, ...]]:
+        """The guest spaces a garment can be rented to, in board order, by whether a Master
+        made it (only then the Master spaces too)."""
+        return {True: tuple(self.guest_spaces),
+                False: tuple(s for s, space in self.guest_spaces.items() if not space.master)}
 
 
 @dataclass(frozen=True)

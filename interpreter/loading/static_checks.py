@@ -29,6 +29,7 @@ from typing import Any
 
 from rulesdsl import (
     EffectAbort,
+    RecordType,
     RulesErrors,
     Thunk,
     Vocabulary,
@@ -233,22 +234,27 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         return _flags_check({o.name: True for o in call.options}, can)
     binds = vocab.verbs[call.verb].binds
     parts: tuple | None = None  # compiled when first used: loading stays cheap
+    rules: Any = None  # the ruleset the memos of `parts` read printed data from
 
     def check(ctx: Any) -> bool | None:
-        nonlocal parts
-        if parts is None:
+        nonlocal parts, rules
+        if parts is None or ctx.rules is not rules:  # a ruleset is frozen: read it once
+            rules = ctx.rules
+            printed = _Printed(rules)
             options = compile_verb_options(call, vocab)
             values = {o.name: o.value for o in call.options}
             parts = ({name: True for name, fn, _ in options if fn is None} | {
-                         name: _Memo(fn) for name, fn, _ in options
-                         if fn is not None and _of_bindings(values[name], binds)},
+                         name: _Memo(fn, printed) for name, fn, _ in options
+                         if fn is not None and _of_printed_bindings(values[name], binds, vocab)},
                      tuple((name, fn, text) for name, fn, text in options
-                           if fn is not None and not _of_bindings(values[name], binds)))
+                           if fn is not None and not _of_printed_bindings(values[name], binds,
+                                                                         vocab)))
         shared, lazy = parts
         args = shared.copy()
-        env: dict = {}
-        for name, fn, text in lazy:
-            args[name] = Thunk(fn, ctx, env, text)
+        if lazy:
+            env: dict = {}
+            for name, fn, text in lazy:
+                args[name] = Thunk(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)
@@ -263,23 +269,51 @@ def _of_bindings(expr: Any, binds: Any) -> bool:
     """Whether an option's value is a function of the verb's bindings alone (a price by the
     size of a drawer): it names nothing else, not even a field of one, reads no list with
     `where`, neither asks nor draws at random."""
+    return _of_printed_bindings(expr, binds, None)
+
+
+def _of_printed_bindings(expr: Any, binds: Any, vocab: Vocabulary | None) -> bool:
+    """`_of_bindings`, or else a function of the bindings and their printed fields (a payout
+    by the deputed card's printed value, FieldDef.printed): the same for the same bindings in
+    every position of every game of the ruleset. Without a `vocab`, no field counts."""
     if not _pure(expr):
         return False
     for node in ast_nodes(expr):
-        if type(node) is ast.Where or (type(node) is ast.Name and (
-                len(node.path) != 1 or node.path[0] not in binds)):
+        if type(node) is ast.Where or (type(node) is ast.Name and not (
+                node.path[0] in binds and (len(node.path) == 1 or (vocab is not None and _printed(
+                    node.path, binds[node.path[0]], vocab))))):
             return False
     return True
 
 
+def _printed(path: tuple[str, ...], binding: Any, vocab: Vocabulary) -> bool:
+    """Whether `binding.field` (`path`) reads a printed field of the binding's record."""
+    if len(path) != 2 or type(binding) is not RecordType:
+        return False
+    fdef = vocab.records.get(binding.name, {}).get(path[1])
+    return fdef is not None and fdef.printed
+
+
+class _Printed:
+    """What an option that is a function of the verb's bindings is evaluated in: the ruleset
+    alone, whose printed data it may read (no position: it reads none)."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+
+
 class _Memo:
-    """An option that is a function of the verb's bindings, its values kept by them: the same
-    in every position and game, so one is shared by all the calls of a check."""
+    """An option that is a function of the verb's bindings (and the ruleset's printed data),
+    its values kept by them: the same in every position and game of the ruleset, so one is
+    shared by all the calls of a check."""
 
-    __slots__ = ("fn", "known")
+    __slots__ = ("fn", "known", "printed")
 
-    def __init__(self, fn: Callable[[Any, dict], Any]):
-        self.fn = fn  # reads the env alone: given no context
+    def __init__(self, fn: Callable[[Any, dict], Any], printed: _Printed):
+        self.fn = fn  # reads the env and the ruleset's printed data alone
+        self.printed = printed
         self.known: dict[tuple, Any] = {}
 
     def __call__(self, **bindings: Any) -> Any:
@@ -287,9 +321,9 @@ class _Memo:
         try:
             value = self.known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self.fn(None, bindings)
+            return self.fn(self.printed, bindings)
         if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self.fn(None, bindings)
+            value = self.known[key] = self.fn(self.printed, bindings)
         return value
 
 

@@ -247,7 +247,8 @@ def _records(rules, word=lambda key: key) -> dict:
     g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))
     e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))
     d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))
-    # the same fields for every entry at once (FieldDef.column: generated code looks items up)
+    # the same fields for every entry at once (FieldDef.column: generated code looks items up);
+    # a catalogue's own fields are its printed data (FieldDef.printed), a board side's are not
     gc = lambda attr: (lambda ctx: ctx.rules.column("garments", attr))
     ec = lambda attr: (lambda ctx: ctx.rules.column("employees", attr))
     dc = lambda attr: (lambda ctx: ctx.engine.side.column("decorations", attr))
@@ -267,11 +268,13 @@ def _records(rules, word=lambda key: key) -> dict:
                                               "place in its drawer")
     return {
         "garment": {
-            "color": FieldDef(COLOR, g("color"), "color", column=gc("color")),
-            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind", column=gc("kind")),
-            "prestige": FieldDef(NUMBER, g("prestige"), "prestige", column=gc("prestige")),
-            "value": FieldDef(NUMBER, g("value"), "value", column=gc("value")),
-            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only", column=gc("master")),
+            "color": FieldDef(COLOR, g("color"), "color", column=gc("color"), printed=True),
+            "kind": FieldDef(GARMENT_KIND, g("kind"), "kind", column=gc("kind"), printed=True),
+            "prestige": FieldDef(NUMBER, g("prestige"), "prestige", column=gc("prestige"),
+                                 printed=True),
+            "value": FieldDef(NUMBER, g("value"), "value", column=gc("value"), printed=True),
+            "master_only": FieldDef(BOOLEAN, g("master"), "Master-only", column=gc("master"),
+                                    printed=True),
             "on_master_space": FieldDef(BOOLEAN, _on_master_space, "on a Master guest space"),
             "points": FieldDef(NUMBER, _garment_points, "prestige (multiplied on the balcony)"),
             "balcony_bonus": FieldDef(NUMBER, _balcony_bonus, "balcony bonus"),
@@ -290,10 +293,10 @@ def _records(rules, word=lambda key: key) -> dict:
             "reward_kind": FieldDef(REWARD_KIND, _reward_kind, "kind of reward"),
         },
         "employee": {
-            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type", column=ec("type")),
-            "level": FieldDef(NUMBER, e("level"), "level", column=ec("level")),
+            "type": FieldDef(EMPLOYEE_TYPE, e("type"), "type", column=ec("type"), printed=True),
+            "level": FieldDef(NUMBER, e("level"), "level", column=ec("level"), printed=True),
             "depute_value": FieldDef(NUMBER, e("depute_value"), "deputing value",
-                                     column=ec("depute_value")),
+                                     column=ec("depute_value"), printed=True),
             "crown": FieldDef(BOOLEAN, lambda ctx, c: ctx.rules.employees[c].final is not None,
                               "crown"),
             "final_value": FieldDef(NUMBER, lambda ctx, c: final_value(ctx, c, ctx.seat),

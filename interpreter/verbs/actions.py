@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import suppress
 from itertools import combinations
 from typing import Any
@@ -79,19 +79,20 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     """`acquire`'s check (checks.py): some tile can be paid for. It reads what the offers read,
     in their order, and stops where they would (at the second tile); a drawer's price is worked
-    out once for each size of drawer."""
+    out again only where its size differs from the drawer before."""
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
     livre, found = ctx.me["livre"], 0
-    prices: dict[int, int] = {}
+    known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
         if not drawer:
             continue
         size = len(drawer)
-        price = prices.get(size)
-        if price is None:
-            price = prices[size] = max(0, _price(args, "tiles_in_drawer", size) - less)
-        if price <= livre:
+        if size != known_size:
+            known_size, known_price = size, _price(args, "tiles_in_drawer", size) - less
+            if known_price < 0:
+                known_price = 0
+        if known_price <= livre:
             found += size if pinned is None else drawer.count(pinned)
             if found > 1:
                 return True
@@ -125,9 +126,12 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: Mapping[str, int], have: dict, discount: int, colors: Collection[str]) -> bool:
+def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
+            colors: Collection[str]) -> bool:
+    """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
+    bales of the discount's `colors` missing."""
     short = 0
-    for color, n in need.items():
+    for color, n in need:
         missing = n - have.get(color, 0)
         if missing > 0:
             if color not in colors:
@@ -147,7 +151,7 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need, _bales(rules, combo), discount, colors):
+            if _covers(need.items(), _bales(rules, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
@@ -158,14 +162,6 @@ def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
         for color, n in rules.tiles[t].silk.items():
             have[color] = have.get(color, 0) + n
     return have
-
-
-def _can_spend(me: dict[str, Any], needs: Iterable[tuple[str, int]]) -> bool:
-    """Whether the player holds each (resource, amount) of `needs`."""
-    for resource, n in needs:  # noqa: SIM110 - a loop: all() builds a generator per garment
-        if n > me[resource]:
-            return False
-    return True
 
 
 def _master_made(ctx: Context) -> bool:
@@ -215,20 +211,25 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g = garments[garment_id]
-            if (g.master and not master) or (placed_only and not _may_sell(g)):
+            g_master, sellable, bales, needs, silk = garments[garment_id].tailoring
+            if (g_master and not master) or (placed_only and not sellable):
                 continue
             if waived:
                 yield {"garment": garment_id, "cost": 0}
                 continue
-            if g.bales - discount > held:  # too few bales in all, whatever their colours
+            if bales - discount > held:  # too few bales in all, whatever their colours
                 continue
             cost = costs[pos] - less
             if cost < 0:
                 cost = 0
-            if cost <= livre and _can_spend(purse, g.needs()) and \
-                    _covers(g.silk, have, discount, colors):
-                yield {"garment": garment_id, "cost": cost}
+            if cost > livre:
+                continue
+            for resource, n in needs:
+                if n > purse[resource]:
+                    break
+            else:
+                if _covers(silk, have, discount, colors):
+                    yield {"garment": garment_id, "cost": cost}
 
     return discount, colors, made_by_master, waived, free, candidates()
 
@@ -238,8 +239,8 @@ def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
     """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
     board order: the first `most` of them."""
     free: list[str] = []
-    for space_id, space in side.guest_spaces.items():
-        if space_id not in guests and (made_by_master or not space.master):
+    for space_id in side.guest_spaces_for[made_by_master]:
+        if space_id not in guests:
             free.append(space_id)
             if len(free) == most:
                 break
@@ -291,6 +292,8 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     garment is known to complete when nothing after its question may abort: no hook of it, no
     trigger announced, and then a choice of places (an exact question) or the one place's
     own work certain (a reward that cannot abort)."""
+    if "free" not in args and "space" not in args and _too_few_bales(ctx, args):
+        return False  # what the offers find first, without working out the rest
     _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
     first = next(offers, None)
     if first is None:
@@ -310,6 +313,21 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
         done = (reward is None or "no_reward" in args or reward.certain) and \
             g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
     return True if done else None
+
+
+def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
+    """Whether the player's bales, with the call's silk discount, fall short of the fewest any
+    garment takes: then `tailor` (its cost not waived, no space named) offers nothing."""
+    discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
+    short = ctx.rules.fewest_bales - discount  # the bales still wanted
+    if short <= 0:
+        return False
+    tiles = ctx.rules.tiles
+    for tile_id in ctx.me["tiles"]:
+        short -= tiles[tile_id].bales
+        if short <= 0:
+            return False
+    return True
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -552,7 +570,8 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
     found = 0
     for cost, space_id, area in ctx.engine.side.decorations_by_cost:
-        if (0 if free else max(0, cost - discount)) > livre:
+        price = 0 if free else cost - discount
+        if (price if price > 0 else 0) > livre:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
@@ -570,11 +589,12 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
     """How many Decoration spaces the acting player has funded in each area."""
-    decorations = ctx.engine.side.decorations
+    decorations, seat = ctx.engine.side.decorations, ctx.seat
     mine: dict[str, int] = {}
-    for space_id in board.decorations_of(ctx.state, ctx.seat):
-        area = decorations[space_id].area
-        mine[area] = mine.get(area, 0) + 1
+    for space_id, owner in ctx.state["decorations"].items():
+        if owner == seat:
+            area = decorations[space_id].area
+            mine[area] = mine.get(area, 0) + 1
     return mine
 
 
@@ -620,39 +640,71 @@ def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     return None if check is None else check(ctx)
 
 
+def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
+    """Each card of the hand with each action it can do, then with none, in hand order (looked
+    at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
+    a card of a type can do but for its own actions is worked out once, from the first card of
+    the type (`_type_plan`)."""
+    plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
+    known: dict[tuple, bool] = {}  # the answers kept between types, by key
+    blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
+    employees, me = ctx.rules.employees, ctx.me
+    for card_id in me["hand"]:
+        kind = employees[card_id].type
+        ctx.played = card_id
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = _type_plan(ctx, kind, known)
+        for action_id, effect in plan:
+            if effect is None or _card_can(ctx, card_id, action_id, effect, blocked):
+                yield {"card": card_id, "action": action_id}
+        yield {"card": card_id, "action": None}
+    ctx.played = None
+
+
+def _type_plan(ctx: Context, kind: str, known: dict[tuple, bool]) -> tuple[
+        tuple[str, Any], ...]:
+    """The actions a card of `kind` may be offered this turn, in the ruleset's order: (action
+    id, None) for one that can be done whichever card of the type is played, (action id,
+    effect) for one that depends on the card itself (asked for each card), those that cannot
+    be done left out. Read from the position where a check can, else tried; an answer that
+    does not depend on the type is kept in `known` for the other types."""
+    plan: list[tuple[str, Any]] = []
+    for action_id, effect, shared in ctx.rules.plays_for_type.get(kind, ()):
+        if shared is None:
+            plan.append((action_id, effect))
+            continue
+        can = known.get(shared)
+        if can is None:
+            check = effect.check
+            can = None if check is None else check(ctx)
+            if can is None:
+                can = ctx.possible(effect.run, shared)
+            known[shared] = can
+        if can:
+            plan.append((action_id, None))
+    return tuple(plan)
+
+
+def _card_can(ctx: Context, card_id: str, action_id: str, effect: Any,
+              blocked: dict[str, bool]) -> bool:
+    """Whether the played card can do its own action (`depute card played`): not when the
+    action is blocked this turn whichever card is played (read once a turn), else its check,
+    else a trial."""
+    if effect.blocked is not None:
+        stop = blocked.get(action_id)
+        if stop is None:
+            stop = blocked[action_id] = effect.blocked(ctx)
+        if stop:
+            return False
+    check = effect.check
+    can = None if check is None else check(ctx)
+    return ctx.possible(effect.run, (card_id, action_id)) if can is None else can
+
+
 def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     rules, me = ctx.rules, ctx.me
-
-    def plays() -> Iterator[dict[str, Any]]:
-        known: dict[tuple, bool] = {}  # most actions do not depend on the card, some its type
-        by_type, employees, possible = rules.plays_for_type, rules.employees, ctx.possible
-        for card_id in me["hand"]:
-            kind = employees[card_id].type
-            ctx.played = card_id
-            for action_id, effect, shared in by_type.get(kind, ()):
-                if shared is None:  # the card's own: asked once, unless no card can do it
-                    blocked = effect.blocked
-                    if blocked is not None:
-                        can = known.get((None, action_id, "blocked"))
-                        if can is None:
-                            can = known[None, action_id, "blocked"] = not blocked(ctx)
-                        if not can:
-                            continue
-                    key, can = (card_id, action_id), None
-                else:
-                    key = shared
-                    can = known.get(key)
-                if can is None:  # read from the position where a check can, else tried
-                    check = effect.check
-                    can = None if check is None else check(ctx)
-                    if can is None:
-                        can = possible(effect.run, key)
-                    known[key] = can
-                if can:
-                    yield {"card": card_id, "action": action_id}
-            yield {"card": card_id, "action": None}
-        ctx.played = None
 
     def label(v: dict[str, Any]) -> str:
         card = rules.employees[v["card"]]
@@ -660,7 +712,7 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
         return f"{card.name}: {action}"
 
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", plays(), label, exact=True)
+    choice = ctx.ask("play", "play an employee card", _plays(ctx), label, exact=True)
     card_id = choice["card"]
     card = rules.employees[card_id]
     ctx.tx.remove(me["hand"], card_id)
