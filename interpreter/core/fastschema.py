@@ -25,7 +25,10 @@ _ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "$defs", "title", "descr
 _LEAF = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength",
                    "pattern"})
 _STRUCTURE = frozenset({"properties", "additionalProperties", "required", "items", "minItems",
-                        "maxItems", "anyOf", "oneOf", "allOf"})
+                        "maxItems", "anyOf", "oneOf", "allOf", "uniqueItems", "minProperties",
+                        "maxProperties", "propertyNames", "not"})
+_OBJECT = ("properties", "additionalProperties", "required", "minProperties", "maxProperties",
+           "propertyNames")
 
 # The test of each JSON type on a value named {v}.
 _TYPE_TESTS = {
@@ -57,16 +60,25 @@ def json_equal(a: Any, b: Any) -> bool:
     return a == b
 
 
-def compile_schema(schema: Any) -> Check:
+def unique_items(items: list) -> bool:
+    """No two items equal as JSON Schema means it (`uniqueItems`)."""
+    if all(type(x) is str for x in items):
+        return len(set(items)) == len(items)
+    return not any(json_equal(items[i], items[j]) for i in range(len(items)) for j in range(i))
+
+
+def compile_schema(schema: Any, *, prefix_items: bool = False) -> Check:
     """A predicate equal to validating against `schema` (with its local `$ref`s inlined, as
-    `schemas.inline_refs` does); Unsupported if the schema says more than it knows."""
-    return _Compiler().build(schema)
+    `schemas.inline_refs` does); Unsupported if the schema says more than it knows.
+    `prefix_items` also compiles `prefixItems` (the rules files' fixed-length lists)."""
+    return _Compiler(prefix_items).build(schema)
 
 
 class _Compiler:
-    def __init__(self) -> None:
+    def __init__(self, prefix_items: bool = False) -> None:
+        self.structure = _STRUCTURE | {"prefixItems"} if prefix_items else _STRUCTURE
         self.lines: list[str] = []
-        self.consts: dict[str, Any] = {"json_equal": json_equal}
+        self.consts: dict[str, Any] = {"json_equal": json_equal, "unique_items": unique_items}
         self.count = 0
 
     def build(self, schema: Any) -> Check:
@@ -103,7 +115,7 @@ class _Compiler:
     def check_keywords(self, schema: Any) -> None:
         if not isinstance(schema, dict):
             raise Unsupported(f"a schema must be an object or a boolean, not {schema!r}")
-        unknown = set(schema) - _LEAF - _STRUCTURE - _ANNOTATIONS
+        unknown = set(schema) - _LEAF - self.structure - _ANNOTATIONS
         if unknown:
             raise Unsupported(f"keyword {sorted(unknown)[0]!r} is not supported")
         if "items" in schema and not isinstance(schema["items"], (dict, bool)):
@@ -166,14 +178,15 @@ class _Compiler:
         for test in self.leaf_tests(schema, v):
             out.append(f"{pad}if not {test}: return False")
         types = schema.get("type")
-        if any(k in schema for k in ("properties", "additionalProperties", "required")):
+        if any(k in schema for k in _OBJECT):
             inner = pad if types == "object" else pad + "    "
             if types != "object":
                 out.append(f"{pad}if type({v}) is dict:")
             self.object_statements(schema, v, out, inner)
             if types != "object":
                 out.append(f"{inner}pass")
-        if any(k in schema for k in ("items", "minItems", "maxItems")):
+        if any(k in schema for k in ("items", "minItems", "maxItems", "uniqueItems",
+                                     "prefixItems")):
             inner = pad if types == "array" else pad + "    "
             if types != "array":
                 out.append(f"{pad}if type({v}) is list:")
@@ -181,10 +194,22 @@ class _Compiler:
                 out.append(f"{inner}if len({v}) < {self.bound(schema, 'minItems')}: return False")
             if "maxItems" in schema:
                 out.append(f"{inner}if len({v}) > {self.bound(schema, 'maxItems')}: return False")
+            if schema.get("uniqueItems", False) is not False:
+                if schema["uniqueItems"] is not True:
+                    raise Unsupported("uniqueItems must be true or false")
+                out.append(f"{inner}if not unique_items({v}): return False")
+            prefix = schema.get("prefixItems", [])
+            if not isinstance(prefix, list):
+                raise Unsupported("prefixItems must be a list of schemas")
+            for i, sub in enumerate(prefix):  # each of the first items by its own schema
+                test = self.test(sub, f"{v}[{i}]")
+                if test != "True":
+                    out.append(f"{inner}if len({v}) > {i} and not {test}: return False")
             if "items" in schema and schema["items"] is not True:
                 item = self.test(schema["items"], "x")
-                if item != "True":
-                    out.append(f"{inner}for x in {v}:")
+                if item != "True":  # `items` holds the items after the prefix's
+                    rest = f"{v}[{len(prefix)}:]" if prefix else v
+                    out.append(f"{inner}for x in {rest}:")
                     out.append(f"{inner}    if not {item}: return False")
             out.append(f"{inner}pass")
         for word in ("anyOf", "oneOf", "allOf"):
@@ -192,15 +217,27 @@ class _Compiler:
                 subs = schema[word]
                 if not isinstance(subs, list) or not subs:
                     raise Unsupported(f"{word} must be a list of schemas")
-                tests = ", ".join(f"({self.test(s, v)})" for s in subs)
+                # a tuple even of one test (`all(((t)))` would iterate over a bool)
+                tests = "".join(f"({self.test(s, v)}), " for s in subs)
                 if word == "anyOf":
                     out.append(f"{pad}if not any(({tests})): return False")
                 elif word == "allOf":
                     out.append(f"{pad}if not all(({tests})): return False")
                 else:
                     out.append(f"{pad}if sum(({tests})) != 1: return False")
+        if "not" in schema:
+            out.append(f"{pad}if {self.test(schema['not'], v)}: return False")
 
     def object_statements(self, schema: dict, v: str, out: list[str], pad: str) -> None:
+        if "minProperties" in schema:
+            out.append(f"{pad}if len({v}) < {self.bound(schema, 'minProperties')}: return False")
+        if "maxProperties" in schema:
+            out.append(f"{pad}if len({v}) > {self.bound(schema, 'maxProperties')}: return False")
+        if "propertyNames" in schema:
+            name = self.test(schema["propertyNames"], "k")
+            if name != "True":
+                out.append(f"{pad}for k in {v}:")
+                out.append(f"{pad}    if not {name}: return False")
         required = schema.get("required", [])
         if not isinstance(required, list):
             raise Unsupported("required must be a list")

@@ -11,12 +11,12 @@ import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.protocols import Validator
+from typing import TYPE_CHECKING, Any
 
 from .fastschema import Check, Unsupported, compile_schema
+
+if TYPE_CHECKING:  # jsonschema is imported when a validator is first asked for: a valid
+    from jsonschema.protocols import Validator  # document passes `check_for` without it
 
 DATA_DIR = Path(str(resources.files("interpreter") / "_data"))
 RULES_DIR = DATA_DIR / "rules"
@@ -33,10 +33,20 @@ def _is_whole(_checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-# JSON Schema's "integer" accepts 3.0; a rules file that says `3e0` or `2.5` made a mistake.
-_StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole))
+@cache
+def _strict_validator() -> Any:
+    """Draft 2020-12 with whole numbers for "integer": JSON Schema's "integer" accepts 3.0; a
+    rules file that says `3e0` or `2.5` made a mistake."""
+    from jsonschema import Draft202012Validator, validators
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_StrictValidator":  # made when first asked for (see `_strict_validator`)
+        return _strict_validator()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _VALIDATORS: dict[str, Any] = {}
@@ -48,7 +58,7 @@ def validator_for(kind: str, schema: dict | None = None) -> Validator:
         schema = schema_of(kind)
     cached = _VALIDATORS.get(kind)
     if cached is None or cached[0] is not schema:
-        cached = _VALIDATORS[kind] = (schema, _StrictValidator(inline_refs(schema)))
+        cached = _VALIDATORS[kind] = (schema, _strict_validator()(inline_refs(schema)))
     return cached[1]
 
 
@@ -62,7 +72,7 @@ def check_for(kind: str) -> Check | None:
     cached = _CHECKS.get(kind)
     if cached is None or cached[0] is not schema:
         try:
-            check: Check | None = compile_schema(inline_refs(schema))
+            check: Check | None = compile_schema(inline_refs(schema), prefix_items=True)
         except Unsupported:
             check = None
         cached = _CHECKS[kind] = (schema, check)

@@ -10,15 +10,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
-
-from jsonschema import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import SchemaError
-from ..core.schemas import validator_for
+from ..core.schemas import check_for, schema_of, validator_for
 from .yamlio import Document
+
+if TYPE_CHECKING:  # jsonschema is imported only for a document the quick check refuses
+    from jsonschema import ValidationError
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
                "boolean": "true or false", "array": "a list", "object": "a mapping of keys",
@@ -36,6 +37,10 @@ MAX_ERRORS_PER_FILE = 50
 
 def schema_errors(kind: str, schema: dict, doc) -> list[SchemaError]:
     """Every schema violation of `doc`, one sentence each, sorted by position."""
+    if schema is schema_of(kind):  # the shipped schema: a valid document passes its quick
+        quick = check_for(kind)    # check (core/fastschema.py), only a faulty one needs
+        if quick is not None and quick(doc.data):  # jsonschema to say what is wrong
+            return []
     out: list[SchemaError] = []
     said: set[tuple] = set()
     for err in validator_for(kind, schema).iter_errors(doc.data):

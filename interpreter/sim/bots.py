@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
+from .greedy_tables import tables_for
 
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
-TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
@@ -45,6 +45,9 @@ class GreedyBot:
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
         self._scorers: dict[str, Callable[[Any, Decision], list[float]]] = {}
+        # the ruleset and garment display `_want` was last worked out for
+        self._want_for: tuple[Any, tuple | None] = (None, None)
+        self._want: dict[str, int] = {}
 
     def _scorer(self, kind: str) -> Callable[[Any, Decision], list[float]]:
         """The scoring method for a kind of decision (none: every option scores 0)."""
@@ -55,8 +58,11 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> Option:
         options = decision.options
-        best, best_value = options[0], None
         noise = self.rng.random
+        if len(options) == 1:  # the only option, whatever it scores: its noise drawn as ever
+            noise()
+            return options[0]
+        best, best_value = options[0], None
         for option, score in zip(options, self._scorer(decision.kind)(game, decision)):
             value = score + noise() * 0.01
             if best_value is None or value > best_value:
@@ -72,62 +78,45 @@ class GreedyBot:
     def _me(game, decision) -> dict:
         return game.state["players"][decision.seat]
 
-    @staticmethod
-    def _wanted_colors(game) -> dict[str, int]:
-        want: dict[str, int] = {}
-        for gid in game.state["garment_display"]:
-            if gid is not None:
-                for color, n in game.rules.garments[gid].silk.items():
-                    want[color] = want.get(color, 0) + n
-        return want
+    def _wanted_colors(self, game) -> dict[str, int]:
+        """The bales of each colour the garments on display take (kept for the same display)."""
+        rules, display = game.rules, game.state["garment_display"]
+        shown = tuple(display)
+        if self._want_for[0] is not rules or self._want_for[1] != shown:
+            silk = tables_for(rules).garment_silk
+            want: dict[str, int] = {}
+            for gid in display:
+                if gid is not None:
+                    for color, n in silk[gid]:
+                        want[color] = want.get(color, 0) + n
+            self._want_for, self._want = (rules, shown), want
+        return self._want
 
     # -- decisions: each scores every option of a decision -----------------------------------
     def _hand(self, game, d) -> list[float]:
-        employees = game.rules.employees
-        return [TYPE_RANK.get(card.type, 1) + (0.5 if card.bonus else 0)
-                for card in (employees[o.value] for o in d.options)]
+        hand = tables_for(game.rules).hand
+        return [hand[o.value] for o in d.options]
 
     def _play(self, game, d) -> list[float]:
-        employees = game.rules.employees
-        values: dict[str | None, float] = {}  # an action's value depends on the position only
+        tables = tables_for(game.rules)
+        rank, bonus = tables.rank, tables.bonus
+        me, state, rounds = game.state["players"][d.seat], game.state, game.rules.rounds
+        # an action's value depends on the position only; with the rank it is worth
+        values: dict[str | None, tuple[float, int]] = {}
         out = []
         for o in d.options:
-            card, action = employees[o.value["card"]], o.value["action"]
-            value = values.get(action)
-            if value is None:
-                value = values[action] = self._action_value(game, d, action)
-            rank = TYPE_RANK.get(card.type, 1)
+            value = o.value
+            action, card = value["action"], value["card"]
+            found = values.get(action)
+            if found is None:
+                found = values[action] = (_action_value(game, me, state, rounds, action),
+                                          NEED_RANK.get(action, 1))
             # spend cheap cards on actions anyone can do, keep Masters for Masters' work
-            value -= (rank - NEED_RANK.get(action, 1)) * 1.5
-            if card.bonus is not None:
-                value += 0.5
-            out.append(value)
+            score = found[0] - (rank[card] - found[1]) * 1.5
+            if card in bonus:
+                score += 0.5
+            out.append(score)
         return out
-
-    def _action_value(self, game, d, action: str | None) -> float:
-        """How much it likes doing `action` now, whichever card does it."""
-        me, rules, state = self._me(game, d), game.rules, game.state
-        # only the value of the option's own action is worked out
-        if action is None:
-            value = 0.0
-        elif action == "tailor":
-            value = 12.0
-        elif action == "fund":
-            late = state["round"] >= rules.rounds - 1
-            value = 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0)
-        elif action == "hire":
-            value = self._hire_value(game, me)
-        elif action == "favor":
-            value = 6.0 if state["round"] < rules.rounds else 3.0
-        elif action == "acquire":
-            value = 8.0 - 1.5 * len(me["tiles"])
-        elif action == "depute":
-            value = 4.0 if me["livre"] < 6 else 0.5
-        else:
-            value = 1.0
-        if action == "acquire" and (me["thread"] == 0 or me["lace"] == 0):
-            value += 1.0
-        return value
 
     @staticmethod
     def _hire_value(game, me) -> float:
@@ -138,67 +127,65 @@ class GreedyBot:
         return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 
     def _garment(self, game, d) -> list[float]:
-        garments = game.rules.garments
-        out = []
-        for o in d.options:
-            g = garments[o.value["garment"]]
-            out.append(g.prestige * 3 + g.value / 8 - o.value["cost"] / 2)
-        return out
+        score = tables_for(game.rules).garment_score
+        return [score[o.value["garment"]] - o.value["cost"] / 2 for o in d.options]
 
     def _tiles(self, game, d) -> list[float]:
-        tiles = game.rules.tiles
-        return [-sum(sum(tiles[t].silk.values()) for t in o.value) for o in d.options]
+        total = tables_for(game.rules).tile_total
+        return [-sum(total[t] for t in o.value) for o in d.options]
 
     def _rent(self, game, d) -> list[float]:
-        state, side = game.state, game.side
+        state = game.state
+        spaces = tables_for(game.rules).side(game.side).spaces
         late = 2.0 if state["round"] >= game.rules.rounds else -5.0
-        guests, halls = state["guests"], side.halls_by_id
+        guests, seat = state["guests"], d.seat
         mine: dict[str, int] = {}  # the seat's garments in a hall
         out = []
         for o in d.options:
-            if "sell" in o.value:
+            value = o.value
+            if "sell" in value:
                 out.append(late)
                 continue
-            space = side.guest_spaces[o.value["space"]]
-            hall = halls[space.hall]
-            count = mine.get(space.hall)
+            hall, hall_spaces, master, reward, royal = spaces[value["space"]]
+            count = mine.get(hall)
             if count is None:
-                count = mine[space.hall] = sum(
-                    1 for s in hall.guest_spaces if s in guests and guests[s]["owner"] == d.seat)
-            value = 4.0 if count == 0 else 2.0 - 0.5 * count
-            value += 1.0 if space.master else 0.0
-            if space.reward is not None:
-                value += 1.5
-            if hall.royal:
-                value += 0.5
-            out.append(value)
+                count = mine[hall] = sum(
+                    1 for s in hall_spaces if s in guests and guests[s]["owner"] == seat)
+            score = 4.0 if count == 0 else 2.0 - 0.5 * count
+            score += 1.0 if master else 0.0
+            if reward:
+                score += 1.5
+            if royal:
+                score += 0.5
+            out.append(score)
         return out
 
     def _fund(self, game, d) -> list[float]:
-        state, rules, decorations = game.state, game.rules, game.side.decorations
+        state, rules = game.state, game.rules
+        decorations = tables_for(rules).side(game.side).decorations
         colors: set | None = None  # the colours of the seat's rented garments
         out = []
         for o in d.options:
-            deco = decorations[o.value["space"]]
-            value = deco.prestige * 2 - o.value["cost"] / 3
-            if deco.area.startswith("kitchen"):
+            double_prestige, kitchen, statue, fireworks = decorations[o.value["space"]]
+            value = double_prestige - o.value["cost"] / 3
+            if kitchen:
                 value += max(0, rules.rounds - state["round"]) * 0.8
-            if deco.area == "statue":
+            if statue:
                 if colors is None:
                     colors = {rules.garments[g["garment"]].color
                               for g in state["guests"].values() if g["owner"] == d.seat}
                 value += len(colors) * 1.5
-            if deco.area == "fireworks":
+            if fireworks:
                 value += 2.0
             out.append(value)
         return out
 
     def _tile(self, game, d) -> list[float]:
-        want, tiles = self._wanted_colors(game), game.rules.tiles
+        want, silk = self._wanted_colors(game), tables_for(game.rules).tile_silk
         out = []
         for o in d.options:
             useful = 0
-            for c, n in tiles[o.value["tile"]].silk.items():
+            for c, n in silk[o.value["tile"]]:
                 useful += min(n, want.get(c, 0))
             out.append(useful - o.value["price"])
         return out
@@ -209,17 +196,15 @@ class GreedyBot:
         return [1.0 if o.value == "keep" else discard for o in d.options]
 
     def _hire(self, game, d) -> list[float]:
-        employees = game.rules.employees
-        return [card.level + TYPE_RANK.get(card.type, 1) + (3 if card.final is not None else 0)
-                for card in (employees[o.value] for o in d.options)]
+        hire = tables_for(game.rules).hire
+        return [hire[o.value] for o in d.options]
 
     def _bonus(self, game, d) -> list[float]:
         return [1.0 if o.value else 0.0 for o in d.options]
 
     def _depute(self, game, d) -> list[float]:
-        employees = game.rules.employees
-        return [-TYPE_RANK.get(card.type, 1) - (1 if card.bonus else 0) - card.level
-                for card in (employees[o.value] for o in d.options)]
+        depute = tables_for(game.rules).depute
+        return [depute[o.value] for o in d.options]
 
     def _resource(self, game, d) -> list[float]:
         me = self._me(game, d)
@@ -230,6 +215,32 @@ class GreedyBot:
 
     def _choice(self, game, d) -> list[float]:
         return [0.0 if o.value is None else 1.0 for o in d.options]
+
+
+def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) -> float:
+    """How much greedy likes doing `action` now (`me` is the seat's player), whichever card
+    does it."""
+    # only the value of the option's own action is worked out
+    if action is None:
+        value = 0.0
+    elif action == "tailor":
+        value = 12.0
+    elif action == "fund":
+        late = state["round"] >= rounds - 1
+        value = 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0)
+    elif action == "hire":
+        value = GreedyBot._hire_value(game, me)
+    elif action == "favor":
+        value = 6.0 if state["round"] < rounds else 3.0
+    elif action == "acquire":
+        value = 8.0 - 1.5 * len(me["tiles"])
+    elif action == "depute":
+        value = 4.0 if me["livre"] < 6 else 0.5
+    else:
+        value = 1.0
+    if action == "acquire" and (me["thread"] == 0 or me["lace"] == 0):
+        value += 1.0
+    return value
 
 
 def _no_scores(game, decision: Decision) -> list[float]:
