@@ -18,7 +18,9 @@ from . import ast
 Run = Callable[[Any, Any], Any]  # a compiled statement: run(ctx, env)
 
 _ASKS = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Either, ast.VerbCall)
-_ABORTS = (ast.ChooseOne, ast.ChooseNumber, ast.Pay, ast.Either, ast.VerbCall)
+_ABORTS = (ast.ChooseOne, ast.ChooseNumber, ast.Pay, ast.Either, ast.VerbCall, ast.Require)
+# the functions that stop the effect when there is nothing to pick (compiler.py `_ordered`)
+_ABORTING_CALLS = frozenset({"first", "last", "random", "nth", "min_by", "max_by"})
 
 
 def _has(node: Any, test: Callable[[Any], bool]) -> bool:
@@ -48,8 +50,14 @@ def draws_or_tries(node: Any) -> bool:
 
 
 def may_abort(stmt: Any) -> bool:
-    """Whether running `stmt` may abort the effect."""
-    return _has(stmt, lambda n: isinstance(n, _ABORTS))
+    """Whether running `stmt` may abort the effect: a condition it requires, a payment, a
+    choice with nothing to choose, a verb, or picking from a list that may be empty."""
+    return _has(stmt, _aborts)
+
+
+def _aborts(node: Any) -> bool:
+    return isinstance(node, _ABORTS) or (isinstance(node, ast.Call)
+                                         and node.func in _ABORTING_CALLS)
 
 
 def risky_after_asking(stmt: Any, tail: tuple) -> bool:

@@ -153,6 +153,46 @@ def test_a_choice_left_alone_is_still_asked_when_the_others_cannot_finish(tmp_pa
     assert clone.decision() == d and clone.step_start() == game.step_start()
 
 
+def test_a_verb_followed_by_a_require_offers_only_what_meets_it(tmp_path):
+    """`fund` then `require my.livre >= 6` with 12 Livre: a space over 6 Livre would leave the
+    requirement unmet and the bonus undone, so only the spaces of at most 6 are offered (the
+    verb's own options are exact, but a `require` after it may still abort), and whole games
+    with the card throw no answer away."""
+    game = _game_with_bonus(tmp_path, "fund\nrequire my.livre >= 6", livre=12)
+    seat = game.decision().seat
+    every = [o.value["cost"] for o in game.next_question("fund", seat).options]
+    game.apply_value({"card": "l1.trial", "action": None})
+    game.apply_value(True)
+    d = game.decision()
+    assert d.kind == "fund" and max(every) > 6
+    assert sorted(o.value["cost"] for o in d.options) == sorted(c for c in every if c <= 6)
+    game.apply(d.options[-1])
+    assert game.state["players"][seat]["livre"] >= 6 and game.wasted_answers == 0
+    rules = game.rules
+    for seed in range(1, 25):
+        played = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("random", seed * 7 + s) for s in range(4)]
+        while not played.is_over():
+            d = played.decision()
+            played.apply(bots[d.seat].choose(played, d))
+        assert played.wasted_answers == 0, seed
+
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("fund discount 10\nrequire my.livre >= 6", [True, False]),
+    ("fund discount 10\nlet card = first(my.hand)", [True, False]),
+    ("fund discount 10\nlet card = random(my.hand)", [True, False]),
+    ("fund discount 10\nlet n = count(my.hand)", [False, False]),
+])
+def test_a_require_or_a_pick_from_a_list_after_a_verb_may_abort(text, marked):
+    """A `require`, and `first`, `last`, `random`, `nth`, `min_by` or `max_by` of a list that
+    may be empty, stop the effect (compiler.py): a verb's question before them is tried."""
+    from rulesdsl import Origin, parse_effect
+    from rulesdsl.aborts import risky_after_asking
+    stmts = parse_effect(text, Origin("<test>")).statements
+    assert [risky_after_asking(s, stmts[i + 1:]) for i, s in enumerate(stmts)] == marked
+
+
 # -- the statements after whose questions something may still abort (rulesdsl/aborts.py) --------
 
 @pytest.mark.parametrize(("text", "marked"), [
