@@ -374,3 +374,21 @@ def test_play_loads_a_save_with_verify(rules, tmp_path, capsys):
     path.write_text(game.to_json().replace('"livre":', '"livre":1', 1))
     assert main(["play", "--load", str(path), "--players", "2"]) == 1
     assert "its digest does not match its content" in capsys.readouterr().err
+
+
+def test_the_components_check_is_as_strict_for_every_seating_after_a_sound_one(rules):
+    """What a game is played with is worked out once per ruleset and seats' colours: a sound
+    state of one seating never makes a broken one of it, or of another, pass."""
+    for players in (2, 3, 4, 5):
+        game = Game.new(rules, players=players, seed=players)
+        assert problems(rules, game.state, game.side) == []
+        state = game.clone().state
+        card_id = state["hire_deck"][0]
+        state["hire_deck"].append(card_id)
+        state["garment_bag"].pop()
+        state["resource_bag"].append("no_such_tile")
+        found = problems(rules, state, game.side)
+        assert f"employee '{card_id}' is in 2 places" in found
+        assert "unknown tile 'no_such_tile'" in found
+        assert any(p.startswith("garment ") and p.endswith(" is missing") for p in found)
+        assert problems(rules, game.state, game.side) == []

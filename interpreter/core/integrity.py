@@ -10,13 +10,19 @@ from .state import State, keyed
 
 
 def expected_components(rules: Ruleset, state: State) -> tuple[Counter, Counter, Counter]:
-    """Employees, garments and tiles a game with these seats is played with."""
-    colors = [p["color"] for p in state["players"]]
-    levels = set(rules.hire_levels)
-    employees = [c.id for c in rules.employees.values()
-                 if not c.start and (c.level in levels or c.start_in is not None)]
-    employees += [f"start.{color}.{c.id}" for color in colors for c in rules.start_cards]
-    return Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles))
+    """Employees, garments and tiles a game with these seats is played with (worked out once
+    for a ruleset and its seats' colours: a save is checked twice as it loads, a property test
+    at every decision). The counters are shared: read them, never change them."""
+    colors = tuple(p["color"] for p in state["players"])
+    found = rules.expected_components.get(colors)
+    if found is None:
+        levels = set(rules.hire_levels)
+        employees = [c.id for c in rules.employees.values()
+                     if not c.start and (c.level in levels or c.start_in is not None)]
+        employees += [f"start.{color}.{c.id}" for color in colors for c in rules.start_cards]
+        found = rules.expected_components[colors] = (
+            Counter(employees), Counter(list(rules.garments)), Counter(list(rules.tiles)))
+    return found
 
 
 def located_components(state: State, rules: Ruleset | None = None
@@ -54,6 +60,8 @@ def located_components(state: State, rules: Ruleset | None = None
 
 def piece_problems(rules: Ruleset, state: State) -> list[str]:
     """Every piece of a declared kind in exactly one place: a zone, a display, a player."""
+    if not rules.components:
+        return []
     located: Counter = Counter()
     for zone, items in state["zones"].items():
         if rules.zone(zone).holds in rules.components:
@@ -85,7 +93,7 @@ def seat_card_problems(rules: Ruleset, state: State) -> list[str]:
         kind = kinds.get(p.get("kind", "human"))
         held = Counter(c for z in card_zones for c in p["zones"][z])
         want = Counter(list(kind.cards)) if kind is not None else Counter()
-        if held != want:
+        if not dict.__eq__(held, want):  # as plain dicts, in C (no count is 0)
             out.append(f"seat {p['seat']}'s own cards are not its kind's deck, each once")
     return out
 
@@ -101,6 +109,8 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
         return [f"a player's own zones are not the ruleset's {sorted(own)}"]
     expected, located = expected_components(rules, state), located_components(state, rules)
     for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
+        if dict.__eq__(got, exp):  # as plain dicts, in C: every count equal (none is 0)
+            continue
         for item, _n in sorted((got - exp).items()):
             if item in exp:
                 out.append(f"{name} {item!r} is in {got[item]} places")

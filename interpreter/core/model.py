@@ -465,6 +465,12 @@ class Ruleset:
         return {}
 
     @cached_property
+    def expected_components(self) -> dict[tuple[str, ...], tuple]:
+        """The employees, garments and tiles a game is played with, by its seats' colours
+        (core/integrity.py `expected_components`), worked out once for each."""
+        return {}
+
+    @cached_property
     def action_dependence(self) -> Mapping[str, str]:
         """For each action, what whether it can be done depends on (Action.depends_on)."""
         return {a.id: a.depends_on(self.vocabulary) for a in self.actions.values()}
