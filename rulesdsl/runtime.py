@@ -109,6 +109,13 @@ class Thunk:
         env.update(bindings)
         return self._fn(self._ctx, env)
 
+    def bound(self, name: str, value: Any) -> Any:
+        """`thunk(**{name: value})` without the keyword dicts: a price by a drawer's size is
+        read for every drawer of every offer."""
+        env = dict(self._env)
+        env[name] = value
+        return self._fn(self._ctx, env)
+
     def __repr__(self) -> str:
         return f"<Thunk {self.text}>"
 

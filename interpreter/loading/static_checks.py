@@ -317,13 +317,20 @@ class _Memo:
         self.known: dict[tuple, Any] = {}
 
     def __call__(self, **bindings: Any) -> Any:
-        key = tuple(bindings.items())
+        return self._value(tuple(bindings.items()), bindings)
+
+    def bound(self, name: str, value: Any) -> Any:
+        """`memo(**{name: value})`, as Thunk.bound."""
+        return self._value(((name, value),), None)
+
+    def _value(self, key: tuple, bindings: dict | None) -> Any:
         try:
             value = self.known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self.fn(self.printed, bindings)
+            return self.fn(self.printed, dict(key) if bindings is None else bindings)
         if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self.fn(self.printed, bindings)
+            value = self.known[key] = self.fn(self.printed,
+                                              dict(key) if bindings is None else bindings)
         return value
 
 

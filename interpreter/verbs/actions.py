@@ -21,7 +21,7 @@ from .phases import draw
 
 def _price(args: VerbArgs, binding: str, count: int) -> int:
     thunk = None if "free" in args else args.get("price")
-    return int(thunk(**{binding: count})) if thunk is not None else 0
+    return int(thunk.bound(binding, count)) if thunk is not None else 0
 
 
 def take_tile(ctx: Context, tile_id: str) -> bool:
