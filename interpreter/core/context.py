@@ -205,8 +205,8 @@ class Context:
             values = self.engine._completable(values)
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
-        decision = Decision(self.seat if seat is None else seat, kind, prompt,
-                            Option.many(values, labeller))
+        decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
+                                      labeller)
         return self.engine._wait(decision)
 
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:

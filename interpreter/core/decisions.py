@@ -11,6 +11,7 @@ as JSON data, which is exactly how `Game.apply` matches an answer to an option: 
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -155,19 +156,105 @@ _OPTION_VALUE, _OPTION_LABELLER = _slots.value.__set__, _slots._labeller.__set__
 
 class Decision(_Frozen):
     """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
-    and every legal option. Equal when seat, kind, prompt and options are."""
+    and every legal option. Equal when seat, kind, prompt and options are.
 
-    __slots__ = ("kind", "options", "prompt", "seat")
+    A decision the engine asks is made from the options' values (`of_values`): its Option
+    objects are made when `options` is first read, and `option_at(i)` makes only the one it
+    gives (a random playout reads one option of each decision, not all of them). Either way,
+    every read gives the same Option object for the same place."""
+
+    __slots__ = ("_labeller", "_options", "_picked", "_values", "kind", "prompt", "seat")
     seat: int
     kind: str
     prompt: str
-    options: tuple[Option, ...]
+    _options: tuple[Option, ...] | None  # once made (or given)
+    _values: tuple | None  # the options' values, once read (or given)
+    _labeller: Callable[[Any], str] | None
+    _picked: dict[int, Option] | None  # the options `option_at` made before `options` was read
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
         _DECISION_SEAT(self, seat)
         _DECISION_KIND(self, kind)
         _DECISION_PROMPT(self, prompt)
         _DECISION_OPTIONS(self, options if type(options) is tuple else tuple(options))
+        _DECISION_VALUES(self, None)
+        _DECISION_LABELLER(self, None)
+        _DECISION_PICKED(self, None)
+
+    @classmethod
+    def of_values(cls, seat: int, kind: str, prompt: str, values: Iterable,
+                  labeller: Callable[[Any], str] | None) -> Decision:
+        """The decision whose options are `values`, each labelled by `labeller` when read."""
+        decision = object.__new__(cls)
+        _DECISION_SEAT(decision, seat)
+        _DECISION_KIND(decision, kind)
+        _DECISION_PROMPT(decision, prompt)
+        _DECISION_OPTIONS(decision, None)
+        _DECISION_VALUES(decision, tuple(values))
+        _DECISION_LABELLER(decision, labeller)
+        _DECISION_PICKED(decision, None)
+        return decision
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal option, in order."""
+        options = self._options
+        if options is not None:
+            return options
+        options = Option.many(self._values, self._labeller)  # type: ignore[arg-type]
+        picked = self._picked
+        if picked is not None:  # the options already given out keep their place
+            options = tuple(picked.get(i, o) for i, o in enumerate(options))
+        _DECISION_OPTIONS(self, options)
+        return options
+
+    @property
+    def values(self) -> tuple:
+        """Every option's value, in order (`tuple(o.value for o in options)`, without making
+        the options)."""
+        values = self._values
+        if values is None:  # given as options
+            values = tuple(o.value for o in self._options)  # type: ignore[union-attr]
+            _DECISION_VALUES(self, values)
+        return values
+
+    def option_at(self, index: int) -> Option:
+        """`options[index]`, made alone when the options have not been read."""
+        options = self._options
+        if options is not None:
+            return options[index]
+        values: tuple = self._values  # type: ignore[assignment]
+        if type(index) is int and 0 <= index < len(values):
+            at = index
+        else:
+            at = operator.index(index)
+            if at < 0:
+                at += len(values)
+            if not 0 <= at < len(values):
+                raise IndexError(f"option index {index} is out of range ({len(values)} "
+                                 "options)")
+        picked = self._picked
+        if picked is not None:
+            found = picked.get(at)
+            if found is not None:
+                return found
+        else:
+            picked = {}
+            _DECISION_PICKED(self, picked)
+        found = picked[at] = object.__new__(Option)  # as Option.many makes each
+        _OPTION_VALUE(found, values[at])
+        _OPTION_LABELLER(found, self._labeller)
+        return found
+
+    def holds(self, option: Any) -> bool:
+        """Whether `option` is one of this decision's own Option objects (the same object)."""
+        made: Iterable[Option] | None = self._options
+        if made is None:
+            made = () if self._picked is None else self._picked.values()
+        for o in made:  # noqa: SIM110 - a loop: any() over a generator would close it early
+            if o is option:
+                return True
+        return False
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
@@ -191,9 +278,11 @@ class Decision(_Frozen):
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, " \
-               f"{len(self.options)} options)"
+               f"{len(self.values)} options)"
 
 
 _slots = Decision
 _DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
-    _slots.seat.__set__, _slots.kind.__set__, _slots.prompt.__set__, _slots.options.__set__)
+    _slots.seat.__set__, _slots.kind.__set__, _slots.prompt.__set__, _slots._options.__set__)
+_DECISION_VALUES, _DECISION_LABELLER, _DECISION_PICKED = (
+    _slots._values.__set__, _slots._labeller.__set__, _slots._picked.__set__)

@@ -128,9 +128,8 @@ class Game:
         """
         decision = self._pending()
         if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
-            for o in decision.options:
-                if o is option:
-                    return self._answer(decision, o.value)
+            if decision.holds(option):  # one of its own options: its value, as it is
+                return self._answer(decision, option.value)
             try:
                 option = option.value
             except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
@@ -143,9 +142,9 @@ class Game:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
         match = same_as(value)
-        for o in decision.options:
-            if match(o.value):
-                return self._answer(decision, o.value)
+        for v in decision.values:
+            if match(v):
+                return self._answer(decision, v)
         labels = "; ".join(o.label for o in decision.options[:6])
         more = ", ..." if len(decision.options) > 6 else ""
         raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
@@ -156,11 +155,11 @@ class Game:
         decision = self._pending()
         kind = type(index)  # an int subclass counts by its value, whatever it overrides
         at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-        if not 0 <= at < len(decision.options):
+        values = decision.values
+        if not 0 <= at < len(values):
             raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
-                                       f"has {len(decision.options)} options (0 to "
-                                       f"{len(decision.options) - 1})")
-        self._answer(decision, decision.options[at].value)
+                                       f"has {len(values)} options (0 to {len(values) - 1})")
+        self._answer(decision, values[at])
 
     def _pending(self) -> Decision:
         if self._decision is None:

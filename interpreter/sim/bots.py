@@ -27,9 +27,10 @@ class RandomBot:
         self.rng = _random.Random(seed)
 
     def choose(self, game, decision: Decision) -> Option:
-        options = decision.options
-        # what `rng.choice(options)` does (a decision always has options), without its call
-        return options[self.rng._randbelow(len(options))]  # type: ignore[attr-defined]
+        # what `rng.choice(decision.options)` does (a decision always has options), without
+        # its call, and making only the Option chosen
+        return decision.option_at(
+            self.rng._randbelow(len(decision.values)))  # type: ignore[attr-defined]
 
 
 class GreedyBot:
@@ -57,17 +58,17 @@ class GreedyBot:
         return score
 
     def choose(self, game, decision: Decision) -> Option:
-        options = decision.options
+        count = len(decision.values)  # the options themselves: only the one chosen is made
         noise = self.rng.random
-        if len(options) == 1:  # the only option, whatever it scores: its noise drawn as ever
+        if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
-            return options[0]
-        best, best_value = options[0], None
-        for option, score in zip(options, self._scorer(decision.kind)(game, decision)):
+            return decision.option_at(0)
+        best, best_value = 0, None
+        for at, score in zip(range(count), self._scorer(decision.kind)(game, decision)):
             value = score + noise() * 0.01
             if best_value is None or value > best_value:
-                best, best_value = option, value
-        return best
+                best, best_value = at, value
+        return decision.option_at(best)
 
     def scores(self, game, decision: Decision) -> list[float]:
         """How much it likes each option, without noise (a search bot's prior)."""
@@ -95,7 +96,7 @@ class GreedyBot:
     # -- decisions: each scores every option of a decision -----------------------------------
     def _hand(self, game, d) -> list[float]:
         hand = tables_for(game.rules).hand
-        return [hand[o.value] for o in d.options]
+        return [hand[v] for v in d.values]
 
     def _play(self, game, d) -> list[float]:
         tables = tables_for(game.rules)
@@ -104,8 +105,7 @@ class GreedyBot:
         # an action's value depends on the position only; with the rank it is worth
         values: dict[str | None, tuple[float, int]] = {}
         out = []
-        for o in d.options:
-            value = o.value
+        for value in d.values:
             action, card = value["action"], value["card"]
             found = values.get(action)
             if found is None:
@@ -128,11 +128,11 @@ class GreedyBot:
 
     def _garment(self, game, d) -> list[float]:
         score = tables_for(game.rules).garment_score
-        return [score[o.value["garment"]] - o.value["cost"] / 2 for o in d.options]
+        return [score[v["garment"]] - v["cost"] / 2 for v in d.values]
 
     def _tiles(self, game, d) -> list[float]:
         total = tables_for(game.rules).tile_total
-        return [-sum(total[t] for t in o.value) for o in d.options]
+        return [-sum(total[t] for t in v) for v in d.values]
 
     def _rent(self, game, d) -> list[float]:
         state = game.state
@@ -141,8 +141,7 @@ class GreedyBot:
         guests, seat = state["guests"], d.seat
         mine: dict[str, int] = {}  # the seat's garments in a hall
         out = []
-        for o in d.options:
-            value = o.value
+        for value in d.values:
             if "sell" in value:
                 out.append(late)
                 continue
@@ -165,9 +164,9 @@ class GreedyBot:
         decorations = tables_for(rules).side(game.side).decorations
         colors: set | None = None  # the colours of the seat's rented garments
         out = []
-        for o in d.options:
-            double_prestige, kitchen, statue, fireworks = decorations[o.value["space"]]
-            value = double_prestige - o.value["cost"] / 3
+        for v in d.values:
+            double_prestige, kitchen, statue, fireworks = decorations[v["space"]]
+            value = double_prestige - v["cost"] / 3
             if kitchen:
                 value += max(0, rules.rounds - state["round"]) * 0.8
             if statue:
@@ -183,38 +182,38 @@ class GreedyBot:
     def _tile(self, game, d) -> list[float]:
         want, silk = self._wanted_colors(game), tables_for(game.rules).tile_silk
         out = []
-        for o in d.options:
+        for v in d.values:
             useful = 0
-            for c, n in silk[o.value["tile"]]:
+            for c, n in silk[v["tile"]]:
                 useful += min(n, want.get(c, 0))
-            out.append(useful - o.value["price"])
+            out.append(useful - v["price"])
         return out
 
     def _keep(self, game, d) -> list[float]:
         me = self._me(game, d)
         discard = 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
-        return [1.0 if o.value == "keep" else discard for o in d.options]
+        return [1.0 if v == "keep" else discard for v in d.values]
 
     def _hire(self, game, d) -> list[float]:
         hire = tables_for(game.rules).hire
-        return [hire[o.value] for o in d.options]
+        return [hire[v] for v in d.values]
 
     def _bonus(self, game, d) -> list[float]:
-        return [1.0 if o.value else 0.0 for o in d.options]
+        return [1.0 if v else 0.0 for v in d.values]
 
     def _depute(self, game, d) -> list[float]:
         depute = tables_for(game.rules).depute
-        return [depute[o.value] for o in d.options]
+        return [depute[v] for v in d.values]
 
     def _resource(self, game, d) -> list[float]:
         me = self._me(game, d)
-        return [-me.get(o.value, 0) for o in d.options]
+        return [-me.get(v, 0) for v in d.values]
 
     def _number(self, game, d) -> list[float]:
-        return [float(o.value) for o in d.options]
+        return [float(v) for v in d.values]
 
     def _choice(self, game, d) -> list[float]:
-        return [0.0 if o.value is None else 1.0 for o in d.options]
+        return [0.0 if v is None else 1.0 for v in d.values]
 
 
 def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) -> float:
@@ -244,7 +243,7 @@ def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) 
 
 
 def _no_scores(game, decision: Decision) -> list[float]:
-    return [0.0] * len(decision.options)
+    return [0.0] * len(decision.values)
 
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:

@@ -1,0 +1,86 @@
+"""A decision the engine asks is made from its options' values: `values` reads them, and
+`option_at(i)` makes one option alone. Whatever is read first, each place gives one Option
+object, and answers with it are taken exactly as with `options[i]`."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game, IllegalDecisionError
+from interpreter.core.decisions import Decision, Option
+
+
+def _midgame(rules, seed=3, decisions=40):
+    game = Game.new(rules, players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        d = game.decision()
+        game.apply(d.options[rng.randrange(len(d.options))])
+    return game
+
+
+def test_values_are_the_options_values_in_order(rules):
+    game = _midgame(rules)
+    for _ in range(60):
+        d = game.decision()
+        fresh = game.clone().decision()
+        assert fresh.values == tuple(o.value for o in d.options)
+        assert fresh == d and hash(fresh) == hash(d)
+        game.apply_index(len(d.values) - 1)
+
+
+def test_an_option_picked_first_keeps_its_place_when_every_option_is_read(rules):
+    d = _midgame(rules).clone().decision()
+    last = d.option_at(-1)
+    first = d.option_at(0)
+    assert d.option_at(len(d.values) - 1) is last and d.option_at(0) is first
+    options = d.options
+    assert options[0] is first and options[-1] is last
+    assert all(d.option_at(i) is o for i, o in enumerate(options))
+    assert [o.value for o in options] == list(d.values)
+
+
+def test_option_at_refuses_what_is_no_place(rules):
+    d = _midgame(rules).clone().decision()
+    count = len(d.values)
+    for bad in (count, -count - 1, 10 ** 6):
+        with pytest.raises(IndexError, match=f"out of range \\({count} options\\)"):
+            d.option_at(bad)
+    with pytest.raises(TypeError):
+        d.option_at("0")
+    assert d.option_at(-count).value == d.values[0]
+
+
+def test_an_option_made_alone_answers_as_the_same_option_of_the_list(rules):
+    game = _midgame(rules)
+    twin = game.clone()
+    for _ in range(40):
+        d, e = game.decision(), twin.decision()
+        at = len(d.values) // 2
+        game.apply(d.option_at(at))
+        twin.apply(e.options[at])
+        assert game.history == twin.history and game.state == twin.state
+
+
+def test_an_option_of_another_decision_is_matched_by_value_or_refused(rules):
+    game = _midgame(rules)
+    d = game.decision()
+    other = game.clone().decision().option_at(0)  # equal value, another object
+    assert not d.holds(other) and other == d.options[0]
+    before = game.to_json()
+    game.clone().apply(other)  # taken by its value
+    with pytest.raises(IllegalDecisionError):
+        game.apply(Option({"no such": "value"}))
+    assert game.to_json() == before
+
+
+def test_a_decision_made_from_options_reads_the_same_way():
+    options = (Option("a", "A"), Option(1, "one"), Option(True, "yes"))
+    d = Decision(0, "choice", "pick", options)
+    assert d.values == ("a", 1, True)
+    assert d.option_at(1) is options[1] and d.holds(options[2])
+    assert not d.holds(Option("a", "A"))
+    made = Decision.of_values(0, "choice", "pick", ["a", 1, True], str.upper)
+    assert made == d and made.option_at(0).label == "A"
+    assert repr(made) == "Decision(seat=0, kind='choice', prompt='pick', 3 options)"
