@@ -5,7 +5,10 @@ common shapes (gains, payments, lets, ifs, requires, repeats, verb calls; names,
 arithmetic, comparisons, counts, `where`, tables) become the body of one function: a `let` is a
 Python local, a `where` a list comprehension, a constant a literal, and a list the vocabulary
 gives (`my.garments`) is read once while nothing in between can change it (within one
-statement and the pure `let`s before it). Anything else (choices, `either`, `possible`,
+statement and the pure `let`s before it). A count or a sum that is always evaluated is a loop
+among the lines that read those lists (a comprehension is a function made and called), and
+`count(name)` asks the name's counter when the vocabulary gives one (NameDef.count); a field's
+column is read once for the rest of its block (it never changes while an effect runs). Anything else (choices, `either`, `possible`,
 `random`, `min_by`...) is its compiled closure, called from the generated code with the
 locals it may read in a dict, so every construct has exactly one meaning: the closures'.
 
@@ -115,8 +118,11 @@ class _Generator:
         self.items: list[str] = []        # the `where` item variables, innermost last
         self.span: Span | None = None      # the span of the lines being emitted
         self.spans: dict[int, Span] = {}   # line of the source -> span (see frame_span)
-        # read once per statement: list names (id(NameDef)) and field columns -> Python local
+        # read once per statement: list names (id(NameDef)) -> Python local
         self.cache: dict[Any, str] = {}
+        # field columns (id(FieldDef)) -> Python local: a column never changes while an effect
+        # runs (FieldDef.column), so one read serves the statements after it in its block
+        self.columns: dict[int, str] = {}
         self.pre: list[str] = []           # lines that read the cached names, before a statement
         self.conditional = 0               # inside a branch of an expression: no caching
         self.whole_locals: set[str] = set()  # locals known to hold a whole number >= 0
@@ -157,7 +163,7 @@ class _Generator:
     @contextmanager
     def nested(self) -> Iterator[None]:
         """An indented block with its own lets (a nested block's lets are local to it)."""
-        scope, span = dict(self.scope), self.span
+        scope, span, columns = dict(self.scope), self.span, dict(self.columns)
         self.indent += 1
         self.level += 1
         self.cache = {}
@@ -169,7 +175,7 @@ class _Generator:
         finally:
             self.indent -= 1
             self.level -= 1
-            self.scope, self.cache = scope, {}
+            self.scope, self.cache, self.columns = scope, {}, columns
             self.span = span
 
     def env(self) -> str:
@@ -358,12 +364,16 @@ class _Generator:
         the vocabulary gives one, else its getter called."""
         if fdef.column is None:
             return f"{self.value(fdef.get)}(ctx, {item})"
-        key = ("column", id(fdef))
-        var = self.cache.get(key)
+        return f"{self.column(fdef)}[{item}]"
+
+    def column(self, fdef: Any) -> str:
+        """The local holding a field's column: read before the statement that first needs it,
+        and kept for the rest of its block (a nested block's reads end with it)."""
+        var = self.columns.get(id(fdef))
         if var is None:
-            var = self.cache[key] = self.fresh("_c")
+            var = self.columns[id(fdef)] = self.fresh("_c")
             self.pre.append(f"{var} = {self.value(fdef.column)}(ctx)")
-        return f"{var}[{item}]"
+        return var
 
     def field(self, base: str, fdef: Any, what: str) -> str:
         t = self.fresh("_t")
@@ -437,15 +447,7 @@ class _Generator:
     def e_Where(self, node: ast.Where) -> str:
         coll = self.sub(node.collection, consumed=True)
         i = self.fresh("_i")
-        scope = self.scope
-        self.scope = {**scope, "it": i}
-        self.items.append(i)
-        try:
-            cond = self.sub(node.cond)
-        finally:
-            self.items.pop()
-            self.scope = scope
-        return f"[{i} for {i} in {coll} if {cond}]"
+        return f"[{i} for {i} in {coll} if {self.item_expr(i, node.cond)}]"
 
     def e_Call(self, node: ast.Call) -> str:
         f = node.func
@@ -453,6 +455,9 @@ class _Generator:
             return self.fallback_expr(node)
         if f in ("count", "sum"):
             (arg,) = node.args
+            done = self.counted(arg) if f == "count" else self.summed(arg)
+            if done is not None:
+                return done
             return f"{'len' if f == 'count' else 'sum'}({self.sub(arg, consumed=True)})"
         if f in ("floor", "ceil"):
             (arg,) = node.args
@@ -466,6 +471,61 @@ class _Generator:
         if len(args) == 2:
             return f"{f}({args[0]}, {args[1]})"
         return f"{f}([{', '.join(args)}])"
+
+    def counted(self, node: ast.Expr) -> str | None:
+        """`count(node)` without making the list, or None: a vocabulary name that says how to
+        count it (NameDef.count; the list itself when it is read for the statement already),
+        or a `where` counted by a loop before the statement (see `looped`)."""
+        if type(node) is ast.Name:
+            res = self.c.analysis.names[id(node)]
+            if res.kind != "vocab" or res.fields or res.base.count is None:
+                return None
+            var = self.cache.get(id(res.base))
+            return f"len({var})" if var is not None else f"{self.value(res.base.count)}(ctx)"
+        if type(node) is ast.Where and self.loopable():
+            coll = self.sub(node.collection, consumed=True)
+            i = self.fresh("_i")
+            cond = self.item_expr(i, node.cond)
+            n = self.fresh("_n")
+            self.pre += [f"{n} = 0", f"for {i} in {coll}:", f"    if {cond}: {n} += 1"]
+            return n
+        return None
+
+    def summed(self, node: ast.Expr) -> str | None:
+        """`sum(list.field)` (one field of each item) added up by a loop before the statement
+        (see `looped`), or None."""
+        if type(node) is not ast.Name or not self.loopable():
+            return None
+        res = self.c.analysis.names[id(node)]
+        if res.kind not in ("vocab", "local") or len(res.fields) != 1 or not res.fields[0][1]:
+            return None
+        if res.kind == "local" and res.base not in self.scope:
+            return None
+        coll = (self.read(res.base, False) if res.kind == "vocab"
+                else self.scope[res.base])
+        i, total = self.fresh("_i"), self.fresh("_s")
+        self.pre += [f"{total} = 0", f"for {i} in {coll}:",
+                     f"    {total} += {self.lookup(res.fields[0][0], i)}"]
+        return total
+
+    def loopable(self) -> bool:
+        """Whether a count or a sum may be a loop among the lines before the statement (a
+        comprehension is a function made and called: dearer than the loop for a few items).
+        Only where the expression is always evaluated (not in a branch) and pure (a where's
+        condition has no closure): it is then evaluated before the statement as the names
+        it reads are, the same items in the same order."""
+        return not self.conditional and not self.items
+
+    def item_expr(self, item: str, cond: ast.Expr) -> str:
+        """A `where` condition for the item in the local `item`."""
+        scope = self.scope
+        self.scope = {**scope, "it": item}
+        self.items.append(item)
+        try:
+            return self.sub(cond)
+        finally:
+            self.items.pop()
+            self.scope = scope
 
     def rounded_division(self, node: ast.BinOp, floor: bool) -> str:
         left, span = self.sub(node.left), self.value(node.span)

@@ -13,12 +13,17 @@ from .types import Type
 
 @dataclass(frozen=True)
 class NameDef:
-    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""
+    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it.
+
+    `count`, when given for a list, is how many items it has without making the list:
+    `count(ctx) == len(get(ctx))` in every position. Generated code (codegen.py) calls it for
+    `count(name)`."""
 
     type: Type
     get: Callable[[Any], Any]
     text: str
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
+    count: Callable[[Any], int] | None = None
 
 
 @dataclass(frozen=True)
