@@ -5,12 +5,14 @@ common shapes (gains, payments, lets, ifs, requires, repeats, verb calls; names,
 arithmetic, comparisons, counts, `where`, tables) become the body of one function: a `let` is a
 Python local, a `where` a list comprehension, a constant a literal, and a list the vocabulary
 gives (`my.garments`) is read once while nothing in between can change it (within one
-statement and the pure `let`s before it). A count or a sum that is always evaluated is a loop
+statement and the pure `let`s before it; across gains and payments too for a name the
+vocabulary calls steady, NameDef.steady). A count or a sum that is always evaluated is a loop
 among the lines that read those lists (a comprehension is a function made and called), and
 `count(name)` asks the name's counter when the vocabulary gives one (NameDef.count); a field's
-column is read once for the rest of its block (it never changes while an effect runs). Anything else (choices, `either`, `possible`,
-`random`, `min_by`...) is its compiled closure, called from the generated code with the
-locals it may read in a dict, so every construct has exactly one meaning: the closures'.
+column is read once for the rest of its block (it never changes while an effect runs).
+Anything else (choices, `either`, `possible`, `random`, `min_by`...) is its compiled closure,
+called from the generated code with the locals it may read in a dict, so every construct has
+exactly one meaning: the closures'.
 
 Safety, as Jinja2's compiler: the source is generated from the checked tree, never from the
 rule's text. Every identifier in it is made here (`_g3`, `_v0`); every value of the vocabulary
@@ -123,7 +125,10 @@ class _Generator:
         # field columns (id(FieldDef)) -> Python local: a column never changes while an effect
         # runs (FieldDef.column), so one read serves the statements after it in its block
         self.columns: dict[int, str] = {}
-        self.pre: list[str] = []           # lines that read the cached names, before a statement
+        self.column_reads: set[str] = set()  # the lines that read them
+        self.steady_ids: set[int] = set()  # the cached lists whose NameDef is steady
+        self.pre: list[str | _Loop] = []   # lines that read the cached names, before a statement
+        self.loops: dict[str, _Loop] = {}  # list -> a loop of safe bodies over it, in `pre`
         self.conditional = 0               # inside a branch of an expression: no caching
         self.whole_locals: set[str] = set()  # locals known to hold a whole number >= 0
         self.level = 0                     # how deep in nested blocks
@@ -157,16 +162,22 @@ class _Generator:
 
     def flush(self) -> None:
         for line in self.pre:
-            self.emit(line)
+            if isinstance(line, _Loop):
+                for part in line.lines():
+                    self.emit(part)
+            else:
+                self.emit(line)
         self.pre = []
+        self.loops = {}
 
     @contextmanager
-    def nested(self) -> Iterator[None]:
-        """An indented block with its own lets (a nested block's lets are local to it)."""
+    def nested(self, cache: dict[Any, str] | None = None) -> Iterator[None]:
+        """An indented block with its own lets (a nested block's lets are local to it),
+        starting with the list reads in `cache` (none by default)."""
         scope, span, columns = dict(self.scope), self.span, dict(self.columns)
         self.indent += 1
         self.level += 1
-        self.cache = {}
+        self.cache = cache or {}
         mark = len(self.lines)
         try:
             yield
@@ -231,7 +242,11 @@ class _Generator:
             self.verb(s)
         else:
             self.fallback(s, enclosing)
-        self.cache = {}
+        self.cache = self.steady(self.cache) if _only_resources(s) else {}
+
+    def steady(self, cache: dict[Any, str]) -> dict[Any, str]:
+        """The lists read so far that gaining or paying leaves as they are (NameDef.steady)."""
+        return {k: v for k, v in cache.items() if k in self.steady_ids}
 
     def evaluated(self, node: ast.Expr, span: Any) -> str:
         """An expression, ready to be used on the next line (the names it caches read), its
@@ -268,13 +283,15 @@ class _Generator:
 
     def if_(self, s: ast.If, enclosing: Any) -> None:
         cond = self.evaluated(s.cond, enclosing)
+        outer = self.cache  # a branch runs once, right after the condition: its reads hold
         self.emit(f"if {cond}:")
-        with self.nested():
+        with self.nested(self.steady(outer)):
             self.block(s.then, enclosing)
         if s.else_ is not None:
             self.emit("else:")
-            with self.nested():
+            with self.nested(self.steady(outer)):
                 self.block(s.else_, enclosing)
+        self.cache = outer
 
     def repeat(self, s: ast.Repeat) -> None:
         count = self.evaluated(s.count, s.span)
@@ -372,7 +389,9 @@ class _Generator:
         var = self.columns.get(id(fdef))
         if var is None:
             var = self.columns[id(fdef)] = self.fresh("_c")
-            self.pre.append(f"{var} = {self.value(fdef.column)}(ctx)")
+            read = f"{var} = {self.value(fdef.column)}(ctx)"
+            self.pre.append(read)
+            self.column_reads.add(read)
         return var
 
     def field(self, base: str, fdef: Any, what: str) -> str:
@@ -391,6 +410,8 @@ class _Generator:
         if var is None:
             var = self.cache[id(ndef)] = self.fresh("_l")
             self.pre.append(f"{var} = {call}")
+            if ndef.steady:
+                self.steady_ids.add(id(ndef))
         return var
 
     _consumed = False
@@ -475,7 +496,7 @@ class _Generator:
     def counted(self, node: ast.Expr) -> str | None:
         """`count(node)` without making the list, or None: a vocabulary name that says how to
         count it (NameDef.count; the list itself when it is read for the statement already),
-        or a `where` counted by a loop before the statement (see `looped`)."""
+        or a `where` counted by a loop before the statement (see `loop`)."""
         if type(node) is ast.Name:
             res = self.c.analysis.names[id(node)]
             if res.kind != "vocab" or res.fields or res.base.count is None:
@@ -484,16 +505,15 @@ class _Generator:
             return f"len({var})" if var is not None else f"{self.value(res.base.count)}(ctx)"
         if type(node) is ast.Where and self.loopable():
             coll = self.sub(node.collection, consumed=True)
-            i = self.fresh("_i")
-            cond = self.item_expr(i, node.cond)
             n = self.fresh("_n")
-            self.pre += [f"{n} = 0", f"for {i} in {coll}:", f"    if {cond}: {n} += 1"]
+            self.loop(coll, self.safe(node.cond), f"{n} = 0",
+                      lambda i: f"if {self.item_expr(i, node.cond)}: {n} += 1")
             return n
         return None
 
     def summed(self, node: ast.Expr) -> str | None:
         """`sum(list.field)` (one field of each item) added up by a loop before the statement
-        (see `looped`), or None."""
+        (see `loop`), or None."""
         if type(node) is not ast.Name or not self.loopable():
             return None
         res = self.c.analysis.names[id(node)]
@@ -503,10 +523,47 @@ class _Generator:
             return None
         coll = (self.read(res.base, False) if res.kind == "vocab"
                 else self.scope[res.base])
-        i, total = self.fresh("_i"), self.fresh("_s")
-        self.pre += [f"{total} = 0", f"for {i} in {coll}:",
-                     f"    {total} += {self.lookup(res.fields[0][0], i)}"]
+        fdef, total = res.fields[0][0], self.fresh("_s")
+        self.loop(coll, fdef.column is not None, f"{total} = 0",
+                  lambda i: f"{total} += {self.lookup(fdef, i)}")
         return total
+
+    def loop(self, coll: str, safe: bool, start: str, body: Callable[[str], str]) -> None:
+        """A loop over the list in `coll` among the lines before the statement, `start` before
+        it and `body(item)` in it. A safe body (it cannot raise: columns and constants) joins
+        a loop of safe bodies over the same list, the columns it reads then read before that
+        loop: one pass for `count(x where color = blue) + sum(x.prestige)`, the same values."""
+        joined = self.loops.get(coll) if safe else None
+        i = joined.item if joined is not None else self.fresh("_i")
+        mark = len(self.pre)
+        line = body(i)
+        read = self.pre[mark:]
+        if joined is not None and all(r in self.column_reads for r in read):
+            del self.pre[mark:]  # columns never change: read them before the joined loop
+            at = self.pre.index(joined)
+            self.pre[at:at] = read
+            joined.starts.append(start)
+            joined.body.append(line)
+            return
+        new = _Loop(i, coll, start, line)
+        self.pre.append(new)
+        if safe:
+            self.loops[coll] = new
+
+    def safe(self, cond: ast.Expr) -> bool:
+        """Whether a `where` condition cannot raise: comparisons, `and`, `or`, `not` of
+        constants, the item and its fields read from their columns (see `loop`)."""
+        if isinstance(cond, (ast.Compare, ast.BoolOp)):
+            return self.safe(cond.left) and self.safe(cond.right)
+        if isinstance(cond, ast.Not):
+            return self.safe(cond.operand)
+        if self.c.constant(cond) is not NOT_CONSTANT:
+            return True
+        if not isinstance(cond, ast.Name):
+            return False
+        res = self.c.analysis.names[id(cond)]
+        return res.kind == "item" and (not res.fields or (
+            len(res.fields) == 1 and not res.fields[0][1] and res.fields[0][0].column is not None))
 
     def loopable(self) -> bool:
         """Whether a count or a sum may be a loop among the lines before the statement (a
@@ -574,6 +631,29 @@ def _floor(v: Any) -> int:
 def _ceil(v: Any) -> int:
     import math
     return math.ceil(v)
+
+
+class _Loop:
+    """A loop among the lines before a statement: its starting lines, then `for item in
+    coll` with one line of body per count or sum it makes."""
+
+    def __init__(self, item: str, coll: str, start: str, line: str):
+        self.item, self.coll = item, coll
+        self.starts, self.body = [start], [line]
+
+    def lines(self) -> list[str]:
+        return [*self.starts, f"for {self.item} in {self.coll}:",
+                *(f"    {line}" for line in self.body)]
+
+
+def _only_resources(s: ast.Stmt) -> bool:
+    """Whether a statement changes nothing but resources: a gain of one resource, a payment,
+    a require, a let, or an `if` of those, none of them asking, drawing or trying."""
+    if aborts.may_ask(s) or aborts.draws_or_tries(s):
+        return False
+    if isinstance(s, ast.If):
+        return all(_only_resources(b) for b in s.then + (s.else_ or ()))
+    return isinstance(s, (ast.Gain, ast.Pay, ast.Require, ast.Let))
 
 
 def _whole_int(node: Any, gen: _Generator) -> bool:

@@ -17,13 +17,17 @@ class NameDef:
 
     `count`, when given for a list, is how many items it has without making the list:
     `count(ctx) == len(get(ctx))` in every position. Generated code (codegen.py) calls it for
-    `count(name)`."""
+    `count(name)`.
+
+    `steady` says that gaining or paying a resource never changes the value (a player's cards,
+    the board): generated code may then keep a read of it across a `gain` or a `pay`."""
 
     type: Type
     get: Callable[[Any], Any]
     text: str
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
     count: Callable[[Any], int] | None = None
+    steady: bool = False
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ garment or space is named here.
 from __future__ import annotations
 
 from dataclasses import replace as _with
-from operator import countOf
 
 from rulesdsl import (
     BOOLEAN,
@@ -58,30 +57,36 @@ def _names(words) -> dict[str, NameDef]:
         "my.prestige": NameDef(NUMBER, me("prestige"), f"your {words('prestige')}"),
         "my.thread": NameDef(NUMBER, me("thread"), f"your {words('thread')} tokens"),
         "my.lace": NameDef(NUMBER, me("lace"), f"your {words('lace')} tokens"),
+        # a player's cards and pieces: counted without the list (NameDef.count), and the same
+        # after a gain or a payment (NameDef.steady)
         "my.tiles": NameDef(ListType(TILE), lambda ctx: list(ctx.me["tiles"]),
-                            "your Resource tiles", count=_mine_count("tiles")),
+                            "your Resource tiles", count=_mine_count("tiles"), steady=True),
         "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
-                           "the Employees in your hand", count=_mine_count("hand")),
+                           "the Employees in your hand", count=_mine_count("hand"),
+                           steady=True),
         "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
-                            f"the cards in your {words('staff')}", count=_count_my_staff),
+                            f"the cards in your {words('staff')}", count=_count_my_staff,
+                            steady=True),
         "my.supply": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["supply"]),
-                             "the Employees in your supply", count=_mine_count("supply")),
+                             "the Employees in your supply", count=_mine_count("supply"),
+                             steady=True),
         "my.discard": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["discard"]),
                               "the Employees in your discard pile",
-                              count=_mine_count("discard")),
+                              count=_mine_count("discard"), steady=True),
         "my.discard_top": NameDef(EMPLOYEE, lambda ctx: _top(ctx.me["discard"]),
                                   "the Employee on top of your discard pile"),
         "my.garments": NameDef(ListType(GARMENT), _my_garments,
                                f"your {words('garments')} on the board",
-                               count=_count_my_garments),
+                               count=_count_my_garments, steady=True),
         "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations",
-                                  count=_count_my_decorations),
+                                  count=_count_my_decorations, steady=True),
         "my.has_favor": NameDef(BOOLEAN, lambda ctx: ctx.state["favor"] == ctx.seat,
                                 f"you hold the {words('favor')}"),
         "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
                                          "the prestige of your All Halls Bonus space"),
         "players": NameDef(ListType(PLAYER), lambda ctx: list(range(len(ctx.state["players"]))),
-                           "the players", count=lambda ctx: len(ctx.state["players"])),
+                           "the players", count=lambda ctx: len(ctx.state["players"]),
+                           steady=True),
         "opponents": NameDef(ListType(PLAYER),
                              lambda ctx: [s for s in range(len(ctx.state["players"]))
                                           if s != ctx.seat], "the other players"),
@@ -176,7 +181,8 @@ def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef
         return {f"my.{zid}": NameDef(ListType(item),
                                      (lambda z: lambda ctx: list(ctx.me["zones"][z]))(zid),
                                      f"your {_bare(text)}",
-                                     count=(lambda z: lambda ctx: len(ctx.me["zones"][z]))(zid))}
+                                     count=(lambda z: lambda ctx: len(ctx.me["zones"][z]))(zid),
+                                     steady=True)}
     return {f"zone.{zid}": NameDef(ListType(item),
                                    (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
                                    f"the {_bare(text)}")}
@@ -252,7 +258,11 @@ def _count_my_garments(ctx) -> int:
 
 
 def _count_my_decorations(ctx) -> int:
-    return countOf(ctx.state["decorations"].values(), ctx.seat)
+    seat, n = ctx.seat, 0
+    for owner in ctx.state["decorations"].values():
+        if owner == seat:
+            n += 1
+    return n
 
 
 def _all_halls_prestige(ctx) -> int:
