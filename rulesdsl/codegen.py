@@ -242,7 +242,8 @@ class _Generator:
             self.verb(s)
         else:
             self.fallback(s, enclosing)
-        self.cache = self.steady(self.cache) if _only_resources(s) else {}
+        kept = self.steady(self.cache)  # (the statement is looked at only when it matters)
+        self.cache = kept if kept and _only_resources(s) else {}
 
     def steady(self, cache: dict[Any, str]) -> dict[Any, str]:
         """The lists read so far that gaining or paying leaves as they are (NameDef.steady)."""
