@@ -5,9 +5,14 @@ common shapes (gains, payments, lets, ifs, requires, repeats, verb calls; names,
 arithmetic, comparisons, counts, `where`, tables) become the body of one function: a `let` is a
 Python local, a `where` a list comprehension, a constant a literal, and a list the vocabulary
 gives (`my.garments`) is read once while nothing in between can change it (within one
-statement and the pure `let`s before it). Anything else (choices, `either`, `possible`,
-`random`, `min_by`...) is its compiled closure, called from the generated code with the
-locals it may read in a dict, so every construct has exactly one meaning: the closures'.
+statement and the pure `let`s before it; across gains and payments too for a name the
+vocabulary calls steady, NameDef.steady). A count or a sum that is always evaluated is a loop
+among the lines that read those lists (a comprehension is a function made and called), and
+`count(name)` asks the name's counter when the vocabulary gives one (NameDef.count); a field's
+column is read once for the rest of its block (it never changes while an effect runs).
+Anything else (choices, `either`, `possible`, `random`, `min_by`...) is its compiled closure,
+called from the generated code with the locals it may read in a dict, so every construct has
+exactly one meaning: the closures'.
 
 Safety, as Jinja2's compiler: the source is generated from the checked tree, never from the
 rule's text. Every identifier in it is made here (`_g3`, `_v0`); every value of the vocabulary
@@ -115,9 +120,15 @@ class _Generator:
         self.items: list[str] = []        # the `where` item variables, innermost last
         self.span: Span | None = None      # the span of the lines being emitted
         self.spans: dict[int, Span] = {}   # line of the source -> span (see frame_span)
-        # read once per statement: list names (id(NameDef)) and field columns -> Python local
+        # read once per statement: list names (id(NameDef)) -> Python local
         self.cache: dict[Any, str] = {}
-        self.pre: list[str] = []           # lines that read the cached names, before a statement
+        # field columns (id(FieldDef)) -> Python local: a column never changes while an effect
+        # runs (FieldDef.column), so one read serves the statements after it in its block
+        self.columns: dict[int, str] = {}
+        self.column_reads: set[str] = set()  # the lines that read them
+        self.steady_ids: set[int] = set()  # the cached lists whose NameDef is steady
+        self.pre: list[str | _Loop] = []   # lines that read the cached names, before a statement
+        self.loops: dict[str, _Loop] = {}  # list -> a loop of safe bodies over it, in `pre`
         self.conditional = 0               # inside a branch of an expression: no caching
         self.whole_locals: set[str] = set()  # locals known to hold a whole number >= 0
         self.level = 0                     # how deep in nested blocks
@@ -151,16 +162,22 @@ class _Generator:
 
     def flush(self) -> None:
         for line in self.pre:
-            self.emit(line)
+            if isinstance(line, _Loop):
+                for part in line.lines():
+                    self.emit(part)
+            else:
+                self.emit(line)
         self.pre = []
+        self.loops = {}
 
     @contextmanager
-    def nested(self) -> Iterator[None]:
-        """An indented block with its own lets (a nested block's lets are local to it)."""
-        scope, span = dict(self.scope), self.span
+    def nested(self, cache: dict[Any, str] | None = None) -> Iterator[None]:
+        """An indented block with its own lets (a nested block's lets are local to it),
+        starting with the list reads in `cache` (none by default)."""
+        scope, span, columns = dict(self.scope), self.span, dict(self.columns)
         self.indent += 1
         self.level += 1
-        self.cache = {}
+        self.cache = cache or {}
         mark = len(self.lines)
         try:
             yield
@@ -169,7 +186,7 @@ class _Generator:
         finally:
             self.indent -= 1
             self.level -= 1
-            self.scope, self.cache = scope, {}
+            self.scope, self.cache, self.columns = scope, {}, columns
             self.span = span
 
     def env(self) -> str:
@@ -225,7 +242,12 @@ class _Generator:
             self.verb(s)
         else:
             self.fallback(s, enclosing)
-        self.cache = {}
+        kept = self.steady(self.cache)  # (the statement is looked at only when it matters)
+        self.cache = kept if kept and _only_resources(s) else {}
+
+    def steady(self, cache: dict[Any, str]) -> dict[Any, str]:
+        """The lists read so far that gaining or paying leaves as they are (NameDef.steady)."""
+        return {k: v for k, v in cache.items() if k in self.steady_ids}
 
     def evaluated(self, node: ast.Expr, span: Any) -> str:
         """An expression, ready to be used on the next line (the names it caches read), its
@@ -262,13 +284,15 @@ class _Generator:
 
     def if_(self, s: ast.If, enclosing: Any) -> None:
         cond = self.evaluated(s.cond, enclosing)
+        outer = self.cache  # a branch runs once, right after the condition: its reads hold
         self.emit(f"if {cond}:")
-        with self.nested():
+        with self.nested(self.steady(outer)):
             self.block(s.then, enclosing)
         if s.else_ is not None:
             self.emit("else:")
-            with self.nested():
+            with self.nested(self.steady(outer)):
                 self.block(s.else_, enclosing)
+        self.cache = outer
 
     def repeat(self, s: ast.Repeat) -> None:
         count = self.evaluated(s.count, s.span)
@@ -358,12 +382,18 @@ class _Generator:
         the vocabulary gives one, else its getter called."""
         if fdef.column is None:
             return f"{self.value(fdef.get)}(ctx, {item})"
-        key = ("column", id(fdef))
-        var = self.cache.get(key)
+        return f"{self.column(fdef)}[{item}]"
+
+    def column(self, fdef: Any) -> str:
+        """The local holding a field's column: read before the statement that first needs it,
+        and kept for the rest of its block (a nested block's reads end with it)."""
+        var = self.columns.get(id(fdef))
         if var is None:
-            var = self.cache[key] = self.fresh("_c")
-            self.pre.append(f"{var} = {self.value(fdef.column)}(ctx)")
-        return f"{var}[{item}]"
+            var = self.columns[id(fdef)] = self.fresh("_c")
+            read = f"{var} = {self.value(fdef.column)}(ctx)"
+            self.pre.append(read)
+            self.column_reads.add(read)
+        return var
 
     def field(self, base: str, fdef: Any, what: str) -> str:
         t = self.fresh("_t")
@@ -381,6 +411,8 @@ class _Generator:
         if var is None:
             var = self.cache[id(ndef)] = self.fresh("_l")
             self.pre.append(f"{var} = {call}")
+            if ndef.steady:
+                self.steady_ids.add(id(ndef))
         return var
 
     _consumed = False
@@ -437,15 +469,7 @@ class _Generator:
     def e_Where(self, node: ast.Where) -> str:
         coll = self.sub(node.collection, consumed=True)
         i = self.fresh("_i")
-        scope = self.scope
-        self.scope = {**scope, "it": i}
-        self.items.append(i)
-        try:
-            cond = self.sub(node.cond)
-        finally:
-            self.items.pop()
-            self.scope = scope
-        return f"[{i} for {i} in {coll} if {cond}]"
+        return f"[{i} for {i} in {coll} if {self.item_expr(i, node.cond)}]"
 
     def e_Call(self, node: ast.Call) -> str:
         f = node.func
@@ -453,6 +477,9 @@ class _Generator:
             return self.fallback_expr(node)
         if f in ("count", "sum"):
             (arg,) = node.args
+            done = self.counted(arg) if f == "count" else self.summed(arg)
+            if done is not None:
+                return done
             return f"{'len' if f == 'count' else 'sum'}({self.sub(arg, consumed=True)})"
         if f in ("floor", "ceil"):
             (arg,) = node.args
@@ -466,6 +493,97 @@ class _Generator:
         if len(args) == 2:
             return f"{f}({args[0]}, {args[1]})"
         return f"{f}([{', '.join(args)}])"
+
+    def counted(self, node: ast.Expr) -> str | None:
+        """`count(node)` without making the list, or None: a vocabulary name that says how to
+        count it (NameDef.count; the list itself when it is read for the statement already),
+        or a `where` counted by a loop before the statement (see `loop`)."""
+        if type(node) is ast.Name:
+            res = self.c.analysis.names[id(node)]
+            if res.kind != "vocab" or res.fields or res.base.count is None:
+                return None
+            var = self.cache.get(id(res.base))
+            return f"len({var})" if var is not None else f"{self.value(res.base.count)}(ctx)"
+        if type(node) is ast.Where and self.loopable():
+            coll = self.sub(node.collection, consumed=True)
+            n = self.fresh("_n")
+            self.loop(coll, self.safe(node.cond), f"{n} = 0",
+                      lambda i: f"if {self.item_expr(i, node.cond)}: {n} += 1")
+            return n
+        return None
+
+    def summed(self, node: ast.Expr) -> str | None:
+        """`sum(list.field)` (one field of each item) added up by a loop before the statement
+        (see `loop`), or None."""
+        if type(node) is not ast.Name or not self.loopable():
+            return None
+        res = self.c.analysis.names[id(node)]
+        if res.kind not in ("vocab", "local") or len(res.fields) != 1 or not res.fields[0][1]:
+            return None
+        if res.kind == "local" and res.base not in self.scope:
+            return None
+        coll = (self.read(res.base, False) if res.kind == "vocab"
+                else self.scope[res.base])
+        fdef, total = res.fields[0][0], self.fresh("_s")
+        self.loop(coll, fdef.column is not None, f"{total} = 0",
+                  lambda i: f"{total} += {self.lookup(fdef, i)}")
+        return total
+
+    def loop(self, coll: str, safe: bool, start: str, body: Callable[[str], str]) -> None:
+        """A loop over the list in `coll` among the lines before the statement, `start` before
+        it and `body(item)` in it. A safe body (it cannot raise: columns and constants) joins
+        a loop of safe bodies over the same list, the columns it reads then read before that
+        loop: one pass for `count(x where color = blue) + sum(x.prestige)`, the same values."""
+        joined = self.loops.get(coll) if safe else None
+        i = joined.item if joined is not None else self.fresh("_i")
+        mark = len(self.pre)
+        line = body(i)
+        read = self.pre[mark:]
+        if joined is not None and all(r in self.column_reads for r in read):
+            del self.pre[mark:]  # columns never change: read them before the joined loop
+            at = self.pre.index(joined)
+            self.pre[at:at] = read
+            joined.starts.append(start)
+            joined.body.append(line)
+            return
+        new = _Loop(i, coll, start, line)
+        self.pre.append(new)
+        if safe:
+            self.loops[coll] = new
+
+    def safe(self, cond: ast.Expr) -> bool:
+        """Whether a `where` condition cannot raise: comparisons, `and`, `or`, `not` of
+        constants, the item and its fields read from their columns (see `loop`)."""
+        if isinstance(cond, (ast.Compare, ast.BoolOp)):
+            return self.safe(cond.left) and self.safe(cond.right)
+        if isinstance(cond, ast.Not):
+            return self.safe(cond.operand)
+        if self.c.constant(cond) is not NOT_CONSTANT:
+            return True
+        if not isinstance(cond, ast.Name):
+            return False
+        res = self.c.analysis.names[id(cond)]
+        return res.kind == "item" and (not res.fields or (
+            len(res.fields) == 1 and not res.fields[0][1] and res.fields[0][0].column is not None))
+
+    def loopable(self) -> bool:
+        """Whether a count or a sum may be a loop among the lines before the statement (a
+        comprehension is a function made and called: dearer than the loop for a few items).
+        Only where the expression is always evaluated (not in a branch) and pure (a where's
+        condition has no closure): it is then evaluated before the statement as the names
+        it reads are, the same items in the same order."""
+        return not self.conditional and not self.items
+
+    def item_expr(self, item: str, cond: ast.Expr) -> str:
+        """A `where` condition for the item in the local `item`."""
+        scope = self.scope
+        self.scope = {**scope, "it": item}
+        self.items.append(item)
+        try:
+            return self.sub(cond)
+        finally:
+            self.items.pop()
+            self.scope = scope
 
     def rounded_division(self, node: ast.BinOp, floor: bool) -> str:
         left, span = self.sub(node.left), self.value(node.span)
@@ -514,6 +632,29 @@ def _floor(v: Any) -> int:
 def _ceil(v: Any) -> int:
     import math
     return math.ceil(v)
+
+
+class _Loop:
+    """A loop among the lines before a statement: its starting lines, then `for item in
+    coll` with one line of body per count or sum it makes."""
+
+    def __init__(self, item: str, coll: str, start: str, line: str):
+        self.item, self.coll = item, coll
+        self.starts, self.body = [start], [line]
+
+    def lines(self) -> list[str]:
+        return [*self.starts, f"for {self.item} in {self.coll}:",
+                *(f"    {line}" for line in self.body)]
+
+
+def _only_resources(s: ast.Stmt) -> bool:
+    """Whether a statement changes nothing but resources: a gain of one resource, a payment,
+    a require, a let, or an `if` of those, none of them asking, drawing or trying."""
+    if aborts.may_ask(s) or aborts.draws_or_tries(s):
+        return False
+    if isinstance(s, ast.If):
+        return all(_only_resources(b) for b in s.then + (s.else_ or ()))
+    return isinstance(s, (ast.Gain, ast.Pay, ast.Require, ast.Let))
 
 
 def _whole_int(node: Any, gen: _Generator) -> bool:

@@ -13,12 +13,21 @@ from .types import Type
 
 @dataclass(frozen=True)
 class NameDef:
-    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it."""
+    """A vocabulary name: `get(ctx)` gives its value; `text` is how cards say it.
+
+    `count`, when given for a list, is how many items it has without making the list:
+    `count(ctx) == len(get(ctx))` in every position. Generated code (codegen.py) calls it for
+    `count(name)`.
+
+    `steady` says that gaining or paying a resource never changes the value (a player's cards,
+    the board): generated code may then keep a read of it across a `gain` or a `pay`."""
 
     type: Type
     get: Callable[[Any], Any]
     text: str
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
+    count: Callable[[Any], int] | None = None
+    steady: bool = False
 
 
 @dataclass(frozen=True)

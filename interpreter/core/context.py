@@ -62,9 +62,11 @@ class Context:
     """What compiled effects and verbs see while a step runs.
 
     A context is made for every step and every scripted run, so it sets only what differs
-    from one to the next; the rest starts as the class's value and is set on the instance
-    when it changes (no `__slots__`, which would need every field set on each creation)."""
+    from one to the next, in slots (one allocation, no dict of values besides); the rest
+    starts as the class's value and is set on the instance when it changes, in a `__dict__`
+    made then (a slot for each of those would need every field set on each creation)."""
 
+    __slots__ = ("__dict__", "engine", "rules", "score_key", "seat", "state", "tx")
     played: str | None = None
     trial: list | None = None  # in a trial run (trial.py): the answers it is given
     trial_used = 0

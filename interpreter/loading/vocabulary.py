@@ -57,27 +57,36 @@ def _names(words) -> dict[str, NameDef]:
         "my.prestige": NameDef(NUMBER, me("prestige"), f"your {words('prestige')}"),
         "my.thread": NameDef(NUMBER, me("thread"), f"your {words('thread')} tokens"),
         "my.lace": NameDef(NUMBER, me("lace"), f"your {words('lace')} tokens"),
+        # a player's cards and pieces: counted without the list (NameDef.count), and the same
+        # after a gain or a payment (NameDef.steady)
         "my.tiles": NameDef(ListType(TILE), lambda ctx: list(ctx.me["tiles"]),
-                            "your Resource tiles"),
+                            "your Resource tiles", count=_mine_count("tiles"), steady=True),
         "my.hand": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["hand"]),
-                           "the Employees in your hand"),
+                           "the Employees in your hand", count=_mine_count("hand"),
+                           steady=True),
         "my.staff": NameDef(ListType(EMPLOYEE), _my_staff,
-                            f"the cards in your {words('staff')}"),
+                            f"the cards in your {words('staff')}", count=_count_my_staff,
+                            steady=True),
         "my.supply": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["supply"]),
-                             "the Employees in your supply"),
+                             "the Employees in your supply", count=_mine_count("supply"),
+                             steady=True),
         "my.discard": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.me["discard"]),
-                              "the Employees in your discard pile"),
+                              "the Employees in your discard pile",
+                              count=_mine_count("discard"), steady=True),
         "my.discard_top": NameDef(EMPLOYEE, lambda ctx: _top(ctx.me["discard"]),
                                   "the Employee on top of your discard pile"),
         "my.garments": NameDef(ListType(GARMENT), _my_garments,
-                               f"your {words('garments')} on the board"),
-        "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations"),
+                               f"your {words('garments')} on the board",
+                               count=_count_my_garments, steady=True),
+        "my.decorations": NameDef(ListType(DECORATION), _my_decorations, "your Decorations",
+                                  count=_count_my_decorations, steady=True),
         "my.has_favor": NameDef(BOOLEAN, lambda ctx: ctx.state["favor"] == ctx.seat,
                                 f"you hold the {words('favor')}"),
         "my.all_halls_prestige": NameDef(NUMBER, _all_halls_prestige,
                                          "the prestige of your All Halls Bonus space"),
         "players": NameDef(ListType(PLAYER), lambda ctx: list(range(len(ctx.state["players"]))),
-                           "the players"),
+                           "the players", count=lambda ctx: len(ctx.state["players"]),
+                           steady=True),
         "opponents": NameDef(ListType(PLAYER),
                              lambda ctx: [s for s in range(len(ctx.state["players"]))
                                           if s != ctx.seat], "the other players"),
@@ -171,7 +180,9 @@ def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef
     if per_player:
         return {f"my.{zid}": NameDef(ListType(item),
                                      (lambda z: lambda ctx: list(ctx.me["zones"][z]))(zid),
-                                     f"your {_bare(text)}")}
+                                     f"your {_bare(text)}",
+                                     count=(lambda z: lambda ctx: len(ctx.me["zones"][z]))(zid),
+                                     steady=True)}
     return {f"zone.{zid}": NameDef(ListType(item),
                                    (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
                                    f"the {_bare(text)}")}
@@ -195,17 +206,63 @@ def _my_staff(ctx) -> list[str]:
     return cards
 
 
+# The getters and counters below loop as statements: a comprehension costs a function made
+# and called (Python 3.11), more than the loop itself for the few items a player has.
 def _my_garments(ctx) -> list[str]:
     seat, state = ctx.seat, ctx.state
-    out = [g["garment"] for g in state["guests"].values() if g["owner"] == seat]
-    if state["balcony"]:
-        out += [g["garment"] for g in state["balcony"].values() if g["owner"] == seat]
+    out: list[str] = []
+    for g in state["guests"].values():
+        if g["owner"] == seat:
+            out.append(g["garment"])
+    balcony = state["balcony"]
+    if balcony:
+        for g in balcony.values():
+            if g["owner"] == seat:
+                out.append(g["garment"])
     return out
 
 
 def _my_decorations(ctx) -> list[str]:
     seat = ctx.seat
-    return [space for space, owner in ctx.state["decorations"].items() if owner == seat]
+    out: list[str] = []
+    for space, owner in ctx.state["decorations"].items():
+        if owner == seat:
+            out.append(space)
+    return out
+
+
+# How many items those lists have, counted without making them (NameDef.count): each is
+# len() of its getter's list in every position (tests/test_vocab_counters.py).
+def _mine_count(key: str):
+    return lambda ctx: len(ctx.state["players"][ctx.seat][key])
+
+
+def _count_my_staff(ctx) -> int:
+    p = ctx.state["players"][ctx.seat]
+    return (len(p["supply"]) + len(p["hand"]) + len(p["discard"])
+            + (p["played"] is not None))
+
+
+def _count_my_garments(ctx) -> int:
+    seat, state = ctx.seat, ctx.state
+    n = 0
+    for g in state["guests"].values():
+        if g["owner"] == seat:
+            n += 1
+    balcony = state["balcony"]
+    if balcony:
+        for g in balcony.values():
+            if g["owner"] == seat:
+                n += 1
+    return n
+
+
+def _count_my_decorations(ctx) -> int:
+    seat, n = ctx.seat, 0
+    for owner in ctx.state["decorations"].values():
+        if owner == seat:
+            n += 1
+    return n
 
 
 def _all_halls_prestige(ctx) -> int:
@@ -243,15 +300,31 @@ def _on_master_space(ctx, garment_id) -> bool:
     return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
 
 
+def _column(catalogue: str, attr: str, on_side: bool = False):
+    """FieldDef.column: `owner.column(catalogue, attr)` of the context's ruleset (or board
+    side), kept with the last owner it was read for: one call, not three, while the same
+    ruleset and side are played (both are frozen: their columns never change)."""
+    last: list = [(None, None)]  # [(owner, its column)], replaced as one tuple
+
+    def column(ctx):
+        owner = ctx.engine.side if on_side else ctx.rules
+        seen, values = last[0]
+        if seen is not owner:
+            values = owner.column(catalogue, attr)
+            last[0] = (owner, values)
+        return values
+    return column
+
+
 def _records(rules, word=lambda key: key) -> dict:
     g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))
     e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))
     d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))
     # the same fields for every entry at once (FieldDef.column: generated code looks items up);
     # a catalogue's own fields are its printed data (FieldDef.printed), a board side's are not
-    gc = lambda attr: (lambda ctx: ctx.rules.column("garments", attr))
-    ec = lambda attr: (lambda ctx: ctx.rules.column("employees", attr))
-    dc = lambda attr: (lambda ctx: ctx.engine.side.column("decorations", attr))
+    gc = lambda attr: _column("garments", attr)
+    ec = lambda attr: _column("employees", attr)
+    dc = lambda attr: _column("decorations", attr, on_side=True)
     tile_fields = {
         color: FieldDef(NUMBER, (lambda c: lambda ctx, t: ctx.rules.tiles[t].silk.get(c, 0))(color),
                         f"{word(color)} bales")
