@@ -163,14 +163,16 @@ class Decision(_Frozen):
     gives (a random playout reads one option of each decision, not all of them). Either way,
     every read gives the same Option object for the same place."""
 
-    __slots__ = ("_labeller", "_options", "_picked", "_values", "kind", "prompt", "seat")
+    __slots__ = ("_labeller", "_options", "_picked", "_picked_at", "_values", "kind", "prompt",
+                 "seat")
     seat: int
     kind: str
     prompt: str
     _options: tuple[Option, ...] | None  # once made (or given)
     _values: tuple | None  # the options' values, once read (or given)
     _labeller: Callable[[Any], str] | None
-    _picked: dict[int, Option] | None  # the options `option_at` made before `options` was read
+    _picked: Option | None  # the option `option_at` made before `options` was read
+    _picked_at: int  # its place
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
         _DECISION_SEAT(self, seat)
@@ -203,8 +205,9 @@ class Decision(_Frozen):
             return options
         options = Option.many(self._values, self._labeller)  # type: ignore[arg-type]
         picked = self._picked
-        if picked is not None:  # the options already given out keep their place
-            options = tuple(picked.get(i, o) for i, o in enumerate(options))
+        if picked is not None:  # the option already given out keeps its place
+            at = self._picked_at
+            options = options[:at] + (picked,) + options[at + 1:]
         _DECISION_OPTIONS(self, options)
         return options
 
@@ -234,23 +237,20 @@ class Decision(_Frozen):
                 raise IndexError(f"option index {index} is out of range ({len(values)} "
                                  "options)")
         picked = self._picked
-        if picked is not None:
-            found = picked.get(at)
-            if found is not None:
-                return found
-        else:
-            picked = {}
-            _DECISION_PICKED(self, picked)
-        found = picked[at] = object.__new__(Option)  # as Option.many makes each
-        _OPTION_VALUE(found, values[at])
-        _OPTION_LABELLER(found, self._labeller)
-        return found
+        if picked is not None:  # a second place read: every option is made
+            return picked if at == self._picked_at else self.options[at]
+        picked = object.__new__(Option)  # as Option.many makes each
+        _OPTION_VALUE(picked, values[at])
+        _OPTION_LABELLER(picked, self._labeller)
+        _DECISION_PICKED(self, picked)
+        _DECISION_PICKED_AT(self, at)
+        return picked
 
     def holds(self, option: Any) -> bool:
         """Whether `option` is one of this decision's own Option objects (the same object)."""
         made: Iterable[Option] | None = self._options
         if made is None:
-            made = () if self._picked is None else self._picked.values()
+            return option is not None and option is self._picked
         for o in made:  # noqa: SIM110 - a loop: any() over a generator would close it early
             if o is option:
                 return True
@@ -284,5 +284,6 @@ class Decision(_Frozen):
 _slots = Decision
 _DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
     _slots.seat.__set__, _slots.kind.__set__, _slots.prompt.__set__, _slots._options.__set__)
-_DECISION_VALUES, _DECISION_LABELLER, _DECISION_PICKED = (
-    _slots._values.__set__, _slots._labeller.__set__, _slots._picked.__set__)
+_DECISION_VALUES, _DECISION_LABELLER, _DECISION_PICKED, _DECISION_PICKED_AT = (
+    _slots._values.__set__, _slots._labeller.__set__, _slots._picked.__set__,
+    _slots._picked_at.__set__)
