@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .model import BoardSide
-from .state import State
+from .state import Player, State
 
 
 def staff(state: State, seat: int) -> list[str]:
@@ -12,6 +12,12 @@ def staff(state: State, seat: int) -> list[str]:
     if p["played"] is not None:
         cards = cards + [p["played"]]
     return cards
+
+
+def staff_size(player: Player) -> int:
+    """How many cards a player's staff holds: `len(staff(...))` without making the list."""
+    return (len(player["supply"]) + len(player["hand"]) + len(player["discard"])
+            + (player["played"] is not None))
 
 
 def garments_of(state: State, seat: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .board import staff_size
 from .model import BoardSide, Ruleset
 from .state import State, keyed
 
@@ -125,7 +126,7 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
         for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):
             if keyed(p)[key] < 0:
                 out.append(f"seat {p['seat']} has {keyed(p)[key]} {key}")
-        staff = len(p["supply"]) + len(p["hand"]) + len(p["discard"]) + (p["played"] is not None)
+        staff = staff_size(p)
         if staff < rules.setup["min_staff"]:
             out.append(f"seat {p['seat']} has a staff of {staff}, below the minimum of "
                        f"{rules.setup['min_staff']}")

@@ -327,11 +327,14 @@ class _Memo:
         try:
             value = self.known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self.fn(self.printed, dict(key) if bindings is None else bindings)
+            return self._work_out(key, bindings)
         if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self.fn(self.printed,
-                                              dict(key) if bindings is None else bindings)
+            value = self.known[key] = self._work_out(key, bindings)
         return value
+
+    def _work_out(self, key: tuple, bindings: dict | None) -> Any:
+        """The option's value for the bindings `key` holds (`bindings`: them as a dict)."""
+        return self.fn(self.printed, dict(key) if bindings is None else bindings)
 
 
 def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:

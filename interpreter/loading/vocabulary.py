@@ -238,9 +238,7 @@ def _mine_count(key: str):
 
 
 def _count_my_staff(ctx) -> int:
-    p = ctx.state["players"][ctx.seat]
-    return (len(p["supply"]) + len(p["hand"]) + len(p["discard"])
-            + (p["played"] is not None))
+    return board.staff_size(ctx.state["players"][ctx.seat])
 
 
 def _count_my_garments(ctx) -> int:

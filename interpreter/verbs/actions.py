@@ -477,8 +477,8 @@ def depute_blocked(ctx: Context) -> bool:
     """Whether no card can be deputed now: "you must always retain a staff of at least 4
     Employee cards" (cards on their way out not counted), whichever card is named."""
     me = ctx.me
-    leaving, played = me["deputing"], me["played"]
-    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (played is not None)
+    leaving = me["deputing"]
+    size = board.staff_size(me)
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
     return size <= ctx.rules.setup["min_staff"]
