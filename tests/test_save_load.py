@@ -136,6 +136,32 @@ def test_hand_edited_save_is_refused_by_its_digest(rules, midgame):
     _corrupt(rules, json.dumps(data), "its digest does not match")
 
 
+def test_a_save_is_written_as_its_canonical_text_after_its_digest(rules, midgame):
+    """The engine writes the digest first and then the canonical text it is the digest of, so
+    loading hashes the text instead of printing the data again; the digest is the one `seal`
+    makes from the data, and a save written any other way is checked from its data."""
+    text = midgame.to_json()
+    data = json.loads(text)
+    assert seal(data)["digest"] == data["digest"]
+    body = {k: v for k, v in data.items() if k != "digest"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    assert text == '{"digest":"' + data["digest"] + '",' + canonical[1:]
+    for written in (json.dumps(data, indent=2), json.dumps(seal(body)), text.encode()):
+        assert Game.from_json(rules, written).to_json() == text
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace('"livre":', '"livre":1', 1),  # a digit added: still JSON
+    lambda t: t[:11] + "0" * 64 + t[75:],  # another digest in its place
+    lambda t: t[:-1] + ',"meta":{"x":1}}',  # a key written twice: the second wins
+])
+def test_an_edited_save_text_is_refused_by_its_digest(rules, midgame, edit):
+    """Editing the text after the digest, or the digest itself, is caught as before."""
+    text = midgame.to_json()
+    assert edit(text) != text
+    _corrupt(rules, edit(text), "its digest does not match its content")
+
+
 @pytest.mark.parametrize("key", ["players", "cursor", "rng", "seed", "drawers", "guests"])
 def test_missing_state_keys(rules, midgame, key):
     data = _save(midgame)

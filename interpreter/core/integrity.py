@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+try:  # the C loop Counter.update uses, without the Python calls around it
+    from _collections import _count_elements
+except ImportError:  # pragma: no cover - another Python: the same loop in Python
+    from collections import _count_elements  # type: ignore[attr-defined,no-redef]
+
 from .board import staff_size
 from .model import BoardSide, Ruleset
 from .state import State, keyed
@@ -56,7 +61,14 @@ def located_components(state: State, rules: Ruleset | None = None
         if (tailoring := p.get("tailoring")) is not None:
             garments.append(tailoring)
         tiles += p["tiles"]
-    return Counter(employees), Counter(garments), Counter(tiles)
+    return _counted(employees), _counted(garments), _counted(tiles)
+
+
+def _counted(items: list) -> Counter:
+    """`Counter(items)` without its Python-level checks (a save is checked twice as it loads)."""
+    counts: Counter = Counter()
+    _count_elements(counts, items)
+    return counts
 
 
 def piece_problems(rules: Ruleset, state: State) -> list[str]:
@@ -90,10 +102,14 @@ def seat_card_problems(rules: Ruleset, state: State) -> list[str]:
     out: list[str] = []
     kinds = {k.id: k for k in rules.seat_kinds}
     card_zones = [z.id for z in rules.zones if z.per_player and z.holds == "cards"]
+    if not card_zones and not any(k.cards for k in rules.seat_kinds):
+        return out  # no seat can hold cards of its own, and none should
     for p in state["players"]:
         kind = kinds.get(p.get("kind", "human"))
-        held = Counter(c for z in card_zones for c in p["zones"][z])
-        want = Counter(list(kind.cards)) if kind is not None else Counter()
+        held: Counter = Counter()
+        for z in card_zones:
+            _count_elements(held, p["zones"][z])
+        want = _counted(list(kind.cards)) if kind is not None else Counter()
         if not dict.__eq__(held, want):  # as plain dicts, in C (no count is 0)
             out.append(f"seat {p['seat']}'s own cards are not its kind's deck, each once")
     return out
