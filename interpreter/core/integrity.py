@@ -3,12 +3,7 @@ negative resources, a staff never below its minimum, ids that exist. Loading a s
 state that breaks one; the property tests check them at every decision of many games."""
 from __future__ import annotations
 
-from collections import Counter
-
-try:  # the C loop Counter.update uses, without the Python calls around it
-    from _collections import _count_elements
-except ImportError:  # pragma: no cover - another Python: the same loop in Python
-    from collections import _count_elements  # type: ignore[attr-defined,no-redef]
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 
 from .board import staff_size
 from .model import BoardSide, Ruleset
@@ -65,7 +60,8 @@ def located_components(state: State, rules: Ruleset | None = None
 
 
 def _counted(items: list) -> Counter:
-    """`Counter(items)` without its Python-level checks (a save is checked twice as it loads)."""
+    """`Counter(items)` without its Python-level checks (a save is checked twice as it loads):
+    `_count_elements` is the loop in C that Counter.update runs."""
     counts: Counter = Counter()
     _count_elements(counts, items)
     return counts
