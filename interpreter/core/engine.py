@@ -36,6 +36,7 @@ from .labels import Labeller, labeller_for
 from .model import Effect, Phase, Ruleset, Step
 from .setup import new_state
 from .state import Cursor, State, keyed
+from .statecopy import copy_state
 from .trial import search
 from .view import player_view
 
@@ -474,8 +475,8 @@ class Game:
         """A copy of the state at the start of the waiting step, and the answers it has had:
         all it takes to rebuild this exact position."""
         if self._green is None:
-            return copy_json(self.state), []
-        return self.journal.original(self.state), list(self._answers)
+            return copy_state(self.state), []
+        return self.journal.original(self.state, copy_state), list(self._answers)
 
     @classmethod
     def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
