@@ -51,18 +51,35 @@ def same_value(a: Any, b: Any) -> bool:
 
 def same_as(value: Any) -> Callable[[Any], bool]:
     """The test `lambda v: same_value(v, value)`, quicker over many candidates: a plain dict or
-    list (`_plain`) is looked at once, and a plain candidate that Python finds unequal to it is
+    list (`_plain`) is looked at once; a plain candidate that Python finds unequal to it is
     no match without more ado (only a float, a tuple or a key that is no text inside can make
-    values unequal in Python equal as JSON)."""
+    values unequal in Python equal as JSON), and one Python finds equal whose items are each of
+    the type of the value's is a match (what a re-run's recorded answer meets)."""
     kind = type(value)
     if not ((kind is dict or kind is list) and _plain(value)):
         return lambda v: same_value(v, value)
+
+    if kind is dict:
+        def same_types(v: Any) -> bool:  # v == value: then v's keys are value's
+            for k, x in v.items():  # noqa: SIM110 - a loop: quicker than all() over a generator
+                if type(x) is not type(value[k]):
+                    return False
+            return True
+    else:
+        def same_types(v: Any) -> bool:  # v == value: then as long as value
+            for x, y in zip(v, value):  # noqa: SIM110 - as above
+                if type(x) is not type(y):
+                    return False
+            return True
 
     def test(v: Any) -> bool:
         if type(v) is not kind:
             return False
         try:
-            if v != value and _plain(v):
+            if v == value:  # equal in Python and each item of one type: equal as JSON
+                if same_types(v):
+                    return True
+            elif _plain(v):
                 return False
         except Exception:  # noqa: BLE001 - a candidate holding anything: the full comparison
             pass
