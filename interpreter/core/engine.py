@@ -17,7 +17,7 @@ The same record rolls a faulty rule back to the last decision.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -85,6 +85,9 @@ class Game:
         self._known: dict = {}                # `Context.possible` results at that start
         self._seed_known: dict | None = None  # a clone's: its original's `_known`, for its re-run
         self._redo: list = []                 # decisions taken back, the next to redo last
+        self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
+        self._bot_error: BaseException | None = None  # what a bot raised there
+        self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
     # -- creating --------------------------------------------------------------------------
@@ -128,28 +131,12 @@ class Game:
         are never guessed: use `apply_index(i)` for the i-th option.
         """
         decision = self._pending()
-        if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
-            if decision.holds(option):  # one of its own options: its value, as it is
-                return self._answer(decision, option.value)
-            try:
-                option = option.value
-            except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
-                raise IllegalDecisionError(f"{_short(option)} is not a legal answer to "
-                                           f"'{decision.prompt}': its value cannot be read") \
-                    from None
-        return self.apply_value(option)
+        self._answer(decision, _value_answered(decision, option))
 
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
-        match = same_as(value)
-        for v in decision.values:
-            if match(v):
-                return self._answer(decision, v)
-        labels = "; ".join(o.label for o in decision.options[:6])
-        more = ", ..." if len(decision.options) > 6 else ""
-        raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
-                                   f"'{decision.prompt}' (legal: {labels}{more})")
+        self._answer(decision, _matching_value(decision, value))
 
     def apply_index(self, index: int) -> None:
         """Answer with the option at `index` of the pending decision's options."""
@@ -161,6 +148,46 @@ class Game:
             raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
                                        f"has {len(values)} options (0 to {len(values) - 1})")
         self._answer(decision, values[at])
+
+    def play_out(self, bots: Sequence[Any]) -> None:
+        """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
+        decision until the game ends. The same game as `while not game.is_over(): d =
+        game.decision(); game.apply(bots[d.seat].choose(game, d))`, the same errors (an illegal
+        option, or what a bot raises, leaves the game waiting at that decision; a rule's fault
+        restores the decision being answered), but each answer is given inside the running step,
+        without leaving it and coming back. A bot may read the game, copy it and save it while
+        it chooses; it may not answer it."""
+        while not self.is_over():
+            decision = self._pending()
+            option = bots[decision.seat].choose(self, decision)
+            self._bots, self._bot_error = bots, None
+            try:
+                self.apply(option)
+            finally:
+                self._bots, self._last_given = None, None
+            error, self._bot_error = self._bot_error, None
+            if error is not None:  # the step waits at the decision that bot was asked
+                raise error
+
+    def _answered_by_bot(self, decision: Decision) -> Any:
+        """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
+        records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
+        `play_out` raises it)."""
+        bots = self._bots
+        assert bots is not None
+        self._green, self._decision = getcurrent(), decision  # the game as it waits
+        try:
+            value = _value_answered(decision, bots[decision.seat].choose(self, decision))
+        except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
+            self._bot_error = exc
+            self._bots = None
+            return NO_VALUE
+        finally:
+            self._green = self._decision = None
+        self._last_given = (self._answers, len(self._answers))
+        self._answers.append(value)
+        self.history.append([decision.seat, value])
+        return value
 
     def _pending(self) -> Decision:
         if self._decision is None:
@@ -175,6 +202,9 @@ class Game:
         try:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
+            if self._last_given is not None:  # after answers given in the step (`play_out`)
+                answers, given = self._last_given
+                self._bots = None  # the step is re-run up to that decision, to wait there
             self._recover(answers[:given], exc)
         if self._redo:
             self._redo = []
@@ -341,6 +371,11 @@ class Game:
         if self._fresh:  # the first question of a new step: its past is kept for good
             self._fresh = False
             self.journal.forget(self._step_mark)
+        if self._bots is not None:
+            answer = self._answered_by_bot(decision)
+            if answer is not NO_VALUE:
+                self._used += 1
+                return answer
         answer = parent.switch(decision)
         self._used += 1
         return answer
@@ -534,6 +569,34 @@ def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int)
     if kind is None or phase.id not in kind.phases:
         return step
     return Step(step.id, step.name, kind.phases[phase.id])
+
+
+def _value_answered(decision: Decision, option: Option | Any) -> Any:
+    """The value of `decision`'s option that `option` (an Option, or a value) answers, as
+    `apply` takes answers; IllegalDecisionError if it answers none."""
+    if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
+        if decision.holds(option):  # one of its own options: its value, as it is
+            return option.value
+        try:
+            option = option.value
+        except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
+            raise IllegalDecisionError(f"{_short(option)} is not a legal answer to "
+                                       f"'{decision.prompt}': its value cannot be read") \
+                from None
+    return _matching_value(decision, option)
+
+
+def _matching_value(decision: Decision, value: Any) -> Any:
+    """The value of `decision`'s option equal to `value` as JSON data; IllegalDecisionError
+    if there is none."""
+    match = same_as(value)
+    for v in decision.values:
+        if match(v):
+            return v
+    labels = "; ".join(o.label for o in decision.options[:6])
+    more = ", ..." if len(decision.options) > 6 else ""
+    raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
+                               f"'{decision.prompt}' (legal: {labels}{more})")
 
 
 def _short(value: Any) -> str:

@@ -313,7 +313,5 @@ def with_budget(spec: str, iterations: int | None = None, seconds: float | None 
 
 
 def play_out(game, bots) -> None:
-    """Let bots answer every decision until the game ends."""
-    while not game.is_over():
-        decision = game.decision()
-        game.apply(bots[decision.seat].choose(game, decision))
+    """Let bots answer every decision until the game ends (`Game.play_out`)."""
+    game.play_out(bots)

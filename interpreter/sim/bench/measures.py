@@ -30,11 +30,8 @@ def play_games(rules, players: int, bots: str, games: int, first_seed: int = 1) 
     for seed in range(first_seed, first_seed + games):
         game = Game.new(rules, players=players, seed=seed)
         seats = [make_bot(bots, seed * 31 + s) for s in range(players)]
-        while not game.is_over():
-            d = game.decision()
-            assert d is not None  # the game is not over
-            game.apply(seats[d.seat].choose(game, d))
-            decisions += 1
+        game.play_out(seats)  # as apply in a loop, answered inside the running step
+        decisions += len(game.history)
     seconds = time.perf_counter() - start
     return {"players": players, "bots": bots, "games": games, "decisions": decisions,
             "seconds": round(seconds, 4), "games_per_s": round(games / seconds, 2),

@@ -1,0 +1,135 @@
+"""`Game.play_out(bots)`: bots answer inside the running step, and the game is the one `apply`
+in a loop makes, with the same errors: an illegal option or a bot's own exception leaves the
+game waiting at that decision, a rule's fault restores the decision being answered."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import dump
+from test_core import FAULTY, _with_faulty_card
+
+from interpreter import Game, IllegalDecisionError, RuleFaultError, load_ruleset, make_bot
+from interpreter.core.integrity import problems
+
+
+def _looped(game: Game, bots) -> None:
+    while not game.is_over():
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+
+
+@pytest.mark.parametrize("expansions", [(), ("jewelry_box", "fancy_dresses"), ("du_barry",)])
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_the_game_is_the_one_apply_in_a_loop_makes(expansions, kind):
+    rules = load_ruleset(expansions=expansions)
+    sizes = (2,) if expansions == ("du_barry",) else (2, 3, 4, 5)
+    for players in sizes:
+        for seed in (1, 2):
+            looped, out = (Game.new(rules, players=players, seed=seed) for _ in range(2))
+            _looped(looped, [make_bot(kind, seed * 7 + s) for s in range(players)])
+            out.play_out([make_bot(kind, seed * 7 + s) for s in range(players)])
+            assert out.is_over() and out.history == looped.history
+            assert json.dumps(out.state) == json.dumps(looped.state)
+            assert out.to_json() == looped.to_json()
+
+
+class _Failing:
+    """A random bot that raises (or answers wrongly) at its n-th decision."""
+
+    def __init__(self, seed: int, at: int, answer=None):
+        self.bot, self.at, self.answer, self.asked = make_bot("random", seed), at, answer, 0
+
+    def choose(self, game, decision):
+        self.asked += 1
+        if self.asked == self.at:
+            if self.answer is not None:
+                return self.answer
+            raise ZeroDivisionError("the bot's own bug")
+        return self.bot.choose(game, decision)
+
+
+@pytest.mark.parametrize("answer,error", [(None, ZeroDivisionError),
+                                          ({"no": "such option"}, IllegalDecisionError)])
+def test_a_bot_that_fails_leaves_the_game_at_its_decision(rules, answer, error):
+    bots = [_Failing(s, 40 + 3 * s, answer) for s in range(3)]
+    game = Game.new(rules, players=3, seed=5)
+    with pytest.raises(error):
+        game.play_out(bots)
+    twin = Game.new(rules, players=3, seed=5)  # the same bots' answers, given one by one
+    again = [_Failing(s, 40 + 3 * s, answer) for s in range(3)]
+    with pytest.raises(error):
+        _looped(twin, again)
+    assert game.history == twin.history and dump(game) == dump(twin)
+    assert game.decision() == twin.decision() and not game.is_over()
+    assert Game.from_json(rules, game.to_json()).decision() == game.decision()
+    game.play_out([make_bot("random", s) for s in range(3)])  # and it can go on
+    assert game.is_over()
+
+
+def test_a_bot_may_copy_and_save_the_game_while_it_chooses(rules):
+    """What the search bot does: the position it is shown mid-step is the one a loop shows."""
+    class Copying:
+        def __init__(self, seed):
+            self.bot, self.seen = make_bot("greedy", seed), []
+
+        def choose(self, game, decision):
+            copy = game.clone()
+            assert copy.decision() == decision and dump(copy) == dump(game)
+            assert Game.from_json(game.rules, game.to_json()).decision() == decision
+            copy.apply(copy.decision().option_at(0))  # the copy goes its own way
+            self.seen.append(game.decision() is decision)
+            return self.bot.choose(game, decision)
+    bots = [Copying(s) for s in range(2)]
+    game = Game.new(rules, players=2, seed=9)
+    for _ in range(30):  # into the rounds, then the rest by play_out
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    game.play_out(bots)
+    looped = Game.new(rules, players=2, seed=9)
+    _looped(looped, [make_bot("greedy", s) for s in range(2)])
+    assert game.history == looped.history
+    assert all(b.seen for b in bots) and all(all(b.seen) for b in bots)
+
+
+def test_mcts_plays_out_as_it_plays_in_a_loop(rules):
+    looped, out = (Game.new(rules, players=2, seed=3) for _ in range(2))
+    for game, how in ((looped, "loop"), (out, "play_out")):
+        bots = [make_bot("mcts:6", 1), make_bot("random", 2)]
+        for _ in range(25):
+            d = game.decision()
+            game.apply(bots[d.seat].choose(game, d))
+        if how == "loop":
+            _looped(game, bots)
+        else:
+            game.play_out(bots)
+    assert out.history == looped.history and dump(out) == dump(looped)
+
+
+def test_a_fault_under_play_out_restores_the_decision_being_answered(tmp_path):
+    (tmp_path / "module.yaml").write_text("module:\n  id: faulty\n  kind: custom\n  name: F\n"
+                                          "  requires: [base]\n  files: [cards.yaml]\n")
+    (tmp_path / "cards.yaml").write_text(FAULTY)
+    rules = load_ruleset(extra_paths=[tmp_path])
+    game, seat, p = _with_faulty_card(rules)
+    p["supply"].append("l1.faulty")
+
+    class Keen:
+        """Keeps the faulty card for its hand and plays it as soon as it can."""
+
+        def __init__(self, seed):
+            self.bot = make_bot("random", seed)
+
+        def choose(self, game, d):
+            for value in d.values:
+                if value == "l1.faulty" or value == {"card": "l1.faulty", "action": None}:
+                    return d.option_at(d.values.index(value))
+            return self.bot.choose(game, d)
+    with pytest.raises(RuleFaultError) as err:
+        game.play_out([Keen(s) for s in range(2)])
+    assert "the bonus of employee 'l1.faulty' failed: division by zero" in str(err.value)
+    d = game.decision()
+    assert d.kind == "play" and d.seat == seat and "l1.faulty" in p["hand"]
+    assert f"decision {len(game.history) + 1})" in str(err.value)
+    assert problems(rules, game.state, game.side) == []
+    assert Game.from_json(rules, game.to_json()).decision() == d
