@@ -1,10 +1,10 @@
 """One round of `rococo bench --baseline`: run as a script in a fresh interpreter whose path
 starts at the checkout being measured, so the same measuring code times any version.
 
-It uses only the public API every version has (`load_ruleset`, `Game`, `make_bot`), and the
-checkout's own `rococo bench` for the compiled-effects ratio where it has one. Every time is
-processor time (`time.process_time`), not wall-clock, so other work on the machine counts
-less. Prints one line of JSON. Never imported by the engine or the command line.
+It uses only the public API every version has (`load_ruleset`, `Game`, `make_bot`,
+`play_out`), and the checkout's own `rococo bench` for the compiled-effects ratio where it has
+one. Every time is processor time (`time.process_time`), not wall-clock, so other work on the
+machine counts less. Prints one line of JSON. Never imported by the engine or the command line.
 """
 import importlib
 import json
@@ -35,15 +35,15 @@ def _play_to(api, rules, players, seed, decisions, bots="greedy"):
 
 
 def _games(api, rules, bots, games):
+    """Complete games played out by bots with the version's own `interpreter.play_out` (every
+    version has it: `apply` in a loop in the older ones, `Game.play_out` since)."""
     decisions = 0
     start = time.process_time()
     for seed in range(1, games + 1):
         game = api.Game.new(rules, players=4, seed=seed)
         seats = [api.make_bot(bots, seed * 31 + s) for s in range(4)]
-        while not game.is_over():
-            d = game.decision()
-            game.apply(seats[d.seat].choose(game, d))
-            decisions += 1
+        api.play_out(game, seats)
+        decisions += len(game.history)
     seconds = time.process_time() - start
     return {"games": games, "decisions": decisions, "cpu_s": seconds,
             "games_per_s": games / seconds, "decisions_per_s": decisions / seconds}
