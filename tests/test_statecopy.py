@@ -12,6 +12,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.journal import Journal
 from interpreter.core.statecopy import _Compiler, compile_copier, copy_state
+from interpreter.sim.bench.positions import play_to
 from interpreter.sim.bots import make_bot
 
 EXPANSIONS = ("jewelry_box", "fancy_dresses", "festivity_dresses", "expert_tailoring")
@@ -57,11 +58,7 @@ def test_every_state_of_many_games_is_copied_whole_and_apart(expansions, players
 
 
 def test_a_clone_changed_leaves_its_original_as_it_was(rules):
-    game = Game.new(rules, players=4, seed=3)
-    bots = [make_bot("random", s) for s in range(4)]
-    for _ in range(120):
-        d = game.decision()
-        game.apply(bots[d.seat].choose(game, d))
+    game = play_to(rules, 4, 3, 120, "random")
     before = game.to_json()
     clone = game.clone()
     for node in _containers(clone.state, []):  # every container of the clone, emptied
