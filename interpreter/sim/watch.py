@@ -64,28 +64,50 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
     measurement that differs from run to run, which `simulate` reports but does not write to
     its JSON."""
     game = Game.new(rules, players=spec.players, seed=seed)
-    bots = bots_for(spec, seed)
-    turns = 0
-    decisions, seconds = [0] * spec.players, [0.0] * spec.players
-    check = getattr(spec, "check", False)
-    while not game.is_over():
-        decision = game.decision()
-        assert decision is not None  # the game is not over
-        broken = check and checked(game, decision)
-        if broken:
-            return {"seed": seed, "fault": f"decision {sum(decisions) + 1}: {broken}"}
-        turns += decision.kind == "play"
-        started = time.process_time()
-        option = bots[decision.seat].choose(game, decision)
-        seconds[decision.seat] += time.process_time() - started
-        decisions[decision.seat] += 1
-        game.apply(option)
-    broken = check and checked(game, None)
+    tally = _Counts(spec.players, getattr(spec, "check", False))
+    try:  # each seat's bot answers through the tally, inside the running step
+        game.play_out([_Watched(bot, tally) for bot in bots_for(spec, seed)])
+    except _Broken as stop:
+        return {"seed": seed, "fault": str(stop)}
+    broken = tally.check and checked(game, None)
     if broken:
         return {"seed": seed, "fault": f"the end of the game: {broken}"}
-    record = _result(game, seed, turns)
-    record["timing"] = {"decisions": decisions, "seconds": seconds}
+    record = _result(game, seed, tally.turns)
+    record["timing"] = {"decisions": tally.decisions, "seconds": tally.seconds}
     return record
+
+
+class _Broken(Exception):
+    """`--check` found the position broken at a decision: the game stops there."""
+
+
+class _Counts:
+    """What `game_record` counts while the bots play: turns, and each seat's decisions and
+    processor seconds; `check`: whether each position is checked (`--check`)."""
+
+    def __init__(self, players: int, check: bool):
+        self.turns, self.check = 0, check
+        self.decisions, self.seconds = [0] * players, [0.0] * players
+
+
+class _Watched:
+    """A seat's bot as `game_record` watches it: each position checked (with `--check`), each
+    answer counted and timed."""
+
+    def __init__(self, bot, tally: _Counts):
+        self.bot, self.tally = bot, tally
+
+    def choose(self, game: Game, decision):
+        tally = self.tally
+        broken = tally.check and checked(game, decision)
+        if broken:
+            raise _Broken(f"decision {sum(tally.decisions) + 1}: {broken}")
+        tally.turns += decision.kind == "play"
+        started = time.process_time()
+        option = self.bot.choose(game, decision)
+        tally.seconds[decision.seat] += time.process_time() - started
+        tally.decisions[decision.seat] += 1
+        return option
 
 
 def checked(game: Game, decision) -> str:
