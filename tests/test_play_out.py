@@ -133,3 +133,31 @@ def test_a_fault_under_play_out_restores_the_decision_being_answered(tmp_path):
     assert f"decision {len(game.history) + 1})" in str(err.value)
     assert problems(rules, game.state, game.side) == []
     assert Game.from_json(rules, game.to_json()).decision() == d
+
+
+@pytest.mark.parametrize("change", [
+    lambda game, d: game.apply(d.option_at(0)),
+    lambda game, d: game.apply_index(0),
+    lambda game, d: game.undo(),
+    lambda game, d: game.run_effect("gain 1 livre", d.seat),
+])
+def test_a_bot_that_changes_the_game_while_it_chooses_is_refused(rules, change):
+    """A bot reads, clones and saves the game as it chooses; answering or changing it there
+    (it is the running step's own position) is refused, and the game waits at that decision."""
+    class Meddling:
+        def __init__(self):
+            self.calls = 0
+
+        def choose(self, game, d):
+            self.calls += 1
+            if self.calls == 12:
+                change(game, d)
+            return d.option_at(0)
+    game = Game.new(rules, players=2, seed=6)
+    with pytest.raises(IllegalDecisionError, match="while play_out asks a bot: a bot may read"):
+        game.play_out([Meddling(), Meddling()])
+    twin = Game.new(rules, players=2, seed=6)
+    while len(twin.history) < len(game.history):
+        twin.apply_index(0)
+    assert dump(game) == dump(twin) and game.decision() == twin.decision()
+    game.apply_index(0)  # outside play_out the game is answered as ever

@@ -88,6 +88,7 @@ class Game:
         self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
         self._bot_error: BaseException | None = None  # what a bot raised there
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
+        self._choosing = False  # a bot of `play_out` is choosing: the game may not change
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
 
     # -- creating --------------------------------------------------------------------------
@@ -156,7 +157,7 @@ class Game:
         option, or what a bot raises, leaves the game waiting at that decision; a rule's fault
         restores the decision being answered), but each answer is given inside the running step,
         without leaving it and coming back. A bot may read the game, copy it and save it while
-        it chooses; it may not answer it."""
+        it chooses; answering or changing it there raises IllegalDecisionError."""
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
@@ -176,6 +177,7 @@ class Game:
         bots = self._bots
         assert bots is not None
         self._green, self._decision = getcurrent(), decision  # the game as it waits
+        self._choosing = True
         try:
             value = _value_answered(decision, bots[decision.seat].choose(self, decision))
         except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
@@ -183,13 +185,21 @@ class Game:
             self._bots = None
             return NO_VALUE
         finally:
+            self._choosing = False
             self._green = self._decision = None
         self._last_given = (self._answers, len(self._answers))
         self._answers.append(value)
         self.history.append([decision.seat, value])
         return value
 
+    def _unchanging(self, what: str) -> None:
+        """Refuse a change while a bot of `play_out` chooses inside the running step."""
+        if self._choosing:
+            raise IllegalDecisionError(f"cannot {what} while play_out asks a bot: a bot may read, "
+                                       f"clone and save the game as it chooses, not change it")
+
     def _pending(self) -> Decision:
+        self._unchanging("answer the game")
         if self._decision is None:
             raise IllegalDecisionError("the game is over: there is no decision to answer")
         return self._decision
@@ -217,6 +227,7 @@ class Game:
         the game is replayed from its seed and history (as `Game.replay` and a verified save
         are), so a position built by scripting (`jump`, `run_effect`) is undone only within
         its waiting step."""
+        self._unchanging("undo")
         kind = type(count)  # as apply_index: an int subclass counts by its value
         if not issubclass(kind, int) or kind is bool or int.__index__(count) < 1:
             raise IllegalDecisionError(f"cannot take back {_short(count)} decisions: give a "
@@ -241,6 +252,7 @@ class Game:
     def redo(self) -> None:
         """Answer again the last decision `undo` took back (none is left once another answer
         is given)."""
+        self._unchanging("redo")
         if not self._redo:
             raise IllegalDecisionError("there is nothing to redo: no decision was taken back "
                                        "since the last one made")
@@ -421,6 +433,7 @@ class Game:
         `answers` (option values, in order), and keep its changes. For scenario tests and
         tools: a question with no answer left raises IllegalDecisionError and the state is
         left unchanged."""
+        self._unchanging("run an effect")
         mark = self.journal.mark()
         try:
             self._scripted(effect, seat, answers, played, score_key)
@@ -454,6 +467,7 @@ class Game:
         """Scripting: leave the waiting step where it stands (its changes so far stay), put the
         flow at `cursor` ({"stage": "round"|"final", "phase": i, "index": j}) and run on to the
         next decision. For building positions in tests and scenario files."""
+        self._unchanging("jump")
         self._green = self._decision = None
         self._answers, self._used = [], 0
         self.journal.forget()
