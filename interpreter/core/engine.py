@@ -161,7 +161,7 @@ class Game:
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
-            self._bots, self._bot_error = bots, None
+            self._bots = bots
             try:
                 self.apply(option)
             finally:
@@ -182,7 +182,6 @@ class Game:
             value = _value_answered(decision, bots[decision.seat].choose(self, decision))
         except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
             self._bot_error = exc
-            self._bots = None
             return NO_VALUE
         finally:
             self._choosing = False

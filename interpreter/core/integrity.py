@@ -4,6 +4,7 @@ state that breaks one; the property tests check them at every decision of many g
 from __future__ import annotations
 
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections.abc import Iterable
 
 from .board import staff_size
 from .model import BoardSide, Ruleset
@@ -59,7 +60,7 @@ def located_components(state: State, rules: Ruleset | None = None
     return _counted(employees), _counted(garments), _counted(tiles)
 
 
-def _counted(items: list) -> Counter:
+def _counted(items: Iterable[str]) -> Counter:
     """`Counter(items)` without its Python-level checks (a save is checked twice as it loads):
     `_count_elements` is the loop in C that Counter.update runs."""
     counts: Counter = Counter()
@@ -105,7 +106,7 @@ def seat_card_problems(rules: Ruleset, state: State) -> list[str]:
         held: Counter = Counter()
         for z in card_zones:
             _count_elements(held, p["zones"][z])
-        want = _counted(list(kind.cards)) if kind is not None else Counter()
+        want = _counted(kind.cards) if kind is not None else Counter()
         if not dict.__eq__(held, want):  # as plain dicts, in C (no count is 0)
             out.append(f"seat {p['seat']}'s own cards are not its kind's deck, each once")
     return out

@@ -64,16 +64,16 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
     measurement that differs from run to run, which `simulate` reports but does not write to
     its JSON."""
     game = Game.new(rules, players=spec.players, seed=seed)
-    tally = _Counts(spec.players, getattr(spec, "check", False))
-    try:  # each seat's bot answers through the tally, inside the running step
-        game.play_out([_Watched(bot, tally) for bot in bots_for(spec, seed)])
+    counts = _Counts(spec.players, getattr(spec, "check", False))
+    try:  # each seat's bot answers through its watcher, inside the running step
+        game.play_out([_Watched(bot, counts) for bot in bots_for(spec, seed)])
     except _Broken as stop:
         return {"seed": seed, "fault": str(stop)}
-    broken = tally.check and checked(game, None)
+    broken = counts.check and checked(game, None)
     if broken:
         return {"seed": seed, "fault": f"the end of the game: {broken}"}
-    record = _result(game, seed, tally.turns)
-    record["timing"] = {"decisions": tally.decisions, "seconds": tally.seconds}
+    record = _result(game, seed, counts.turns)
+    record["timing"] = {"decisions": counts.decisions, "seconds": counts.seconds}
     return record
 
 
@@ -94,19 +94,19 @@ class _Watched:
     """A seat's bot as `game_record` watches it: each position checked (with `--check`), each
     answer counted and timed."""
 
-    def __init__(self, bot, tally: _Counts):
-        self.bot, self.tally = bot, tally
+    def __init__(self, bot, counts: _Counts):
+        self.bot, self.counts = bot, counts
 
     def choose(self, game: Game, decision):
-        tally = self.tally
-        broken = tally.check and checked(game, decision)
+        counts = self.counts
+        broken = counts.check and checked(game, decision)
         if broken:
-            raise _Broken(f"decision {sum(tally.decisions) + 1}: {broken}")
-        tally.turns += decision.kind == "play"
+            raise _Broken(f"decision {sum(counts.decisions) + 1}: {broken}")
+        counts.turns += decision.kind == "play"
         started = time.process_time()
         option = self.bot.choose(game, decision)
-        tally.seconds[decision.seat] += time.process_time() - started
-        tally.decisions[decision.seat] += 1
+        counts.seconds[decision.seat] += time.process_time() - started
+        counts.decisions[decision.seat] += 1
         return option
 
 
