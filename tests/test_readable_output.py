@@ -63,6 +63,15 @@ def test_final_scoring_is_announced_after_the_last_move(rules):
     assert "Round 7 of 7" not in rest and "The board at the end of the game" in rest
 
 
+def test_a_bonus_told_in_the_log_ends_its_sentence_once(rules):
+    # the bonus's prompt quotes the card ("...1 Lace or 1 Thread."); its answer follows a colon
+    text = bot_game(rules, width=200)
+    told = [line for line in text.splitlines() if "bonus of Journeyman" in line]
+    assert told and ".:" not in text
+    assert any(line.endswith("Pay 1 Livre to gain 1 Lace or 1 Thread: use the bonus")
+               for line in told), told
+
+
 def test_each_steps_announced_points_are_what_that_step_scored(rules):
     game = Game.new(rules, players=3, seed=4)
     bots = [make_bot("greedy", s) for s in range(3)]

@@ -115,6 +115,9 @@ def test_a_person_plays_a_complete_game_through_the_page(rules, browser):
         assert f"wins with {best['prestige']} prestige" in _status(browser)["text"]
         log = browser.find_elements(By.CSS_SELECTOR, "#log li.entry[data-n]")
         assert len(log) == len(game.history) + 1  # the set-up, then one entry per answer
+        # a prompt that quotes a rule's sentence ends it once before its answer
+        prompts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#log span.prompt")]
+        assert prompts and not any(p.endswith(".:") for p in prompts), prompts
         log[-1].find_element(By.CSS_SELECTOR, "button.why").click()
         wait.until(lambda d: d.find_element(By.ID, "explain").is_displayed())
         assert browser.find_element(By.ID, "explain-title").text == \

@@ -187,6 +187,12 @@ function final() {
   $("final").replaceChildren(...children);
 }
 
+// A prompt before `: ` and its answer: one that ends with a rule's sentence loses its full stop
+// (as the terminal's log, ui/play.py's _lead), not to read "Thread.: use the bonus".
+function lead(prompt) {
+  return prompt.endsWith(".") && !prompt.endsWith("..") ? prompt.slice(0, -1) : prompt;
+}
+
 function renderLog() {
   const list = $("log");
   const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
@@ -198,7 +204,7 @@ function renderLog() {
     if (e.round !== round) { round = e.round; items.push(el("li", {class: "round"}, `Round ${round}`)); }
     items.push(el("li", {class: "entry", "data-n": e.n},
       el("span", {class: "n"}, `${e.n}.`), chip(e.seat), " ",
-      e.prompt ? [el("span", {class: "prompt"}, `${e.prompt}: `), el("b", {}, e.answer)] : el("span", {class: "dim"}, e.kind),
+      e.prompt ? [el("span", {class: "prompt"}, `${lead(e.prompt)}: `), el("b", {}, e.answer)] : el("span", {class: "dim"}, e.kind),
       el("button", {class: "why", title: "the changes this made, each with its rule", onclick: () => explain(e.n)}, "explain"),
       e.changes.length ? el("ul", {class: "changes"}, e.changes.map((c) => el("li", {}, c))) : ""));
   }
