@@ -317,6 +317,29 @@ def test_rococo_rules_lists_every_rule_in_force():
     assert "Festivity Dresses: the 4 Festivity Garments join the Garment bag" in phase1
 
 
+def test_rococo_rules_on_an_80_column_terminal_hangs_each_rules_wrapped_lines():
+    out = rococo("rules", "--with", "jewelry_box", terminal_columns=80)
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    # each rule's first line at its level, the lines it wraps onto 4 columns deeper
+    at = lines.index("  Phase 4: collect income (each player, from the start player): Gain 5 "
+                     "Livre. If")
+    assert lines[at + 1].startswith("      the number of your Catering Kitchen")
+    assert lines[at + 2].startswith("      ") and not lines[at + 2].startswith("       ")
+    tail = [line for line in lines if line.startswith("    A) Queen's Favor")]
+    assert tail == ["    A) Queen's Favor > start player: The holder of the Queen's Favor becomes"]
+    assert lines[lines.index(tail[0]) + 1] == "        start player."
+    # piped, the same rule is one line
+    assert "  Phase 4: collect income (each player, from the start player): Gain 5 Livre. If the " \
+           "number of" in rococo("rules", "--with", "jewelry_box")
+
+
+def test_a_display_renewed_by_one_piece_says_piece():
+    out = rococo("rules", "--with", "jewelry_box")
+    assert "Discard the 1 rightmost piece of the Jewelry display, shift the rest" in out
+    assert "Discard the 2 rightmost pieces of the Garment display, shift the rest" in out
+
+
 def test_a_player_reads_the_rules_and_garment_effects_during_play(tmp_path):
     game = Game.new(load_ruleset(expansions=["expert_tailoring"]), players=2, seed=3)
     out, buffer = terminal(80)

@@ -4,7 +4,11 @@ modules' reactions to events, the garments with rules of their own, and the chos
 Everything is printed from the loaded ruleset, so a module's change shows where it applies."""
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Iterator
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.text import Text
 
 from ..core.labels import garment_rules
@@ -53,10 +57,45 @@ def sections(rules: Ruleset) -> list[tuple[str, list[str]]]:
     return [(heading, lines) for heading, lines in out if lines]
 
 
+HANG = 4  # how much deeper a rule's wrapped lines stand than its first
+
+
+class Rule:
+    """One rule as a line: whole where the output is as wide as it needs (piped); wrapped to a
+    terminal's width with a hanging indent, so that each rule's first line stands out."""
+
+    def __init__(self, text: str, indent: int):
+        self.text, self.indent = text, indent
+
+    def lines(self, width: int) -> list[str]:
+        """The rule's lines at `width` columns, indents included (a word longer than a line
+        keeps its own line)."""
+        first, rest = " " * self.indent, " " * (self.indent + HANG)
+        lines, line = [], first
+        for word in self.text.split(" "):
+            if line.strip() and cell_len(line) + 1 + cell_len(word) > width:
+                lines.append(line)
+                line = rest + word
+            else:
+                line += (" " if line.strip() else "") + word
+        lines.append(line)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        for line in self.lines(options.max_width):
+            yield Text(line)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((cell_len(word) for word in self.text.split(" ")), default=0)
+        return Measurement(self.indent + HANG + longest, self.indent + cell_len(self.text))
+
+
 def rulebook(rules: Ruleset) -> Group:
     """The rules in force as one renderable: bold headings, one rule a line."""
-    parts = []
+    parts: list[Text | Rule] = []
     for heading, lines in sections(rules):
         parts.append(Text(heading, style="bold underline"))
-        parts += [Text(f"  {line}") for line in lines]
+        for line in lines:
+            text = line.lstrip(" ")
+            parts.append(Rule(text, 2 + len(line) - len(text)))
     return Group(*parts)
