@@ -532,6 +532,9 @@ class _Printer(Walker):
         placed = self.placed(e)
         if placed is not None:
             return placed
+        having = self.having(e)
+        if having is not None:
+            return having
         left = self.expr(e.left)
         verb = _CMP_TEXT[e.op]
         if _plural_subject(left):  # 'your Thread tokens are more than 1'
@@ -663,6 +666,29 @@ class _Printer(Walker):
         if isinstance(c, ast.Not):
             inner = self.item_condition(c.operand)
             return None if inner is None else "not " + inner
+        return None
+
+    def having(self, e: ast.Compare) -> str | None:
+        """A count compared with none, said as a card says it: `count(my.decorations where area
+        = statue) > 0` 'you have any Statue Decorations', `= 0` 'you have no ...'; a pile's
+        count 'the Master Examination deck is not empty' ('is empty')."""
+        left, right = e.left, e.right
+        if type(left) is not ast.Call or left.func != "count" or len(left.args) != 1 \
+                or type(right) is not ast.Number:
+            return None
+        if (e.op, right.value) in _SOME:
+            some = True
+        elif (e.op, right.value) in _NONE:
+            some = False
+        else:
+            return None
+        counted = self.expr(left.args[0])
+        if counted.startswith("your "):
+            return f"you have {'any' if some else 'no'} {counted[5:]}"
+        arg = left.args[0]
+        if type(arg) is ast.Name and arg.path[0] == "zone":  # a pile: full or empty
+            pile = counted if counted.startswith("the ") else f"the {counted}"
+            return f"{pile} is {'not empty' if some else 'empty'}"
         return None
 
     def placed(self, e: ast.Compare) -> str | None:
@@ -819,6 +845,11 @@ def _is_min_of_counts(e: ast.Expr) -> bool:
     return (isinstance(e, ast.Call) and e.func == "min" and len(e.args) >= 2
             and all(isinstance(a, ast.Call) and a.func == "count" and len(a.args) == 1
                     for a in e.args))
+
+
+# (comparison, number) that say a count is some, or none: `> 0`, `>= 1`, `!= 0`; `= 0`, `< 1`
+_SOME = frozenset({(">", 0), (">=", 1), ("!=", 0)})
+_NONE = frozenset({("=", 0), ("<", 1), ("<=", 0)})
 
 
 def _plural_subject(phrase: str) -> bool:

@@ -43,8 +43,8 @@ WORDED_OTHERWISE = {
     "jb.master.blue_green_pairs":
         "Gain 1 Prestige for each set of 1 blue Garment and 1 green Garment.",
     "jb.master.no_green_no_orange":
-        "If the number of your green Garments on the board is 0, gain 4 Livre. If the number of "
-        "your orange Garments on the board is 0, gain 5 Livre.",
+        "If you have no green Garments on the board, gain 4 Livre. If you have no orange "
+        "Garments on the board, gain 5 Livre.",
     # the cards that read jewels and Halls
     "jb.journeyman.halls_livre":
         "Gain 1 Livre for each of the Halls you are represented in.",
@@ -97,6 +97,16 @@ def test_28_new_employees_9_9_10():
     assert shape.count((2, "journeyman", "exam_journeymen")) == 9
     assert shape.count((0, "apprentice", "special_apprentices")) == 10
     assert len(entries) == 28
+
+
+def test_an_examination_says_its_deck_must_not_be_empty(jb):
+    """JB-34 "4) Next, take the entire Journeyman Employee deck and choose any one of them": an
+    Examination takes a card of its deck, and its text says the deck must hold one in words
+    ('is not empty'), not as a count."""
+    for action in jb.actions.values():
+        if "zone.exam_" in action.effect.source:
+            assert " Examination deck is not empty: pay 5 Livre" in action.effect.text
+            assert "the number of" not in action.effect.text.split(":")[0]
 
 
 def test_every_new_card_says_what_it_prints(jb):

@@ -324,14 +324,14 @@ def test_rococo_rules_on_an_80_column_terminal_hangs_each_rules_wrapped_lines():
     # each rule's first line at its level, the lines it wraps onto 4 columns deeper
     at = lines.index("  Phase 4: collect income (each player, from the start player): Gain 5 "
                      "Livre. If")
-    assert lines[at + 1].startswith("      the number of your Catering Kitchen")
+    assert lines[at + 1].startswith("      you have any Catering Kitchen (left side)")
     assert lines[at + 2].startswith("      ") and not lines[at + 2].startswith("       ")
     tail = [line for line in lines if line.startswith("    A) Queen's Favor")]
     assert tail == ["    A) Queen's Favor > start player: The holder of the Queen's Favor becomes"]
     assert lines[lines.index(tail[0]) + 1] == "        start player."
     # piped, the same rule is one line
-    assert "  Phase 4: collect income (each player, from the start player): Gain 5 Livre. If the " \
-           "number of" in rococo("rules", "--with", "jewelry_box")
+    assert "  Phase 4: collect income (each player, from the start player): Gain 5 Livre. If you " \
+           "have any Catering" in rococo("rules", "--with", "jewelry_box")
 
 
 def test_a_display_renewed_by_one_piece_says_piece():

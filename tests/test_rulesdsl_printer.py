@@ -51,6 +51,16 @@ CARDS = {
     "gain 1 livre\nif my.livre > 5 then gain 1 lace\ngain 2 thread":
         "Gain 1 Livre. If your Livres are more than 5, gain 1 Lace. Gain 2 Thread.",
     "": "Nothing happens.",
+    # a count against none reads as a card says it (Jewelry Box JB-25: "if you have no green
+    # ladies' gowns on the Game board")
+    "if count(my.garments where color = green) = 0 then gain 4 livre":
+        "If you have no green Garments on the board, gain 4 Livre.",
+    "if count(my.garments where color = green) > 0 then gain 4 livre":
+        "If you have any green Garments on the board, gain 4 Livre.",
+    "if count(my.garments) >= 1 then gain 1 livre":
+        "If you have any Garments on the board, gain 1 Livre.",
+    "if count(my.garments) > 1 then gain 1 livre":
+        "If the number of your Garments on the board is more than 1, gain 1 Livre.",
 }
 
 
