@@ -72,6 +72,26 @@ def test_a_bonus_told_in_the_log_ends_its_sentence_once(rules):
                for line in told), told
 
 
+def test_the_winner_line_reads_as_a_sentence():
+    last = rococo("play", "--players", "4", "--seed", "1").splitlines()[-1]
+    assert last == "Winner: yellow (C) with 92 prestige"
+
+
+def test_the_board_lists_cards_one_a_line_and_ends_no_sentence_twice(rules):
+    # the employees for hire are sentences: each card on its own line of the table's cell
+    out, buffer = terminal(100)
+    out.print(render.board(Game.new(rules, players=4, seed=1)))
+    board = buffer.getvalue()
+    hire = board[board.index("│ hire"):].splitlines()
+    assert hire[0].startswith("│ hire   │ Master [level 1]: Randomly take 1 Resource from the bag.")
+    starts = [line for line in hire[1:8] if re.match(r"│ +│ \w+ \[level 1\]: ", line)]
+    assert len(starts) == 3, hire[:8]  # the 2nd, 3rd and 4th cards each start a line
+    # listed on one line, a card's full stop is not followed by '; '
+    assert ".;" not in bot_game(rules) + board
+    assert render.listed(["Gain 1 Livre.", "Gain 1 Lace.", "tile [1 pink | thread]"]) == \
+        "Gain 1 Livre; Gain 1 Lace; tile [1 pink | thread]"
+
+
 def test_each_steps_announced_points_are_what_that_step_scored(rules):
     game = Game.new(rules, players=3, seed=4)
     bots = [make_bot("greedy", s) for s in range(3)]

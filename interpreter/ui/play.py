@@ -81,7 +81,7 @@ class TerminalGame:
             out.print(f"  {escape(line)}")
         layout.show(out, render.board(game), render.final_scores(game))
         winner = game.standings()[0]
-        out.print("Winner: ", render.seat_name(game, winner["seat"]),
+        out.print("Winner:", render.seat_name(game, winner["seat"]),
                   f"with {winner['prestige']} prestige")
         return 0
 

@@ -1,6 +1,8 @@
 """The board and results as rich renderables, for the terminal."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
@@ -9,6 +11,14 @@ from rich.text import Text
 COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow", "blue": "blue",
                "white": "white", "pink": "bright_magenta", "green": "green",
                "orange": "dark_orange"}
+
+
+def listed(labels: Iterable[str]) -> str:
+    """Labels in a row, separated by '; ': a label that ends a sentence ('...Thread.') drops
+    its full stop before the next, not to read '.;'."""
+    items = list(labels)
+    return "; ".join(text[:-1] if text.endswith(".") and at < len(items) - 1 else text
+                     for at, text in enumerate(items))
 
 
 def letter(seat: int) -> str:
@@ -71,8 +81,9 @@ def board(game, seat: int | None = None) -> Group:
     drawers.add_column(words.term("drawer", "drawer"))
     drawers.add_column("tiles")
     for i, drawer in enumerate(state["drawers"]):
-        drawers.add_row(str(i + 1), "; ".join(label(t) for t in drawer) or "-")
-    drawers.add_row("hire", "; ".join(label(c) for c in state["hire_display"]) or "-")
+        drawers.add_row(str(i + 1), listed(label(t) for t in drawer) or "-")
+    # a card's text is sentences: one card a line
+    drawers.add_row("hire", "\n".join(label(c) for c in state["hire_display"]) or "-")
     parts.append(drawers)
     halls = Table(title="Halls")
     halls.add_column("hall")
@@ -110,13 +121,13 @@ def board(game, seat: int | None = None) -> Group:
                 if zone.holds == "cards" and zone.id not in _deck_zones(game.rules, p):
                     continue  # a seat kind's own deck: not a pile of this seat
                 items = p["zones"][zone.id]
-                shown = "; ".join(label(i) for i in items) \
+                shown = listed(label(i) for i in items) \
                     if zone.visible or p["seat"] == seat else f"{len(items)} face down"
                 parts.append(Text(f"{zone.name} of {seat_name(game, p['seat'])}: "
                                   f"{shown or '-'}"))
             continue
         items = state["zones"][zone.id]
-        shown = "; ".join(label(i) for i in items) if zone.visible else f"{len(items)} face down"
+        shown = listed(label(i) for i in items) if zone.visible else f"{len(items)} face down"
         parts.append(Text(f"{zone.name}: {shown or '-'}"))
     decos = Table(title="Decorations")
     decos.add_column("space")
