@@ -556,6 +556,10 @@ class _Printer(Walker):
     def text_not(self, e: ast.Not, parent_prec: int) -> str:
         if type(e.operand) is ast.Possible:  # 'you cannot X', not 'not you can X'
             return f"you cannot {self._can_clause(e.operand)}"
+        if type(e.operand) is ast.Compare:  # 'you have no X', not 'not you have any X'
+            having = self.having(e.operand, negated=True)
+            if having is not None:
+                return having
         return f"not {self.expr(e.operand, 3)}"
 
     def text_where(self, e: ast.Where, parent_prec: int) -> str:
@@ -668,10 +672,11 @@ class _Printer(Walker):
             return None if inner is None else "not " + inner
         return None
 
-    def having(self, e: ast.Compare) -> str | None:
+    def having(self, e: ast.Compare, negated: bool = False) -> str | None:
         """A count compared with none, said as a card says it: `count(my.decorations where area
         = statue) > 0` 'you have any Statue Decorations', `= 0` 'you have no ...'; a pile's
-        count 'the Master Examination deck is not empty' ('is empty')."""
+        count 'the Master Examination deck is not empty' ('is empty'). `negated`: said of
+        `not (...)`."""
         left, right = e.left, e.right
         if type(left) is not ast.Call or left.func != "count" or len(left.args) != 1 \
                 or type(right) is not ast.Number:
@@ -682,6 +687,7 @@ class _Printer(Walker):
             some = False
         else:
             return None
+        some = some != negated
         counted = self.expr(left.args[0])
         if counted.startswith("your "):
             return f"you have {'any' if some else 'no'} {counted[5:]}"

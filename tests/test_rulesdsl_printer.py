@@ -59,6 +59,8 @@ CARDS = {
         "If you have any green Garments on the board, gain 4 Livre.",
     "if count(my.garments) >= 1 then gain 1 livre":
         "If you have any Garments on the board, gain 1 Livre.",
+    "if not count(my.garments) > 0 then gain 1 livre":
+        "If you have no Garments on the board, gain 1 Livre.",
     "if count(my.garments) > 1 then gain 1 livre":
         "If the number of your Garments on the board is more than 1, gain 1 Livre.",
 }
