@@ -456,6 +456,9 @@ class _Printer(Walker):
             name = m.group(1)
             used.add(name)
             o = given.get(name)
+            if m.group(2):  # `{name:s}`: a plural's s, unless the option is the number 1
+                return "" if o is not None and type(o.value) is ast.Number \
+                    and o.value.value == 1 else "s"
             if o is None:
                 return ""
             odef = vdef.options.get(name)
@@ -465,7 +468,7 @@ class _Printer(Walker):
                 return self.option_phrase(o.value, odef.text)
             return self.expr(o.value)
 
-        text = re.sub(r"\{(\w+)\}", fill, vdef.text)
+        text = re.sub(r"\{(\w+)(:s)?\}", fill, vdef.text)
         for o in s.options:
             if o.name in used:
                 continue
@@ -681,17 +684,14 @@ class _Printer(Walker):
         if type(left) is not ast.Call or left.func != "count" or len(left.args) != 1 \
                 or type(right) is not ast.Number:
             return None
-        if (e.op, right.value) in _SOME:
-            some = True
-        elif (e.op, right.value) in _NONE:
-            some = False
-        else:
+        key = (e.op, right.value)
+        if key not in _SOME and key not in _NONE:
             return None
-        some = some != negated
-        counted = self.expr(left.args[0])
+        some = (key in _SOME) != negated
+        arg = left.args[0]
+        counted = self.expr(arg)
         if counted.startswith("your "):
             return f"you have {'any' if some else 'no'} {counted[5:]}"
-        arg = left.args[0]
         if type(arg) is ast.Name and arg.path[0] == "zone":  # a pile: full or empty
             pile = counted if counted.startswith("the ") else f"the {counted}"
             return f"{pile} is {'not empty' if some else 'empty'}"

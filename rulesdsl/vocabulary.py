@@ -74,11 +74,12 @@ VerbArgs = Mapping[str, Any]
 class VerbDef:
     """A game verb. `run(ctx, args)` gets option name -> Thunk (or True for flags).
 
-    `text` is an English phrase that may use `{option}` placeholders; `binds` are names the verb
-    passes to its option thunks (e.g. `deputed`), and `bind_text` how cards say them. When the
-    wording depends on the options' values (one colour or several, 1 bale or 2), `describe`
-    gets option name -> its printed value (a list of texts for a list, True for a flag) and
-    returns the phrase instead of `text`.
+    `text` is an English phrase that may use `{option}` placeholders, and `{option:s}` for a
+    plural's s (none when the option is the number 1: 'piece{discard:s}'); `binds` are names
+    the verb passes to its option thunks (e.g. `deputed`), and `bind_text` how cards say them.
+    When the wording depends on the options' values (one colour or several, 1 bale or 2),
+    `describe` gets option name -> its printed value (a list of texts for a list, True for a
+    flag) and returns the phrase instead of `text`.
     Each group in `one_of` names options of which exactly one must be given (e.g. a card, or a
     list to choose the card from).
     """

@@ -595,9 +595,8 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                  "{trigger}"),
         "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
                                   "discard": opt(NUMBER, required=True)}, disp.renew_display,
-                                 "discard the {discard} rightmost pieces of the {display}, "
-                                 "shift the rest right and refill it from the left",
-                                 describe=_renew_text),
+                                 "discard the {discard} rightmost piece{discard:s} of the "
+                                 "{display}, shift the rest right and refill it from the left"),
         # one verb, two things to take: a card (into a pile of yours or a zone; the hand when
         # neither is said) or a piece of a declared kind from its display
         "take": VerbDef({"card": opt(EMPLOYEE), "piece": opt(UNKNOWN),
@@ -736,13 +735,6 @@ def _tailor_text(o, say=lambda key, default: default) -> str:
     if o.get("no_master_garment"):
         text += f". You can't {verb} a Master {garment} with this action"
     return text
-
-
-def _renew_text(o) -> str:
-    """'Discard the 2 rightmost pieces of the Garment display, ...' ('the 1 rightmost piece')."""
-    pieces = "piece" if str(o["discard"]) == "1" else "pieces"
-    return (f"discard the {o['discard']} rightmost {pieces} of the {o['display']}, shift the "
-            "rest right and refill it from the left")
 
 
 def _depute_text(o) -> str:

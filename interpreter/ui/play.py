@@ -54,9 +54,10 @@ class TerminalGame:
             else:
                 option = bot.choose(game, decision)
                 hidden = decision.kind == "hand" and bool(self.humans)
+                lead = escape(render.unstopped(decision.prompt))
                 out.print(render.seat_name(game, decision.seat),
                           "selects a card for the hand" if hidden
-                          else f"{escape(_lead(decision.prompt))}: [bold]{escape(option.label)}[/]")
+                          else f"{lead}: [bold]{escape(option.label)}[/]")
             if decision.kind == "hand":
                 self.hand_choices.add(option.value)
             before = snapshot(game)
@@ -261,12 +262,6 @@ class _Avoiding:
         if len(game.history) != self.at:
             return self.bot.choose(game, decision)
         return next(o for o in decision.options if not any(o.value == a for a in self.avoid))
-
-
-def _lead(prompt: str) -> str:
-    """A prompt as the lead of a log line, before `: ` and the answer: a prompt that ends with
-    a rule's sentence ("...or 1 Thread.") loses its full stop, not to read `Thread.: use it`."""
-    return prompt[:-1] if prompt.endswith(".") and not prompt.endswith("..") else prompt
 
 
 def _reason(exc: Exception) -> str:

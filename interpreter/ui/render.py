@@ -13,12 +13,16 @@ COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow",
                "orange": "dark_orange"}
 
 
+def unstopped(text: str) -> str:
+    """A text that ends a sentence ('...or 1 Thread.') without its full stop, to be followed by
+    ': ' or '; ' (not to read '.:' or '.;'); an ellipsis stays."""
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
 def listed(labels: Iterable[str]) -> str:
-    """Labels in a row, separated by '; ': a label that ends a sentence ('...Thread.') drops
-    its full stop before the next, not to read '.;'."""
+    """Labels in a row, separated by '; ', each but the last `unstopped`."""
     items = list(labels)
-    return "; ".join(text[:-1] if text.endswith(".") and at < len(items) - 1 else text
-                     for at, text in enumerate(items))
+    return "; ".join([*map(unstopped, items[:-1]), *items[-1:]])
 
 
 def letter(seat: int) -> str:

@@ -70,14 +70,14 @@ class Rule:
     def lines(self, width: int) -> list[str]:
         """The rule's lines at `width` columns, indents included (a word longer than a line
         keeps its own line)."""
-        first, rest = " " * self.indent, " " * (self.indent + HANG)
-        lines, line = [], first
-        for word in self.text.split(" "):
-            if line.strip() and cell_len(line) + 1 + cell_len(word) > width:
+        first, *words = self.text.split(" ")
+        lines, line = [], " " * self.indent + first
+        for word in words:
+            if cell_len(line) + 1 + cell_len(word) > width:
                 lines.append(line)
-                line = rest + word
+                line = " " * (self.indent + HANG) + word
             else:
-                line += (" " if line.strip() else "") + word
+                line += " " + word
         lines.append(line)
         return lines
 

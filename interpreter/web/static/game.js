@@ -188,7 +188,7 @@ function final() {
 }
 
 // A prompt before `: ` and its answer: one that ends with a rule's sentence loses its full stop
-// (as the terminal's log, ui/play.py's _lead), not to read "Thread.: use the bonus".
+// (as the terminal's log, ui/render.py's unstopped), not to read "Thread.: use the bonus".
 function lead(prompt) {
   return prompt.endsWith(".") && !prompt.endsWith("..") ? prompt.slice(0, -1) : prompt;
 }
