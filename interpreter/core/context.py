@@ -74,6 +74,7 @@ class Context:
     risky = 0  # enclosing rules that may still abort after the running statement
     event: Mapping[str, Any] = MappingProxyType({})  # a trigger's or hook's event details
     budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
+    in_bonus = False  # while a played card's bonus is offered or used (verbs.actions)
 
     def __init__(self, engine: Game, seat: int, score_key: str = "play"):
         self.engine = engine

@@ -49,6 +49,12 @@ class Effect:
         without reading the position)."""
         return self.check is always_possible
 
+    @cached_property
+    def verbs(self) -> frozenset[str]:
+        """Every verb the effect calls (read once: a turn asks whether its action offers the
+        played card's bonus itself, `offer_bonus`)."""
+        return frozenset(verbs_used(self.compiled.effect))
+
     def mentions(self, name: str) -> bool:
         """Whether the effect's text uses the name (e.g. `played`) anywhere."""
         return name in _names_used(self.compiled.effect)
@@ -328,11 +334,10 @@ class Action:
         """What whether it can be done depends on, besides the position: "card" when its
         effect names `played`, "type" when one of its verbs reads the played card (a Master may
         tailor Master garments), otherwise "nothing"."""
-        effect = self.effect.compiled.effect
         if self.effect.mentions("played"):
             return "card"
         verbs = vocabulary.verbs
-        if any("played" in verbs[v].reads for v in verbs_used(effect) if v in verbs):
+        if any("played" in verbs[v].reads for v in self.effect.verbs if v in verbs):
             return "type"
         return "nothing"
 

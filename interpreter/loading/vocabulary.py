@@ -625,6 +625,9 @@ def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
                                reads=("played",)),
         "shuffle": VerbDef({"pile": opt(PILE, "your {}"), "zone": opt(ZONE, "the {}")},
                            shf.shuffle, "shuffle {pile}{zone}", one_of=(("pile", "zone"),)),
+        "offer_bonus": VerbDef({}, act.offer_bonus,
+                               "you may use this Employee's Bonus now, as usual",
+                               reads=("played",)),
         "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.use_bonus,
                              "use the Employee Bonus of {card} as if you had played it"),
         "hire_from": VerbDef({"zone": opt(ZONE, required=True),
@@ -1128,6 +1131,9 @@ VERB_DOCS = {
         "pile": "hand, supply or discard: your pile shuffled",
         "zone": "or the zone shuffled (a per-player zone: yours)",
     }, {}),
+    "offer_bonus": ("offer the played card's bonus now, as after a main action (use it or "
+                    "not), by an action that goes on after it; the turn does not offer it again",
+                    {}, {}),
     "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
                   {"card": "the card whose bonus is used"}, {}),
     "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "

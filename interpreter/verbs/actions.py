@@ -714,17 +714,15 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
     choice = ctx.ask("play", "play an employee card", _plays(ctx), label, exact=True)
     card_id = choice["card"]
-    card = rules.employees[card_id]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
     ctx.played = card_id
     announce(ctx, "play", card=card_id)
-    if choice["action"] is not None:
-        ctx.attempt(rules.actions[choice["action"]].effect)
-    if card.bonus is not None and ctx.possible(card.bonus.run, check=card.bonus.check) \
-            and ctx.ask("bonus", f"bonus of {card.name}: {card.bonus.text}", [True, False],
-                        lambda v: "use the bonus" if v else "skip the bonus", exact=True):
-        ctx.attempt(card.bonus)
+    action = None if choice["action"] is None else rules.actions[choice["action"]].effect
+    if action is not None:
+        ctx.attempt(action)
+    if action is None or "offer_bonus" not in action.verbs:  # else the action offered it
+        _offer_bonus(ctx, card_id)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now
             ctx.tx.remove(me["deputing"], card_id)
@@ -734,3 +732,30 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
             ctx.tx.set(me, "played", None)
     ctx.played = None
     expire(ctx.state, ctx.tx, "turn_end", ctx.seat)
+
+
+def offer_bonus(ctx: Context, args: VerbArgs) -> None:
+    """The played card's bonus offered now, as after a main action (the player may use it or
+    not), by an action whose later steps come after it: the turn then does not offer it again
+    (the Jewelry Box's Examinations: "2) If you desire, you may use the Employee Bonus of your
+    played Apprentice as usual. 3) Then, remove the played Apprentice ..."). Inside a bonus
+    (an action performed by one) it offers nothing: that bonus is being used."""
+    if ctx.played is None:
+        raise EffectAbort("no card is being played")
+    _offer_bonus(ctx, ctx.played)
+
+
+def _offer_bonus(ctx: Context, card_id: str) -> None:
+    """A played card's bonus, when it has one that can be done now and the player wants it."""
+    bonus = ctx.rules.employees[card_id].bonus
+    if bonus is None or ctx.in_bonus:
+        return
+    ctx.in_bonus = True  # its own trial and run cannot offer it again (`offer_bonus`)
+    try:
+        if ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
+                "bonus", f"bonus of {ctx.rules.employees[card_id].name}: {bonus.text}",
+                [True, False], lambda v: "use the bonus" if v else "skip the bonus",
+                exact=True):
+            ctx.attempt(bonus)
+    finally:
+        ctx.in_bonus = False
