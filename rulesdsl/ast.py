@@ -84,16 +84,21 @@ class Not:
 
 @dataclass(frozen=True)
 class Where:
+    """`LIST where COND`; `LIST as NAME where COND` also names the item NAME in COND (a name
+    that a `where` nested in COND does not take over, as it does `it`)."""
     collection: Expr
     cond: Expr
     span: Span = _span()
+    name: str | None = None
 
 
 @dataclass(frozen=True)
 class Call:
+    """`f(ARGS)`; `min_by(LIST as NAME, KEY)` (max_by, sort_by) also names the item NAME in KEY."""
     func: str
     args: tuple[Expr, ...]
     span: Span = _span()
+    name: str | None = None
 
 
 @dataclass(frozen=True)

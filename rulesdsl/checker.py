@@ -335,11 +335,16 @@ class _Checker:
         item = t.item if isinstance(t, ListType) and isinstance(t.item, RecordType) else None
         inner = scope.child(item=item)
         inner.locals["it"] = t.item if isinstance(t, ListType) else UNKNOWN  # as in min_by
+        if node.name is not None:  # `LIST as NAME where ...`
+            inner.locals[node.name] = inner.locals["it"]
         self.expect(node.cond, inner, BOOLEAN)
         return t if t != UNKNOWN else ListType(UNKNOWN)
 
     def call(self, node: ast.Call, scope: _Scope) -> Type:
         f, args = node.func, node.args
+        if node.name is not None and f not in KEYED:
+            self.type_error(node.span, f"only {', '.join(KEYED)} name their item "
+                                       f"('{f}(LIST as {node.name}, ...)')")
         if f not in BUILTINS:
             for arg in args:
                 self.expr(arg, scope)
@@ -404,6 +409,8 @@ class _Checker:
             item = t.item if isinstance(t.item, RecordType) else None
             inner = scope.child(item=item)
             inner.locals["it"] = t.item
+            if node.name is not None:  # `min_by(LIST as NAME, KEY)`
+                inner.locals[node.name] = t.item
             self.expect(args[1], inner, NUMBER)
             return t.item if f != "sort_by" else t
         return t if f == "reverse" else t.item

@@ -469,7 +469,7 @@ class _Generator:
     def e_Where(self, node: ast.Where) -> str:
         coll = self.sub(node.collection, consumed=True)
         i = self.fresh("_i")
-        return f"[{i} for {i} in {coll} if {self.item_expr(i, node.cond)}]"
+        return f"[{i} for {i} in {coll} if {self.item_expr(i, node.cond, node.name)}]"
 
     def e_Call(self, node: ast.Call) -> str:
         f = node.func
@@ -508,7 +508,7 @@ class _Generator:
             coll = self.sub(node.collection, consumed=True)
             n = self.fresh("_n")
             self.loop(coll, self.safe(node.cond), f"{n} = 0",
-                      lambda i: f"if {self.item_expr(i, node.cond)}: {n} += 1")
+                      lambda i: f"if {self.item_expr(i, node.cond, node.name)}: {n} += 1")
             return n
         return None
 
@@ -574,10 +574,11 @@ class _Generator:
         it reads are, the same items in the same order."""
         return not self.conditional and not self.items
 
-    def item_expr(self, item: str, cond: ast.Expr) -> str:
-        """A `where` condition for the item in the local `item`."""
+    def item_expr(self, item: str, cond: ast.Expr, name: str | None = None) -> str:
+        """A `where` condition for the item in the local `item` (also called `name`, when the
+        `where` names it)."""
         scope = self.scope
-        self.scope = {**scope, "it": item}
+        self.scope = {**scope, "it": item, **({name: item} if name else {})}
         self.items.append(item)
         try:
             return self.sub(cond)

@@ -516,12 +516,15 @@ class _Compiler:
         return lambda ctx, env: not x(ctx, env)
 
     def e_Where(self, node):
-        coll, item = self.expr(node.collection), runtime.ITEM
-        fast = self._item_filter(node.cond, self.ctx_getter(node.collection), coll)
+        coll, item, name = self.expr(node.collection), runtime.ITEM, node.name
+        fast = None if name else self._item_filter(node.cond, self.ctx_getter(node.collection),
+                                                   coll)
         if fast is not None:
             return fast
         cond = self.expr(node.cond)
         self.uses_env = True
+        if name is not None:
+            return self._named_where(coll, cond, name)
 
         def where(ctx, env):
             """The item is bound in the env itself (its fields bare, or as `it`) and the
@@ -535,6 +538,26 @@ class _Compiler:
                         out.append(it)
             finally:
                 _rebind(env, item, outer, outer_it)
+            return out
+        return where
+
+    @staticmethod
+    def _named_where(coll, cond, name: str):
+        """`LIST as NAME where COND`: the item also bound as NAME (put back after too)."""
+        item = runtime.ITEM
+
+        def where(ctx, env):
+            outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
+            outer_name = env.get(name, _UNBOUND)
+            out = []
+            try:
+                for it in coll(ctx, env):
+                    env[item] = env["it"] = env[name] = it
+                    if cond(ctx, env):
+                        out.append(it)
+            finally:
+                _rebind(env, item, outer, outer_it)
+                _rebind_name(env, name, outer_name)
             return out
         return where
 
@@ -638,18 +661,20 @@ class _Compiler:
                 items, x = coll(ctx, env), other(ctx, env)
                 return items.index(x) + 1 if x in items else 0
             return position
-        item = runtime.ITEM
+        item, name = runtime.ITEM, node.name or runtime.ITEM  # NAME: `min_by(L as NAME, K)`
         self.uses_env = True
 
         def keyed(ctx, env):
             outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
+            outer_name = env.get(name, _UNBOUND)
             try:
                 keys = []
                 for it in coll(ctx, env):
-                    env[item] = env["it"] = it
+                    env[item] = env["it"] = env[name] = it
                     keys.append((other(ctx, env), it))
             finally:
                 _rebind(env, item, outer, outer_it)
+                _rebind_name(env, name, outer_name)
             if f == "sort_by":  # stable: equal keys keep the list's order
                 return [it for _, it in sorted(keys, key=lambda kv: kv[0])]
             if not keys:
@@ -757,6 +782,14 @@ def _rebind(env: dict, item: str, outer: Any, outer_it: Any) -> None:
             env.pop(k, None)
         else:
             env[k] = v
+
+
+def _rebind_name(env: dict, name: str, outer: Any) -> None:
+    """Give back what a named item (`LIST as NAME`) shadowed."""
+    if outer is _UNBOUND:
+        env.pop(name, None)
+    else:
+        env[name] = outer
 
 
 _FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}

@@ -246,6 +246,9 @@ class _ToAst(Transformer):
     def where(self, meta: Meta, c: _Children) -> ast.Where:
         return ast.Where(c[0], c[1], self._span(meta, c[0]))
 
+    def where_named(self, meta: Meta, c: _Children) -> ast.Where:
+        return ast.Where(c[0], c[2], self._span(meta, c[0]), self._name(c[1]))
+
     or_ = _boolop_rule("or")
     and_ = _boolop_rule("and")
 
@@ -279,6 +282,9 @@ class _ToAst(Transformer):
     def call(self, meta: Meta, c: _Children) -> ast.Call:
         return ast.Call(self._name(c[0]), tuple(x for x in c[1:] if x is not None),
                         self._span(meta, c[0]))
+
+    def call_named(self, meta: Meta, c: _Children) -> ast.Call:
+        return ast.Call(self._name(c[0]), (c[1], c[3]), self._span(meta, c[0]), self._name(c[2]))
 
     def table(self, meta: Meta, c: _Children) -> ast.Table:
         return ast.Table(c[0], tuple(c[1:]), self._span(meta))

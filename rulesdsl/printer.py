@@ -9,8 +9,9 @@ on a well-formed AST. tests/test_card_text.py holds it to the rulebook's own wor
 """
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from . import ast
@@ -617,7 +618,26 @@ class _Printer(Walker):
             text = f"the {fdef.text} of {text}" if text else fdef.text
         return text
 
+    @contextlib.contextmanager
+    def naming(self, name: str, collection: ast.Expr) -> Iterator[None]:
+        """While a named item's condition or key is read, its name reads 'that ITEM'."""
+        before = self.them.get(name)
+        self.them[name] = "that " + self.member(collection)
+        try:
+            yield
+        finally:
+            if before is None:
+                self.them.pop(name, None)
+            else:
+                self.them[name] = before
+
     def where(self, e: ast.Where) -> str:
+        if e.name is not None:
+            with self.naming(e.name, e.collection):
+                return self._where(e)
+        return self._where(e)
+
+    def _where(self, e: ast.Where) -> str:
         coll = self.expr(e.collection)
         conds = _conjuncts(e.cond)
         found = [self.item_condition(c) for c in conds]
@@ -721,7 +741,11 @@ class _Printer(Walker):
         return self.vocab.places_for(res.fields[-1][0].type)
 
     def call(self, e: ast.Call) -> str:
-        args = [self.expr(a) for a in e.args]
+        if e.name is not None:  # `min_by(LIST as NAME, KEY)`: NAME reads 'that space'
+            with self.naming(e.name, e.args[0]):
+                args = [self.expr(a) for a in e.args]
+        else:
+            args = [self.expr(a) for a in e.args]
         f = e.func
         if f == "count" and len(args) == 1:
             counted = args[0][4:] if args[0].startswith("the ") else args[0]

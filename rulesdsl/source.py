@@ -120,7 +120,10 @@ class _Source(Walker):
         return "[" + ", ".join(self.expr(i) for i in n.items) + "]", 9
 
     def prec_call(self, n: ast.Call) -> tuple[str, int]:
-        return f"{n.func}(" + ", ".join(self.expr(a) for a in n.args) + ")", 9
+        args = [self.expr(a) for a in n.args]
+        if n.name:  # `min_by(LIST as NAME, KEY)`
+            args[0] = f"{self.expr(n.args[0], 1)} as {n.name}"
+        return f"{n.func}(" + ", ".join(args) + ")", 9
 
     def prec_table(self, n: ast.Table) -> tuple[str, int]:
         entries = ", ".join(self.part(e) for e in n.entries)
@@ -144,7 +147,8 @@ class _Source(Walker):
         return f"{self.expr(n.left, p)} {n.op} {self.expr(n.right, p + 1)}", p
 
     def prec_where(self, n: ast.Where) -> tuple[str, int]:
-        return f"{self.expr(n.collection, 1)} where {self.expr(n.cond, 2)}", 1
+        named = f" as {n.name}" if n.name else ""
+        return f"{self.expr(n.collection, 1)}{named} where {self.expr(n.cond, 2)}", 1
 
     def prec_choose_one(self, n: ast.ChooseOne) -> tuple[str, int]:
         return f"choose one of {self.expr(n.options)}", 0

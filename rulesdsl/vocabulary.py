@@ -132,7 +132,8 @@ FUNCTIONS: Mapping[str, tuple[str, str]] = {
             "circle of spaces)"),
     "min_by": ("min_by(list, key) -> item",
                "the first item with the lowest key; the key reads the item's fields bare or the "
-               "item as `it`"),
+               "item as `it` (`min_by(list as s, key)`: also as `s`, which a `where` inside the "
+               "key does not take over)"),
     "max_by": ("max_by(list, key) -> item", "the first item with the highest key"),
     "sort_by": ("sort_by(list, key) -> list", "the items from the lowest key up, equal keys in "
                 "the list's order"),

@@ -141,3 +141,14 @@ def test_one_suggestion_rule_everywhere():
     users = [p.relative_to(root).as_posix() for top in ("interpreter", "rulesdsl")
              for p in (root / top).rglob("*.py") if "get_close_matches" in p.read_text()]
     assert users == ["rulesdsl/suggest.py"]
+
+
+def test_only_the_keyed_functions_name_their_item():
+    assert errors("gain count(my.garments as g where g.prestige > 2) livre") == []
+    assert errors("let g = min_by(my.garments as g, g.prestige); gain g.prestige livre") == []
+    e = one_error("let g = nth(my.garments as g, 1)")
+    assert isinstance(e, EffectTypeError)
+    assert e.message == "only min_by, max_by, sort_by name their item ('nth(LIST as g, ...)')"
+    # the name is the item's only in its own `where`
+    assert one_error("gain count(my.garments where g.prestige > 2) livre").message == \
+        "unknown name 'g.prestige' (did you mean 'prestige'?)"

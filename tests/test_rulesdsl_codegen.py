@@ -122,6 +122,9 @@ def test_generated_effects_do_exactly_what_their_closures_do(full_rules):
     "gain 1 livre; gain 3 - my.livre lace",
     "let chosen = choose one of my.garments; gain count(my.garments where it = chosen) livre",
     "gain table(played.type; master -> 8, journeyman -> 5) livre",
+    "gain count(my.garments as g where count(my.garments where color = g.color) > 1) livre",
+    "let g = min_by(my.garments as g, count(my.garments where color = g.color)); "
+    "gain g.prestige livre",
 ])
 def test_fake_context_sees_the_same_calls(text):
     """Against the language tests' fake context: the same gains, pays and questions."""

@@ -205,3 +205,19 @@ def test_a_whole_number_option_known_whole_when_compiled_is_passed_on_as_it_is(p
     with pytest.raises(RulesRuntimeError, match="option 'payout' must be a whole number"):
         run("depute among my.staff where type != master, "
             "payout table(deputed.type; journeyman -> my.livre / 4)", FakeCtx(answers=["e3"]))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # `it` is the innermost item: here every garment counts the garments of its own colour
+    ("min_by(my.garments, count(my.garments where color = it.color))", "g1"),
+    # a named item stays itself in a nested `where`: the colour it alone has
+    ("min_by(my.garments as g, count(my.garments where color = g.color))", "g2"),
+    ("max_by(my.garments as g, count(my.garments where color = g.color) * 10 + g.prestige)",
+     "g3"),
+    ("sort_by(my.garments as g, count(my.garments where prestige > g.prestige))",
+     ["g3", "g2", "g1"]),
+    ("my.garments as g where count(my.garments where color = g.color) > 1", ["g1", "g3"]),
+    ("count(my.garments as g where g.prestige > 2 and prestige < 5)", 1),
+])
+def test_a_named_item_is_seen_inside_nested_wheres(text, expected):
+    assert value(text) == expected

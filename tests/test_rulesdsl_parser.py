@@ -102,3 +102,13 @@ def test_syntax_errors_report_file_line_column(text, origin, where, fragment):
     rendered = err.render().splitlines()
     assert rendered[-1].index("^") - 4 == where.column - 1   # caret under the column
     assert "Lark" not in str(err) and "Token" not in str(err)
+
+
+@pytest.mark.parametrize("text", [
+    "min_by(free_spaces where master as s, 100 * count(my.garments where hall = s.hall))",
+    "my.tiles as t where count(my.tiles where it = t) > 1",
+    "sort_by(my.garments as g, g.prestige)",
+])
+def test_a_named_item_round_trips_to_source(text):
+    from rulesdsl.source import to_source
+    assert to_source(parse_expression(text, Origin("t.yaml"))) == text

@@ -196,3 +196,12 @@ def test_every_k_of_your_own_reads_as_an_exchange():
     odd = effect_text(parse_effect("let sets = floor(my.livre / 10)\npay 5 * sets livre\n"
                                    "gain sets prestige", ORIGIN), VOCAB)
     assert "for every" not in odd
+
+
+def test_a_named_item_reads_that_item():
+    text = effect_text(parse_effect(
+        "let g = min_by(my.garments as g, count(my.garments where color = g.color)); "
+        "gain g.prestige livre", ORIGIN), VOCAB)
+    assert text == ("Let g be the Garment with the lowest the number of your Garments on the "
+                    "board whose colour is the colour of that Garment, then gain Livre equal to "
+                    "the prestige of g.")
