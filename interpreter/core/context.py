@@ -135,9 +135,15 @@ class Context:
         return amount == 0 or player[resource] >= amount or self._frozen(resource, "never_pay")
 
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
-        """A resource this seat's kind never gains (or never pays: its costs are waived)."""
+        """A resource this seat's kind never gains (or never pays: its costs are waived). What
+        is paid in final scoring is no cost of an action but the score's own exchange (003
+        "1 VP per 10 Livre (remainder breaks ties)"): never waived."""
         if not self.rules.seat_kinds:
             return False
+        if which == "never_pay":
+            cursor = self.state["cursor"]
+            if cursor is not None and cursor["stage"] == "final":
+                return False
         kind = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
         return kind is not None and resource in getattr(kind, which)
 

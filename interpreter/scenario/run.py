@@ -198,6 +198,8 @@ class ScenarioRun:
         be checked and each answer checked against the options offered, then run it with the
         answers (`Game.run_effect`); an answer not offered refuses the run."""
         effect, score_key, played = self._rule(entry, path, seat)
+        if "scoring" in entry:  # a final-scoring step runs where the game stands then
+            self.state["cursor"] = cast(Cursor, self._cursor(entry["scoring"], path + ("scoring",)))
         if "played" in entry:
             played = self.card(entry["played"], seat, path + ("played",))
         answers = entry.get("answers", [])
