@@ -9,7 +9,7 @@ from typing import Any
 from rulesdsl import EffectAbort
 from rulesdsl.vocabulary import VerbArgs
 
-from ..core import board, zones
+from ..core import board, seats, zones
 from ..core.context import Context
 from ..core.events import announce, heard, run_hook
 from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
@@ -435,7 +435,8 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     announce(ctx, "depute", card=card)
-    bonus = ctx.rules.employees[card].bonus
+    # the bonus as the acting seat reads it, as `use_bonus` runs it (a seat kind's reading)
+    bonus = seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
