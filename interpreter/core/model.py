@@ -491,6 +491,12 @@ class Ruleset:
                 for t in types}
 
     @cached_property
+    def offering_bonus(self) -> frozenset[str]:
+        """The actions that offer the played card's bonus themselves (`offer_bonus`), after
+        which a turn does not offer it."""
+        return frozenset(a.id for a in self.actions.values() if "offer_bonus" in a.effect.verbs)
+
+    @cached_property
     def fewest_bales(self) -> int:
         """The fewest bales of silk any garment takes."""
         return min((g.bales for g in self.garments.values()), default=0)

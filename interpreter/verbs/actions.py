@@ -719,10 +719,10 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     ctx.tx.set(me, "played", card_id)
     ctx.played = card_id
     announce(ctx, "play", card=card_id)
-    action = None if choice["action"] is None else rules.actions[choice["action"]].effect
-    if action is not None:
-        ctx.attempt(action)
-    if action is None or "offer_bonus" not in action.verbs:  # else the action offered it
+    action_id = choice["action"]
+    if action_id is not None:
+        ctx.attempt(rules.actions[action_id].effect)
+    if action_id not in rules.offering_bonus:  # else the action offered it (`offer_bonus`)
         _offer_bonus(ctx, card_id)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now
@@ -748,15 +748,19 @@ def offer_bonus(ctx: Context, args: VerbArgs) -> None:
 
 def _offer_bonus(ctx: Context, card_id: str) -> None:
     """A played card's bonus, when it has one that can be done now and the player wants it."""
-    bonus = ctx.rules.employees[card_id].bonus
+    rules = ctx.rules
+    card = rules.employees[card_id]
+    bonus = card.bonus
     if bonus is None or ctx.in_bonus:
         return
-    ctx.in_bonus = True  # its own trial and run cannot offer it again (`offer_bonus`)
+    guarded = bool(rules.offering_bonus)  # an action the bonus performs could offer it again
+    if guarded:
+        ctx.in_bonus = True
     try:
         if ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
-                "bonus", f"bonus of {ctx.rules.employees[card_id].name}: {bonus.text}",
-                [True, False], lambda v: "use the bonus" if v else "skip the bonus",
-                exact=True):
+                "bonus", f"bonus of {card.name}: {bonus.text}", [True, False],
+                lambda v: "use the bonus" if v else "skip the bonus", exact=True):
             ctx.attempt(bonus)
     finally:
-        ctx.in_bonus = False
+        if guarded:
+            ctx.in_bonus = False
