@@ -8,6 +8,7 @@ run once from its start with the answers it had already received (`replay`).
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,12 +21,13 @@ from . import trial as _trial
 from .decisions import Decision, Option
 from .journal import MISSING, Journal
 from .model import Ruleset
-from .state import Player, State
+from .state import Player, State, keyed
 from .trial import Completes, DeadEnd, search
 
 if TYPE_CHECKING:  # for annotations only: the game makes its contexts
     from .engine import Game
 
+UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pays
 NO_VALUE = object()  # what `first_two` gives for a second value there is not
 
 
@@ -134,16 +136,39 @@ class Context:
         player: Any = self.state["players"][self.seat]
         return amount == 0 or player[resource] >= amount or self._frozen(resource, "never_pay")
 
-    def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
-        """A resource this seat's kind never gains (or never pays: its costs are waived). What
-        is paid in final scoring is no cost of an action but the score's own exchange (003
+    def may_spend(self, resource: str) -> int:
+        """How much of a resource this seat may spend now: what it holds, or without bound when
+        its kind never pays it (`never_pay`: its costs are waived, so they gate no verb's offers
+        or check). A verb reads it once per call, as it would read the holding."""
+        if self.rules.seat_kinds and resource in self.never_paid():
+            return UNBOUNDED
+        return keyed(self.state["players"][self.seat])[resource]
+
+    def purse(self) -> dict[str, Any]:
+        """`may_spend` of every resource at once: the seat's holdings (the player itself, no
+        copy), those its kind never pays without bound."""
+        me = keyed(self.state["players"][self.seat])
+        waived = self.never_paid() if self.rules.seat_kinds else ()
+        return dict(me, **dict.fromkeys(waived, UNBOUNDED)) if waived else me
+
+    def never_paid(self) -> tuple[str, ...]:
+        """What this seat's kind never pays now (`never_pay`; `silk` is the bales of its tiles).
+        What is paid in final scoring is no cost of an action but the score's own exchange (003
         "1 VP per 10 Livre (remainder breaks ties)"): never waived."""
+        if not self.rules.seat_kinds:
+            return ()
+        cursor = self.state["cursor"]
+        if cursor is not None and cursor["stage"] == "final":
+            return ()
+        kind = seats.kind_of(self.rules, self.state, self.seat)
+        return () if kind is None else kind.never_pay
+
+    def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
+        """A resource this seat's kind never gains (or never pays: its costs are waived)."""
         if not self.rules.seat_kinds:
             return False
         if which == "never_pay":
-            cursor = self.state["cursor"]
-            if cursor is not None and cursor["stage"] == "final":
-                return False
+            return resource in self.never_paid()
         kind = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
         return kind is not None and resource in getattr(kind, which)
 

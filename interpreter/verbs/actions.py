@@ -14,7 +14,6 @@ from ..core.context import Context
 from ..core.events import announce, heard, run_hook
 from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
-from ..core.state import keyed
 from . import checks
 from .phases import draw
 
@@ -46,7 +45,7 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
 def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     """What `acquire` offers: each tile of a drawer whose price the player can pay (looked at
     lazily: a trial run or a check stops at the second)."""
-    state, me = ctx.state, ctx.me
+    state, livre = ctx.state, ctx.may_spend("livre")
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
 
@@ -55,7 +54,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
             if not drawer:
                 continue
             price = max(0, _price(args, "tiles_in_drawer", len(drawer)) - less)
-            if price > me["livre"]:
+            if price > livre:
                 continue
             for tile_id in drawer:
                 if pinned is None or tile_id == pinned:
@@ -82,7 +81,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     out again only where its size differs from the drawer before."""
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
-    livre, found = ctx.me["livre"], 0
+    livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
         if not drawer:
@@ -169,12 +168,14 @@ def _master_made(ctx: Context) -> bool:
 
 
 def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
-        int, tuple[str, ...], bool, bool, list[str], Iterator[dict[str, Any]]]:
+        int, tuple[str, ...], bool, bool, bool, list[str], Iterator[dict[str, Any]]]:
     """What `tailor` offers: each garment of the display the player can make and then rent or
     sell (looked at lazily: a trial run or a check stops at the second), after what the call's
     options and the position make of it: (silk discount, its colours, made by a Master, cost
-    waived, the free guest spaces, offers). A `probe` (the check) needs to know only whether
-    some guest space is free, and whether a second one is."""
+    waived, silk waived, the free guest spaces, offers). What the player may spend is its
+    `purse`: a resource its seat kind never pays gates nothing, and a kind that never pays
+    `silk` needs no tiles and spends none (as `free` does). A `probe` (the check) needs to
+    know only whether some guest space is free, and whether a second one is."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
     side = ctx.engine.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
@@ -184,14 +185,16 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     less = reduction(ctx, "tailoring")
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
+    purse = ctx.purse()  # what the player may spend: a seat kind's never-paid resources unbounded
+    silk_waived = waived or "silk" in ctx.never_paid()  # no tiles needed, none spent
     pinned = args["garment"]() if "garment" in args else None
     have: dict[str, int] = {}  # the player's bales of each colour, and in all
     held = 0
-    if not waived:
+    if not silk_waived:
         have = _bales(rules, me["tiles"])
         held = sum(have.values())
         if held + discount < rules.fewest_bales and "space" not in args:
-            return discount, colors, made_by_master, waived, [], iter(())  # none can be covered
+            return discount, colors, made_by_master, waived, silk_waived, [], iter(())
     free: list[str] = []
     if not sell_only:
         guests = state["guests"]
@@ -205,8 +208,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     def candidates() -> Iterator[dict[str, Any]]:
         if not free and "space" in args:
             return
-        purse = keyed(me)  # a garment needs resources by their ids
-        garments, costs, livre = rules.garments, side.garment_costs, me["livre"]
+        garments, costs, livre = rules.garments, side.garment_costs, purse["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
@@ -217,7 +219,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
             if waived:
                 yield {"garment": garment_id, "cost": 0}
                 continue
-            if bales - discount > held:  # too few bales in all, whatever their colours
+            if not silk_waived and bales - discount > held:  # too few bales in all
                 continue
             cost = costs[pos] - less
             if cost < 0:
@@ -228,10 +230,10 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
                 if n > purse[resource]:
                     break
             else:
-                if _covers(silk, have, discount, colors):
+                if silk_waived or _covers(silk, have, discount, colors):
                     yield {"garment": garment_id, "cost": cost}
 
-    return discount, colors, made_by_master, waived, free, candidates()
+    return discount, colors, made_by_master, waived, silk_waived, free, candidates()
 
 
 def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
@@ -255,7 +257,8 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     sold is rented, and is not offered while no guest space is free for it."""
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
     side = ctx.engine.side
-    discount, colors, made_by_master, waived, free, candidates = _tailor_offers(ctx, args)
+    discount, colors, made_by_master, waived, silk_waived, free, candidates = \
+        _tailor_offers(ctx, args)
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
     choice = ctx.ask("garment", making, candidates,
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
@@ -267,7 +270,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     display = state["garment_display"]
     ctx.tx.set(display, display.index(garment_id), None)
     ctx.tx.set(me, "tailoring", garment_id)
-    sets = [[]] if waived else covering_sets(rules, g, me["tiles"], discount, colors)
+    sets = [[]] if silk_waived else covering_sets(rules, g, me["tiles"], discount, colors)
     tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
                     lambda v: ", ".join(label(t) for t in v) or "no tiles", exact=True)
     for tile_id in tiles:
@@ -294,7 +297,7 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     own work certain (a reward that cannot abort)."""
     if "free" not in args and "space" not in args and _too_few_bales(ctx, args):
         return False  # what the offers find first, without working out the rest
-    _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
+    _, _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
     first = next(offers, None)
     if first is None:
         return False
@@ -317,10 +320,11 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
     """Whether the player's bales, with the call's silk discount, fall short of the fewest any
-    garment takes: then `tailor` (its cost not waived, no space named) offers nothing."""
+    garment takes: then `tailor` (its cost not waived, no space named) offers nothing. A seat
+    kind that never pays silk is never short."""
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     short = ctx.rules.fewest_bales - discount  # the bales still wanted
-    if short <= 0:
+    if short <= 0 or "silk" in ctx.never_paid():
         return False
     tiles = ctx.rules.tiles
     for tile_id in ctx.me["tiles"]:
@@ -378,7 +382,7 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     display = ctx.state["hire_display"]
     price = 0 if "free" in args else max(
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
-    if price > ctx.me["livre"]:
+    if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     if "card" not in args:
         return price, display
@@ -534,12 +538,12 @@ def remove_from_staff(ctx: Context, card: str) -> None:
 def _fund_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     """What `fund` offers: each space the player may fund and can pay for (looked at lazily: a
     trial run or a check stops at the second)."""
-    side, me = ctx.engine.side, ctx.me
+    side, livre = ctx.engine.side, ctx.may_spend("livre")
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
 
     def offers() -> Iterator[dict[str, Any]]:
-        free, decorations, livre = "free" in args, side.decorations, me["livre"]
+        free, decorations = "free" in args, side.decorations
         for space_id in _fundable(ctx):
             if pinned is not None and space_id != pinned:
                 continue
@@ -567,7 +571,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     state, limits = ctx.state, ctx.rules.fund_limits
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
-    free, livre, funded = "free" in args, ctx.me["livre"], state["decorations"]
+    free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
     mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
     found = 0
     for cost, space_id, area in ctx.engine.side.decorations_by_cost:

@@ -134,7 +134,7 @@ def hire_from(ctx: Context, args: VerbArgs) -> None:
     card whose `hire_condition` holds for the player now, free unless a `price` is given."""
     pile = zone_pile(ctx, args["zone"]())
     price = int(args["price"]()) if "price" in args else 0
-    if price > ctx.me["livre"]:
+    if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     rules = ctx.rules
 
@@ -157,7 +157,7 @@ def can_hire_from(ctx: Context, args: VerbArgs) -> bool | None:
     announces, so a card to hire completes while nothing hears `hire`."""
     pile = zone_pile(ctx, args["zone"]())
     price = int(args["price"]()) if "price" in args else 0
-    if price > ctx.me["livre"]:
+    if price > ctx.may_spend("livre"):
         return False
     employees, found = ctx.rules.employees, False
     for card in pile:
