@@ -204,6 +204,14 @@ def test_tie_broken_by_remaining_livre(make_game, rules):
     game.state["finished"] = True
     assert [r["seat"] for r in game.standings()] == [2, 1, 0, 3]
     assert game.winner() == 2
+    assert game.winners() == [2]
+    from interpreter.ui import render
+    assert render.tie_rule(rules) == "Livre left breaks a tie"
+    assert render.result_line(game).plain == \
+        "Winner: yellow (C) with 31 prestige (Livre left breaks a tie)"
+    game.state["players"][1]["livre"] = 5  # tied on both: they share the victory
+    assert game.winners() == [1, 2]
+    assert render.result_line(game).plain == "Winners (tied): black (B), yellow (C) with 31 prestige"
 
 
 # -- Crown cards -----------------------------------------------------------------------------------

@@ -450,8 +450,29 @@ def test_she_wins_ties():
     for p in game.state["players"]:
         p["prestige"], p["livre"] = 50, 0
     assert game.standings()[0]["seat"] == 1
+    assert game.winners() == [1]
     game.state["players"][0]["prestige"] = 51
     assert game.standings()[0]["seat"] == 0
+    assert game.winners() == [0]
+
+
+def test_she_wins_a_tie_against_a_person_with_livre_left():
+    """"In the case of a tie, Madame du Barry wins, of course!" replaces the base game's "If
+    there is a tie, the tied player with the most remaining Livre wins": 9 Livre left do not
+    win the person a tie on prestige, and the sheet says whom a tie goes to."""
+    from interpreter.ui import render
+    game = barry_game()
+    person, barry = game.state["players"]
+    person["prestige"], person["livre"] = 80, 9
+    barry["prestige"], barry["livre"] = 80, 0
+    assert [r["seat"] for r in game.standings()] == [1, 0]
+    assert game.winners() == [1]
+    assert render.tie_rule(game.rules) == "a tie goes to Madame du Barry"
+    assert render.result_line(game).plain == \
+        "Winner: black (B, Madame du Barry) with 80 prestige (a tie goes to Madame du Barry)"
+    person["prestige"] = 81
+    assert game.winners() == [0]
+    assert render.result_line(game).plain == "Winner: purple (A) with 81 prestige"
 
 
 def test_no_python_file_names_a_solo_mode_or_its_automata():

@@ -499,8 +499,9 @@ class Game:
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
-        """Players best first, by the ruleset's ranking keys (most prestige, then most Livre);
-        on a full tie a seat whose kind wins ties comes first (a solo mode's automaton)."""
+        """Players best first, by the ruleset's ranking keys (the base game's: most prestige,
+        then most Livre); on a full tie a seat whose kind wins ties comes first (a solo mode's
+        automaton)."""
         rules = self.rules
         rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
                  "livre": p["livre"], "score": dict(p["score"]),
@@ -517,6 +518,18 @@ class Game:
         """The first seat of the standings; players tied on every ranking key share the win
         (unless a seat's kind wins ties)."""
         return self.standings()[0]["seat"] if self.is_over() else None
+
+    def winners(self) -> list[int]:
+        """The seats that share the win, lowest first: those tied with the first of the
+        standings on every ranking key, or only those of them whose kind wins ties."""
+        rules = self.rules
+        keys = {p["seat"]: tuple(keyed(p)[k] for k in rules.ranking)
+                for p in self.state["players"]}
+        best = keys[self.standings()[0]["seat"]]
+        tied = sorted(seat for seat, key in keys.items() if key == best)
+        kinds = [seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
+                 for seat in tied]
+        return [seat for seat, kind in zip(tied, kinds) if kind and kind.wins_ties] or tied
 
     # -- copying, saving, viewing -----------------------------------------------------------
     def step_start(self) -> tuple[State, list]:

@@ -17,8 +17,8 @@ Agents are named `seat_0`, `seat_1`... Observations are dicts: `observation`, th
 `view()` as a vector (observations.py documents the layout), and `action_mask`, 1 for each
 legal action of the decision the seat must answer (all 0 when it is not to decide). The
 action space is fixed for a ruleset and a player count (actions.py). Rewards come at the end:
-a winner gets 1 (winners tied on prestige and Livre share it), everybody else 0. An action
-that is not legal raises IllegalDecisionError and changes nothing.
+a winner gets 1 (winners tied on every ranking key share it: Game.winners), everybody else
+0. An action that is not legal raises IllegalDecisionError and changes nothing.
 """
 from __future__ import annotations
 
@@ -37,10 +37,9 @@ from .observations import Observation
 
 def win_shares(game: Game) -> list[float]:
     """Each seat's share of the win of a finished game."""
-    standings = game.standings()
-    best = (standings[0]["prestige"], standings[0]["livre"])
-    winners = [r["seat"] for r in standings if (r["prestige"], r["livre"]) == best]
-    return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(standings))]
+    winners = game.winners()
+    return [1 / len(winners) if seat in winners else 0.0
+            for seat in range(len(game.state["players"]))]
 
 
 def text_of(game: Game) -> str:

@@ -53,9 +53,7 @@ def rewards(game) -> list[float]:
     """Each seat's reward in [0, 1] from a finished game: 0.75 for a win (split between tied
     winners), plus up to 0.25 for the prestige margin over the best other player."""
     players = game.state["players"]
-    standings = game.standings()
-    best = (standings[0]["prestige"], standings[0]["livre"])
-    winners = [r["seat"] for r in standings if (r["prestige"], r["livre"]) == best]
+    winners = game.winners()
     out = [0.0] * len(players)
     for p in players:
         others = max((q["prestige"] for q in players if q["seat"] != p["seat"]), default=0)

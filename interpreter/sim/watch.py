@@ -33,10 +33,7 @@ def score_sources(rules: Ruleset) -> list[str]:
 
 def _result(game: Game, seed: int, turns: int) -> dict:
     sources = score_sources(game.rules)
-    standings = game.standings()
-    best = (standings[0]["prestige"], standings[0]["livre"])
-    winners = [r["seat"] for r in standings if (r["prestige"], r["livre"]) == best]
-    return {"seed": seed, "winner": game.winner(), "winners": sorted(winners), "turns": turns,
+    return {"seed": seed, "winner": game.winner(), "winners": game.winners(), "turns": turns,
             "players": [{"seat": p["seat"], "prestige": p["prestige"], "livre": p["livre"],
                          "score": {k: p["score"].get(k, 0) for k in
                                    sources + sorted(set(p["score"]) - set(sources))}}

@@ -81,9 +81,7 @@ class TerminalGame:
         for line in ending.scoring_lines(game, after):
             out.print(f"  {escape(line)}")
         layout.show(out, render.board(game), render.final_scores(game))
-        winner = game.standings()[0]
-        out.print("Winner:", render.seat_name(game, winner["seat"]),
-                  f"with {winner['prestige']} prestige")
+        out.print(render.result_line(game))
         return 0
 
     def print_explained(self) -> None:

@@ -211,13 +211,35 @@ def balcony(game) -> Table:
     return table
 
 
+def tie_rule(rules) -> str:
+    """How the ruleset breaks a tie on prestige: its further ranking keys, then a seat kind
+    that wins ties ("Livre left breaks a tie"; "a tie goes to" the automaton)."""
+    keys = [f"{rules.word(key)} left" for key in rules.ranking[1:]]
+    kinds = [kind.name for kind in rules.seat_kinds if kind.wins_ties]
+    parts = [f"{' then '.join(keys)} {'breaks' if len(keys) == 1 else 'break'} a tie"] \
+        if keys else []
+    if kinds:
+        parts.append(f"{'a' if not keys else 'a full'} tie goes to {' or '.join(kinds)}")
+    return "; ".join(parts) or "players tied on prestige share the victory"
+
+
+def result_line(game) -> Text:
+    """Who won, with how much prestige, and why when it was a tie ("Winners (tied): ...")."""
+    winners = game.winners()
+    prestige = next(p["prestige"] for p in game.state["players"] if p["seat"] == winners[0])
+    tied = sum(p["prestige"] == prestige for p in game.state["players"]) > len(winners)
+    line = Text("Winners (tied): " if len(winners) > 1 else "Winner: ")
+    line.append(Text(", ").join(seat_name(game, seat) for seat in winners))
+    line.append(f" with {prestige} prestige" + (f" ({tie_rule(game.rules)})" if tied else ""))
+    return line
+
+
 def final_scores(game) -> Table:
     """The final-scoring table: a row per scoring step in the printed order, a column per
     player in the order of the standings (a score sheet fits a narrow terminal this way)."""
     standings = game.standings()
     table = Table(title="Final scoring: prestige by step",
-                  caption=f"rounds: gained during the rounds; {game.rules.word('livre')} left "
-                          "breaks a tie")
+                  caption=f"rounds: gained during the rounds; {tie_rule(game.rules)}")
     table.add_column("step")
     for row in standings:
         table.add_column(seat_name(game, row["seat"]), justify="right", no_wrap=True)
