@@ -42,9 +42,11 @@ def _tailoring_turn(rules):
     state["garment_display"][4] = "blue_01"
     p = state["players"][1]
     for t in ("res_16", "res_43", "res_01"):
-        for zone in [state["resource_bag"], state["resource_discard"], *state["drawers"]]:
+        for zone in [state["resource_bag"], state["resource_discard"]]:
             if t in zone:
                 zone.remove(t)
+        for drawer in state["drawers"]:  # its space is left empty
+            drawer[:] = [None if x == t else x for x in drawer]
         p["tiles"].append(t)
     master = card(game, 1, "master_1")
     hand = [c for c in p["supply"] if c != master][:2]

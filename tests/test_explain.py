@@ -58,7 +58,7 @@ def test_the_trace_adds_up_to_the_final_livre_and_prestige(explained, rules):
 def test_moves_name_both_places_and_the_card_or_space(explained):
     changes = explained.explain()
     moves = [c.text for c in changes if " -> " in c.text and ":" in c.text]
-    assert any(re.fullmatch(r"res_\d+: drawers\.\d -> \w+\.tiles", m) for m in moves)
+    assert any(re.fullmatch(r"res_\d+: drawers\.\d\.\d -> \w+\.tiles", m) for m in moves)
     assert any(re.fullmatch(r"l\d\.\w+: hire_deck -> hire_display", m) for m in moves)
     bonuses = [c for c in changes if c.owner.startswith("the bonus of employee")]
     assert bonuses and all(c.where.file == "rules/base/employees.yaml" for c in bonuses)

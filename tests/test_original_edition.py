@@ -20,7 +20,7 @@ def rules():
 
 def _all_tiles(state) -> list[str]:
     tiles = list(state["resource_bag"]) + list(state["resource_discard"])
-    tiles += [t for d in state["drawers"] for t in d]
+    tiles += [t for d in state["drawers"] for t in d if t is not None]
     tiles += [t for z in STACKS for t in state["zones"][z]]
     tiles += [t for p in state["players"] for t in p["tiles"]]
     return tiles
@@ -41,7 +41,7 @@ def test_resource_tiles_lie_in_face_down_stacks_not_in_a_bag(rules):
         state = game.state
         assert state["resource_bag"] == []
         sizes = [len(state["zones"][z]) for z in STACKS]
-        displayed = sum(len(d) for d in state["drawers"])
+        displayed = sum(t is not None for d in state["drawers"] for t in d)
         assert displayed == 3 * game.side.tiles_per_drawer
         assert sum(sizes) == 48 - displayed
         assert min(sizes) >= 10  # 48 tiles dealt onto 3 stacks, 9 or 12 of them then drawn
@@ -68,10 +68,10 @@ def test_run_out_stacks_are_rebuilt_from_the_discards(rules):
         state["zones"][z].clear()
     for drawer in state["drawers"]:
         state["resource_discard"].extend(drawer)
-        drawer.clear()
+        drawer[:] = [None] * len(drawer)
     discarded = len(state["resource_discard"])
     game.run_effect(f"refill_resources among {AMONG}", seat=0)
-    assert [len(d) for d in state["drawers"]] == [3, 3, 3]
+    assert [d.count(None) for d in state["drawers"]] == [0, 0, 0]
     assert state["resource_discard"] == []
     assert sum(len(state["zones"][z]) for z in STACKS) == discarded - 9
     assert problems(rules, state, game.side) == []
@@ -84,10 +84,11 @@ def test_with_too_few_tiles_the_segments_stay_partly_empty(rules):
     for z in STACKS:
         state["zones"][z].clear()
     for drawer in state["drawers"]:
-        drawer.clear()
+        drawer[:] = [None] * len(drawer)
     state["resource_discard"][:] = keep
     game.run_effect(f"refill_resources among {AMONG}", seat=0)
-    assert [len(d) for d in state["drawers"]] == [2, 0, 0]
+    assert [[t is not None for t in d] for d in state["drawers"]] == \
+        [[True, True, False], [False] * 3, [False] * 3]
 
 
 # 000, Overview of the Employee bonuses, row 1: "Gain 1 face-down Resource tile from 1 of the

@@ -495,21 +495,24 @@ def test_resource_refill_left_to_right_reshuffle_and_leave_empty(make_game, rule
     spaces empty." """
     game = make_game(FOUR)
     state = game.state
-    state["drawers"] = [["res_01"], [], ["res_02", "res_03", "res_04", "res_05"]]
+    # the remaining tiles stay in their spaces: the first drawer's 2nd, the last drawer full
+    state["drawers"] = [[None, "res_01", None, None], [None] * 4,
+                        ["res_02", "res_03", "res_04", "res_05"]]
     state["resource_bag"] = ["res_06", "res_07"]
     state["resource_discard"] = ["res_08", "res_09"]
     game.run_effect(prepare_step(rules, "resources"), 0)
-    assert state["drawers"][0][0] == "res_01"
-    assert sorted(state["drawers"][0][1:]) == ["res_06", "res_07", "res_08"] or \
-        sorted(state["drawers"][0][1:]) == ["res_06", "res_07", "res_09"]
-    assert len(state["drawers"][1]) == 1
-    assert state["drawers"][2] == ["res_02", "res_03", "res_04", "res_05"]
+    first, second, third = state["drawers"]
+    assert first[1] == "res_01" and None not in first
+    assert sorted(first[:1] + first[2:]) in (["res_06", "res_07", "res_08"],
+                                             ["res_06", "res_07", "res_09"])
+    assert second[0] is not None and second[1:] == [None, None, None]  # left to right
+    assert third == ["res_02", "res_03", "res_04", "res_05"]
     assert state["resource_bag"] == [] and state["resource_discard"] == []
     # a full refill with plenty of tiles: 4 per drawer on the large side
-    state["drawers"] = [[], [], []]
+    state["drawers"] = [[None] * 4 for _ in range(3)]
     state["resource_bag"] = sorted(rules.tiles)
     game.run_effect(prepare_step(rules, "resources"), 0)
-    assert [len(d) for d in state["drawers"]] == [4, 4, 4]
+    assert [d.count(None) for d in state["drawers"]] == [0, 0, 0]
 
 
 def test_employee_deck_reveals_level_n_in_round_n(rules):

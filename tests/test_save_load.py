@@ -124,6 +124,9 @@ def test_wrong_format_and_version(rules, midgame):
     data = _save(midgame)
     data["version"] = 1
     _corrupt(rules, json.dumps(data), "save file version 1 is not supported")
+    data["version"] = 2  # its drawers listed only their tiles, not their empty spaces
+    _corrupt(rules, json.dumps(data), r"save file version 2 is not supported \(this engine reads "
+                                      r"version 3\)")
 
 
 def test_hand_edited_save_is_refused_by_its_digest(rules, midgame):

@@ -162,7 +162,7 @@ def test_acquire_with_no_tiles_is_skipped():
     """FAQ: "Can Masque acquire resources with no tiles? No, action skipped.\""""
     game = Game.new(masques(1), seed=4)
     for drawer in game.state["drawers"]:
-        drawer.clear()
+        drawer[:] = [None] * len(drawer)
     before = (list(game.state["players"][1]["tiles"]), game.state["players"][1]["prestige"])
     game.run_effect("masque_acquire", seat=1, played=game.state["players"][1]["hand"][0])
     assert (game.state["players"][1]["tiles"], game.state["players"][1]["prestige"]) == before
@@ -325,7 +325,7 @@ def test_acquire_takes_every_tile_of_the_drawer_or_else_3_prestige():
     assert drawer
     game.run_effect("barry_acquire", seat=1)
     her = game.state["players"][1]
-    assert her["tiles"] == drawer and game.state["drawers"][1] == []
+    assert her["tiles"] == drawer and game.state["drawers"][1] == [None, None, None]
     assert (her["thread"], her["lace"], her["prestige"]) == (1, 1, 0)
     game.run_effect("barry_acquire", seat=1)
     assert her["prestige"] == 3

@@ -207,13 +207,17 @@ def _source_line(effect: Effect, span: Span | None) -> str:
 
 
 def _changes(notes: list) -> list[Change]:
-    """Raw notes as readable changes; a take followed by an add of the same thing is a move."""
+    """Raw notes as readable changes; a take followed by an add of the same thing is a move
+    (emptying a positioned slot, a drawer space or a display's, takes what lay there)."""
     out: list[Change] = []
     pending_take = None
     for note in notes:
         if note is None:
             continue
         _cause, op, path, key, old, new, _raw = note
+        if op == "set" and new is None and isinstance(old, str) and isinstance(key, int):
+            note = (_cause, "take", f"{path}.{key}", None, old, None, _raw)
+            op = "take"
         if op == "take":
             if pending_take is not None:
                 out.append(_change(pending_take, f"{pending_take[4]} left {pending_take[2]}"))

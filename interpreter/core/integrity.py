@@ -33,7 +33,7 @@ def located_components(state: State, rules: Ruleset | None = None
     employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
         list(state["removed_employees"])
     tiles = list(state["resource_bag"]) + list(state["resource_discard"])
-    tiles += [t for drawer in state["drawers"] for t in drawer]
+    tiles += [t for drawer in state["drawers"] for t in drawer if t is not None]
     garments = list(state["garment_bag"]) + list(state["garment_discard"])
     garments += [g for g in state["garment_display"] if g is not None]
     garments += [g["garment"] for g in state["guests"].values()]
@@ -160,7 +160,7 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
         if not d.game and len(state["displays"][d.id]) != len(d.prices):
             out.append(f"the display {d.id!r} has the wrong number of places")
     if len(state["drawers"]) != side.drawers or \
-            any(len(d) > side.tiles_per_drawer for d in state["drawers"]):
+            any(len(d) != side.tiles_per_drawer for d in state["drawers"]):
         out.append("the resource display holds the wrong number of tiles")
     if not 0 <= state["start_player"] < len(state["players"]) or \
             (state["favor"] is not None and state["favor"] not in seats):

@@ -30,7 +30,7 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
         "start_player": rng.next_int(state, tx, players),
         "favor": None,
         **piles,
-        "drawers": [[] for _ in range(side.drawers)],
+        "drawers": [[None] * side.tiles_per_drawer for _ in range(side.drawers)],
         "garment_display": [None] * len(side.garment_costs),
         "guests": {},
         "balcony": {},

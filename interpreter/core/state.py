@@ -103,7 +103,7 @@ class State(TypedDict):
     removed_employees: list[str]
     resource_bag: list[str]
     resource_discard: list[str]
-    drawers: list[list[str]]
+    drawers: list[list[str | None]]  # a drawer's spaces left to right, None where empty
     garment_bag: list[str]
     garment_discard: list[str]
     garment_display: list[str | None]

@@ -102,7 +102,7 @@ def _names(words) -> dict[str, NameDef]:
         "hire_display": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.state["hire_display"]),
                                 "the Employees for hire, from the left"),
         "display_tiles": NameDef(ListType(TILE), lambda ctx: [
-            t for drawer in ctx.state["drawers"] for t in drawer],
+            t for drawer in ctx.state["drawers"] for t in drawer if t is not None],
             "the Resource tiles in the drawers, row by row from the top left"),
         "tile_discard": NameDef(ListType(TILE), lambda ctx: list(ctx.state["resource_discard"]),
                                 "the discarded Resource tiles, the last discarded last"),
@@ -132,8 +132,8 @@ def _halls_present(ctx, seat) -> list[str]:
 
 
 def _drawer_of(ctx, tile_id) -> tuple[int, int]:
-    """(drawer, place in it) of a tile on the Resource display, each counted from 1 at the
-    left; (0, 0) when it is not there."""
+    """(drawer, space in it) of a tile on the Resource display, each counted from 1 at the
+    left, empty spaces too; (0, 0) when it is not there."""
     for d, drawer in enumerate(ctx.state["drawers"]):
         if tile_id in drawer:
             return d + 1, drawer.index(tile_id) + 1
@@ -878,7 +878,7 @@ NAME_DOCS = {
                        "spaces not counted)",
     "hire_display": "the Employees for hire, from the left (empty spaces not counted)",
     "display_tiles": "the Resource tiles in the drawers, drawer by drawer from the top, each "
-                     "from the left",
+                     "from the left (empty spaces not counted)",
     "tile_discard": "the discarded Resource tiles; last(tile_discard) is the one just revealed",
     "free_spaces": "the free guest spaces, Hall by Hall in board order, each from the left",
     "free_decorations": "the Decoration spaces you may fund now (each area's limit kept), in "
@@ -933,8 +933,8 @@ FIELD_DOCS = {
              "items": "everything the tile depicts: its bales and its Thread and Lace symbols",
              "drawer": "the drawer of the Resource display it lies in, 1 at the left (0 when "
                        "not on the display)",
-             "place_in_drawer": "its place in that drawer, 1 first (0 when not on the "
-                                "display)"},
+             "place_in_drawer": "its space in that drawer, 1 the leftmost, empty spaces "
+                                "counted (0 when not on the display)"},
     "player": {
         "garments": "that player's Garments on the board",
         "decorations": "the Decoration spaces that player funded",
@@ -1046,9 +1046,9 @@ VERB_DOCS = {
     "own_draw": ("add the top cards of your own card supply to your hand cards",
                  {"count": "how many cards"}, {}),
     "own_reveal": ("reveal the top card of your own card supply onto your discard pile", {}, {}),
-    "take_all": ("take every Resource tile of a drawer, or at one place of every drawer, free "
+    "take_all": ("take every Resource tile of a drawer, or in one space of every drawer, free "
                  "and face down", {"drawer": "the drawer, 1 the first",
-                                   "place": "the place in each drawer, 1 the leftmost"}, {}),
+                                   "place": "the space in each drawer, 1 the leftmost"}, {}),
     "set_counter": ("move a game counter (a token no player owns) to a value",
                     {"counter": "which counter (a flow document's counters)",
                      "value": "its new value"}, {}),

@@ -24,9 +24,13 @@ def check_expectations(run: ScenarioRun, expect: dict | None = None,
             want = None if expect[key] is None else run.seat(expect[key], base + (key,))
             if want != state[key]:
                 run.fail(base + (key,), key, want, state[key])
-    for key in BOARD_LISTS + ("garment_display", "drawers"):
+    for key in BOARD_LISTS + ("garment_display",):
         if key in expect:
             _check_list(run, base + (key,), key, expect[key], state[key], None)
+    if "drawers" in expect:
+        size = run.game.side.tiles_per_drawer
+        want = [list(d) + [None] * (size - len(d)) for d in expect["drawers"]]
+        _check_list(run, base + ("drawers",), "drawers", want, state["drawers"], None)
     for group in ("displays", "zones"):
         for key, want in expect.get(group, {}).items():
             actual = state.get(group, {}).get(key)

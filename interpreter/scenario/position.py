@@ -94,8 +94,10 @@ class _Placing:
                                  f"not {len(given)}", base)
         for d, drawer in enumerate(given):
             path = base + (d,)
-            items = [self.place(self.run.component("tile", t, path + (i,)), path + (i,))
+            items = [None if t is None else
+                     self.place(self.run.component("tile", t, path + (i,)), path + (i,))
                      for i, t in enumerate(drawer)]
+            items += [None] * (self.run.game.side.tiles_per_drawer - len(items))  # empty spaces
             self.give(self.state["drawers"], d, items, path)
 
     def _zone(self, zones: dict, zid: str, ids: list, path: tuple) -> None:
@@ -301,8 +303,7 @@ def _take(state: dict[str, Any], cid: str) -> None:
         while cid in state[key]:
             state[key].remove(cid)
     for drawer in state["drawers"]:
-        while cid in drawer:
-            drawer.remove(cid)
+        drawer[:] = [None if t == cid else t for t in drawer]
     state["garment_display"] = [None if g == cid else g for g in state["garment_display"]]
     for where in ("guests", "balcony"):
         for space in [s for s, g in state[where].items() if g["garment"] == cid]:

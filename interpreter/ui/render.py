@@ -85,7 +85,7 @@ def board(game, seat: int | None = None) -> Group:
     drawers.add_column(words.term("drawer", "drawer"))
     drawers.add_column("tiles")
     for i, drawer in enumerate(state["drawers"]):
-        drawers.add_row(str(i + 1), listed(label(t) for t in drawer) or "-")
+        drawers.add_row(str(i + 1), listed(label(t) if t else "-" for t in drawer) or "-")
     # a card's text is sentences: one card a line
     drawers.add_row("hire", "\n".join(label(c) for c in state["hire_display"]) or "-")
     parts.append(drawers)

@@ -51,26 +51,29 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
 
     def offers() -> Iterator[dict[str, Any]]:
         for d, drawer in enumerate(state["drawers"]):
-            if not drawer:
+            size = len(drawer) - drawer.count(None)
+            if not size:
                 continue
-            price = max(0, _price(args, "tiles_in_drawer", len(drawer)) - less)
+            price = max(0, _price(args, "tiles_in_drawer", size) - less)
             if price > livre:
                 continue
             for tile_id in drawer:
-                if pinned is None or tile_id == pinned:
+                if tile_id is not None and (pinned is None or tile_id == pinned):
                     yield {"drawer": d, "tile": tile_id, "price": price}
     return offers()
 
 
 def acquire(ctx: Context, args: VerbArgs) -> None:
-    """Buy one tile from a drawer, its price set by how many tiles that drawer holds."""
+    """Buy one tile from a drawer, its price set by how many tiles that drawer holds; its
+    space stays empty until the refill."""
     state, label = ctx.state, ctx.engine.label
     choice = ctx.ask("tile", "acquire a resource tile", _acquire_offers(ctx, args),
                      lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
                                f"{v['drawer'] + 1} for "
                                f"{v['price']} Livre", exact=True)
     ctx.pay("livre", choice["price"])
-    ctx.tx.remove(state["drawers"][choice["drawer"]], choice["tile"])
+    drawer = state["drawers"][choice["drawer"]]
+    ctx.tx.set(drawer, drawer.index(choice["tile"]), None)
     kept = take_tile(ctx, choice["tile"])
     announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
@@ -84,9 +87,9 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
-        if not drawer:
+        size = len(drawer) - drawer.count(None)
+        if not size:
             continue
-        size = len(drawer)
         if size != known_size:
             known_size, known_price = size, _price(args, "tiles_in_drawer", size) - less
             if known_price < 0:

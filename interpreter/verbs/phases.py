@@ -41,17 +41,20 @@ def draw(ctx: Context, bag: str, discard: str) -> str | None:
 
 
 def refill_resources(ctx: Context, args: VerbArgs) -> None:
-    """Fill every empty drawer space, left to right; leave spaces empty if tiles run out. With
+    """Fill every empty drawer space in place, left to right (the tiles left lie where they
+    are); leave spaces empty if tiles run out. With
     `among`, each tile is the top of a random one of those face-down stacks."""
     side = ctx.engine.side
     stacks = list(args["among"]()) if "among" in args else None
     for drawer in ctx.state["drawers"]:
-        while len(drawer) < side.tiles_per_drawer:
+        for pos in range(side.tiles_per_drawer):
+            if drawer[pos] is not None:
+                continue
             tile = (draw(ctx, "resource_bag", "resource_discard") if stacks is None
                     else zones.draw_top(ctx, stacks, "resource_discard"))
             if tile is None:
                 return
-            ctx.tx.append(drawer, tile)
+            ctx.tx.set(drawer, pos, tile)
 
 
 def renew_garments(ctx: Context, args: VerbArgs) -> None:

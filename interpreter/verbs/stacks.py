@@ -98,21 +98,24 @@ def own_reveal(ctx: Context, args: VerbArgs) -> None:
 
 
 def take_all(ctx: Context, args: VerbArgs) -> None:
-    """Take every Resource tile of one drawer (`drawer`, 1 first), or at one place of every
-    drawer (`place`, 1 the leftmost), free and face down: no Thread or Lace is taken for it."""
+    """Take every Resource tile of one drawer (`drawer`, 1 first), or in one space of every
+    drawer (`place`, 1 the leftmost; an empty space gives nothing), free and face down: no
+    Thread or Lace is taken for it."""
     drawers, tx = ctx.state["drawers"], ctx.tx
     if "drawer" in args:
         n = int(args["drawer"]())
-        taken = list(drawers[n - 1]) if 1 <= n <= len(drawers) else []
+        spaces = [(n - 1, pos) for pos in range(len(drawers[n - 1]))] \
+            if 1 <= n <= len(drawers) else []
     else:
         place = int(args["place"]()) - 1
-        taken = [d[place] for d in drawers if 0 <= place < len(d)]
-    if not taken:
+        spaces = [(d, place) for d, drawer in enumerate(drawers) if 0 <= place < len(drawer)]
+    spaces = [(d, pos) for d, pos in spaces if drawers[d][pos] is not None]
+    if not spaces:
         raise EffectAbort("there is no tile to take there")
-    for drawer in drawers:
-        for tile in [t for t in drawer if t in taken]:
-            tx.remove(drawer, tile)
-            tx.append(ctx.me["tiles"], tile)
+    for d, pos in spaces:
+        tile = drawers[d][pos]
+        tx.set(drawers[d], pos, None)
+        tx.append(ctx.me["tiles"], tile)
 
 
 def set_counter(ctx: Context, args: VerbArgs) -> None:

@@ -68,7 +68,8 @@ function board() {
     v.garment_display.map((g, i) => el("div", {class: "slot"},
       el("span", {class: "cost"}, `${layout.garment_costs[i] ?? ""}`), g ? item(g) : el("span", {class: "dim"}, "–"))));
   const drawers = el("div", {class: "display", id: "drawers"}, el("h3", {}, "Resource drawers"),
-    v.drawers.map((d, i) => el("div", {class: "slot"}, el("span", {class: "cost"}, `${i + 1}`), pile(d))));
+    v.drawers.map((d, i) => el("div", {class: "slot"}, el("span", {class: "cost"}, `${i + 1}`),
+      d.map((t) => t ? item(t) : el("span", {class: "dim"}, "–")))));
   const hire = el("div", {class: "display", id: "hire-display"}, el("h3", {}, "Employees for hire"),
     v.hire_display.map((c) => el("div", {class: "slot"}, item(c))),
     el("div", {class: "dim"}, `deck: ${Array.isArray(v.hire_deck) ? v.hire_deck.length : v.hire_deck}`));
