@@ -144,12 +144,12 @@ class Context:
             return UNBOUNDED
         return keyed(self.state["players"][self.seat])[resource]
 
-    def purse(self) -> dict[str, Any]:
-        """`may_spend` of every resource at once: the seat's holdings (the player itself, no
-        copy), those its kind never pays without bound."""
+    def purse(self, never_paid: tuple[str, ...]) -> dict[str, Any]:
+        """`may_spend` of every resource at once, given what the seat never pays
+        (`never_paid()`, which the caller reads once): the seat's holdings (the player itself,
+        no copy), those never paid without bound."""
         me = keyed(self.state["players"][self.seat])
-        waived = self.never_paid() if self.rules.seat_kinds else ()
-        return dict(me, **dict.fromkeys(waived, UNBOUNDED)) if waived else me
+        return dict(me, **dict.fromkeys(never_paid, UNBOUNDED)) if never_paid else me
 
     def never_paid(self) -> tuple[str, ...]:
         """What this seat's kind never pays now (`never_pay`; `silk` is the bales of its tiles).

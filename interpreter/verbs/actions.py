@@ -12,7 +12,7 @@ from rulesdsl.vocabulary import VerbArgs
 from ..core import board, seats, zones
 from ..core.context import Context
 from ..core.events import announce, heard, run_hook
-from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
+from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .phases import draw
@@ -188,8 +188,9 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     less = reduction(ctx, "tailoring")
     sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
-    purse = ctx.purse()  # what the player may spend: a seat kind's never-paid resources unbounded
-    silk_waived = waived or "silk" in ctx.never_paid()  # no tiles needed, none spent
+    never_paid = ctx.never_paid()
+    purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
+    silk_waived = waived or "silk" in never_paid  # no tiles needed, none spent
     pinned = args["garment"]() if "garment" in args else None
     have: dict[str, int] = {}  # the player's bales of each colour, and in all
     held = 0
@@ -447,9 +448,7 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
-            if ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
-                    "bonus", f"bonus of the deputed {ctx.engine.label(card)}", [True, False],
-                    lambda v: "use the bonus" if v else "skip the bonus", exact=True):
+            if _bonus_chosen(ctx, bonus, f"bonus of the deputed {ctx.engine.label(card)}"):
                 ctx.attempt(bonus)
         finally:
             ctx.played = saved
@@ -764,10 +763,15 @@ def _offer_bonus(ctx: Context, card_id: str) -> None:
     if guarded:
         ctx.in_bonus = True
     try:
-        if ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
-                "bonus", f"bonus of {card.name}: {bonus.text}", [True, False],
-                lambda v: "use the bonus" if v else "skip the bonus", exact=True):
+        if _bonus_chosen(ctx, bonus, f"bonus of {card.name}: {bonus.text}"):
             ctx.attempt(bonus)
     finally:
         if guarded:
             ctx.in_bonus = False
+
+
+def _bonus_chosen(ctx: Context, bonus: Effect, prompt: str) -> bool:
+    """Whether a bonus can be done now and the player chooses to use it ("may use")."""
+    return ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
+        "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
+        exact=True)
