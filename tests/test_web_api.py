@@ -271,3 +271,17 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
     save.write_text(game.to_json()[:-3])
     assert main(["serve", "--replay", str(save)]) == 1
     assert capsys.readouterr().err.startswith(f"error: {save}: not a save file: ")
+
+
+def test_the_log_says_what_came_and_went_in_a_drawer_not_its_empty_spaces(rules):
+    """A drawer keeps its spaces ("Leave any remaining Resource tiles in place ... and fill in
+    any empty spaces"): refilling one reads as the tile that came, never as a 'none' gone."""
+    game = Game.new(rules, players=2, seed=1)
+    tile = game.state["drawers"][0][0]
+    players = [{"color": p["color"]} for p in game.state["players"]]
+    before = {"players": players, "drawers": [[tile, None, "res_01"]],
+              "garment_display": [None, "blue_01"]}
+    after = {"players": players, "drawers": [[tile, "res_02", "res_01"]],
+             "garment_display": ["blue_01", None]}
+    assert present.changes(game, before, after) == [
+        f"drawers.0: + {game.label('res_02').split(': ')[0]}"]

@@ -106,8 +106,9 @@ def changes(game, before: dict, after: dict) -> list[str]:
                 walk(a.get(key), b.get(key), path + [key])
         elif isinstance(a, list) and isinstance(b, list) and path != ["players"]:
             if all(not isinstance(v, (dict, list)) for v in a + b):
-                gone, new = list(a), []
-                for v in b:
+                # an empty space of a positioned list (a drawer, a display) is no thing
+                gone, new = [v for v in a if v is not None], []
+                for v in (v for v in b if v is not None):
                     if v in gone:
                         gone.remove(v)
                     else:
