@@ -184,14 +184,16 @@ def test_x_bonus_claims_the_favor_then_gains_5_livre_when_held():
 
 
 def test_a_question_the_policy_does_not_answer_is_a_fault_not_a_question():
+    from interpreter.core.context import Context
     kind = masques(1).seat_kinds[0]
+    ctx = Context(Game.new(masques(1), seed=1), 1)
     decision = Decision(1, "mystery", "pick a thing", [Option("a"), Option("b")])
     with pytest.raises(UnansweredQuestion, match=r"^the Masque seat reached the question 'pick "
                                                  r"a thing' \(mystery\), which its module's "
                                                  r"policy does not answer$"):
-        policy_answer(kind, decision)
+        policy_answer(kind, decision, ctx)
     assert policy_answer(kind, Decision(1, "rent", "rent", [Option({"sell": True}),
-                                                            Option({"space": "x"})])) == {
+                                                            Option({"space": "x"})]), ctx) == {
         "space": "x"}
 
 
@@ -529,3 +531,46 @@ def test_a_saved_solo_game_resumes_with_its_mode_and_parameters(tmp_path):
     resumed = run("play", "--load", str(save), stdin="quit\n")
     assert resumed.returncode == 0, resumed.stderr
     assert "resumed" in resumed.stdout and "(B, Masque)" in resumed.stdout + first.stdout
+
+
+def test_a_policy_preference_tests_the_fields_of_the_card_an_option_names():
+    """003 "Masques never Depute red bonus Employees": `depute: [{crown: false}]` skips a crown
+    card offered first; with only crown cards the policy matches nothing (a trial run, and so
+    `possible` and an `either`, find the depute cannot be done)."""
+    from interpreter.core.context import Context
+    rules = masques(1)
+    kind = rules.seat_kinds[0]
+    assert kind.policy["depute"] == ({"crown": False},)
+    ctx = Context(Game.new(rules, seed=1), 1)
+    decision = Decision(1, "depute", "depute an employee",
+                        [Option("l6.crown_staff"), Option("start.black.apprentice_2"),
+                         Option("start.black.master_1")])
+    assert policy_answer(kind, decision, ctx) == "start.black.apprentice_2"
+    with pytest.raises(UnansweredQuestion):
+        policy_answer(kind, Decision(1, "depute", "depute", [Option("l6.crown_staff"),
+                                                               Option("l6.crown_couples")]), ctx)
+
+
+def test_an_unknown_field_in_a_policy_preference_is_a_load_error(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from interpreter import RulesErrors
+    from interpreter.loading import loader
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "rules", tmp_path / "rules")
+    monkeypatch.setattr(loader, "RULES_DIR", tmp_path / "rules")
+    flow = tmp_path / "rules" / "solo" / "masques" / "flow.yaml"
+    text = flow.read_text()
+    assert "depute: [{crown: false}]" in text
+    flow.write_text(text.replace("depute: [{crown: false}]", "depute: [{crwon: false}]"))
+    with pytest.raises(RulesErrors) as caught:
+        load_ruleset(expansions=["masques"])
+    [err] = caught.value.errors
+    lines = flow.read_text().splitlines()
+    line = next(i for i, s in enumerate(lines, 1) if "crwon" in s)
+    assert str(err.span) == f"{flow}:{line}:{lines[line - 1].index('crwon') + 1}"
+    assert err.message.startswith(
+        "the seat kind 'masque': unknown field 'crwon' of the employee in its policy for depute "
+        "(did you mean 'crown'?)")

@@ -20,7 +20,7 @@ from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .journal import MISSING, Journal
-from .model import Ruleset
+from .model import Ruleset, SeatKind
 from .state import Player, State, keyed
 from .trial import Completes, DeadEnd, search
 
@@ -217,6 +217,10 @@ class Context:
         answers; otherwise the step waits, suspended, for the player's answer.
         """
         if self.trial is not None:
+            if self.rules.seat_kinds:
+                auto = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
+                if auto is not None and (kind in auto.policy or "otherwise" in auto.policy):
+                    return self._automaton_trial_answer(auto, kind, prompt, values, seat)
             return self._trial_answer(values, exact, prompt)
         engine = self.engine
         if engine._used < len(engine._answers) and engine._script is None and (
@@ -234,7 +238,7 @@ class Context:
             auto = seats.kind_of(self.rules, self.state, asked)
             if auto is not None:  # among the legal values: its rules say what then happens
                 return seats.policy_answer(auto, Decision(
-                    asked, kind, prompt, [Option(v, None, labeller) for v in values]))
+                    asked, kind, prompt, [Option(v, None, labeller) for v in values]), self)
         if self.risky or not exact:
             values = self.engine._completable(values)
             if not values:
@@ -242,6 +246,23 @@ class Context:
         decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
                                       labeller)
         return self.engine._wait(decision)
+
+    def _automaton_trial_answer(self, auto: SeatKind, kind: str, prompt: str, values: Iterable,
+                                seat: int | None) -> Any:
+        """`ask` of an automaton seat in a trial run: the answer its policy gives, as in play,
+        so that what `possible` finds can be done is what that seat would do; an effect its
+        policy answers with none of the options cannot be done (the trial aborts)."""
+        values = list(values)
+        if not values:
+            raise EffectAbort(f"nothing to choose for: {prompt}")
+        if len(values) == 1:
+            return values[0]
+        asked = self.seat if seat is None else seat
+        try:
+            return seats.policy_answer(auto, Decision(
+                asked, kind, prompt, [Option(v, None, self.engine.label) for v in values]), self)
+        except seats.UnansweredQuestion as e:
+            raise EffectAbort(str(e)) from None
 
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass

@@ -7,11 +7,15 @@ policy does not answer is a fault of the module, reported as such, never passed 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision
 from .model import Effect, Ruleset, SeatKind, Trigger
 from .state import State
+
+if TYPE_CHECKING:  # for annotations only: a context asks the policy
+    from .context import Context
 
 
 class UnansweredQuestion(Exception):
@@ -59,9 +63,19 @@ def plan_text(rules: Ruleset, plan: list[str], players: int) -> str:
             f"not {players}")
 
 
-def _matches(pref: Any, value: Any) -> bool:
+# the decision kinds whose options are component ids, and the record each id names: a mapping
+# preference for one of them tests the fields of that record (docs/decisions.md)
+ID_OPTIONS: dict[str, str] = {"hand": "employee", "hire": "employee", "depute": "employee"}
+
+
+def _matches(pref: Any, value: Any, fields: Callable[[str, str], Any] | None) -> bool:
     if isinstance(pref, dict) and isinstance(value, dict):
         return all(k in value and _json(value[k]) == _json(v) for k, v in pref.items())
+    if isinstance(pref, dict) and isinstance(value, str) and fields is not None:
+        try:
+            return all(_json(fields(value, k)) == _json(v) for k, v in pref.items())
+        except KeyError:  # an id of another kind (a seat kind's own card in its hand)
+            return False
     return _json(pref) == _json(value)
 
 
@@ -69,10 +83,12 @@ def _json(v: Any) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-def policy_answer(kind: SeatKind, decision: Decision) -> Any:
+def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
     """The option the policy picks: the first preference that some option matches (`first` and
     `last` are the first and last option as offered; a mapping matches an option holding those
-    keys and values; anything else matches an option of that value)."""
+    keys and values or, for a question about component ids (ID_OPTIONS), an option whose
+    record has those field values, read with `ctx` as an effect reads them; anything else
+    matches an option of that value)."""
     prefs = kind.policy.get(decision.kind)
     if prefs is None:
         prefs = kind.policy.get("otherwise")
@@ -81,14 +97,23 @@ def policy_answer(kind: SeatKind, decision: Decision) -> Any:
             f"the {kind.name} seat reached the question '{decision.prompt}' ({decision.kind}), "
             f"which its module's policy does not answer")
     values = [o.value for o in decision.options]
+    fields = _record_fields(ctx, ID_OPTIONS[decision.kind]) \
+        if decision.kind in ID_OPTIONS else None
     for pref in prefs:
         if pref == "first":
             return values[0]
         if pref == "last":
             return values[-1]
         for v in values:
-            if _matches(pref, v):
+            if _matches(pref, v, fields):
                 return v
     raise UnansweredQuestion(
         f"the {kind.name} seat's policy for {decision.kind} ({prefs}) matches no option of "
         f"'{decision.prompt}'")
+
+
+def _record_fields(ctx: Context, record: str) -> Callable[[str, str], Any]:
+    """A reader of one field of the record an id names, as an effect reads it (the
+    vocabulary's field)."""
+    defs = ctx.rules.vocabulary.records[record]
+    return lambda item, name: defs[name].get(ctx, item)

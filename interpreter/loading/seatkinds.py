@@ -18,7 +18,7 @@ seat_kinds:
     never_pay: [livre, thread, lace]
     bonuses: {some.card: gain 1 prestige}
     no_bonus: claim_favor
-    policy: {bonus: [true], keep: [keep], otherwise: [first]}
+    policy: {bonus: [true], keep: [keep], depute: [{crown: false}], otherwise: [first]}
     wins_ties: true
     public_zones: [special_apprentice]   # per-player zones this kind keeps face up
     triggers: {some.trigger: gain 1 prestige}   # its reading of a module trigger
@@ -37,6 +37,7 @@ from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError
 from ..core.model import SeatKind
+from ..core.seats import ID_OPTIONS
 from ..verbs.stacks import SeatTurn
 from . import flowdocs
 
@@ -180,10 +181,30 @@ def _readings(builder, kid, entry, doc, path, phase_ids, known) -> dict:
         phases=phases, triggers=triggers,
         bonuses={c: e for c, text in entry.get("bonuses", {}).items()
                  if (e := eff("bonuses", text, (c,))) is not None},
-        policy={k: tuple(v) for k, v in entry.get("policy", {}).items()},
+        policy=_policy(builder, owner, entry, doc, path),
         public_zones=tuple(entry.get("public_zones", [])),
         no_bonus=eff("no_bonus", entry["no_bonus"]) if "no_bonus" in entry else None)
     return out
+
+
+def _policy(builder, owner, entry, doc, path) -> dict[str, tuple]:
+    """An entry's policy; a mapping preference for a question about component ids
+    (seats.ID_OPTIONS) names fields of that record, and each unknown one is an error."""
+    policy = {k: tuple(v) for k, v in entry.get("policy", {}).items()}
+    for kind, prefs in policy.items():
+        record = ID_OPTIONS.get(kind)
+        if record is None:
+            continue
+        fields = builder.vocab.records[record]
+        for i, pref in enumerate(prefs):
+            for name in pref if isinstance(pref, dict) else ():
+                if name not in fields:
+                    builder.errors.append(IdError(
+                        f"{owner}: unknown field '{name}' of the {record} in its policy for "
+                        f"{kind}{did_you_mean(name, list(fields))} (its options are {record} "
+                        f"ids; fields: {', '.join(sorted(fields))})",
+                        doc.key_span(path + ("policy", kind, i, name))))
+    return policy
 
 
 def _extended(kind: SeatKind, more: dict) -> SeatKind:
