@@ -125,7 +125,7 @@ def test_completion_of_fields_verbs_options_and_where_items(rules):
     assert _labels(head + "gain 1 livre", 3, 8, v) == []  # on the key, not in the effect
     assert _labels(head + "depute among my.staff, payout deputed.", 3, 49, v) == [
         "deputed.type", "deputed.level", "deputed.depute_value", "deputed.crown",
-        "deputed.final_value", "deputed.final_value_opponent"]
+        "deputed.final_value", "deputed.final_value_opponent", "deputed.hire_space"]
     fields = _labels(head + "gain sum(my.garments.p", 3, 33, v)
     assert fields[:2] == ["my.garments.color", "my.garments.kind"]
     assert "my.garments.points" in fields and "my.livre" not in fields

@@ -445,12 +445,13 @@ def test_a_trigger_on_an_event_runs_for_the_actor_within_its_limit(tmp_path):
     from conftest import clean_game
     game = clean_game(rules, 4, 1, livre=20)
     hire = rules.actions["hire"].effect
-    card = game.state["hire_display"][0]
-    game.run_effect(hire, 1, answers=[card])
+    def first() -> str:  # the leftmost card for hire (a hired card leaves its space empty)
+        return next(c for c in game.state["hire_display"] if c is not None)
+    game.run_effect(hire, 1, answers=[first()])
     assert game.state["players"][1]["prestige"] == 2
-    game.run_effect(hire, 1, answers=[game.state["hire_display"][0]])
+    game.run_effect(hire, 1, answers=[first()])
     assert game.state["players"][1]["prestige"] == 2  # once
-    game.run_effect(hire, 2, answers=[game.state["hire_display"][0]])
+    game.run_effect(hire, 2, answers=[first()])
     assert game.state["players"][2]["prestige"] == 2  # once for each player
 
 

@@ -126,7 +126,10 @@ def test_wrong_format_and_version(rules, midgame):
     _corrupt(rules, json.dumps(data), "save file version 1 is not supported")
     data["version"] = 2  # its drawers listed only their tiles, not their empty spaces
     _corrupt(rules, json.dumps(data), r"save file version 2 is not supported \(this engine reads "
-                                      r"version 3\)")
+                                      r"version 4\)")
+    data["version"] = 3  # its Hire display listed only its cards, not the hired spaces
+    _corrupt(rules, json.dumps(data), r"save file version 3 is not supported \(this engine reads "
+                                      r"version 4\)")
 
 
 def test_hand_edited_save_is_refused_by_its_digest(rules, midgame):

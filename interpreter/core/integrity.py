@@ -30,8 +30,8 @@ def expected_components(rules: Ruleset, state: State) -> tuple[Counter, Counter,
 def located_components(state: State, rules: Ruleset | None = None
                        ) -> tuple[Counter, Counter, Counter]:
     """Where every employee, garment and tile of the state is, counted."""
-    employees = list(state["hire_deck"]) + list(state["hire_display"]) + \
-        list(state["removed_employees"])
+    employees = list(state["hire_deck"]) + [c for c in state["hire_display"] if c is not None] \
+        + list(state["removed_employees"])
     tiles = list(state["resource_bag"]) + list(state["resource_discard"])
     tiles += [t for drawer in state["drawers"] for t in drawer if t is not None]
     garments = list(state["garment_bag"]) + list(state["garment_discard"])

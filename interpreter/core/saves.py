@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # for annotations only: the game saves itself through this mo
     from .engine import Game
 
 SAVE_FORMAT = "rococo-save"
-SAVE_VERSION = 3  # 3: a drawer lists its spaces, None where empty (2: only its tiles)
+SAVE_VERSION = 4  # 4: the Hire display lists its spaces, None where hired (3: only its cards)
+# 3: a drawer lists its spaces, None where empty (2: only its tiles)
 MAX_SAVE_CHARS = 20_000_000
 MAX_DIGITS = 20  # the random generator's state, 2**64 - 1, is the longest number a save holds
 

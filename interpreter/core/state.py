@@ -99,7 +99,7 @@ class State(TypedDict):
     start_player: int
     favor: int | None
     hire_deck: list[str]
-    hire_display: list[str]
+    hire_display: list[str | None]  # the Hire spaces from the left, None where empty
     removed_employees: list[str]
     resource_bag: list[str]
     resource_discard: list[str]

@@ -99,8 +99,11 @@ def _names(words) -> dict[str, NameDef]:
         "display_garments": NameDef(ListType(GARMENT), lambda ctx: [
             g for g in ctx.state["garment_display"] if g is not None],
             f"the {words('garments')} in the display, from the left"),
-        "hire_display": NameDef(ListType(EMPLOYEE), lambda ctx: list(ctx.state["hire_display"]),
-                                "the Employees for hire, from the left"),
+        "hire_display": NameDef(ListType(EMPLOYEE), lambda ctx: [
+            c for c in ctx.state["hire_display"] if c is not None],
+            "the Employees for hire, from the left"),
+        "hire_spaces": NameDef(NUMBER, lambda ctx: len(ctx.state["hire_display"]),
+                               "the Hire spaces, empty ones too"),
         "display_tiles": NameDef(ListType(TILE), lambda ctx: [
             t for drawer in ctx.state["drawers"] for t in drawer if t is not None],
             "the Resource tiles in the drawers, row by row from the top left"),
@@ -129,6 +132,13 @@ def _halls_present(ctx, seat) -> list[str]:
     """The halls a player is represented in, in board order."""
     present = board.halls_present(ctx.state, ctx.engine.side, seat)
     return [h.id for h in ctx.engine.side.halls if h.id in present]
+
+
+def _hire_space_of(ctx, card_id) -> int:
+    """The Hire space an Employee lies in, 1 the leftmost, empty spaces counted; 0 when it is
+    not for hire."""
+    display = ctx.state["hire_display"]
+    return display.index(card_id) + 1 if card_id in display else 0
 
 
 def _drawer_of(ctx, tile_id) -> tuple[int, int]:
@@ -184,7 +194,8 @@ def _zone_name(zid: str, item, per_player: bool, text: str) -> dict[str, NameDef
                                      count=(lambda z: lambda ctx: len(ctx.me["zones"][z]))(zid),
                                      steady=True)}
     return {f"zone.{zid}": NameDef(ListType(item),
-                                   (lambda z: lambda ctx: list(cv.zone_pile(ctx, z)))(zid),
+                                   (lambda z: lambda ctx: [
+                                       c for c in cv.zone_pile(ctx, z) if c is not None])(zid),
                                    f"the {_bare(text)}")}
 
 
@@ -372,6 +383,7 @@ def _records(rules, word=lambda key: key) -> dict:
                 NUMBER, lambda ctx, c: max((final_value(ctx, c, s) for s in range(
                     len(ctx.state["players"])) if s != ctx.seat), default=0),
                 "end-of-game bonus it would bring an opponent now (the most)"),
+            "hire_space": FieldDef(NUMBER, _hire_space_of, "Hire space"),
         },
         "tile": tile_fields,
         "player": {
@@ -877,6 +889,8 @@ NAME_DOCS = {
     "display_garments": "the Garments in the Garment Design display, from the left (empty "
                        "spaces not counted)",
     "hire_display": "the Employees for hire, from the left (empty spaces not counted)",
+    "hire_spaces": "how many Hire spaces the display has, empty ones too (as many as the "
+                   "round's renew_hire_display reveals into)",
     "display_tiles": "the Resource tiles in the drawers, drawer by drawer from the top, each "
                      "from the left (empty spaces not counted)",
     "tile_discard": "the discarded Resource tiles; last(tile_discard) is the one just revealed",
@@ -926,6 +940,8 @@ FIELD_DOCS = {
                        "on your staff (tried and undone)",
         "final_value_opponent": "the most prestige its end-of-game bonus would bring another "
                                 "player now",
+        "hire_space": "the Hire space it lies in, 1 the leftmost, empty spaces counted (0 when "
+                      "not for hire)",
     },
     "tile": {"bales": "how many bales of silk the tile shows, of any colour",
              "thread": "1 if the tile shows a Thread symbol, else 0",
@@ -1059,7 +1075,8 @@ VERB_DOCS = {
                   "its bonus", {}, {}),
     "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
     "renew_hire_display": ("remove the unhired Employees and reveal new ones",
-                           {"count": "how many cards to reveal"}, {}),
+                           {"count": "how many Hire spaces to reveal a card into (one the "
+                                     "deck cannot fill stays empty)"}, {}),
     "refill_resources": ("refill the Resource display from the bag",
                          {"among": "instead, from the tops of these face-down stacks, at random "
                                   "(restacked from the discards when all run out)"}, {}),

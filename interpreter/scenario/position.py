@@ -58,7 +58,9 @@ class _Placing:
         for key in BOARD_LISTS:
             if key in pos:
                 kind = {"garment": "garment", "resour": "tile"}.get(key[:6])
-                items: list[Any] = [place(run.component(kind, c, base + (key, i)) if kind else
+                # null: an empty Hire space (only the Hire display keeps its spaces)
+                items: list[Any] = [None if c is None and key == "hire_display" else
+                                    place(run.component(kind, c, base + (key, i)) if kind else
                                           run.card(c, None, base + (key, i)), base + (key, i))
                                     for i, c in enumerate(pos[key])]
                 self.give(state, key, items, base + (key,))
@@ -300,8 +302,9 @@ def _seat_decks(run: ScenarioRun, explicit: set) -> None:
 def _take(state: dict[str, Any], cid: str) -> None:
     """Remove one component id from wherever it is in the state."""
     for key in BOARD_LISTS:
-        while cid in state[key]:
+        while key != "hire_display" and cid in state[key]:
             state[key].remove(cid)
+    state["hire_display"] = [None if c == cid else c for c in state["hire_display"]]
     for drawer in state["drawers"]:
         drawer[:] = [None if t == cid else t for t in drawer]
     state["garment_display"] = [None if g == cid else g for g in state["garment_display"]]

@@ -122,7 +122,8 @@ class GreedyBot:
     def _hire_value(game, me) -> float:
         """Hire early for more turns, late for cards that score at the end of the game."""
         state = game.state
-        if any(game.rules.employees[c].final is not None for c in state["hire_display"]):
+        if any(c is not None and game.rules.employees[c].final is not None
+               for c in state["hire_display"]):
             return 9.0
         return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 

@@ -169,7 +169,8 @@ class _Watcher:
     def look(self, state: State) -> None:
         tally = self.tally
         for card in state["hire_display"]:
-            tally.of(card)["available"] = True
+            if card is not None:  # an empty Hire space
+                tally.of(card)["available"] = True
         for garment in state["garment_display"]:
             if garment is not None:
                 tally.of(garment)["available"] = True

@@ -87,7 +87,8 @@ def board(game, seat: int | None = None) -> Group:
     for i, drawer in enumerate(state["drawers"]):
         drawers.add_row(str(i + 1), listed(label(t) if t else "-" for t in drawer) or "-")
     # a card's text is sentences: one card a line
-    drawers.add_row("hire", "\n".join(label(c) for c in state["hire_display"]) or "-")
+    drawers.add_row("hire", "\n".join(label(c) if c else "-" for c in state["hire_display"])
+                    or "-")
     parts.append(drawers)
     halls = Table(title="Halls")
     halls.add_column("hall")

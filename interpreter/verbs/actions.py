@@ -383,7 +383,7 @@ def check_all_halls(ctx: Context) -> None:
 def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     """The price of a `hire` call and the cards it offers (aborts when the price cannot be
     paid or a pinned card is not in the display)."""
-    display = ctx.state["hire_display"]
+    display = [c for c in ctx.state["hire_display"] if c is not None]  # the cards, not spaces
     price = 0 if "free" in args else max(
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
@@ -397,11 +397,13 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
 
 
 def hire(ctx: Context, args: VerbArgs) -> None:
-    """Hire a card from the display into the hand, its price set by how many cards are shown."""
+    """Hire a card from the display into the hand, its price set by how many cards are shown;
+    its Hire space stays empty until the round's renewal."""
     price, offered = _hire_offers(ctx, args)
     card = ctx.ask("hire", f"hire an employee for {price} Livre", offered, exact=True)
     ctx.pay("livre", price)
-    ctx.tx.remove(ctx.state["hire_display"], card)
+    display = ctx.state["hire_display"]
+    ctx.tx.set(display, display.index(card), None)
     ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
     announce(ctx, "hire", card=card)
 

@@ -28,7 +28,7 @@ def zone_pile(ctx: Context, zone_id: str, seat: int | None = None) -> list:
     return keyed(state)[zone_id]  # one of the game's piles (hire_deck, hire_display...)
 
 
-def _piles(state: State) -> Iterator[list[str]]:
+def _piles(state: State) -> Iterator[list[str] | list[str | None]]:
     """Every list an Employee card can lie in."""
     yield state["hire_deck"]
     yield state["hire_display"]
@@ -40,11 +40,33 @@ def _piles(state: State) -> Iterator[list[str]]:
         yield from p.get("zones", {}).values()
 
 
+def take_out(ctx: Context, pile: list, card: str) -> None:
+    """Take a card out of a pile; out of the Hire display it leaves its space empty (None):
+    the Hire spaces keep their places until the round's renewal."""
+    if pile is ctx.state["hire_display"]:
+        ctx.tx.set(pile, pile.index(card), None)
+    else:
+        ctx.tx.remove(pile, card)
+
+
+def put_in(ctx: Context, pile: list, card: str) -> None:
+    """Put a card on a pile; onto the Hire display, into its first empty space if it has one."""
+    if pile is ctx.state["hire_display"] and None in pile:
+        ctx.tx.set(pile, pile.index(None), card)
+    else:
+        ctx.tx.append(pile, card)
+
+
+def _cards(pile: list) -> list[str]:
+    """A pile's cards (the Hire display's empty spaces left out)."""
+    return [c for c in pile if c is not None]
+
+
 def _lift(ctx: Context, card: str) -> None:
     """Take a card out of wherever it lies (not the card being played)."""
     for pile in _piles(ctx.state):
         if card in pile:
-            ctx.tx.remove(pile, card)
+            take_out(ctx, pile, card)
             return
     raise EffectAbort(f"{ctx.engine.label(card)} is not in a pile it can be taken from")
 
@@ -60,7 +82,7 @@ def take(ctx: Context, args: VerbArgs) -> None:
     else:
         target = keyed(ctx.me)[args["into"]() if "into" in args else "hand"]
     _lift(ctx, card)
-    ctx.tx.append(target, card)
+    put_in(ctx, target, card)
 
 
 def move_cards(ctx: Context, args: VerbArgs) -> None:
@@ -68,7 +90,7 @@ def move_cards(ctx: Context, args: VerbArgs) -> None:
     target = zone_pile(ctx, args["into"]())
     for card in list(args["cards"]()):
         _lift(ctx, card)
-        ctx.tx.append(target, card)
+        put_in(ctx, target, card)
 
 
 def shuffle_into_level(ctx: Context, args: VerbArgs) -> None:
@@ -77,8 +99,11 @@ def shuffle_into_level(ctx: Context, args: VerbArgs) -> None:
     source = zone_pile(ctx, args["zone"]())
     level, n = int(args["level"]()), int(args["count"]())
     deck, levels = ctx.state["hire_deck"], {c.id: c.level for c in ctx.rules.employees.values()}
-    added = [ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
-             for _ in range(min(n, len(source)))]
+    added = []
+    for _ in range(min(n, len(_cards(source)))):
+        cards = _cards(source)
+        added.append(cards[rng.next_int(ctx.state, ctx.tx, len(cards))])
+        take_out(ctx, source, added[-1])
     at = [i for i, c in enumerate(deck) if levels[c] == level]
     where = at[0] if at else next((i for i, c in enumerate(deck) if levels[c] > level),
                                   len(deck))
@@ -94,10 +119,12 @@ def deal_each(ctx: Context, args: VerbArgs) -> None:
     zone), in seat order; what is left stays in the source zone."""
     source, target = zone_pile(ctx, args["zone"]()), args["into"]()
     for seat in range(len(ctx.state["players"])):
-        if not source:
+        cards = _cards(source)
+        if not cards:
             return
-        card = ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
-        ctx.tx.append(zone_pile(ctx, target, seat), card)
+        card = cards[rng.next_int(ctx.state, ctx.tx, len(cards))]
+        take_out(ctx, source, card)
+        put_in(ctx, zone_pile(ctx, target, seat), card)
 
 
 def remove_card(ctx: Context, args: VerbArgs) -> None:
@@ -139,13 +166,13 @@ def hire_from(ctx: Context, args: VerbArgs) -> None:
     rules = ctx.rules
 
     def hirable() -> Iterator[str]:
-        for card in pile:
+        for card in _cards(pile):
             cond = rules.employees[card].hire_condition
             if cond is None or cond.holds(ctx, {}):
                 yield card
     card = ctx.ask("hire", f"hire an employee for {price} Livre", hirable())
     ctx.pay("livre", price)
-    ctx.tx.remove(pile, card)
+    take_out(ctx, pile, card)
     ctx.tx.append(ctx.me["hand"], card)
     announce(ctx, "hire", card=card)
 
@@ -160,7 +187,7 @@ def can_hire_from(ctx: Context, args: VerbArgs) -> bool | None:
     if price > ctx.may_spend("livre"):
         return False
     employees, found = ctx.rules.employees, False
-    for card in pile:
+    for card in _cards(pile):
         cond = employees[card].hire_condition
         if cond is None or cond.holds(ctx, {}):
             found = True

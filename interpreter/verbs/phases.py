@@ -18,14 +18,18 @@ def pass_favor(ctx: Context, args: VerbArgs) -> None:
 
 
 def renew_hire_display(ctx: Context, args: VerbArgs) -> None:
-    """Remove the cards nobody hired from the game and reveal new ones from the deck."""
+    """Remove the cards nobody hired from the game and reveal new ones from the deck into
+    `count` Hire spaces, from the left: "Remove leftover face-up Employee cards from Hire
+    spaces. Reveal 4 new". A space stays empty (None) when the deck has run out."""
     state = ctx.state
+    display = state["hire_display"]
     count = int(args["count"]())
-    for card in list(state["hire_display"]):
-        ctx.tx.remove(state["hire_display"], card)
-        ctx.tx.append(state["removed_employees"], card)
-    for _ in range(min(count, len(state["hire_deck"]))):
-        ctx.tx.append(state["hire_display"], ctx.tx.pop(state["hire_deck"], 0))
+    while display:
+        card = ctx.tx.pop(display, 0)
+        if card is not None:
+            ctx.tx.append(state["removed_employees"], card)
+    for _ in range(count):
+        ctx.tx.append(display, ctx.tx.pop(state["hire_deck"], 0) if state["hire_deck"] else None)
 
 
 def draw(ctx: Context, bag: str, discard: str) -> str | None:

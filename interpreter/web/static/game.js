@@ -71,7 +71,7 @@ function board() {
     v.drawers.map((d, i) => el("div", {class: "slot"}, el("span", {class: "cost"}, `${i + 1}`),
       d.map((t) => t ? item(t) : el("span", {class: "dim"}, "–")))));
   const hire = el("div", {class: "display", id: "hire-display"}, el("h3", {}, "Employees for hire"),
-    v.hire_display.map((c) => el("div", {class: "slot"}, item(c))),
+    v.hire_display.map((c) => el("div", {class: "slot"}, c ? item(c) : el("span", {class: "dim"}, "–"))),
     el("div", {class: "dim"}, `deck: ${Array.isArray(v.hire_deck) ? v.hire_deck.length : v.hire_deck}`));
   parts.push(el("div", {class: "row"}, garments, drawers, hire));
 
