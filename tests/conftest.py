@@ -3,6 +3,7 @@ one rule of the game on a hand-built position."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,15 @@ def final_step(rules, phase_id: str):
 def card(game: Game, seat: int, start_id: str) -> str:
     """The id of one of `seat`'s start cards, e.g. card(game, 0, 'master_1')."""
     return f"start.{game.state['players'][seat]['color']}.{start_id}"
+
+
+def write_pack(folder: Path, files: dict[str, str], listed: list[str] | None = None) -> Path:
+    """A designer's module in `folder` (made if need be): a header naming `listed` (by default
+    `files`), and the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "module.yaml").write_text(
+        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
+        f"  files: {json.dumps(list(files) if listed is None else listed)}\n")
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import write_pack
 
 from interpreter import Game, RulesErrors, load_ruleset, make_bot
 from interpreter.cli.main import main
@@ -425,20 +426,9 @@ def test_example_new_decoration_and_guest_space(examples):
 
 # -- seams: triggers, flow moments, files that load `when` another module does ------------------
 
-def _pack(folder: Path, files: dict, listed=None) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    listed = listed if listed is not None else list(files)
-    (folder / "module.yaml").write_text(
-        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
-        f"  files: {json.dumps(listed)}\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
-
-
 def test_a_trigger_on_an_event_runs_for_the_actor_within_its_limit(tmp_path):
     """A module's trigger: "the first time you hire, gain 2 prestige"."""
-    pack = _pack(tmp_path / "p", {"flow.yaml": (
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
         "kind: flow\ntriggers:\n  - id: first_hire\n    on: hire\n    limit: once\n"
         "    effect: gain 2 prestige\n")})
     rules = load_ruleset(extra_paths=[pack])
@@ -456,7 +446,7 @@ def test_a_trigger_on_an_event_runs_for_the_actor_within_its_limit(tmp_path):
 
 
 def test_triggers_on_the_flows_moments_become_phases(tmp_path):
-    pack = _pack(tmp_path / "p", {"flow.yaml": (
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
         "kind: flow\ntriggers:\n"
         "  - {id: dawn, on: round_start, effect: gain 1 thread}\n"
         "  - {id: after_income, on: 'phase_end:income', effect: gain 1 lace}\n"
@@ -475,13 +465,13 @@ def test_triggers_on_the_flows_moments_become_phases(tmp_path):
     assert owners.count("the trigger 'dawn'") == 7 * 3
     assert owners.count("the trigger 'after_income'") == 7 * 3
     with pytest.raises(Exception, match="no phase 'incom' for the trigger to follow"):
-        load_ruleset(extra_paths=[_pack(tmp_path / "q", {"flow.yaml": (
+        load_ruleset(extra_paths=[write_pack(tmp_path / "q", {"flow.yaml": (
             "kind: flow\ntriggers:\n  - {id: t, on: 'phase_end:incom', effect: gain 1 lace}\n")})])
 
 
 def test_a_file_loads_only_when_the_module_it_needs_is_loaded(tmp_path):
     """Issue 7's module algebra: content that applies only `when` another module is present."""
-    pack = _pack(tmp_path / "p", {
+    pack = write_pack(tmp_path / "p", {
         "cards.yaml": "kind: employees\nhire:\n  - {id: p.always, level: 1, type: master}\n",
         "fest.yaml": "kind: employees\nhire:\n  - {id: p.festive, level: 1, type: master}\n"},
         listed=["cards.yaml", {"file": "fest.yaml", "when": ["festivity_dresses"]}])
@@ -537,7 +527,7 @@ def test_play_load_uses_the_modules_the_save_names(tmp_path, capsys):
 def test_a_module_adds_a_resource(tmp_path):
     """Open vocabularies: a resource declared by a module is held by every player, gained and
     paid by effects, named `my.<resource>`, printed in card text and carried by saves."""
-    pack = _pack(tmp_path / "p", {
+    pack = write_pack(tmp_path / "p", {
         "flow.yaml": "kind: flow\nresources:\n  jewel: {name: Jewel, start: 1}\n",
         "cards.yaml": ("kind: employees\nhire:\n"
                        "  - {id: p.cutter, level: 2, type: master, bonus: gain 2 jewel}\n"
@@ -565,7 +555,7 @@ def test_a_module_adds_a_resource(tmp_path):
 def test_a_module_declares_new_fields_for_its_components(tmp_path):
     """Open vocabularies: a module may declare new fields for components; entries set them and
     effects read them like the printed ones."""
-    pack = _pack(tmp_path / "p", {
+    pack = write_pack(tmp_path / "p", {
         "flow.yaml": ("kind: flow\nfields:\n  garment:\n    sparkle: {default: 0, "
                       "description: sequins sewn on}\n"),
         "garments.yaml": ("kind: garments\ngarments:\n  - {id: p.gown, color: blue, silk: "
@@ -595,20 +585,20 @@ def test_the_games_piles_are_declared_in_data_and_the_view_follows(tmp_path):
         "kind: game", "kind: game\nreplace: true", 1)
     hidden = game_yaml.replace("{id: garment_discard, holds: garments, visible: true}",
                                "{id: garment_discard, holds: garments, visible: false}")
-    rules = load_ruleset(extra_paths=[_pack(tmp_path / "a", {"game.yaml": hidden})])
+    rules = load_ruleset(extra_paths=[write_pack(tmp_path / "a", {"game.yaml": hidden})])
     game = Game.new(rules, players=3, seed=1)
     assert game.view(0)["garment_discard"] == 0 and isinstance(game.view(0)["hire_display"], list)
     assert game.view(0)["hire_deck"] == len(game.state["hire_deck"])
     from interpreter import RulesError
     missing = game_yaml.replace("  - {id: garment_discard, holds: garments, visible: true}\n", "")
     with pytest.raises(RulesError, match="declares no zone 'garment_discard'"):
-        load_ruleset(extra_paths=[_pack(tmp_path / "b", {"game.yaml": missing})])
+        load_ruleset(extra_paths=[write_pack(tmp_path / "b", {"game.yaml": missing})])
 
 
 def test_a_decorations_trigger_runs_for_its_holder(tmp_path):
     """Triggers on a decoration: "while you hold the garden, each garment you place gains you
     1 Livre"; a new kind of garment is valid where a module declares it."""
-    pack = _pack(tmp_path / "p", {"flow.yaml": (
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
         "kind: flow\ngarment_kinds: {silver: accessory}\n"
         "board:\n  - area: garden\n    decoration: {id: garden.1, cost: 4, prestige: 1}\n"
         "triggers:\n  - {id: garden_tips, on: place, decoration: garden.1, "
@@ -798,15 +788,15 @@ def test_example_one_game_key_changed_without_copying_game_yaml(issue12_examples
 
 
 def test_a_game_key_changed_by_two_modules_is_an_error(tmp_path):
-    a = _pack(tmp_path / "a", {"g.yaml": "kind: flow\ngame: {rounds: 5}\n"})
-    b = _pack(tmp_path / "b", {"g.yaml": "kind: flow\ngame: {rounds: 6}\n"})
+    a = write_pack(tmp_path / "a", {"g.yaml": "kind: flow\ngame: {rounds: 5}\n"})
+    b = write_pack(tmp_path / "b", {"g.yaml": "kind: flow\ngame: {rounds: 6}\n"})
     (b / "module.yaml").write_text((b / "module.yaml").read_text().replace("id: pack", "id: pb"))
     with pytest.raises(RulesErrors, match=r"game key 'rounds' is changed twice \(first at "):
         load_ruleset(extra_paths=[a, b])
 
 
 def test_an_unknown_resource_in_costs_is_an_error(tmp_path):
-    pack = _pack(tmp_path / "p", {"g.yaml": (
+    pack = write_pack(tmp_path / "p", {"g.yaml": (
         "kind: garments\ngarments:\n  - {id: x.g, color: blue, silk: {blue: 1}, thread: 0, "
         "lace: 0, master: false, value: 8, prestige: 2, costs: {threads: 1}}\n")})
     with pytest.raises(RulesErrors, match="unknown resource 'threads' in costs "

@@ -5,8 +5,9 @@ written by a designer on the generic seam: the bonus comes where the action says
 not offer it again, and a bonus that performs such an action does not offer itself anew."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from conftest import write_pack
 
 from interpreter.scenario.files import run_files
 
@@ -96,13 +97,7 @@ scenarios:
 
 
 def _pack(folder: Path) -> Path:
-    pack = folder / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text(
-        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
-        f"  files: {json.dumps(['actions.yaml', 'cards.yaml'])}\n")
-    (pack / "actions.yaml").write_text(ACTIONS)
-    (pack / "cards.yaml").write_text(CARDS)
+    write_pack(folder / "pack", {"actions.yaml": ACTIONS, "cards.yaml": CARDS})
     (folder / "steps.yaml").write_text(SCENARIOS)
     return folder / "steps.yaml"
 

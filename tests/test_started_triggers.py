@@ -3,11 +3,10 @@ in a flow document or on a card, which listens only once an effect starts it
 (`start_trigger trigger ID`), for the player whose effect started it, until its lifetime ends."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from conftest import clean_game
+from conftest import clean_game, write_pack
 
 from interpreter import load_ruleset
 from interpreter.core.context import Context
@@ -35,19 +34,9 @@ triggers:
 """
 
 
-def _pack(folder: Path, files: dict) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "module.yaml").write_text(
-        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
-        f"  files: {json.dumps(list(files))}\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def started(tmp_path_factory):
-    return load_ruleset(extra_paths=[_pack(tmp_path_factory.mktemp("s") / "p",
+    return load_ruleset(extra_paths=[write_pack(tmp_path_factory.mktemp("s") / "p",
                                            {"flow.yaml": FLOW})])
 
 
@@ -150,13 +139,13 @@ def test_the_halls_example_declares_its_trigger_on_a_card():
 ])
 def test_bad_declared_triggers_are_refused_where_they_stand(tmp_path, files, message):
     with pytest.raises(RulesErrors) as exc:
-        load_ruleset(extra_paths=[_pack(tmp_path / "p", files)])
+        load_ruleset(extra_paths=[write_pack(tmp_path / "p", files)])
     assert any(message in str(e) for e in exc.value.errors), [str(e) for e in exc.value.errors]
 
 
 def test_rules_cards_and_diff_show_a_trigger_with_a_lifetime(tmp_path, capsys):
     from interpreter.cli.main import main
-    pack = _pack(tmp_path / "p", {"flow.yaml": FLOW})
+    pack = write_pack(tmp_path / "p", {"flow.yaml": FLOW})
     assert main(["rules", "--module", str(pack)]) == 0
     assert ("When rent, once an effect starts it (rent_tip) and until the round end: Gain 1 "
             "Livre.") in capsys.readouterr().out
