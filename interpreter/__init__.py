@@ -4,6 +4,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _core  # noqa: F401 - first: whether the hot path runs compiled or as Python (setup.py)
+
 if TYPE_CHECKING:  # the names as type checkers and editors see them; imported on first use
     from .core.decisions import Decision, Option
     from .core.engine import Game

@@ -2,10 +2,13 @@
 class's value until it changes (then it is the instance's own, in a dict made then)."""
 from __future__ import annotations
 
+import pytest
+
 from interpreter import Game, load_ruleset
 from interpreter.core.context import Context
 
 
+@pytest.mark.python_core
 def test_a_new_context_sets_its_slots_and_makes_no_dict():
     game = Game.new(load_ruleset(), players=3, seed=1)
     ctx = Context(game, 2)
@@ -17,6 +20,7 @@ def test_a_new_context_sets_its_slots_and_makes_no_dict():
         None, None, 0, 0, {})
 
 
+@pytest.mark.python_core
 def test_a_changed_default_is_the_instance_own():
     game = Game.new(load_ruleset(), players=3, seed=1)
     ctx, other = Context(game, 1), Context(game, 1)

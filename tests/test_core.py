@@ -312,6 +312,7 @@ def test_a_fault_in_a_custom_card_restores_the_last_decision(faulty_pack):
     assert game.history[-1][1] == other.value
 
 
+@pytest.mark.python_core
 def test_a_bug_in_a_verb_is_contained_too(rules, monkeypatch):
     """Any exception inside a step (here a verb's helper) rolls the game back to the decision
     that was being answered and names the running effect."""

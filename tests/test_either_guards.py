@@ -31,6 +31,7 @@ def _games(rules, seeds, searches: list) -> list:
     return seen
 
 
+@pytest.mark.python_core
 def test_guarded_alternatives_offer_what_trial_runs_offer(monkeypatch):
     """Jewelry Box games played on rules whose `either`s read the requires and on rules whose
     `either`s try every alternative: the same options at every decision, the same ends, and
@@ -56,6 +57,7 @@ def test_guarded_alternatives_offer_what_trial_runs_offer(monkeypatch):
     (2, 30, ["gain 1 Livre", "gain 1 Lace"]),
     (2, 0, ["gain 1 Lace"]),  # the one alternative left answers itself
 ])
+@pytest.mark.python_core
 def test_an_alternative_whose_require_fails_is_not_offered(monkeypatch, livre, thread,
                                                            offered):
     """An `either` of two guarded alternatives and a plain one offers the guarded ones whose

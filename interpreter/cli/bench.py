@@ -69,7 +69,9 @@ def comparison_table(result: dict) -> Table:
     table = Table(title=f"{meta['baseline']['name']} against {meta['current']['name']}",
                   caption=f"processor time; best of {meta['repeats']} alternating rounds "
                           f"(median_ratio: their median); load average before {load}; the "
-                          f"measuring processes had {100 * meta['cpu_share']:.0f}% of a core")
+                          f"measuring processes had {100 * meta['cpu_share']:.0f}% of a core; "
+                          f"the core ran as: baseline {meta['baseline'].get('core') or '-'}, "
+                          f"current {meta['current'].get('core') or '-'}")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("figure", "left"), ("unit", "left"), ("baseline", "right"), ("current", "right"),
         ("speed-up", "right"))
@@ -113,7 +115,8 @@ def tables(f: dict) -> list[Table]:
     left_out.add_column("why")
     for rule_id, reason in e["excluded"].items():
         left_out.add_row(rule_id, reason)
-    games = Table(title="Complete games on one process")
+    games = Table(title="Complete games on one process",
+                  caption=f"the core ran {f['meta'].get('core', '-')}")
     for col in ("players", "bots", "games", "games/s", "decisions/s"):
         games.add_column(col, justify="right")
     for g in f["games"]:

@@ -189,8 +189,10 @@ def compare(versions: tuple[Checkout, Checkout], repeats: int, sizes: dict,
             speedup = b / a if figure.higher_is_better else a / b
         rows.append({"figure": figure.key, "title": figure.title, "unit": figure.unit,
                      "baseline": a, "current": b, "speedup": speedup})
-    return {"meta": {"baseline": {"name": versions[0].name, "root": str(versions[0].root)},
-                     "current": {"name": versions[1].name, "root": str(versions[1].root)},
+    return {"meta": {"baseline": {"name": versions[0].name, "root": str(versions[0].root),
+                                  "core": old[-1].get("core")},
+                     "current": {"name": versions[1].name, "root": str(versions[1].root),
+                                 "core": new[-1].get("core")},
                      "repeats": repeats, "sizes": sizes, "python": sys.version.split()[0],
                      "loadavg_before": load_before, "loadavg_after": os.getloadavg(),
                      "cpu_share": round(share, 3)},

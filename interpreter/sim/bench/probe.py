@@ -75,6 +75,13 @@ def _median_ratio(rules, runs):
     return None
 
 
+def _core_form(api):
+    """Which form of the hot path the checkout ran: compiled or Python (interpreter/_core.py),
+    and why; a version from before the compiled core ran Python."""
+    core = getattr(api, "_core", None)
+    return core.FORM.label if core is not None else "Python (no compiled core in this version)"
+
+
 def main(sizes):
     start = time.process_time()
     import interpreter as api
@@ -94,6 +101,7 @@ def main(sizes):
         "clone_us": _cpu_us(mid.clone, sizes["save_runs"]),
         "to_json_us": _cpu_us(mid.to_json, sizes["save_runs"]),
         "median_ratio": _median_ratio(rules, sizes["effect_runs"]),
+        "core": _core_form(api),
     }
     print(json.dumps(figures))
 

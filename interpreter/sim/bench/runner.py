@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from ..._core import FORM
 from . import effects as fx
 from .measures import load_times, play_games, save_figures
 from .positions import CHECK_POSITIONS, TIMING_POSITION, play_to, richest_seat
@@ -42,7 +43,7 @@ def run_bench(rules, sizes: Sizes = FULL, progress=None) -> dict:
     progress = progress or _NoProgress()
     return {
         "meta": {"python": platform.python_version(), "machine": platform.machine(),
-                 "platform": sys.platform, "sizes": sizes.__dict__,
+                 "platform": sys.platform, "sizes": sizes.__dict__, "core": FORM.label,
                  "date": datetime.datetime.now(datetime.UTC).isoformat(
                      timespec="seconds")},
         "effects": effects_section(rules, sizes, progress),

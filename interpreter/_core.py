@@ -1,0 +1,125 @@
+"""Compiled or Python: which form of the hot path this process runs, decided once, before any of
+it is imported.
+
+The build (setup.py) compiles the modules that run every decision with mypyc, and records in
+`_compiled.json` the digest of each source it compiled. The compiled form is used only while
+every one of those sources is unchanged: in an editable install, a module edited since
+`pip install -e .` runs as written, as Python (all of them do, so that compiled code never calls
+stale code), and a warning says how to compile again. `ROCOCO_PURE=1` asks for Python on
+purpose (a debugger, a profiler that reads Python frames, a test that patches a module).
+Either form plays the same games (tests/test_compiled_core.py).
+"""
+from __future__ import annotations
+
+# Imported by every `rococo` command before anything else: only cheap modules here (no pathlib,
+# dataclasses or importlib.abc); hashlib and json only when there is a manifest to read.
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+from typing import NamedTuple
+
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # holds interpreter/
+MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compiled.json")
+
+
+class CoreForm(NamedTuple):
+    """What this process runs: `compiled` or not, why, and the modules concerned."""
+
+    compiled: bool
+    reason: str
+    modules: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"compiled ({self.reason})" if self.compiled else f"Python ({self.reason})"
+
+
+def decide(manifest_text: str | None, source_of: dict[str, bytes | None],
+           pure_requested: bool) -> CoreForm:
+    """The form to run, from the manifest's text (None when there is none), each module's current
+    source (None when missing) and whether Python was asked for. A plain function of its
+    inputs, so that each case is tested without a build."""
+    if manifest_text is None:
+        return CoreForm(False, "not compiled when installed")
+    import hashlib
+    import json
+
+    try:
+        manifest = json.loads(manifest_text)
+        sources: dict[str, str] = manifest["sources"]
+        compiler = str(manifest.get("compiler", "mypyc"))
+    except (ValueError, KeyError, TypeError):
+        return CoreForm(False, f"{os.path.basename(MANIFEST)} is unreadable")
+    modules = tuple(sources)
+    if pure_requested:
+        return CoreForm(False, "ROCOCO_PURE is set", modules)
+    for module, digest in sources.items():
+        source = source_of.get(module)
+        if source is None:
+            return CoreForm(False, f"the source of {module} is missing", modules)
+        if hashlib.sha256(source).hexdigest() != digest:
+            path = module.replace(".", "/") + ".py"
+            return CoreForm(False, f"{path} changed since it was compiled", modules)
+    return CoreForm(True, compiler, modules)
+
+
+class _PythonSources:
+    """Imports this package's modules from their `.py` files, ahead of any compiled extension
+    lying beside them (which the usual finders would prefer): one left by an earlier build, or
+    built from sources that have changed since."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith("interpreter."):
+            return None
+        source = _source_path(fullname)
+        if not os.path.isfile(source):  # a package, or no such module: the usual finders say
+            return None
+        loader = importlib.machinery.SourceFileLoader(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, source, loader=loader)
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def _source_path(module: str) -> str:
+    return os.path.join(PACKAGE_ROOT, *module.split(".")) + ".py"
+
+
+def _current() -> CoreForm:
+    manifest = _read(MANIFEST)
+    if manifest is None:
+        return decide(None, {}, False)
+    import json
+
+    manifest_text = manifest.decode("utf-8", errors="replace")
+    try:
+        modules = list(json.loads(manifest_text)["sources"])
+    except (ValueError, KeyError, TypeError):
+        modules = []
+    sources = {m: _read(_source_path(m)) for m in modules}
+    return decide(manifest_text, sources, os.environ.get("ROCOCO_PURE", "") not in ("", "0"))
+
+
+def _install() -> CoreForm:
+    form = _current()
+    if not form.compiled:
+        sys.meta_path.insert(0, _PythonSources())
+        if form.reason.endswith("changed since it was compiled"):
+            import warnings
+
+            warnings.warn(f"rococo runs its core as Python, more slowly: {form.reason} (compile "
+                          "it again with `pip install -e .`; ROCOCO_PURE=1 chooses Python "
+                          "without this warning)", RuntimeWarning, stacklevel=2)
+    return form
+
+
+FORM = _install()

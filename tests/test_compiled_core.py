@@ -1,0 +1,106 @@
+"""Issue 14: the hot path compiled with mypyc (setup.py) plays the very games its Python sources
+play, and runs only while it was compiled from those sources (interpreter/_core.py)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter._core import FORM, decide
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Complete games on every kind of table: each player count with random and greedy bots, the
+# Jewelry Box, and both solo modes; a digest of every history and final state, and which form
+# of the core played them and where its verbs came from.
+GAMES = r"""
+import hashlib, json, sys
+import interpreter
+from interpreter import Game, load_ruleset, make_bot
+import interpreter.verbs.actions as actions
+
+digest = hashlib.sha256()
+tables = [(load_ruleset(), n) for n in (2, 3, 4, 5)]
+tables += [(load_ruleset(expansions=["jewelry_box"]), 3),
+           (load_ruleset(expansions=["du_barry", "jewelry_box"]), None),
+           (load_ruleset(expansions=["masques"], params={"masques.count": 2}), None)]
+for rules, players in tables:
+    for kind in ("random", "greedy"):
+        for seed in (1, 2, 3):
+            game = Game.new(rules, players=players, seed=seed)
+            bots = [make_bot(kind, seed * 10 + s) for s in range(len(game.state["players"]))]
+            interpreter.play_out(game, bots)
+            digest.update(json.dumps([game.history, game.state], sort_keys=True).encode())
+print(json.dumps({"digest": digest.hexdigest(), "compiled": interpreter._core.FORM.compiled,
+                  "actions": actions.__file__}))
+"""
+
+
+def _play(pure: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "ROCOCO_PURE"}
+    if pure:
+        env["ROCOCO_PURE"] = "1"
+    done = subprocess.run([sys.executable, "-c", GAMES], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+needs_compiled = pytest.mark.skipif(
+    not FORM.compiled, reason=f"the core runs as {FORM.label} here: there is no compiled form "
+    "to compare (pip install -e . with a C compiler builds it)")
+
+
+@needs_compiled
+def test_the_compiled_core_plays_the_games_its_python_sources_play():
+    compiled, python = _play(pure=False), _play(pure=True)
+    assert compiled["compiled"] and not python["compiled"]
+    assert not compiled["actions"].endswith(".py") and python["actions"].endswith(".py")
+    assert compiled["digest"] == python["digest"]
+
+
+def _manifest(sources: dict[str, bytes]) -> str:
+    return json.dumps({"compiler": "mypyc 9.9", "sources": {
+        m: hashlib.sha256(text).hexdigest() for m, text in sources.items()}})
+
+
+SOURCES = {"interpreter.verbs.actions": b"def acquire(): ...\n",
+           "interpreter.core.flow": b"def advance(): ...\n"}
+
+
+def test_the_compiled_form_runs_only_while_every_source_is_the_one_compiled():
+    form = decide(_manifest(SOURCES), dict(SOURCES), pure_requested=False)
+    assert (form.compiled, form.reason) == (True, "mypyc 9.9")
+    assert form.modules == ("interpreter.verbs.actions", "interpreter.core.flow")
+    edited = {**SOURCES, "interpreter.core.flow": b"def advance(): return 1\n"}
+    form = decide(_manifest(SOURCES), edited, pure_requested=False)
+    assert (form.compiled, form.reason) == (
+        False, "interpreter/core/flow.py changed since it was compiled")
+    form = decide(_manifest(SOURCES), {**SOURCES, "interpreter.core.flow": None}, False)
+    assert form.reason == "the source of interpreter.core.flow is missing"
+
+
+def test_python_is_chosen_when_asked_for_or_when_nothing_was_compiled():
+    assert decide(_manifest(SOURCES), dict(SOURCES), pure_requested=True).label == (
+        "Python (ROCOCO_PURE is set)")
+    assert decide(None, {}, pure_requested=False).label == "Python (not compiled when installed)"
+    for broken in ("{", "[]", '{"compiler": "mypyc"}'):
+        assert decide(broken, {}, pure_requested=False).label == (
+            "Python (_compiled.json is unreadable)")
+
+
+@needs_compiled
+def test_in_python_form_every_module_of_the_package_loads_from_its_source():
+    """A compiled extension beside a source (left by an earlier build, or built from a source
+    edited since) is never what runs when the core runs as Python."""
+    code = ("import interpreter, interpreter.verbs.actions as a, interpreter.core.flow as f, "
+            "interpreter.core.engine as e; print(a.__file__, f.__file__, e.__file__)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "ROCOCO_PURE": "1"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert all(path.endswith(".py") for path in done.stdout.split())
