@@ -137,7 +137,9 @@ def _child_cpu_ms(args: list[str], root: Path) -> float:
 
 def _command_ms(root: Path, argv: list[str]) -> float:
     module, _, function = _entry(root).partition(":")
-    code = (f"import sys\nfrom {module} import {function} as main\nsys.argv = ['rococo', "
+    code = (f"import sys\nsys.meta_path[:] = [f for f in sys.meta_path if not str(getattr("
+            f"f, '__module__', '')).startswith('__editable__')]  # as probe.own_files_only\n"
+            f"from {module} import {function} as main\nsys.argv = ['rococo', "
             f"*{argv!r}]\ntry:\n    sys.exit(main())\nexcept SystemExit as exc:\n"
             f"    sys.exit(0 if exc.code in (0, None) else exc.code)")
     return _child_cpu_ms(["-c", code], root)

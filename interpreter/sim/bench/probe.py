@@ -106,5 +106,14 @@ def main(sizes):
     print(json.dumps(figures))
 
 
+def own_files_only():
+    """Leave out the finder an editable install (`pip install -e .`) adds: it maps every
+    `interpreter.*` module to that install's checkout, so a module the measured version lacks
+    would be taken from another version. Without it, the version's own files are all there is."""
+    sys.meta_path[:] = [finder for finder in sys.meta_path
+                        if not str(getattr(finder, "__module__", "")).startswith("__editable__")]
+
+
 if __name__ == "__main__":
+    own_files_only()
     main(json.loads(sys.argv[1]))
