@@ -113,12 +113,10 @@ def _install() -> CoreForm:
     form = _current()
     if not form.compiled:
         sys.meta_path.insert(0, _PythonSources())
-        if form.reason.endswith("changed since it was compiled"):
-            import warnings
-
-            warnings.warn(f"rococo runs its core as Python, more slowly: {form.reason} (compile "
-                          "it again with `pip install -e .`; ROCOCO_PURE=1 chooses Python "
-                          "without this warning)", RuntimeWarning, stacklevel=2)
+        if form.reason.endswith("changed since it was compiled"):  # a developer's edit
+            sys.stderr.write(f"rococo: {form.reason}, so the core runs as Python, more slowly; "
+                             "`pip install -e .` compiles it again (ROCOCO_PURE=1: Python, "
+                             "without this note)\n")
     return form
 
 
