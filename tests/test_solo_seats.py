@@ -1,9 +1,11 @@
 """Seats that play themselves (seat kinds, policies as data) and the Masques solo mode (003)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from interpreter import load_ruleset
+from interpreter import IllegalDecisionError, load_ruleset
 from interpreter.core.decisions import Decision, Option
 from interpreter.core.engine import Game
 from interpreter.core.integrity import problems
@@ -549,6 +551,29 @@ def test_a_policy_preference_tests_the_fields_of_the_card_an_option_names():
     with pytest.raises(UnansweredQuestion):
         policy_answer(kind, Decision(1, "depute", "depute", [Option("l6.crown_staff"),
                                                                Option("l6.crown_couples")]), ctx)
+
+
+def test_with_only_crown_cards_to_depute_the_masque_deputes_none_and_nothing_faults():
+    """003 "Masques never Depute red bonus Employees", in play as in a trial run: a depute
+    whose every option is a crown card cannot be done (the effect is undone and says why);
+    inside an `either` the other alternative is done. A staff of 5 is the least that may
+    depute: with the Jewelry Box's crown Masters there are enough crown cards."""
+    game = Game.new(load_ruleset(expansions=["masques", "jewelry_box"],
+                                 params={"masques.count": 1}), seed=1)
+    masque = game.state["players"][1]
+    crowns = ["l6.crown_staff", "l6.crown_thread_lace", "l6.crown_master_guests",
+              "l6.crown_couples", "jb.master.jewel_sets"]
+    masque["supply"], masque["hand"], masque["discard"] = list(crowns), [], []
+    before = json.dumps(game.state, sort_keys=True)
+    with pytest.raises(IllegalDecisionError, match=r"^the effect cannot be done: the Masque "
+                                                   r"seat's policy for depute .* matches no "
+                                                   r"option of"):
+        game.run_effect("depute among my.staff", seat=1)
+    assert json.dumps(game.state, sort_keys=True) == before
+    livre = masque["livre"]
+    game.run_effect("either { depute among my.staff } or { gain 2 livre }", seat=1)
+    assert masque["supply"] == crowns
+    assert masque["livre"] == livre + 2
 
 
 def test_an_unknown_field_in_a_policy_preference_is_a_load_error(tmp_path, monkeypatch):

@@ -237,8 +237,11 @@ class Context:
             asked = self.seat if seat is None else seat
             auto = seats.kind_of(self.rules, self.state, asked)
             if auto is not None:  # among the legal values: its rules say what then happens
-                return seats.policy_answer(auto, Decision(
-                    asked, kind, prompt, [Option(v, None, labeller) for v in values]), self)
+                try:
+                    return seats.policy_answer(auto, Decision(
+                        asked, kind, prompt, [Option(v, None, labeller) for v in values]), self)
+                except seats.NoPreferredOption as none:  # as a question with no option
+                    raise EffectAbort(str(none)) from None
         if self.risky or not exact:
             values = self.engine._completable(values)
             if not values:

@@ -22,6 +22,12 @@ class UnansweredQuestion(Exception):
     """An automaton seat reached a question its module's policy does not answer."""
 
 
+class NoPreferredOption(UnansweredQuestion):
+    """The policy answers this kind of question, but none of its preferences matches an option
+    offered: the seat cannot do what asked it, as with no option at all (a policy that never
+    deputes a crown card, offered only crown cards, deputes none)."""
+
+
 def kind_of(rules: Ruleset, state: State, seat: int) -> SeatKind | None:
     """The seat's kind, or None for a person's (or a bot's) seat."""
     kind = state["players"][seat].get("kind", "human")
@@ -107,7 +113,7 @@ def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
         for v in values:
             if _matches(pref, v, fields):
                 return v
-    raise UnansweredQuestion(
+    raise NoPreferredOption(
         f"the {kind.name} seat's policy for {decision.kind} ({prefs}) matches no option of "
         f"'{decision.prompt}'")
 
