@@ -516,37 +516,18 @@ class _Compiler:
         return lambda ctx, env: not x(ctx, env)
 
     def e_Where(self, node):
-        coll, item, name = self.expr(node.collection), runtime.ITEM, node.name
-        fast = None if name else self._item_filter(node.cond, self.ctx_getter(node.collection),
-                                                   coll)
+        coll, item = self.expr(node.collection), runtime.ITEM
+        name = node.name or item  # NAME: `LIST as NAME where COND` binds the item as NAME too
+        fast = None if node.name else self._item_filter(
+            node.cond, self.ctx_getter(node.collection), coll)
         if fast is not None:
             return fast
         cond = self.expr(node.cond)
         self.uses_env = True
-        if name is not None:
-            return self._named_where(coll, cond, name)
 
         def where(ctx, env):
-            """The item is bound in the env itself (its fields bare, or as `it`) and the
-            previous bindings put back after."""
-            outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
-            out = []
-            try:
-                for it in coll(ctx, env):
-                    env[item] = env["it"] = it
-                    if cond(ctx, env):
-                        out.append(it)
-            finally:
-                _rebind(env, item, outer, outer_it)
-            return out
-        return where
-
-    @staticmethod
-    def _named_where(coll, cond, name: str):
-        """`LIST as NAME where COND`: the item also bound as NAME (put back after too)."""
-        item = runtime.ITEM
-
-        def where(ctx, env):
+            """The item is bound in the env itself (its fields bare, as `it`, and as its NAME)
+            and the previous bindings put back after."""
             outer, outer_it = env.get(item, _UNBOUND), env.get("it", _UNBOUND)
             outer_name = env.get(name, _UNBOUND)
             out = []

@@ -237,11 +237,8 @@ class Context:
             asked = self.seat if seat is None else seat
             auto = seats.kind_of(self.rules, self.state, asked)
             if auto is not None:  # among the legal values: its rules say what then happens
-                try:
-                    return seats.policy_answer(auto, Decision(
-                        asked, kind, prompt, [Option(v, None, labeller) for v in values]), self)
-                except seats.NoPreferredOption as none:  # as a question with no option
-                    raise EffectAbort(str(none)) from None
+                return self._policy_answer(auto, asked, kind, prompt, values, labeller,
+                                           seats.NoPreferredOption)
         if self.risky or not exact:
             values = self.engine._completable(values)
             if not values:
@@ -254,18 +251,25 @@ class Context:
                                 seat: int | None) -> Any:
         """`ask` of an automaton seat in a trial run: the answer its policy gives, as in play,
         so that what `possible` finds can be done is what that seat would do; an effect its
-        policy answers with none of the options cannot be done (the trial aborts)."""
+        policy does not answer, or answers with none of the options, cannot be done (the trial
+        aborts)."""
         values = list(values)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
             return values[0]
-        asked = self.seat if seat is None else seat
+        return self._policy_answer(auto, self.seat if seat is None else seat, kind, prompt,
+                                   values, self.engine.label, seats.UnansweredQuestion)
+
+    def _policy_answer(self, auto: SeatKind, seat: int, kind: str, prompt: str, values: list,
+                       labeller: Callable[[Any], str], cannot: type[Exception]) -> Any:
+        """The option an automaton's policy picks among `values` (two or more); what its policy
+        `cannot` answer aborts the effect, as a question with no option does."""
         try:
             return seats.policy_answer(auto, Decision(
-                asked, kind, prompt, [Option(v, None, self.engine.label) for v in values]), self)
-        except seats.UnansweredQuestion as e:
-            raise EffectAbort(str(e)) from None
+                seat, kind, prompt, [Option(v, None, labeller) for v in values]), self)
+        except cannot as none:
+            raise EffectAbort(str(none)) from None
 
     def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass

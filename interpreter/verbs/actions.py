@@ -15,6 +15,7 @@ from ..core.events import announce, heard, run_hook
 from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
+from .cards import cards_in, take_out
 from .phases import draw
 
 
@@ -42,6 +43,11 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     return False
 
 
+def _tiles_in(drawer: list[str | None]) -> int:
+    """How many tiles a drawer holds (its empty spaces are None)."""
+    return len(drawer) - drawer.count(None)
+
+
 def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     """What `acquire` offers: each tile of a drawer whose price the player can pay (looked at
     lazily: a trial run or a check stops at the second)."""
@@ -51,7 +57,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
 
     def offers() -> Iterator[dict[str, Any]]:
         for d, drawer in enumerate(state["drawers"]):
-            size = len(drawer) - drawer.count(None)
+            size = _tiles_in(drawer)
             if not size:
                 continue
             price = max(0, _price(args, "tiles_in_drawer", size) - less)
@@ -87,7 +93,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
-        size = len(drawer) - drawer.count(None)
+        size = _tiles_in(drawer)
         if not size:
             continue
         if size != known_size:
@@ -383,7 +389,7 @@ def check_all_halls(ctx: Context) -> None:
 def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     """The price of a `hire` call and the cards it offers (aborts when the price cannot be
     paid or a pinned card is not in the display)."""
-    display = [c for c in ctx.state["hire_display"] if c is not None]  # the cards, not spaces
+    display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
     price = 0 if "free" in args else max(
         0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
@@ -402,8 +408,7 @@ def hire(ctx: Context, args: VerbArgs) -> None:
     price, offered = _hire_offers(ctx, args)
     card = ctx.ask("hire", f"hire an employee for {price} Livre", offered, exact=True)
     ctx.pay("livre", price)
-    display = ctx.state["hire_display"]
-    ctx.tx.set(display, display.index(card), None)
+    take_out(ctx, ctx.state["hire_display"], card)  # its space stays empty
     ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
     announce(ctx, "hire", card=card)
 

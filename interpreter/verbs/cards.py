@@ -57,7 +57,7 @@ def put_in(ctx: Context, pile: list, card: str) -> None:
         ctx.tx.append(pile, card)
 
 
-def _cards(pile: list) -> list[str]:
+def cards_in(pile: list) -> list[str]:
     """A pile's cards (the Hire display's empty spaces left out)."""
     return [c for c in pile if c is not None]
 
@@ -100,8 +100,8 @@ def shuffle_into_level(ctx: Context, args: VerbArgs) -> None:
     level, n = int(args["level"]()), int(args["count"]())
     deck, levels = ctx.state["hire_deck"], {c.id: c.level for c in ctx.rules.employees.values()}
     added = []
-    for _ in range(min(n, len(_cards(source)))):
-        cards = _cards(source)
+    for _ in range(min(n, len(cards_in(source)))):
+        cards = cards_in(source)
         added.append(cards[rng.next_int(ctx.state, ctx.tx, len(cards))])
         take_out(ctx, source, added[-1])
     at = [i for i, c in enumerate(deck) if levels[c] == level]
@@ -119,7 +119,7 @@ def deal_each(ctx: Context, args: VerbArgs) -> None:
     zone), in seat order; what is left stays in the source zone."""
     source, target = zone_pile(ctx, args["zone"]()), args["into"]()
     for seat in range(len(ctx.state["players"])):
-        cards = _cards(source)
+        cards = cards_in(source)
         if not cards:
             return
         card = cards[rng.next_int(ctx.state, ctx.tx, len(cards))]
@@ -166,7 +166,7 @@ def hire_from(ctx: Context, args: VerbArgs) -> None:
     rules = ctx.rules
 
     def hirable() -> Iterator[str]:
-        for card in _cards(pile):
+        for card in cards_in(pile):
             cond = rules.employees[card].hire_condition
             if cond is None or cond.holds(ctx, {}):
                 yield card
@@ -187,7 +187,7 @@ def can_hire_from(ctx: Context, args: VerbArgs) -> bool | None:
     if price > ctx.may_spend("livre"):
         return False
     employees, found = ctx.rules.employees, False
-    for card in _cards(pile):
+    for card in cards_in(pile):
         cond = employees[card].hire_condition
         if cond is None or cond.holds(ctx, {}):
             found = True
