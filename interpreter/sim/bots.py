@@ -1,10 +1,13 @@
 """Bots: `random` picks uniformly among legal options; `greedy` scores each option one step ahead
-with simple heuristics per kind of decision (it knows verbs, never cards by name); `mcts`
+with simple heuristics per kind of decision (it knows verbs, never cards by name: the cheap
+baseline); `value` (judge/value.py) values each option's result from the rules themselves, final
+scoring as if the game ended there plus the learned worth of what each seat holds; `mcts`
 searches (mcts.py) among greedy's favourite options, playing out with greedy.
 
-A bot is named by a spec: `random`, `greedy`, `mcts` (100 iterations per decision), `mcts:400`
-(400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec for every
-seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`."""
+A bot is named by a spec: `random`, `greedy`, `value`, `mcts` (100 iterations per decision),
+`mcts:400` (400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec
+for every seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`. `DEFAULT_JUDGE`
+is the bot `balance` plays with unless told otherwise."""
 from __future__ import annotations
 
 import random as _random
@@ -260,8 +263,13 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
+def _value(seed: int = 0) -> ValueBot:
+    """`value`, playing each trial on to the end of the round with greedy."""
+    return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED))
+
+
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "value": ValueBot, "mcts": _mcts}
+                                       "value": _value, "mcts": _mcts}
 DEFAULT_JUDGE = "value"  # the bot `balance` judges with unless told otherwise
 
 
