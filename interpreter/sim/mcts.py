@@ -38,6 +38,7 @@ import random
 import time
 
 from ..core.decisions import Decision, Option
+from ..core.errors import IllegalDecisionError
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
@@ -104,27 +105,30 @@ class MctsBot:
         world = determinize(game, seat, self.rng)
         asked = world.decision()
         assert asked is not None, "a dealt world waits on the decision it was dealt for"
-        candidates = self._ranked(world, asked, self.width)
         by_key = {option_key(o.value): o for o in decision.options}
+        candidates = self._candidates(world, asked, by_key)
         if len(candidates) == 1:
             return by_key[next(iter(candidates))]
         root = _Node(seat)
         for key in candidates:
             root.children[key] = _Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        done = tried = 0
         while True:
             seed = self.rng.getrandbits(32)
             for i, key in enumerate(candidates):
                 if self.iterations is not None and done >= self.iterations:
                     break
                 g = world if i == len(candidates) - 1 else world.clone()
-                self._iterate(g, root.children[key], candidates[key].value, seed)
-                done += 1
+                if self._iterate(g, root.children[key], candidates[key].value, seed):
+                    done += 1
+            tried += 1
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if tried >= self._most_worlds():
+                break  # worlds that keep refusing every candidate: stop, answer with the prior
             world = determinize(game, seat, self.rng)
         self.searched += 1
         self.playouts += done
@@ -133,14 +137,31 @@ class MctsBot:
         best = max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
         return by_key[best]
 
+    def _candidates(self, world, asked: Decision, real: dict[str, Option]) -> dict[str, Option]:
+        """The root's candidates: the real decision's options (`real`, by key), the default
+        policy's `width` favourites in the dealt world first. Only a real option is ever an
+        answer, whatever the world offers; one the world does not offer is ranked last."""
+        ranked = [k for k in self._ranked(world, asked, None) if k in real]
+        seen = set(ranked)
+        ranked += [k for k in real if k not in seen]
+        return {k: real[k] for k in ranked[:self.width]}
+
+    def _most_worlds(self) -> int:
+        """How many worlds one decision deals at most (a budget in seconds included)."""
+        return 4 * (self.iterations or 1000) + 16
+
     # -- one iteration -----------------------------------------------------------------------
-    def _iterate(self, g, child: _Node, value, seed: int) -> None:
-        """One playout in world `g` starting with the root's option `value` (node `child`)."""
+    def _iterate(self, g, child: _Node, value, seed: int) -> bool:
+        """One playout in world `g` starting with the root's option `value` (node `child`);
+        False if that world does not offer it (nothing is counted)."""
         if hasattr(self.rollout, "rng"):
             self.rollout.rng.seed(seed)  # the same luck for every candidate of this world
         rng = random.Random(seed)
         start_round = g.state["round"]
-        g.apply_value(value)
+        try:
+            g.apply_value(value)
+        except IllegalDecisionError:
+            return False
         node, path = child, [child]
         while True:
             d = g.decision()
@@ -176,6 +197,7 @@ class MctsBot:
         for n in path:
             n.visits += 1
             n.total += reward[n.seat]
+        return True
 
     def _ranked(self, g, d: Decision, cap: int | None) -> dict[str, Option]:
         """The options considered at `d`: the default policy's `cap` favourites, best first
