@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from .main import build_parser
 
@@ -53,6 +54,8 @@ def _argument(action: argparse.Action) -> str:
 
 
 def _default(action: argparse.Action) -> str:
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return f"`{action.option_strings[0 if action.default else 1]}`"
     if action.nargs == 0 or action.default in (None, [], argparse.SUPPRESS):
         return ""
     return f"`{action.default}`"
@@ -60,7 +63,10 @@ def _default(action: argparse.Action) -> str:
 
 def command_markdown(name: str, parser: argparse.ArgumentParser, summary: str) -> str:
     usage = " ".join(parser.format_usage().split()).removeprefix("usage: ")
-    lines = [f"## rococo {name}", "", _cell(summary) + ("." if summary else ""), ""]
+    usage = "\n".join(textwrap.wrap(usage, 100, subsequent_indent="    ",
+                                    break_long_words=False, break_on_hyphens=False))
+    said = _cell(summary)
+    lines = [f"## rococo {name}", "", said[:1].upper() + said[1:] + ("." if said else ""), ""]
     if parser.description:
         lines += [_cell(parser.description), ""]
     lines += ["```text", usage, "```", "", "| argument | default | meaning |", "|---|---|---|"]
