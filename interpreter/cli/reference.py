@@ -63,7 +63,7 @@ def _default(action: argparse.Action) -> str:
 
 def command_markdown(name: str, parser: argparse.ArgumentParser, summary: str) -> str:
     usage = " ".join(parser.format_usage().split()).removeprefix("usage: ")
-    usage = "\n".join(textwrap.wrap(usage, 100, subsequent_indent="    ",
+    usage = "\n".join(textwrap.wrap(usage, 78, subsequent_indent="    ",
                                     break_long_words=False, break_on_hyphens=False))
     said = _cell(summary)
     lines = [f"## rococo {name}", "", said[:1].upper() + said[1:] + ("." if said else ""), ""]
