@@ -187,19 +187,24 @@ def test_every_candidate_is_tried_once_in_each_world(rules):
 
 
 def test_a_horizon_scores_the_playout_as_if_the_game_ended_there(rules):
-    """With a horizon of 0 rounds a playout stops at the end of the round it starts in and goes
-    straight to final scoring: a finished game, in fewer decisions than playing to the end."""
+    """With a horizon of n turns a playout plays n whole turns (n decisions of kind "play"),
+    then goes from the next turn's start straight to final scoring: a finished game, in fewer
+    decisions than playing to the end, and more for a longer horizon."""
     game = _position(rules, players=2, seed=3)
-    start = game.state["round"]
     counts = []
-    for horizon in (0, None):
+    for horizon in (0, 2, None):
         bot = MctsBot(1, iterations=1, rollout=make_bot("greedy", 1), horizon=horizon)
         world = game.clone()
         before = len(world.history)
-        bot._playout(world, random.Random(1), start)
+        bot._playout(world, random.Random(1))
         assert world.is_over() and world.standings()[0]["prestige"] > 0
-        counts.append(len(world.history) - before)
-    assert 0 < counts[0] < counts[1]
+        played = world.history[before:]
+        turns = [i for i, (seat, value) in enumerate(played)
+                 if isinstance(value, dict) and "action" in value and "card" in value]
+        counts.append(len(played))
+        if horizon is not None:  # the turns played, then final scoring's questions only
+            assert len(turns) == horizon
+    assert 0 == counts[0] < counts[1] < counts[2]  # 0 turns: scored as it stands
 
 
 def test_a_time_budget_searches_at_least_once(rules):

@@ -42,7 +42,8 @@ from ..core.errors import IllegalDecisionError
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
-DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
+DEFAULT_HORIZON = 4  # turns played out after the searched decision, before scoring as if ended
+TURN = "play"  # the decision kind that starts a seat's turn (docs/decisions.md)
 
 
 def option_key(value) -> str:
@@ -157,7 +158,6 @@ class MctsBot:
         if hasattr(self.rollout, "rng"):
             self.rollout.rng.seed(seed)  # the same luck for every candidate of this world
         rng = random.Random(seed)
-        start_round = g.state["round"]
         try:
             g.apply_value(value)
         except IllegalDecisionError:
@@ -192,7 +192,7 @@ class MctsBot:
             if untried is not None:
                 break
             node = nxt
-        self._playout(g, rng, start_round)
+        self._playout(g, rng)
         reward = rewards(g)
         for n in path:
             n.visits += 1
@@ -223,15 +223,22 @@ class MctsBot:
         return child.total / child.visits + \
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
-    def _playout(self, g, rng: random.Random, start_round: int) -> None:
+    def _playout(self, g, rng: random.Random) -> None:
+        """Play on with the default policy: with a horizon, `horizon` whole turns (or at most
+        `16 * horizon` decisions, for turns that ask nothing), then straight to final scoring
+        from the next turn's start, which values the position as if the game ended there."""
         rollout, epsilon = self.rollout, self.epsilon
-        last = None if self.horizon is None else start_round + self.horizon
+        turns = self.horizon
+        steps = 0 if turns is None else 16 * turns
         while (d := g.decision()) is not None:
-            if last is not None and g.state["round"] > last and \
-                    g.state["cursor"]["stage"] == "round":
-                g.jump(FINAL)  # value the position as if the game ended here
-                last = None
-                continue
+            if turns is not None:
+                if d.kind == TURN:
+                    turns -= 1
+                steps -= 1
+                if (turns < 0 or steps < 0) and g.state["cursor"]["stage"] == "round":
+                    g.jump(FINAL)  # value the position as if the game ended here
+                    turns = None
+                    continue
             options = d.options
             if len(options) == 1:
                 g.apply(options[0])
