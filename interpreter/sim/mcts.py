@@ -36,13 +36,14 @@ import json
 import math
 import random
 import time
+from typing import Any
 
 from ..core.decisions import Decision, Option
 from ..core.errors import IllegalDecisionError
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
-DEFAULT_HORIZON = 4  # turns played out after the searched decision, before scoring as if ended
+DEFAULT_HORIZON = 0  # whole turns played after the one in progress, before scoring as if ended
 TURN = "play"  # the decision kind that starts a seat's turn (docs/decisions.md)
 
 
@@ -98,9 +99,15 @@ class MctsBot:
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
         self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
+        # the last search's (history length expected next, seat, answer, its node, forced
+        # answers given since), to search a follow-up question on from that node
+        self._kept: tuple[int, int, Any, _Node, int] | None = None
 
     def choose(self, game, decision: Decision) -> Option:
         if len(decision.options) == 1:
+            if self._kept is not None:  # a forced answer: the tree has no node for it either
+                at, seat, answer, node, forced = self._kept
+                self._kept = (at + 1, seat, answer, node, forced + 1)
             return decision.options[0]
         seat = decision.seat
         world = determinize(game, seat, self.rng)
@@ -110,11 +117,13 @@ class MctsBot:
         candidates = self._candidates(world, asked, by_key)
         if len(candidates) == 1:
             return by_key[next(iter(candidates))]
-        root = _Node(seat)
+        root = self._reused(game, seat)
         for key in candidates:
-            root.children[key] = _Node(seat)
+            root.children.setdefault(key, _Node(seat))
+        order = {k: i for i, k in enumerate(candidates)}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = tried = 0
+        done = kept = sum(root.children[k].visits for k in candidates)  # from the last search
+        tried = 0
         while True:
             seed = self.rng.getrandbits(32)
             for i, key in enumerate(candidates):
@@ -130,13 +139,46 @@ class MctsBot:
                 break
             if tried >= self._most_worlds():
                 break  # worlds that keep refusing every candidate: stop, answer with the prior
+            if self.iterations is not None and self._settled(root, order, self.iterations - done):
+                break
             world = determinize(game, seat, self.rng)
         self.searched += 1
-        self.playouts += done
-        self.last = {k: (c.visits, c.total) for k, c in root.children.items()}
-        order = {k: i for i, k in enumerate(candidates)}
-        best = max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
+        self.playouts += done - kept
+        self.last = {k: (root.children[k].visits, root.children[k].total) for k in candidates}
+        best = self._best(root, order)
+        self._kept = (len(game.history) + 1, seat, by_key[best].value, root.children[best], 0)
         return by_key[best]
+
+    def _reused(self, game, seat: int) -> _Node:
+        """The root to search from: the node of this seat's last answer when this is the next
+        question with a choice after it, only forced answers of its own between (the seat's
+        follow-up question: that subtree's iterations count towards the budget), else a new
+        one."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] != len(game.history) or kept[1] != seat:
+            return _Node(seat)
+        at, answer = game.history[kept[0] - kept[4] - 1]
+        return kept[3] if at == seat and option_key(answer) == option_key(kept[2]) \
+            else _Node(seat)
+
+    def _best(self, root: _Node, order: dict[str, int]) -> str:
+        """The candidate of the best mean reward, the prior's order breaking ties."""
+        return max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
+
+    def _settled(self, root: _Node, order: dict[str, int], remaining: int) -> bool:
+        """Whether the answer can no longer change: even if every remaining iteration gave the
+        leader the least reward (0) and each other candidate the most (1), one world at a time
+        (each candidate at most once per world), the leader would stay ahead."""
+        worlds = -(-remaining // len(order))
+        leader = self._best(root, order)
+        lead = root.children[leader]
+        worst = lead.total / (lead.visits + worlds)
+        for key in order:
+            if key != leader:
+                c = root.children[key]
+                if (c.total + worlds) / (c.visits + worlds) >= worst:
+                    return False
+        return True
 
     def _candidates(self, world, asked: Decision, real: dict[str, Option]) -> dict[str, Option]:
         """The root's candidates: the real decision's options (`real`, by key), the default
@@ -224,12 +266,13 @@ class MctsBot:
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
     def _playout(self, g, rng: random.Random) -> None:
-        """Play on with the default policy: with a horizon, `horizon` whole turns (or at most
-        `16 * horizon` decisions, for turns that ask nothing), then straight to final scoring
-        from the next turn's start, which values the position as if the game ended there."""
+        """Play on with the default policy: with a horizon, to the end of the turn in progress
+        and `horizon` whole turns more (or at most `16 * (horizon + 1)` decisions, for turns
+        that ask nothing), then straight to final scoring from the next turn's start, which
+        values the position as if the game ended there."""
         rollout, epsilon = self.rollout, self.epsilon
         turns = self.horizon
-        steps = 0 if turns is None else 16 * turns
+        steps = 0 if turns is None else 16 * (turns + 1)
         while (d := g.decision()) is not None:
             if turns is not None:
                 if d.kind == TURN:
