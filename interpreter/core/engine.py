@@ -98,9 +98,12 @@ class Game:
         """A new game; with `explain`, every change is traced to its rule (`explain()`).
         `players` counts every seat (4 by default; a solo mode's own count by default)."""
         game = cls(rules, new_state(rules, players, seed), explain=explain)
-        game._seat_setup()
-        flow.start(rules, game.state, game.journal)
-        game._continue(None)
+        try:
+            game._seat_setup()
+            flow.start(rules, game.state, game.journal)
+            game._continue(None)
+        except Exception as exc:  # noqa: BLE001 - a fault in a set-up rule, named as in play
+            raise describe_fault(exc, game.state["seed"], None) from exc
         return game
 
     def _seat_setup(self) -> None:
