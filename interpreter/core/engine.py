@@ -102,7 +102,7 @@ class Game:
             game._seat_setup()
             flow.start(rules, game.state, game.journal)
             game._continue(None)
-        except Exception as exc:  # noqa: BLE001 - a fault in a set-up rule, named as in play
+        except Exception as exc:  # a fault in a set-up rule, named as a fault in play is
             raise describe_fault(exc, game.state["seed"], None) from exc
         return game
 
