@@ -129,3 +129,19 @@ def test_an_unknown_policy_key_is_refused(tmp_path):
     [err] = load_errors(pack)
     assert err.startswith(f"{pack / 'flow.yaml'}:7:14: the seat kind 'bot': unknown kind of "
                           "question 'hier' in its policy (did you mean 'hire'?); known: hand, ")
+
+
+# ---- 5. no final scoring at all ----------------------------------------------------------------
+
+FINAL_STEPS = ("livre", "crowns", "favor", "halls", "fireworks", "balcony", "statues", "tokens")
+
+
+def test_a_game_whose_final_scoring_is_all_removed_ends_after_its_last_round(tmp_path):
+    pack = write_pack(tmp_path / "p", {"flow.yaml": "kind: flow\npatches:\n" + "".join(
+        f"  - remove: {step}\n" for step in FINAL_STEPS)})
+    rules = load_ruleset(extra_paths=[pack])
+    assert rules.final_phases == ()
+    game = play(rules, seed=2, players=2)
+    assert game.is_over() and game.state["round"] == rules.rounds
+    assert [p["score"].get("final", 0) for p in game.state["players"]] == [0, 0]
+    assert Game.from_json(rules, game.to_json(), verify=True).state == game.state
