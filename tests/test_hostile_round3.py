@@ -3,11 +3,22 @@ Each is refused with a position and a sentence, or stopped as a positioned fault
 traceback, a hang or a silent change."""
 from __future__ import annotations
 
+import copy
+import json
 from pathlib import Path
 
 import pytest
 
-from interpreter import Game, RuleFaultError, RulesErrors, load_ruleset, make_bot
+from interpreter import (
+    CorruptSaveError,
+    Game,
+    RuleFaultError,
+    RulesErrors,
+    load_ruleset,
+    make_bot,
+)
+from interpreter.cli.main import main
+from interpreter.core.saves import seal
 
 
 def write_pack(folder: Path, files: dict[str, str], listed: str | None = None,
@@ -145,3 +156,46 @@ def test_a_game_whose_final_scoring_is_all_removed_ends_after_its_last_round(tmp
     assert game.is_over() and game.state["round"] == rules.rounds
     assert [p["score"].get("final", 0) for p in game.state["players"]] == [0, 0]
     assert Game.from_json(rules, game.to_json(), verify=True).state == game.state
+
+
+# ---- 6. tampered, resealed saves ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def jewelry_save() -> tuple:
+    rules = load_ruleset(expansions=["jewelry_box"])
+    game = Game.new(rules, players=2, seed=6)
+    bots = [make_bot("random", s) for s in range(2)]
+    for _ in range(30):
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    return rules, json.loads(game.to_json())
+
+
+def tampered(data: dict, edit) -> str:
+    data = copy.deepcopy(data)
+    edit(data)
+    return json.dumps(seal(data))
+
+
+TAMPERINGS = {
+    "task_fund": (lambda d: d["state"]["players"][0].pop("task_fund"),
+                  "save file is damaged: its state does not fit these rules ('task_fund' is "
+                  "missing)"),
+    "jewelry_display": (lambda d: d["state"]["displays"].pop("jewelry_display"),
+                        "save file is damaged: its state does not fit these rules "
+                        "('jewelry_display' is missing)"),
+}
+
+
+@pytest.mark.parametrize("name", TAMPERINGS)
+def test_a_resealed_save_missing_a_record_is_refused(jewelry_save, name, tmp_path, capsys):
+    rules, data = jewelry_save
+    edit, message = TAMPERINGS[name]
+    text = tampered(data, edit)
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules, text)
+    assert str(info.value) == message
+    path = tmp_path / "save.json"
+    path.write_text(text)
+    assert main(["play", "--load", str(path), "--humans", "0", "--with", "jewelry_box"]) == 1
+    assert message in capsys.readouterr().err

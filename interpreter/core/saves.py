@@ -185,6 +185,18 @@ def _check_modules(rules: Ruleset, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
+def _problems(rules: Ruleset, state: dict, side: Any) -> list[str]:
+    """The invariants a saved state breaks; a state too damaged to be checked (a record or a
+    pile of these rules missing, after the schema's checks) is itself the problem."""
+    try:
+        return problems(rules, state, side)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        what = f"{exc.args[0]!r} is missing" if isinstance(exc, KeyError) and exc.args \
+            else f"{type(exc).__name__}: {exc}"
+        raise CorruptSaveError(f"save file is damaged: its state does not fit these rules "
+                               f"({what})") from None
+
+
 def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) -> Game:
     """Read, check and resume a saved game (see `Game.from_json`)."""
     text = _as_text(text)
@@ -203,7 +215,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         side = rules.side_for(data["players"])
     except ValueError as exc:
         raise CorruptSaveError(f"save file is damaged: {exc}") from None
-    found = problems(rules, state, side)
+    found = _problems(rules, state, side)
     if not found:
         try:
             game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
@@ -212,7 +224,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
             raise CorruptSaveError(f"save file is damaged: its position does not resume "
                                    f"({type(exc).__name__}: {exc})") from None
-        found = problems(rules, game.state, side)
+        found = _problems(rules, game.state, side)
     if found:
         more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
         raise CorruptSaveError("save file is damaged: " + "; ".join(found[:3]) + more)
