@@ -12,6 +12,7 @@ import pytest
 from interpreter import (
     CorruptSaveError,
     Game,
+    IllegalDecisionError,
     RuleFaultError,
     RulesErrors,
     load_ruleset,
@@ -199,3 +200,35 @@ def test_a_resealed_save_missing_a_record_is_refused(jewelry_save, name, tmp_pat
     path.write_text(text)
     assert main(["play", "--load", str(path), "--humans", "0", "--with", "jewelry_box"]) == 1
     assert message in capsys.readouterr().err
+
+
+# ---- 7. a float too large for a save -----------------------------------------------------------
+
+def test_a_float_that_reads_as_infinity_is_refused_on_load(jewelry_save):
+    """`1e400` in `meta`, sealed as json reads it (infinity): refused on load, not by the
+    game's next save."""
+    rules, data = jewelry_save
+    text = tampered(data, lambda d: d["meta"].__setitem__("x", float("inf")))
+    assert text.count("Infinity") == 1
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules, text.replace("Infinity", "1e400"))
+    assert str(info.value) == "not a save file: 1e400 is not a number a save holds (too large)"
+
+
+# ---- 8. undo is atomic -------------------------------------------------------------------------
+
+def test_an_undo_that_cannot_replay_leaves_the_game_as_it_was(jewelry_save):
+    rules, data = jewelry_save
+    answer = data["history"][0][1]
+    text = tampered(data, lambda d: d["history"][0].__setitem__(1, answer + "x"))
+    game = Game.from_json(rules, text)  # the cheap check does not replay the history
+    before = (game.to_json(), game.decision(), list(game.history))
+    with pytest.raises(IllegalDecisionError) as info:
+        game.undo(29)
+    assert str(info.value).startswith("cannot take back 29 decisions: the game's history does "
+                                      f"not replay ('{answer}x' is not a legal answer to ")
+    assert str(info.value).endswith("; the game is as it was")
+    assert (game.to_json(), game.decision(), list(game.history)) == before
+    game.undo(1)  # within the waiting step, or by replay: the game still plays on
+    bot = make_bot("random", 0)
+    game.apply(bot.choose(game, game.decision()))

@@ -41,6 +41,13 @@ def _no_constant(text: str) -> NoReturn:
     raise _NotANumber(f"{text} is not a number a save holds")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e400: json reads it as infinity
+        raise _NotANumber(f"{text} is not a number a save holds (too large)")
+    return value
+
+
 def _canonical(body: dict) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
@@ -90,7 +97,8 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {len(text):,} characters is over the limit "
                                f"of {MAX_SAVE_CHARS:,}")
     try:
-        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite,
+                          parse_constant=_no_constant)
     except _NotANumber as exc:
         raise CorruptSaveError(f"not a save file: {exc}") from None
     except json.JSONDecodeError as exc:
