@@ -242,13 +242,22 @@ class Game:
                                        f"{'was' if made == 1 else 'were'} made so far")
         redo = self._redo + [list(h) for h in reversed(self.history[-count:])]
         state, answers = self.step_start()
-        if count <= len(answers):
-            self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
-        else:
-            replay = self.history[:-count]
-            self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]), None, [])
-            for _seat, value in replay:
-                self.apply_value(value)
+        before = dict(self.__dict__)  # the game as it is: a failed undo leaves it so
+        try:
+            if count <= len(answers):
+                self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
+            else:
+                replay = self.history[:-count]
+                self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]),
+                              None, [])
+                for _seat, value in replay:
+                    self.apply_value(value)
+        except Exception as exc:  # a history that does not replay (an edited save)
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise IllegalDecisionError(f"cannot take back {count} decision"
+                                       f"{'s' if count > 1 else ''}: the game's history does "
+                                       f"not replay ({exc}); the game is as it was") from exc
         self._redo = redo
 
     def redo(self) -> None:
