@@ -19,6 +19,7 @@ from interpreter import (
     make_bot,
 )
 from interpreter.cli.main import main
+from interpreter.core.decisions import Option
 from interpreter.core.saves import seal
 
 
@@ -232,3 +233,36 @@ def test_an_undo_that_cannot_replay_leaves_the_game_as_it_was(jewelry_save):
     game.undo(1)  # within the waiting step, or by replay: the game still plays on
     bot = make_bot("random", 0)
     game.apply(bot.choose(game, game.decision()))
+
+
+# ---- 9. an option's value cannot be changed in place -----------------------------------------
+
+def test_a_changed_option_value_is_refused_and_changes_nothing(rules_base):
+    """`o.value["price"] = -50` at a tile decision (README: options are immutable values)."""
+    game = Game.new(rules_base, players=2, seed=3)
+    bot = make_bot("greedy", 0)
+    while game.decision().kind != "tile":
+        game.apply(bot.choose(game, game.decision()))
+    decision = game.decision()
+    option = decision.options[0]
+    price = option.value["price"]
+    option.value["price"] = -50
+    assert decision.own_values()[0]["price"] == price  # a copy was handed out
+    assert decision.options[0] is option and option.value["price"] == -50
+    before = game.to_json()
+    with pytest.raises(IllegalDecisionError) as info:
+        game.apply(option)
+    assert "the option's value was changed after it was offered" in str(info.value)
+    changed = dict(decision.values[0], price=-50)
+    for answer in (changed, Option(changed)):
+        with pytest.raises(IllegalDecisionError, match="is not a legal answer to 'acquire a "
+                                                      "resource tile'"):
+            game.apply(answer)
+    assert game.to_json() == before
+    game.apply_index(0)  # the offered option itself, at its price
+    assert json.loads(game.to_json()) != json.loads(before)
+
+
+@pytest.fixture(scope="module")
+def rules_base():
+    return load_ruleset()

@@ -147,7 +147,7 @@ class Game:
         decision = self._pending()
         kind = type(index)  # an int subclass counts by its value, whatever it overrides
         at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-        values = decision.values
+        values = decision.own_values()
         if not 0 <= at < len(values):
             raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
                                        f"has {len(values)} options (0 to {len(values) - 1})")
@@ -613,8 +613,14 @@ def _value_answered(decision: Decision, option: Option | Any) -> Any:
     """The value of `decision`'s option that `option` (an Option, or a value) answers, as
     `apply` takes answers; IllegalDecisionError if it answers none."""
     if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
-        if decision.holds(option):  # one of its own options: its value, as it is
-            return option.value
+        at = decision.place_of(option)
+        if at >= 0:  # one of its own options: the engine's value at its place, unless changed
+            own = decision.own_values()[at]
+            if type(own) not in (dict, list) or same_as(own)(option.value):
+                return own
+            raise IllegalDecisionError(f"{_short(option.value)} is not a legal answer to "
+                                       f"'{decision.prompt}': the option's value was changed "
+                                       f"after it was offered (it was {_short(own)})")
         try:
             option = option.value
         except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
@@ -628,7 +634,7 @@ def _matching_value(decision: Decision, value: Any) -> Any:
     """The value of `decision`'s option equal to `value` as JSON data; IllegalDecisionError
     if there is none."""
     match = same_as(value)
-    for v in decision.values:
+    for v in decision.own_values():
         if match(v):
             return v
     labels = "; ".join(o.label for o in decision.options[:6])
