@@ -193,7 +193,7 @@ def _check_modules(rules: Ruleset, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
-def _problems(rules: Ruleset, state: dict, side: Any) -> list[str]:
+def _problems(rules: Ruleset, state: Any, side: Any) -> list[str]:
     """The invariants a saved state breaks; a state too damaged to be checked (a record or a
     pile of these rules missing, after the schema's checks) is itself the problem."""
     try:
