@@ -95,9 +95,10 @@ def _positive_seconds(value: str) -> float:
 def bot_arguments(p) -> None:
     """--bots and the search budget, as play, simulate and balance take them."""
     p.add_argument("--bots", type=_bots, default="greedy", metavar="BOT[,BOT...]",
-                   help="random, greedy or mcts (mcts:N iterations, mcts:Xs seconds per "
-                        "decision); one for every seat, or one per seat: mcts,greedy,greedy "
-                        "(default: greedy)")
+                   help="random, greedy, value or mcts (mcts:N iterations, mcts:Xs seconds "
+                        "per decision); one for every seat, or one per seat: "
+                        "mcts,greedy,greedy (default: greedy; balance: the default judge, "
+                        "value)")
     p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
                    metavar="N", help="iterations per decision of every plain `mcts` bot "
                                      "(default: 100; reproducible under a seed)")
@@ -195,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="modules:cmd_diff")
 
     _bench_parser(sub)
+    _fit_judge_parser(sub, common)
     _serve_parser(sub, common)
     _test_parser(sub)
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
@@ -229,9 +231,25 @@ def _balance_parser(sub, common) -> None:
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
     p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
     p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
+    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when it runs
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     common(p)
     p.set_defaults(run="balance:cmd_balance")
+
+
+def _fit_judge_parser(sub, common) -> None:
+    p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
+                                         "by self-play, and store them in the cache")
+    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_positive, default=12,
+                   help="self-play games per pass (default: 12; two passes)")
+    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
+                        "cache, ~/.cache/rococo/judge)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    common(p)
+    p.set_defaults(run="fitjudge:cmd_fit_judge")
 
 
 def _bench_parser(sub) -> None:
