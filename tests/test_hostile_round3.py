@@ -77,9 +77,10 @@ def test_a_policy_gap_in_set_up_is_a_positioned_fault(tmp_path):
     with pytest.raises(RuleFaultError) as info:
         Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=9)
     assert str(info.value).splitlines()[0] == (
-        f"{pack / 'flow.yaml'}:7:19: the seat kind 'bot' failed in the set-up: "
-        "UnansweredQuestion: the Bot seat reached the question 'choose a number for n' "
-        "(number), which its module's policy does not answer (seed 9); no game was made")
+        f"{pack / 'flow.yaml'}:7:19: the seat kind 'bot' failed before the game's first "
+        "decision: the Bot seat reached the question 'choose a number for n' (number), which "
+        f"its module's policy (at {pack / 'flow.yaml'}:8:5) does not answer (seed 9); no game "
+        "was made")
 
 
 # ---- 3. duplicates and bad references ----------------------------------------------------------
@@ -266,3 +267,57 @@ def test_a_changed_option_value_is_refused_and_changes_nothing(rules_base):
 @pytest.fixture(scope="module")
 def rules_base():
     return load_ruleset()
+
+
+# ---- 12. messages ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("version, message", [
+    ("4", 'save file version "4" is not a number (this engine reads version 4, written as the '
+          "number 4)"),
+    (None, "save file has no version (this engine reads version 4, written as the number 4)"),
+    (4.0, "save file version 4.0 is not a number (this engine reads version 4, written as the "
+          "number 4)"),
+])
+def test_a_save_version_that_is_no_number_says_so(jewelry_save, version, message):
+    rules, data = jewelry_save
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules, tampered(data, lambda d: d.__setitem__("version", version)))
+    assert str(info.value) == message
+
+
+def test_a_parameter_of_a_module_without_parameters_says_so(tmp_path):
+    pack = write_pack(tmp_path / "m", {"flow.yaml": "kind: flow\n"}, mid="m")
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack], params={"m.count": 2})
+    assert str(info.value) == "unknown parameter 'm.count': module 'm' declares no parameters"
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(params={"masques.count": 2})
+    assert str(info.value) == "unknown parameter 'masques.count': module 'masques' is not loaded"
+
+
+def test_a_parameter_out_of_range_on_the_command_line_is_blamed_there(capsys):
+    assert main(["validate", "--solo", "masques", "--set", "masques.count=5"]) == 1
+    err = capsys.readouterr().err
+    assert "parameter 'masques.count' must be 1 to 4, not 5 (given as masques.count=5; declared " \
+           "at rules/solo/masques/module.yaml:90:7)" in err
+    assert "rules/solo/masques/module.yaml:90:7: " not in err
+
+
+def test_a_policy_gap_names_the_policy(tmp_path):
+    """A question the policy leaves open names where the policy is written, whatever effect
+    asked it (no `<engine>:0:0`)."""
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\nseats: {humans: 1}\nseat_kinds:\n  - id: bot\n    name: Bot\n    count: 1\n"
+        "    policy:\n      bonus: [true]\n")})
+    with pytest.raises(RuleFaultError) as info:
+        Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=1)
+    assert str(info.value) == (
+        "rules/base/game.yaml:70:18: the step 'select' failed before the game's first decision: "
+        "the Bot seat reached the question 'choose a card for your hand (1 of 3)' (hand), which "
+        f"its module's policy (at {pack / 'flow.yaml'}:7:5) does not answer (seed 1); no game "
+        "was made")
+    from interpreter.core.faults import describe_fault
+    from interpreter.core.seats import UnansweredQuestion
+    bare = describe_fault(UnansweredQuestion("gap", info.value.span), 1, 2)
+    assert bare.span == info.value.span and str(bare).split(": ", 1)[1].startswith("a rule "
+                                                                                  "failed: gap")

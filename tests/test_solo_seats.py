@@ -192,7 +192,8 @@ def test_a_question_the_policy_does_not_answer_is_a_fault_not_a_question():
     decision = Decision(1, "mystery", "pick a thing", [Option("a"), Option("b")])
     with pytest.raises(UnansweredQuestion, match=r"^the Masque seat reached the question 'pick "
                                                  r"a thing' \(mystery\), which its module's "
-                                                 r"policy does not answer$"):
+                                                 r"policy \(at rules/solo/masques/flow.yaml:"
+                                                 r"145:5\) does not answer$"):
         policy_answer(kind, decision, ctx)
     assert policy_answer(kind, Decision(1, "rent", "rent", [Option({"sell": True}),
                                                             Option({"space": "x"})]), ctx) == {

@@ -388,6 +388,7 @@ class SeatKind:
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     triggers: Mapping[str, Effect] = field(default_factory=dict)
     public_zones: tuple[str, ...] = ()
+    where: Any = None  # the Span of its policy (or of its id), for a question it leaves open
 
     def bonus_for(self, card: Employee) -> Effect | None:
         """The bonus a seat of this kind uses when it plays `card`: its own reading of that

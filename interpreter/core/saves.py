@@ -110,9 +110,15 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {str(exc).lower()}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise CorruptSaveError(f"not a save file: expected format '{SAVE_FORMAT}'")
-    if data.get("version") != SAVE_VERSION:
-        raise CorruptSaveError(f"save file version {data.get('version')!r} is not supported "
-                               f"(this engine reads version {SAVE_VERSION})")
+    version = data.get("version")
+    if type(version) is not int:  # "4" is not 4, and says why it is not read
+        said = "has no version" if version is None else \
+            f"version {json.dumps(version)} is not a number"
+        raise CorruptSaveError(f"save file {said} (this engine reads version {SAVE_VERSION}, "
+                               f"written as the number {SAVE_VERSION})")
+    if version != SAVE_VERSION:
+        raise CorruptSaveError(f"save file version {version} is not supported (this engine "
+                               f"reads version {SAVE_VERSION})")
     return data
 
 

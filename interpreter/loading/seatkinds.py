@@ -132,7 +132,9 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
             if "setup_effect" in entry else None,
             zones=zones, never_gain=tuple(entry.get("never_gain", [])),
             never_pay=tuple(entry.get("never_pay", [])),
-            wins_ties=entry.get("wins_ties", False), cards=cards, **readings)
+            wins_ties=entry.get("wins_ties", False), cards=cards,
+            where=doc.key_span(path + ("policy",)) if "policy" in entry
+            else doc.span(path + ("id",)), **readings)
     for entry, doc, path in extensions(flow_docs):
         kid = entry["extends"]
         if kid not in kinds:
