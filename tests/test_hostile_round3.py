@@ -321,3 +321,19 @@ def test_a_policy_gap_names_the_policy(tmp_path):
     bare = describe_fault(UnansweredQuestion("gap", info.value.span), 1, 2)
     assert bare.span == info.value.span and str(bare).split(": ", 1)[1].startswith("a rule "
                                                                                   "failed: gap")
+
+
+# ---- 4. what a save would refuse is refused at load --------------------------------------------
+
+def test_a_minimum_staff_above_the_start_staff_is_refused_at_load(tmp_path):
+    """(The other case of 2.4, a display given twice, is refused as a duplicate id above.)"""
+    patch = "kind: flow\ngame: {setup: {min_staff: %d}}\n"
+    pack = write_pack(tmp_path / "p", {"flow.yaml": patch % 100})
+    assert load_errors(pack) == [
+        f"{pack / 'flow.yaml'}:2:27: min_staff 100 is more than the 5 start cards a player's "
+        "staff begins with: every game would break it from the start (and its saves be "
+        "refused)"]
+    fine = write_pack(tmp_path / "q", {"flow.yaml": patch % 5})
+    game = Game.new(load_ruleset(extra_paths=[fine]), players=2, seed=1)
+    assert Game.from_json(game.rules, game.to_json()).state == game.state
+

@@ -569,6 +569,7 @@ class _Builder:
         names = self._names(game, game_doc, board)
         actions = self._actions()
         employees, start_templates = self._employees(game, game_doc, names.zones)
+        flowdocs.check_min_staff(self, game, game_doc, self.flow_docs, len(start_templates))
         garments, tiles = self._garments_and_tiles(names.kinds)
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
