@@ -337,3 +337,58 @@ def test_a_minimum_staff_above_the_start_staff_is_refused_at_load(tmp_path):
     game = Game.new(load_ruleset(extra_paths=[fine]), players=2, seed=1)
     assert Game.from_json(game.rules, game.to_json()).state == game.state
 
+
+
+# ---- 1. the work of an effect is bounded -------------------------------------------------------
+
+def nested(open_: str, inner: str, depth: int) -> str:
+    return open_ * depth + inner + " }" * depth
+
+
+def filters(pile: str, depth: int) -> str:
+    """`gain count(PILE where count(PILE where ... > 0) > 0) livre`, `depth` wheres deep."""
+    expr = pile
+    for _ in range(depth):
+        expr = f"{pile} where count({expr}) > 0"
+    return f"gain count({expr}) livre"
+
+
+@pytest.mark.parametrize("effect, loop, depth", [
+    (nested("each player { ", "gain 1 livre", 14), "each player", 14),
+    (filters("players", 6), "where", 6),
+    (filters("zone.resource_discard", 4), "where", 4),
+    (nested("repeat 100 times { ", "gain 1 livre", 4), "repeat", 4),
+])
+def test_nested_loops_past_the_work_limit_are_refused_at_load(tmp_path, effect, loop, depth):
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\npatches:\n  - after: income\n    phase:\n      id: nested\n"
+        f"      each_player: '{effect}'\n")})
+    [err] = load_errors(pack)
+    assert f"{pack / 'flow.yaml'}:6:" in err
+    assert f": this {loop} may take more than 1,000,000 steps in one run ({depth} loops " \
+           "nested: " in err
+
+
+def test_nested_loops_under_the_limit_still_load_and_run(tmp_path):
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\npatches:\n  - after: income\n    phase:\n      id: nested\n"
+        f"      each_player: '{nested('each player { ', 'gain 1 livre', 3)}'\n")})
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=1)
+    game.run_effect(nested("each player { ", "gain 1 livre", 3), seat=0)
+    assert [p["livre"] for p in game.state["players"]] == [15 + 4, 15 + 4]
+
+
+def test_a_trigger_that_starts_itself_again_and_again_is_stopped(tmp_path):
+    """`start_trigger trigger boom` x3 in boom's own effect, until game_end, on acquire: each
+    acquire would triple the triggers (3.6 GB); the number started at once is bounded."""
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\ntriggers:\n  - id: boom\n    on: acquire\n    until: game_end\n"
+        "    effect: start_trigger trigger boom; start_trigger trigger boom; "
+        "start_trigger trigger boom\n"
+        "  - id: light\n    on: round_start\n    effect: start_trigger trigger boom\n")})
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=3)
+    with pytest.raises(RuleFaultError) as info:
+        play(game.rules, seed=3, players=2)
+    assert ": the trigger 'boom' failed: more than 1,000 triggers and lasting effects " \
+           "started at once" in str(info.value)
+    assert str(info.value).startswith(f"{pack / 'flow.yaml'}:6:")
