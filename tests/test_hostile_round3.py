@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -298,9 +299,10 @@ def test_a_parameter_of_a_module_without_parameters_says_so(tmp_path):
 def test_a_parameter_out_of_range_on_the_command_line_is_blamed_there(capsys):
     assert main(["validate", "--solo", "masques", "--set", "masques.count=5"]) == 1
     err = capsys.readouterr().err
-    assert "parameter 'masques.count' must be 1 to 4, not 5 (given as masques.count=5; declared " \
-           "at rules/solo/masques/module.yaml:90:7)" in err
-    assert "rules/solo/masques/module.yaml:90:7: " not in err
+    assert re.search(r"^parameter 'masques.count' must be 1 to 4, not 5 \(given as "
+                     r"masques.count=5; declared at rules/solo/masques/module.yaml:\d+:7\)$", err,
+                     re.MULTILINE)
+    assert not re.search(r"module.yaml:\d+:7: ", err)
 
 
 def test_a_policy_gap_names_the_policy(tmp_path):
