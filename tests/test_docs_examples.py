@@ -3,7 +3,8 @@
 Every ```sh block of README.md and docs/**/*.md runs line by line in a scratch folder of its
 page; `<!-- not run: REASON -->` before a block skips it (its `rococo` lines are still parsed);
 `<!-- file: PATH -->` before a block writes it there; a ```text block starting with `$ ` is a
-transcript whose output must match. (The `>>>` examples are doctests: pyproject.toml.)
+transcript whose output must match; a ```yaml block headed `# PATH: ...` is an excerpt of that
+file. (The `>>>` examples are doctests: pyproject.toml.)
 """
 
 from __future__ import annotations
@@ -176,3 +177,25 @@ def test_rococo_commands_are_found_inside_shell_lines():
     assert rococo_arguments(line) == [["play", "--seed", "1"]]
     assert rococo_arguments("rococo cards | head  # first lines") == [["cards"]]
     assert rococo_arguments("echo rococo") == []
+
+
+EXCERPT = re.compile(r"^# (?P<path>[\w./-]+\.ya?ml)\b")
+ALL_BLOCKS = [b for page in PAGES for b in blocks(page)]
+
+
+@pytest.mark.parametrize("block", [b for b in ALL_BLOCKS if b.lang == "yaml"
+                                   and EXCERPT.match(b.text)], ids=lambda b: b.where)
+def test_an_excerpt_s_lines_are_in_its_file(block):
+    path = EXCERPT.match(block.text)["path"]
+    assert (ROOT / path).is_file(), f"{block.where}: the excerpt's file {path} does not exist"
+    lines = set((ROOT / path).read_text(encoding="utf-8").splitlines())
+    missing = [line for line in block.text.splitlines()[1:] if line.strip() and line not in lines]
+    assert not missing, f"{block.where}: lines not in {path}: {missing}"
+
+
+def test_code_blocks_are_of_the_kinds_that_are_tested():
+    wrong = [f"{b.where}: ```{b.lang}" for b in ALL_BLOCKS
+             if b.lang in ("bash", "shell", "console", "zsh", "shell-session")
+             or (b.lang in ("python", "py", "pycon") and ">>>" not in b.text)]
+    assert not wrong, ("write shell examples as ```sh and Python ones as >>> doctests "
+                       f"(docs/contributing.md): {wrong}")
