@@ -37,6 +37,7 @@ class Block:
     lang: str
     text: str
     directive: tuple[str, str] | None
+    indent: int = 0
 
     @property
     def where(self) -> str:
@@ -63,7 +64,7 @@ def blocks(page: Path) -> list[Block]:
             j += 1
         directive = DIRECTIVE.match(lines[i - 1]) if i else None
         found.append(Block(page, i + 1, opening["lang"], "\n".join(body) + "\n",
-                           (directive["kind"], directive["arg"]) if directive else None))
+                           (directive["kind"], directive["arg"]) if directive else None, indent))
         i = j + 1
     return found
 
@@ -165,10 +166,10 @@ def test_blocks_are_found_as_the_convention_says(tmp_path):
                     "1. a step\n\n   <!-- file: p/a.yaml -->\n   ```yaml\n   a: 1\n   ```\n"
                     "```text\n$ rococo validate p\nok\n```\n", encoding="utf-8")
     found = blocks(page)
-    assert [(b.line, b.lang, b.text, b.directive) for b in found] == [
-        (3, "sh", "rococo serve\n", ("not run", "a server")),
-        (10, "yaml", "a: 1\n", ("file", "p/a.yaml")),
-        (13, "text", "$ rococo validate p\nok\n", None)]
+    assert [(b.line, b.lang, b.text, b.directive, b.indent) for b in found] == [
+        (3, "sh", "rococo serve\n", ("not run", "a server"), 0),
+        (10, "yaml", "a: 1\n", ("file", "p/a.yaml"), 3),
+        (13, "text", "$ rococo validate p\nok\n", None, 0)]
     assert found[2].is_transcript and not found[0].is_transcript
 
 
@@ -199,3 +200,10 @@ def test_code_blocks_are_of_the_kinds_that_are_tested():
              or (b.lang in ("python", "py", "pycon") and ">>>" not in b.text)]
     assert not wrong, ("write shell examples as ```sh and Python ones as >>> doctests "
                        f"(docs/contributing.md): {wrong}")
+
+
+def test_a_block_in_a_list_is_indented_by_four():
+    """mkdocs' Markdown nests a block in a list item only when it is indented by 4 spaces: less
+    ends the list there (a numbered list then starts again at 1)."""
+    wrong = [b.where for b in ALL_BLOCKS if b.indent % 4]
+    assert not wrong, f"indent these blocks by a multiple of 4 spaces: {wrong}"
