@@ -130,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         toggles(p)
 
     p = sub.add_parser("play", help="play a game at the terminal, humans against bots")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     p.add_argument("--seed", type=SEEDS, default=None,
                    help="the game's seed (default: a random one, printed to replay the game)")
     p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
@@ -147,9 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="play:cmd_play")
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
-    p.add_argument("--players", type=_player_count, default=4)
-    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100,
+                   help="games to play")
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     bot_arguments(p)
     p.add_argument("--json", metavar="FILE",
                    help="write every game's result as JSON (- for stdout)")
@@ -171,7 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     _balance_parser(sub, common)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
-    p.add_argument("paths", nargs="*", metavar="PATH")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="modules to check with the built-in rules (a folder with module.yaml, "
+                        "or a rules file)")
     toggles(p)
     p.set_defaults(run="validate:cmd_validate")
 
@@ -215,8 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _balance_parser(sub, common) -> None:
     p = sub.add_parser("balance", help="measure what each card, garment, decoration and "
                                        "declared component does over many self-play games")
-    p.add_argument("--games", type=_positive, default=400)
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_positive, default=400, help="self-play games to measure")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p)
     p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--workers", type=_positive, default=None,
