@@ -13,7 +13,7 @@ from ..core.seats import seat_plan
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions
 from ..sim import balance
-from ..sim.bots import seat_bots, with_budget
+from ..sim.bots import DEFAULT_JUDGE, seat_bots, with_budget
 from ..sim.parallel import ClusterError, default_workers, ray_missing
 from ..ui import layout
 from .output import refuse_unwritable, write_json
@@ -36,7 +36,7 @@ def cmd_balance(args) -> int:
         if not Path(path).exists():
             err.print(f"[red]error:[/] no module at {escape(path)}")
             return 2
-    bots = with_budget(args.bots, args.mcts_iterations, args.mcts_seconds)
+    bots = with_budget(args.bots or DEFAULT_JUDGE, args.mcts_iterations, args.mcts_seconds)
     try:
         mods = [*expansions(args.with_), *([args.solo] if args.solo else [])]
         if args.solo:  # the solo mode's own seats: its person (a bot here) and its automata

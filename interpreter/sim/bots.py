@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
+from .judge.value import ValueBot
 
 if TYPE_CHECKING:
     from .mcts import MctsBot
@@ -30,7 +31,7 @@ class RandomBot:
         # what `rng.choice(decision.options)` does (a decision always has options), without
         # its call, and making only the Option chosen
         return decision.option_at(
-            self.rng._randbelow(len(decision.values)))  # type: ignore[attr-defined]
+            self.rng._randbelow(len(decision)))  # type: ignore[attr-defined]
 
 
 class GreedyBot:
@@ -58,7 +59,7 @@ class GreedyBot:
         return score
 
     def choose(self, game, decision: Decision) -> Option:
-        count = len(decision.values)  # the options themselves: only the one chosen is made
+        count = len(decision)  # the options themselves: only the one chosen is made
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
@@ -259,7 +260,9 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "value": ValueBot, "mcts": _mcts}
+DEFAULT_JUDGE = "value"  # the bot `balance` judges with unless told otherwise
 
 
 def check_bot(spec: str) -> str:
