@@ -192,17 +192,18 @@ def card_figures(rules: Ruleset, records: list[dict], players: int,
             "ranked": min(len(win[True]), len(win[False])) >= MIN_HELD,
         })
         raw[key] = {"prestige": pdelta, "win rate": delta}
-    _verdicts(rows, raw, games)
+    _verdicts(rows, raw, games, only)
     rows.sort(key=lambda r: (not r["ranked"], r["delta"] is None, -(r["delta"] or 0), r["id"]))
     if only:
         rows = [r for r in rows if r["id"] in only]
     return rows
 
 
-def _verdicts(rows: list[dict], raw: dict[str, dict], games: int) -> None:
+def _verdicts(rows: list[dict], raw: dict[str, dict], games: int,
+              only: list[str] | None = None) -> None:
     """Each ranked row's win rate and prestige against zero and against the average of its
-    group, every comparison of the table corrected together (`verdict`); the adjusted p-values
-    go in the row's "q"."""
+    group (of every ranked row), every comparison of the rows reported (`only`, or all)
+    corrected together (`verdict`); the adjusted p-values go in the row's "q"."""
     groups: dict[str, list[str]] = {}
     for r in rows:
         if r["ranked"]:
@@ -213,6 +214,8 @@ def _verdicts(rows: list[dict], raw: dict[str, dict], games: int) -> None:
     for r in rows:
         if r["ci"] is None:
             r["verdict"] = "never held"
+        elif only and r["id"] not in only:
+            continue  # not reported: neither judged nor counted
         elif not r["ranked"]:
             r["verdict"] = (f"held in {r['games_with']} of {games} games: too few to rank"
                             if r["games_with"] < MIN_HELD else
@@ -317,9 +320,8 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     out["judge"] = verdict.judge_name(seat_bots(spec.bots, spec.players))
     out["faults"] = runs.get("faults", [])
     out.update(summary(main, spec.players))
-    rows = card_figures(rules, main, spec.players)
-    table_tests = sum(len(r.get("q", ())) for r in rows)
-    out["cards"] = [r for r in rows if r["id"] in plan.cards] if plan.cards else rows
+    out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
+    table_tests = sum(len(r.get("q", ())) for r in out["cards"])
     out["paired"] = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
     if plan.compare_packs:
         out["paired"].append(paired_packs(pack_names, main, runs["without packs"]))
