@@ -244,7 +244,11 @@ def _figure(result) -> dict | None:
     return {"mean": round(result[0], 4), "ci": _interval(result[1])}
 
 
-def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> dict:
+# a paired run's figures, and what its verdict reads: whose result, and its comparisons
+Paired = tuple[dict, tuple[str, list]]
+
+
+def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> Paired:
     """The same seeds with and without a card: for every game in which someone had it, the
     holder's result minus the same seat's result in the game without the card. Its verdict is
     set by `paired_verdicts`, with every other paired comparison of the report."""
@@ -263,27 +267,24 @@ def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> di
         "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
         "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
     out.update(_game_level(with_runs, without_runs))
-    out["_read"] = ("its holder's", [verdict.comparison("prestige", stats.paired(prestige_diffs)),
-                                     verdict.comparison("win rate", stats.paired(win_diffs))])
-    return out
+    return out, ("its holder's", [verdict.comparison("prestige", stats.paired(prestige_diffs)),
+                                  verdict.comparison("win rate", stats.paired(win_diffs))])
 
 
-def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> dict:
+def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> Paired:
     """The same seeds with and without the custom packs: game-level paired differences."""
     out: dict[str, Any] = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
     out.update(_game_level(with_runs, without_runs))
     best = [max(p["prestige"] for p in a["players"]) - max(p["prestige"] for p in b["players"])
             for a, b in zip(with_runs, without_runs)]
-    out["_read"] = ("the winning", [verdict.comparison("prestige", stats.paired(best))])
-    return out
+    return out, ("the winning", [verdict.comparison("prestige", stats.paired(best))])
 
 
-def paired_verdicts(pairs: list[dict], judge: str) -> int:
+def paired_verdicts(pairs: list[Paired], judge: str) -> int:
     """Every paired run's verdict, its comparisons corrected together; returns their number."""
-    comparisons = [c for p in pairs for c in p["_read"][1] if c is not None]
+    comparisons = [c for _, (_, read) in pairs for c in read if c is not None]
     verdict.correct(comparisons)
-    for p in pairs:
-        whose, read = p.pop("_read")
+    for p, (whose, read) in pairs:
         if any(c is None for c in read):
             p["verdict"] = f"never held in {p['games']} games; judged by {judge}"
             continue
@@ -322,13 +323,14 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     out.update(summary(main, spec.players))
     out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
     table_tests = sum(len(r.get("q", ())) for r in out["cards"])
-    out["paired"] = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
+    pairs = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
     if plan.compare_packs:
-        out["paired"].append(paired_packs(pack_names, main, runs["without packs"]))
+        pairs.append(paired_packs(pack_names, main, runs["without packs"]))
+    out["paired"] = [figures for figures, _ in pairs]
     out["correction"] = {"method": verdict.CORRECTION,
                          "false_discovery_rate": verdict.FALSE_DISCOVERY_RATE,
                          "table_comparisons": table_tests,
-                         "paired_comparisons": paired_verdicts(out["paired"], out["judge"])}
+                         "paired_comparisons": paired_verdicts(pairs, out["judge"])}
     return out
 
 

@@ -65,10 +65,6 @@ def wilson(rate: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def excludes_zero(ci: tuple[float, float] | None) -> bool:
-    return ci is not None and (ci[0] > 0 or ci[1] < 0)
-
-
 # -- reading many figures at once -------------------------------------------------------------
 Z80 = 0.8416212335729143  # the one-sided normal quantile of 80% power
 
