@@ -107,8 +107,8 @@ def _pp(ci) -> str:
 
 def print_report(out: Console, data: dict, top: int | None = None) -> None:
     games = data["games"]
-    head = Table(title=f"{games} games, {data['players']} players, {data['bots']} bots, seeds "
-                       f"{data['seed']}..{data['seed'] + games - 1}, modules "
+    head = Table(title=f"{games} games, {data['players']} players, judged by {data['judge']}, "
+                       f"seeds {data['seed']}..{data['seed'] + games - 1}, modules "
                        f"{', '.join(data['modules'])}")
     head.add_column("figure")
     head.add_column("value", justify="right")
@@ -123,7 +123,8 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     rows = data["cards"][:top] if top else data["cards"]
     table = Table(title="Who had it, against who did not: win rates; delta = the difference "
                         "seat-adjusted, in points, with its 95% CI; prestige = the same for "
-                        "final prestige; bonus y/n = bonus used / declined")
+                        "final prestige; bonus y/n = bonus used / declined; verdicts: "
+                        f"{correction_note(data['correction'], 'table')}")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("id", "left"), ("kind", "left"), ("avail", "right"), ("taken", "right"),
         ("played", "right"), ("bonus y/n", "right"), ("with", "right"), ("win with", "right"),
@@ -160,4 +161,12 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                           f"{scale * fig['ci'][0]:+.2f} .. {scale * fig['ci'][1]:+.2f}")
         layout.show(out, t)
         out.print(f"verdict: [bold]{escape(pair['verdict'])}[/]")
+    if data["paired"]:
+        out.print(f"paired verdicts: {correction_note(data['correction'], 'paired')}")
     out.print(f"[dim]{data['method']}[/]")
+
+
+def correction_note(correction: dict, which: str) -> str:
+    """'Benjamini-Hochberg over 384 comparisons, false discovery rate 5%'."""
+    return (f"{correction['method']} over {correction[which + '_comparisons']} comparisons, "
+            f"false discovery rate {100 * correction['false_discovery_rate']:g}%")

@@ -92,13 +92,14 @@ def _positive_seconds(value: str) -> float:
     return seconds
 
 
-def bot_arguments(p) -> None:
-    """--bots and the search budget, as play, simulate and balance take them."""
-    p.add_argument("--bots", type=_bots, default="greedy", metavar="BOT[,BOT...]",
+def bot_arguments(p, default: str | None = "greedy") -> None:
+    """--bots and the search budget, as play, simulate and balance take them (balance's default
+    is None: the default judge, read when the command runs)."""
+    p.add_argument("--bots", type=_bots, default=default, metavar="BOT[,BOT...]",
                    help="random, greedy, value or mcts (mcts:N iterations, mcts:Xs seconds "
                         "per decision); one for every seat, or one per seat: "
-                        "mcts,greedy,greedy (default: greedy; balance: the default judge, "
-                        "value)")
+                        "mcts,greedy,greedy (default: "
+                        f"{default or 'the default judge, sim/bots.py DEFAULT_JUDGE'})")
     p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
                    metavar="N", help="iterations per decision of every plain `mcts` bot "
                                      "(default: 100; reproducible under a seed)")
@@ -220,7 +221,7 @@ def _balance_parser(sub, common) -> None:
                                        "declared component does over many self-play games")
     p.add_argument("--games", type=_positive, default=400, help="self-play games to measure")
     p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
-    bot_arguments(p)
+    bot_arguments(p, default=None)
     p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--workers", type=_positive, default=None,
                    help="processes to play on (default: the number of cores)")

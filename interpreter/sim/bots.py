@@ -18,6 +18,8 @@ from .judge.value import ValueBot
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
+# the bot `rococo balance` judges with unless told otherwise: the best that fits its budget
+DEFAULT_JUDGE = "greedy"
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
