@@ -17,6 +17,10 @@ from .greedy_tables import tables_for
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
+# The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
+# that fits a batch of self-play.
+DEFAULT_JUDGE = "greedy"
+
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
