@@ -169,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _balance_parser(sub, common)
     _tune_parser(sub, common)
+    _report_parser(sub, common)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
     p.add_argument("paths", nargs="*", metavar="PATH")
