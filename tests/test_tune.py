@@ -18,47 +18,47 @@ from interpreter.sim import tune
 pytest.importorskip("optuna")
 
 FAIR = str(Path(__file__).resolve().parent.parent / "examples" / "tune_fair")
-VERSUS = ["--figure", "versus:tune_fair.bold:tune_fair.steady", "--prestige"]
+SWAP = ["--figure", "swap:tune_fair.bold:tune_fair.steady", "--prestige"]
 
 
 def run_tune(tmp_path, capsys, *args: str, name: str = "out.json") -> dict:
     path = tmp_path / name
-    assert main(["tune", "--module", FAIR, *VERSUS, "--quiet", "--json", str(path),
+    assert main(["tune", "--module", FAIR, *SWAP, "--quiet", "--json", str(path),
                  *args]) == 0
     capsys.readouterr()
     return json.loads(path.read_text())
 
 
 def test_tune_finds_the_reference_cards_amount_within_one_step(tmp_path, capsys):
-    data = run_tune(tmp_path, capsys, "--games", "30", "--workers", "2")
+    data = run_tune(tmp_path, capsys, "--games", "12", "--workers", "2")
     found = data["found"]["values"]["tune_fair.amount"]
     assert abs(found - 3) <= 1
     assert data["reached"] is True
     assert data["verdict"].startswith(f"tune_fair.amount = {found} brings the figure to ")
-    # the neighbours one step either side, each played in full on the same seeds
-    assert sorted(n["values"]["tune_fair.amount"] for n in data["neighbours"]) == \
-        [found - 1, found + 1]
-    assert all(n["games"] == 30 for n in data["neighbours"])
-    # more prestige on the card, more prestige for its holders: the figure grows with it
-    full = [c for c in data["candidates"] if c["complete"]]
-    means = [c["figure"]["mean"] for c in full]
-    assert means == sorted(means) and len(full) >= 3
-    # a candidate stopped early only when its interval was farther from 0 than the best one's
-    early = [c for c in data["candidates"] if not c["complete"]]
-    assert all(c["games"] < 30 and tune.gap(c["figure"], 0) >
-               tune.reach(data["found"]["figure"], 0) for c in early)
-    assert data["games_played"] <= data["budget"] + 2 * 30
+    # with the reference in its place, the same amount plays the very same games
+    three = next(c for c in data["candidates"] if c["values"] == {"tune_fair.amount": 3})
+    assert three["figure"]["mean"] == 0 and three["figure"]["ci"] == [0, 0]
+    # the neighbours one step either side, each played in full on the same seeds, either side
+    # of the target
+    below, above = sorted(data["neighbours"], key=lambda n: n["values"]["tune_fair.amount"])
+    assert (below["values"], above["values"]) == ({"tune_fair.amount": found - 1},
+                                                  {"tune_fair.amount": found + 1})
+    assert below["games"] == above["games"] == 12
+    assert below["figure"]["mean"] < 0 < above["figure"]["mean"]
+    # more prestige on the card, more prestige for its holder: the figure grows with it
+    means = [c["figure"]["mean"] for c in data["candidates"] if c["figure"]]
+    assert means == sorted(means) and len(means) == 9
 
 
 def test_a_target_no_value_reaches_is_said_with_the_closest_value(tmp_path, capsys):
-    data = run_tune(tmp_path, capsys, "--games", "16", "--workers", "1",
-                    "--param", "tune_fair.amount=0..2", "--target", "20")
+    data = run_tune(tmp_path, capsys, "--games", "12", "--workers", "1",
+                    "--param", "tune_fair.amount=0..2")
     assert data["reached"] is False
     assert data["found"]["values"] == {"tune_fair.amount": 2}
     fig = data["found"]["figure"]
-    assert fig["ci"][1] < 20
+    assert fig["ci"][1] < 0
     assert data["verdict"] == (
-        f"no value reaches the target 20: the closest is tune_fair.amount = 2, at "
+        f"no value reaches the target 0: the closest is tune_fair.amount = 2, at "
         f"{fig['mean']:+.3f} (95% CI {fig['ci'][0]:+.3f} to {fig['ci'][1]:+.3f})")
     assert [c["values"]["tune_fair.amount"] for c in data["candidates"]] == [0, 1, 2]
 
@@ -121,11 +121,15 @@ def test_several_parameters_at_once_one_of_them_real(tmp_path, capsys):
     (["--param", "tune_fair.amount=1..x"], "error: --param 'tune_fair.amount=1..x': expected "
                                            "MODULE.NAME=LOW..HIGH (or LOW..HIGH:STEP)"),
     (["--figure", "winner"], "error: unknown figure 'winner': give one of seat:S, kind:K, "
-                             "holder:CARD, versus:CARD:REF"),
+                             "holder:CARD, swap:CARD:REF"),
     (["--figure", "seat:4"], "error: figure seat:4: a 4-player game has seats 0 to 3"),
     (["--figure", "holder:tune_fair.bolt"], "error: unknown card, garment, decoration or "
                                             "component 'tune_fair.bolt'"),
     (["--figure", "kind:masque"], "error: figure kind:masque: no seat is of that kind"),
+    (["--figure", "holder:tune_fair.bold", "--prestige", "tokns"],
+     "error: --prestige tokns: no such score source (did you mean 'tokens'?)"),
+    (["--prestige"], "error: --prestige measures a card's holders; figure 'seat:0' is a win "
+                     "rate"),
     (["--set", "tune_fair.amount=2"], "error: tune_fair.amount is both set (--set) and "
                                       "searched (--param)"),
 ])
@@ -147,7 +151,7 @@ def test_the_html_plots_the_figure_against_the_value(tmp_path, capsys):
              "--workers", "1", "--html", str(page))
     text = page.read_text()
     assert text.count("<img alt='the figure against tune_fair.amount'") == 1
-    assert "<h1>Rococo tune: versus:tune_fair.bold:tune_fair.steady to 0</h1>" in text
+    assert "<h1>Rococo tune: swap:tune_fair.bold:tune_fair.steady to 0</h1>" in text
 
 
 def test_a_real_parameter_is_set_and_checked_like_a_whole_one(tmp_path):
@@ -178,3 +182,33 @@ def test_the_figures_read_the_records_they_are_given():
     assert seat0 is not None and seat0["mean"] == pytest.approx(0.25)  # (1 + 0.5) / 2 - 0.5
     assert tune.gap({"mean": 1, "ci": [0.5, 1.5]}, 0) == 0.5
     assert tune.gap({"mean": 1, "ci": [-0.5, 1.5]}, 0) == 0
+
+
+class _Planted(tune.Search):
+    """A search whose candidates play no games: the figure of `amount` after n games is
+    amount - 3, give or take 8 / sqrt(n), so the search itself is tested alone."""
+
+    def play_to(self, values, games):
+        self.played += games - len(self.seen.get(values, []))
+        self.seen[values] = list(range(games))
+        half = 8 / games ** 0.5
+        mean = values[0] - 3
+        entry = {"values": self.named(values), "games": games,
+                 "figure": {"mean": mean, "ci": [mean - half, mean + half], "n": games},
+                 "distance": abs(mean), "complete": games >= len(self.request.seeds)}
+        self.candidates[values] = entry
+        return entry
+
+
+def test_a_candidate_stops_early_only_when_its_interval_is_farther_than_the_best_one():
+    request = tune.Request(tune.GameSpec(), [tune.Param("m.amount", 0, 20)],
+                           tune.parse_figure("seat:0"), 0.0, list(range(64)), budget=2000)
+    assert request.rungs == [16, 32, 64]
+    data = tune.run(_Planted(request))
+    assert data["found"]["values"] == {"m.amount": 3} and data["reached"]
+    early = [c for c in data["candidates"] if not c["complete"]]
+    assert early  # the far values stopped at a quarter or half of their games
+    best = data["found"]["figure"]
+    for c in early:
+        assert tune.gap(c["figure"], 0) > tune.reach(best, 0)
+    assert data["games_played"] < 21 * 64

@@ -258,12 +258,14 @@ def _tune_parser(sub, common) -> None:
     p.add_argument("--figure", default="seat:0", metavar="FIGURE",
                    help="seat:S (seat S's win rate minus an equal share), kind:K (the win rate "
                         "of the seats of kind K, e.g. masque), holder:CARD (the holder's win "
-                        "rate against the same seeds without CARD), versus:CARD:REF (CARD's "
-                        "holders against REF's in the same games) (default seat:0)")
+                        "rate against the same seeds without CARD), swap:CARD:REF (the same, "
+                        "against the same seeds with REF in CARD's place) (default seat:0)")
     p.add_argument("--target", type=float, default=0.0,
                    help="the value the figure should reach (default 0; a win rate is 0 to 1)")
-    p.add_argument("--prestige", action="store_true",
-                   help="measure a card's holders by final prestige instead of win rate")
+    p.add_argument("--prestige", nargs="?", const=True, default=False, metavar="SOURCE",
+                   help="measure a card's holders by final prestige instead of win rate, or by "
+                        "the prestige from one score source (play: gained during the rounds; "
+                        "a final-scoring step)")
     p.add_argument("--games", type=_positive, default=100,
                    help="games each candidate plays, the same seeds for all (default 100)")
     p.add_argument("--budget", type=_positive, default=None,

@@ -16,7 +16,7 @@ from ..sim.bots import DEFAULT_JUDGE, seat_bots
 from ..sim.parallel import ClusterError, GameSpec, default_workers, pack_from_path, ray_missing
 from ..ui import layout
 from .common import bot_spec, modules_of, rules_of
-from .output import refuse_unwritable, write_json
+from .output import refuse_unwritable, write_files
 
 
 class _BadAgainst(Exception):
@@ -82,12 +82,9 @@ def cmd_report(args) -> int:
         data["compare"] = report.compare(pages[0], pages[1], runs[0], runs[1])
     out = layout.console(stderr=args.json == "-")
     print_report(out, data)
-    if args.json and not write_json(data, args.json):
+    from ..ui.combination_html import write_html
+    if not write_files(data, args, write_html, "report", out):
         return 1
-    if args.html:
-        from ..ui.combination_html import write_html
-        write_html(data, Path(args.html))
-        out.print(f"report written to {args.html}")
     faults = [f for r in runs for f in r["faults"]]
     for fault in faults:
         err.print(escape(f"faulty game ({fault['run']}), seed {fault['seed']}: "

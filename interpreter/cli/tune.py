@@ -13,7 +13,7 @@ from ..sim.bots import DEFAULT_JUDGE, seat_bots
 from ..sim.parallel import ClusterError, default_workers, ray_missing
 from ..ui import layout
 from .common import bot_spec, modules_of
-from .output import refuse_unwritable, write_json
+from .output import refuse_unwritable, write_files
 
 
 def cmd_tune(args) -> int:
@@ -55,12 +55,9 @@ def cmd_tune(args) -> int:
             return 1
     out = layout.console(stderr=args.json == "-")
     print_result(out, data)
-    if args.json and not write_json(data, args.json):
+    from ..ui.tune_html import write_html
+    if not write_files(data, args, write_html, "plot", out):
         return 1
-    if args.html:
-        from ..ui.tune_html import write_html
-        write_html(data, Path(args.html))
-        out.print(f"plot written to {args.html}")
     for fault in data["faults"]:
         err.print(escape(f"faulty game at {tune.show(fault['values'])} ({fault['run']}), seed "
                          f"{fault['seed']}: {fault['fault']}"), soft_wrap=True)

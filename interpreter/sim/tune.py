@@ -18,18 +18,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulesdsl.suggest import did_you_mean
+
 from ..core.model import Ruleset
 from ..core.seats import seat_plan
 from . import balance, stats
 from .parallel import GameSpec, keep_rules, pack_from_path
+from .watch import score_sources
 
-FIGURES = ("seat:S", "kind:K", "holder:CARD", "versus:CARD:REF")
+FIGURES = ("seat:S", "kind:K", "holder:CARD", "swap:CARD:REF")
 MEANINGS = {
     "seat": "seat {0}'s win rate minus an equal share (1 / players)",
     "kind": "the win rate of the seats of kind {0}",
     "holder": "the change in {0}'s holder's {what} against the same seeds without it",
-    "versus": "{0}'s holders' {what} minus {1}'s holders', seat-adjusted, in the same games",
+    "swap": "the change in {0}'s holder's {what} against the same seeds with {1} in its place",
 }
+MIN_PRUNE = 3  # games measured before a candidate may stop early (one game has no spread)
 STALL = 25  # proposals in a row of candidates already played: the search has converged
 
 
@@ -60,32 +64,45 @@ class Param:
 
 @dataclass(frozen=True)
 class Figure:
-    """What to bring to the target: `kind` (seat, kind, holder, versus), its arguments and
-    whether a card's figure is measured in prestige rather than win rate."""
+    """What to bring to the target: `kind` (seat, kind, holder, swap), its arguments and
+    what a card's holders are measured by: win rate (""), final prestige ("all") or the
+    prestige from one score source ("play", a final-scoring step)."""
 
     kind: str
     args: tuple[str, ...]
-    prestige: bool = False
+    prestige: str = ""
 
     def describe(self) -> str:
-        what = "final prestige" if self.prestige else "win rate"
+        what = ("win rate" if not self.prestige else "final prestige"
+                if self.prestige == "all" else f"prestige from {self.prestige}")
         return MEANINGS[self.kind].format(*self.args, what=what)
 
     def paired(self) -> bool:
-        return self.kind == "holder"
+        """Whether it compares two runs of the same seeds (the card's, and the other)."""
+        return self.kind in ("holder", "swap")
+
+    def result(self, record: dict, shares: dict[int, float], seat: int) -> float:
+        """What a seat's game counts for: its share of the win, or its prestige (all of it or
+        from one source)."""
+        if not self.prestige:
+            return shares[seat]
+        player = record["players"][seat]
+        return player["prestige"] if self.prestige == "all" else \
+            player["score"].get(self.prestige, 0)
 
 
-def parse_figure(text: str, prestige: bool = False) -> Figure:
-    """`seat:0`, `kind:masque`, `holder:CARD` or `versus:CARD:REF`."""
+def parse_figure(text: str, prestige: bool | str = False) -> Figure:
+    """`seat:0`, `kind:masque`, `holder:CARD` or `swap:CARD:REF`; `prestige`: True (final
+    prestige) or a score source's name measures a card's holders by prestige."""
     kind, *args = text.split(":")
-    arity = {"seat": 1, "kind": 1, "holder": 1, "versus": 2}
+    arity = {"seat": 1, "kind": 1, "holder": 1, "swap": 2}
     if kind not in arity or len(args) != arity[kind] or not all(args):
         raise TuneError(f"unknown figure {text!r}: give one of {', '.join(FIGURES)}")
     if kind == "seat" and not args[0].isdigit():
         raise TuneError(f"figure {text!r}: a seat is a number (seat:0 is the first player)")
     if prestige and kind in ("seat", "kind"):
         raise TuneError(f"--prestige measures a card's holders; figure {text!r} is a win rate")
-    return Figure(kind, tuple(args), prestige)
+    return Figure(kind, tuple(args), "all" if prestige is True else prestige or "")
 
 
 def parse_range(text: str) -> tuple[str, float | None, float | None, float | None]:
@@ -121,7 +138,6 @@ def search_space(rules: Ruleset, module_paths, asked: list[str]) -> list[Param]:
     for text in asked:
         key, low, high, step = parse_range(text)
         if key not in rules.params:
-            from rulesdsl.suggest import did_you_mean
             raise TuneError(f"unknown parameter {key!r}{did_you_mean(key, rules.params)}; the "
                             f"loaded modules have: {', '.join(rules.params) or 'none'}")
         spec = decl[key]
@@ -155,45 +171,54 @@ def _seat_kinds(rules: Ruleset, players: int) -> list[str]:
 
 def measure(figure: Figure, rules: Ruleset, runs: dict[str, list[dict]],
             players: int) -> dict | None:
-    """The figure on these records: {"mean", "ci"} (95%), or None when nothing measured it
-    (the card never held)."""
+    """The figure on these records: {"mean", "ci" (95%), "n" (the games measured)}, or None
+    when nothing measured it (the card never held)."""
     main = runs["with"]
-    if figure.kind == "holder":
-        pair = balance.paired_card(figure.args[0], main, runs["without"])
-        return pair["holder_prestige_delta" if figure.prestige else "holder_win_rate_delta"]
     shares = [balance.win_shares(r) for r in main]
-    if figure.kind == "seat":
+    if figure.paired():
+        values = _holder(figure, main, shares, runs["without"])
+    elif figure.kind == "seat":
         seat = int(figure.args[0])
         values = [s[seat] - 1 / players for s in shares]
     elif figure.kind == "kind":
         kinds = _seat_kinds(rules, players)
         values = [sum(s[i] for i, k in enumerate(kinds) if k == figure.args[0]) for s in shares]
     else:
-        values = _versus(figure, main, shares)
+        raise TuneError(f"unknown figure kind {figure.kind!r}")
     result = stats.paired(values)
     if result is None:
         return None
-    return {"mean": round(result[0], 4), "ci": [round(result[1][0], 4), round(result[1][1], 4)]}
+    return {"mean": round(result[0], 4), "ci": [round(result[1][0], 4), round(result[1][1], 4)],
+            "n": len(values)}
 
 
-def _versus(figure: Figure, records: list[dict], shares: list[dict[int, float]]) -> list[float]:
-    """Per game in which both cards were held: the card's holders' result minus the
-    reference's holders', each less its seat's average over these games."""
-    card, ref = figure.args
-    seats = len(records[0]["players"]) if records else 0
-
-    def result(i: int, seat: int) -> float:
-        return (records[i]["players"][seat]["prestige"] if figure.prestige
-                else shares[i][seat])
-
-    base = [stats.average([result(i, s) for i in range(len(records))]) for s in range(seats)]
+def _holder(figure: Figure, records: list[dict], shares: list[dict[int, float]],
+            without: list[dict]) -> list[float]:
+    """Per game in which someone held the card: the holders' result less the same seats'
+    in the same seed's other game, without it or with the reference in its place
+    (`balance.paired_card`'s pairing)."""
     out = []
-    for i, record in enumerate(records):
-        held = [record["items"].get(key, {}).get("holders", []) for key in (card, ref)]
-        if held[0] and held[1]:
-            out.append(stats.average([result(i, s) - base[s] for s in held[0]]) -
-                       stats.average([result(i, s) - base[s] for s in held[1]]))
+    for record, share, other in zip(records, shares, without):
+        holders = record["items"].get(figure.args[0], {}).get("holders", [])
+        if holders:
+            theirs = balance.win_shares(other)
+            out.append(stats.average([figure.result(record, share, s) -
+                                      figure.result(other, theirs, s) for s in holders]))
     return out
+
+
+def paired_specs(figure: Figure, rules: Ruleset, spec: GameSpec) -> dict[str, GameSpec]:
+    """The runs a figure compares: the game as asked ("with"), and for `holder` the same
+    without the card, for `swap` the card removed from the one and the reference from the
+    other ("with" holds the card, "without" the reference in its place: the same seed shuffles
+    both decks alike, so the two games differ only by the two cards)."""
+    if not figure.paired():
+        return {"with": spec}
+    card = balance.removal_pack(rules, figure.args[0])
+    if figure.kind == "holder":
+        return {"with": spec, "without": spec.with_pack(card)}
+    return {"with": spec.with_pack(balance.removal_pack(rules, figure.args[1])),
+            "without": spec.with_pack(card)}
 
 
 def reach(figure: dict | None, target: float) -> float:
@@ -265,12 +290,7 @@ class Search:
         rules = self.rules[values]
         if rules.seat_kinds:  # a solo mode's seats, which a parameter may change
             spec = dataclasses.replace(spec, players=len(seat_plan(rules, rules.humans or 1)))
-        specs = {"with": spec}
-        if self.request.figure.paired():
-            without = spec.with_pack(balance.removal_pack(self.rules[values],
-                                                          self.request.figure.args[0]))
-            specs["without"] = without
-        return specs
+        return paired_specs(self.request.figure, rules, spec)
 
     def play_to(self, values: tuple, games: int) -> dict:
         """Play the candidate's seeds up to the first `games`, and measure it there."""
@@ -346,8 +366,10 @@ def run(search: Search, seed: int = 1) -> dict:
             entry = search.play_to(values, games)
             trial.report(_finite(entry["distance"]), step)
             best = search.best()
-            if not entry["complete"] and best is not None and \
-                    gap(entry["figure"], req.target) > reach(best["figure"], req.target):
+            figure = entry["figure"]
+            if not entry["complete"] and best is not None and figure is not None and \
+                    figure["n"] >= MIN_PRUNE and \
+                    gap(figure, req.target) > reach(best["figure"], req.target):
                 entry["pruned"] = True  # its interval is already farther than the best one's
                 raise optuna.TrialPruned()
         return _finite(entry["distance"])
@@ -443,7 +465,7 @@ def verdict(best: dict, target: float, reached: bool) -> str:
 
 
 def prepare(module_paths=(), asked=(), figure: str = "seat:0", target: float = 0.0,
-            prestige: bool = False, games: int = 100, budget: int | None = None,
+            prestige: bool | str = False, games: int = 100, budget: int | None = None,
             players: int = 4, bots: str = "greedy", seed: int = 1, edition: str | None = None,
             expansions=(), params=()) -> Request:
     """Load the rules and check the request before any game is played. Raises RulesError or
@@ -467,10 +489,14 @@ def prepare(module_paths=(), asked=(), figure: str = "seat:0", target: float = 0
         if fig.args[0] not in kinds:
             raise TuneError(f"figure kind:{fig.args[0]}: no seat is of that kind (the seats "
                             f"are {', '.join(sorted(kinds))})")
-    for key in fig.args if fig.kind in ("holder", "versus") else ():
-        balance.check_ids(rules, players, [key])
+    sources = score_sources(rules)
+    if fig.prestige not in ("", "all", *sources):
+        raise TuneError(f"--prestige {fig.prestige}: no such score source"
+                        f"{did_you_mean(fig.prestige, sources)} (the sources are "
+                        f"{', '.join(sources)})")
     if fig.paired():
-        balance.removal_pack(rules, fig.args[0])  # refuses a card a pack cannot remove
+        balance.check_ids(rules, players, list(fig.args))
+        paired_specs(fig, rules, GameSpec())  # refuses a card a pack cannot remove
     packs = tuple(pack_from_path(p) for p in module_paths)
     spec = GameSpec(players, bots, packs, edition, tuple(expansions), tuple(params))
     per = games * (2 if fig.paired() else 1)

@@ -60,16 +60,16 @@ def decisiveness_plot(pages: list[dict]) -> str:
     return svg(fig, "decisiveness")
 
 
-def sources_plot(pages: list[dict]) -> str:
+def grouped_plot(pages: list[dict], title: str, ylabel: str, values) -> str:
+    """One bar per key of `values(page)` (a dict) and combination: score by source, branching."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(8, 3))
-    sources = list(dict.fromkeys(k for p in pages for k in p["score_sources"]))
-    _bars(ax, sources, [(p["name"], [p["score_sources"].get(k, 0) for k in sources], None)
-                        for p in pages])
-    ax.set_ylabel("prestige per player")
-    ax.set_title("Score by source")
+    keys = list(dict.fromkeys(k for p in pages for k in values(p)))
+    _bars(ax, keys, [(p["name"], [values(p).get(k, 0) for k in keys], None) for p in pages])
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.tick_params(axis="x", labelrotation=30)
-    return svg(fig, "score by source")
+    return svg(fig, title.lower())
 
 
 def length_plot(pages: list[dict]) -> str:
@@ -85,18 +85,6 @@ def length_plot(pages: list[dict]) -> str:
     ax.set_title("Game length")
     ax.legend(fontsize=8)
     return svg(fig, "game length")
-
-
-def branching_plot(pages: list[dict]) -> str:
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(8, 3))
-    kinds = list(dict.fromkeys(k for p in pages for k in p["branching"]))
-    _bars(ax, kinds, [(p["name"], [p["branching"].get(k, {}).get("options", 0) for k in kinds],
-                       None) for p in pages])
-    ax.set_ylabel("options per decision (mean)")
-    ax.set_title("Branching by decision kind")
-    ax.tick_params(axis="x", labelrotation=30)
-    return svg(fig, "branching")
 
 
 def _ci(fig: dict | None, scale: float = 1) -> str:
@@ -132,9 +120,14 @@ def render(data: dict) -> str:
     if pages:
         body += ["<h2>Seat advantage</h2>", seats_plot(pages),
                  "<h2>Decisiveness</h2>", decisiveness_plot(pages),
-                 "<h2>Score by source</h2>", sources_plot(pages),
+                 "<h2>Score by source</h2>",
+                 grouped_plot(pages, "Score by source", "prestige per player",
+                              lambda p: p["score_sources"]),
                  "<h2>Game length</h2>", length_plot(pages),
-                 "<h2>Branching</h2>", branching_plot(pages)]
+                 "<h2>Branching</h2>",
+                 grouped_plot(pages, "Branching by decision kind",
+                              "options per decision (mean)",
+                              lambda p: {k: v["options"] for k, v in p["branching"].items()})]
     if "compare" in data:
         a, b = (p["name"] for p in data["combinations"])
         rows = [[r["figure"], "-" if r["a"] is None else f"{r['a']:.3g}",
