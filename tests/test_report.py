@@ -3,6 +3,7 @@ combination, side by side with `--against`, the same whatever plays the games.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +73,15 @@ def test_the_html_page_has_five_plots_and_the_differences(tmp_path, capsys):
     assert text.count("<img alt=") == 5
     assert "<h1>Rococo report: deluxe against original</h1>" in text
     assert "<h2>B minus A (A = deluxe, B = original)</h2>" in text
+
+
+def test_an_empty_against_is_the_plain_game_beside_a_pack(tmp_path, capsys):
+    tribute = str(Path(__file__).resolve().parent.parent / "examples" / "tribute")
+    data = run_report(tmp_path, capsys, "--games", "2", "--skill-games", "0", "--workers", "1",
+                      "--module", tribute, "--against", "")
+    assert [p["name"] for p in data["combinations"]] == ["deluxe + tribute", "deluxe"]
+    assert data["combinations"][0]["usage"]["components"]["employee"] == \
+        data["combinations"][1]["usage"]["components"]["employee"] + 2
 
 
 @pytest.mark.parametrize(("against", "message"), [

@@ -40,7 +40,7 @@ def cmd_report(args) -> int:
         return refuse(why)
     args.bots = args.bots or DEFAULT_JUDGE
     try:
-        other = _against(args) if args.against else None
+        other = _against(args) if args.against is not None else None
     except _BadAgainst as exc:
         return refuse(str(exc))
     combos = []

@@ -89,7 +89,7 @@ def print_result(out: Console, data: dict) -> None:
     table = Table(title=f"{data['measured']} (target {data['target']:g}): "
                         f"{data['games_per_candidate']} games a candidate, seeds "
                         f"{data['seed']}..{data['seed'] + data['games_per_candidate'] - 1}, "
-                        f"{data['players']} players, {data['bots']} bots")
+                        f"{data['players']}, {data['bots']} bots")
     for key in keys:
         table.add_column(key, justify="right")
     for col in ("games", "figure", "95% CI", ""):

@@ -188,8 +188,17 @@ def measure(figure: Figure, rules: Ruleset, runs: dict[str, list[dict]],
     result = stats.paired(values)
     if result is None:
         return None
-    return {"mean": round(result[0], 4), "ci": [round(result[1][0], 4), round(result[1][1], 4)],
-            "n": len(values)}
+    low, high = _bounds(figure, players)  # a win rate's interval stays where a rate can be
+    return {"mean": round(result[0], 4), "n": len(values),
+            "ci": [round(max(low, result[1][0]), 4), round(min(high, result[1][1]), 4)]}
+
+
+def _bounds(figure: Figure, players: int) -> tuple[float, float]:
+    if figure.kind == "seat":
+        return -1 / players, 1 - 1 / players
+    if figure.kind == "kind":
+        return 0.0, 1.0
+    return (-1.0, 1.0) if not figure.prestige else (-math.inf, math.inf)
 
 
 def _holder(figure: Figure, records: list[dict], shares: list[dict[int, float]],
@@ -417,7 +426,7 @@ def result(search: Search) -> dict:
     out: dict[str, Any] = {
         "figure": ":".join((req.figure.kind, *req.figure.args)),
         "measured": req.figure.describe(), "prestige": req.figure.prestige,
-        "target": req.target, "players": req.spec.players, "bots": req.spec.bots,
+        "target": req.target, "players": seats_text(search), "bots": req.spec.bots,
         "games_per_candidate": len(req.seeds), "seed": req.seeds[0], "budget": req.budget,
         "parameters": [{"key": p.key, "low": p.low, "high": p.high, "step": p.step,
                         "real": p.real} for p in req.params],
@@ -446,6 +455,15 @@ def result(search: Search) -> dict:
                                key=lambda c: tuple(c["values"][p.key] for p in req.params))
     out["faults"] = search.faults
     return out
+
+
+def seats_text(search: Search) -> str:
+    """How many seats the games have: "4 players", or a solo mode's range of seats."""
+    counts = sorted({len(runs["with"][0]["players"]) for runs in search.runs.values()
+                     if runs["with"]})
+    if len(counts) > 1:
+        return f"{counts[0]} to {counts[-1]} seats"
+    return f"{counts[0] if counts else search.request.spec.players} players"
 
 
 def show(values: dict) -> str:

@@ -139,7 +139,14 @@ def render(data: dict) -> str:
                  table(rows, ["figure", "A", "B", "B - A", "95% CI"])]
     for p in pages:
         use = p["usage"]
-        body += [f"<h2>{html.escape(p['name'])}</h2>",
+        runs: dict[str, int] = {}
+        for fault in p["faults"]:
+            runs[fault["run"]] = runs.get(fault["run"], 0) + 1
+        body += [f"<h2>{html.escape(p['name'])}</h2>"]
+        if runs:
+            body.append("<p>Games left out, stopped on a fault: " + html.escape(", ".join(
+                f"{n} of the {run} games" for run, n in runs.items())) + ".</p>")
+        body += [
                  table(_figures(p), ["figure", "value", "95% CI"]),
                  table([[k, f"{v['per_game']:.1f}", f"{v['options']:.2f}", v["most"]]
                         for k, v in p["branching"].items()],

@@ -34,7 +34,7 @@ def table(rows: list[list], head: list[str]) -> str:
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;}"
          "table{border-collapse:collapse;font-size:0.85em;margin-bottom:1em}"
          "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-         "td:first-child{text-align:left}img{max-width:100%;height:auto}")
+         "td:first-child,th:first-child{text-align:left}img{max-width:100%;height:auto}")
 
 
 def page(title: str, body: list[str]) -> str:

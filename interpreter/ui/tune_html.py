@@ -45,7 +45,7 @@ def render(data: dict) -> str:
     title = f"Rococo tune: {data['figure']} to {data['target']:g}"
     body = [f"<p>{html.escape(data['measured'])}. {data['games_per_candidate']} games a "
             f"candidate (seeds {data['seed']}..{data['seed'] + data['games_per_candidate'] - 1}),"
-            f" {data['players']} players, {html.escape(data['bots'])} bots; "
+            f" {data['players']}, {html.escape(data['bots'])} bots; "
             f"{data['games_played']} games played.</p>",
             f"<p><strong>{html.escape(data['verdict'])}</strong></p>",
             f"<p><em>{html.escape(data['method'])}.</em></p>"]
