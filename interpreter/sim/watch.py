@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from typing import TypeGuard
 
 from ..core import components, integrity
+from ..core.decisions import Decision
 from ..core.engine import Game
 from ..core.errors import IllegalDecisionError, RuleFaultError
 from ..core.model import Ruleset
@@ -270,6 +272,12 @@ class _Watcher:
 
 @faults_recorded
 def watched_game(rules: Ruleset, spec, seed: int) -> dict:
+    """`watch_game` with nobody else looking."""
+    return watch_game(rules, spec, seed)
+
+
+def watch_game(rules: Ruleset, spec, seed: int,
+               observe: Callable[[Game, Decision], None] | None = None) -> dict:
     """`game_record` plus `items`: for each employee card, garment, decoration space and piece
     of a declared component kind seen, whether it was available (on a display; every decoration
     space is), how often it was taken (hired, tailored, funded, first owned by a seat) and
@@ -278,7 +286,8 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
 
     A bonus decision belongs to a card just deputed "with its bonus" (the decision that follows
     a depute answer, when that card has a bonus), else to the seat's played card (shown in the
-    state when the engine shows it, else the seat's last play decision)."""
+    state when the engine shows it, else the seat's last play decision). `observe(game,
+    decision)`, if given, sees every decision before it is answered (`report` counts them)."""
     game = Game.new(rules, players=spec.players, seed=seed)
     bots, specs = bots_for(spec, seed), seat_bots(spec.bots, spec.players)
     tally = _Tally()
@@ -292,6 +301,8 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
         watcher.look(game.state)
         decision = game.decision()
         assert decision is not None  # the game is not over
+        if observe is not None:
+            observe(game, decision)
         seat, kind = decision.seat, decision.kind
         option = _answer(bots[seat], specs[seat], game, decision)
         if not any(o == option for o in decision.options):  # its value is read before
