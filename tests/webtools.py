@@ -22,12 +22,15 @@ from interpreter.web.app import create_app  # noqa: E402
 class Served:
     """`with Served(rules) as site:` a server for `rules`; `site.get("/api/games/g1")`."""
 
-    def __init__(self, rules, delay: float = 0.0, bots: str = "greedy"):
+    def __init__(self, rules, delay: float = 0.0, bots: str = "greedy", saves=None,
+                 port: int = 0, module_paths=()):
         self.rules = rules
-        self.app = create_app(rules, make_bot, sorted(BOTS), bots, delay=delay)
+        self.app = create_app(rules, make_bot, sorted(BOTS), bots, delay=delay, saves=saves,
+                              module_paths=module_paths)
         self.registry = self.app.state.registry
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0,
-                                                    log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=port,
+                                                    log_level="warning",
+                                                    timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Served:
@@ -68,9 +71,17 @@ class Served:
     def post(self, path: str, body=None):
         return self.request("POST", path, body)
 
+    def token(self, gid: str, seat: int) -> str:
+        """The secret token of a person's seat (as its link carries it)."""
+        return self.registry.game(gid).tokens[seat]
+
+    def seat(self, gid: str, seat: int | None) -> str:
+        """The query that opens `seat`'s view of a game ('' for a watcher's)."""
+        return "" if seat is None else f"token={self.token(gid, seat)}"
+
     def wait(self, gid: str, seat: int | None = None) -> dict:
         """Poll until the game is over or waits on `seat` (the bots have moved)."""
-        query = "" if seat is None else f"?seat={seat}"
+        query = "" if seat is None else f"?{self.seat(gid, seat)}"
         for _ in range(6000):
             status, data, _raw = self.get(f"/api/games/{gid}{query}")
             assert status == 200, data

@@ -67,7 +67,20 @@ def layout(game) -> dict:
                                "label": game.label(s)}
                               for s in h.guest_spaces]} for h in side.halls],
         "decorations": [{"id": d.id, "area": rules.word(d.area), "label": game.label(d.id),
+                         "name": game.label(d.id).split(" (")[0], "cost": d.cost,
+                         "prestige": d.prestige, "multiplier": d.multiplier,
                          "musician": d.area == "musician"} for d in side.decorations.values()],
+        # the modules' priced displays (the Jewelry display...), slot by slot
+        "displays": [{"id": d.id, "name": rules.term(d.id, d.name), "prices": list(d.prices)}
+                     for d in rules.displays if not d.game],
+        # what players hold of a module's kinds (jewels...), and its counters (exams...)
+        "components": [{"id": k.id, "name": k.name} for k in rules.components.values()],
+        "counters": {k: rules.word(k) for k in rules.extra_resources},
+        "balcony": rules.term("balcony", "Balcony"),
+        # the final score sheet's rows: prestige gained in the rounds, then each scoring step
+        "final_steps": [{"id": "play", "name": "during the rounds"},
+                        *({"id": p.id, "name": p.name} for p in rules.final_phases)],
+        "left": [f"{rules.word(key)} left" for key in rules.ranking[1:]],
         "zones": [{"id": z.id, "name": z.name} for z in rules.zones if not z.per_player],
         # one pile per player (a solo automaton's deck, a specialised Apprentice): a column
         "player_zones": [{"id": z.id, "name": z.name} for z in rules.zones if z.per_player],
