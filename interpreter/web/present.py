@@ -88,64 +88,6 @@ def layout(game) -> dict:
     }
 
 
-# -- what a move changed, as one viewer saw it -----------------------------------------------
-_UNSHOWN = ("pending", "cursor", "fired", "version", "ruleset", "modules", "score")
-
-
-def changes(game, before: dict, after: dict) -> list[str]:
-    """Lines saying how a viewer's view changed: counters, piles gained and lost, places taken.
-    Both views are that viewer's own, so the lines say nothing it may not see."""
-    colors = [p["color"] for p in after["players"]]
-    out: list[str] = []
-
-    def name(path: list) -> str:
-        if len(path) >= 2 and path[0] == "players":
-            return ".".join([colors[path[1]]] + [str(p) for p in path[2:]])
-        return ".".join(str(p) for p in path)
-
-    def text(value) -> str:
-        if isinstance(value, str):  # a card's name, without its text
-            return game.label(value).split(": ")[0]
-        if isinstance(value, dict):  # a guest: {"garment", "owner"}
-            return ", ".join(f"{k} {colors[v] if k == 'owner' and isinstance(v, int) else text(v)}"
-                             for k, v in value.items())
-        return "none" if value is None else str(value)
-
-    def walk(a, b, path: list) -> None:
-        if path and path[-1] in _UNSHOWN:
-            return
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in list(a) + [k for k in b if k not in a]:
-                walk(a.get(key), b.get(key), path + [key])
-        elif isinstance(a, list) and isinstance(b, list) and path != ["players"]:
-            if all(not isinstance(v, (dict, list)) for v in a + b):
-                # an empty space of a positioned list (a drawer, a display) is no thing
-                gone, new = [v for v in a if v is not None], []
-                for v in (v for v in b if v is not None):
-                    if v in gone:
-                        gone.remove(v)
-                    else:
-                        new.append(v)
-                for v in new:
-                    out.append(f"{name(path)}: + {text(v)}")
-                for v in gone:
-                    out.append(f"{name(path)}: − {text(v)}")
-            else:
-                for i in range(max(len(a), len(b))):
-                    walk(a[i] if i < len(a) else None, b[i] if i < len(b) else None,
-                         path + [i])
-        elif isinstance(a, list) and isinstance(b, list):
-            for i, (pa, pb) in enumerate(zip(a, b)):
-                walk(pa, pb, path + [i])
-        elif a != b:
-            if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
-                out.append(f"{name(path)}: {a} → {b} ({b - a:+d})")
-            else:
-                out.append(f"{name(path)}: {text(a)} → {text(b)}")
-    walk(before, after, [])
-    return out
-
-
 # -- the explain trace a viewer may read -------------------------------------------------------
 def hidden_places(game, seat: int | None) -> tuple[set[str], set[str]]:
     """The places (as the explain trace names them) whose content `seat` may not see: other

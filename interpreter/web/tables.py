@@ -74,7 +74,8 @@ class RuleBook:
                 return None
             if value not in self.kinds or self.kinds[value] != kind:
                 known = [m for m, k in self.kinds.items() if k == kind]
-                raise RequestError(400, f"{key} {value!r} is not a {kind} module (these are: "
+                raise RequestError(400, f"{key} {value!r} is not one of this server's {kind} "
+                                        f"modules (these are: "
                                         f"{', '.join(known) or 'none'})")
             return str(value)
 
