@@ -97,10 +97,7 @@ def cmd_serve(args) -> int:
         pages.append(f"{base}{links['watch']}  (seed {seed}, for watchers)")
     print("rococo serve: modules " + ", ".join(rules.modules), flush=True)
     if saves is not None:
-        resumed = len(registry.games) - (args.players is not None)
-        print(f"  games are kept in {saves}/ ({resumed} resumed)", flush=True)
-        for skipped in registry.skipped:
-            print(f"  not resumed: {skipped}", file=sys.stderr, flush=True)
+        print(f"  games are kept in {saves}/ ({len(registry.reserved)} to resume)", flush=True)
     if not loopback(args.host):
         print("  listening beyond this machine: " + EXPOSED.format(host=args.host,
                                                                   port=args.port), flush=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -256,7 +257,10 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
     ]
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):  # games made or resumed before the server started move with it
+    async def lifespan(app):  # the saved games come back; every game moves with the server
+        registry.resume_saved()
+        for skipped in registry.skipped:
+            print(f"rococo serve: not resumed: {skipped}", file=sys.stderr, flush=True)
         for live in registry.games.values():
             live.start()
         yield

@@ -429,12 +429,22 @@ class Registry:
         self.replays: dict[str, Replay] = {}
         self.store = store
         self.skipped: list[str] = []  # saves that could not be resumed, with the reason
-        if store is not None:
-            for gid, text in store.saved():
-                try:
-                    self.resume(gid, text)
-                except (RequestError, ValueError, KeyError, TypeError) as exc:
-                    self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
+        # the saved games' ids are taken now; the games are resumed by `resume_saved`, on the
+        # thread of the server's event loop (a waiting step must run on the thread that made it)
+        self.reserved = [gid for gid, _text in store.saved()] if store is not None else []
+
+    def resume_saved(self) -> None:
+        """Every game of the store, as it was; a save that cannot be resumed is skipped, with
+        the reason in `skipped`."""
+        if self.store is None:
+            return
+        for gid, text in self.store.saved():
+            if gid in self.games:
+                continue
+            try:
+                self.resume(gid, text)
+            except (RequestError, ValueError, KeyError, TypeError) as exc:
+                self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
 
     def _room(self) -> None:
         if len(self.games) + len(self.replays) >= MAX_GAMES:
@@ -442,7 +452,7 @@ class Registry:
                                     f"replays: restart it for more")
 
     def _next_id(self) -> str:
-        numbers = [int(g[1:]) for g in self.games if g[1:].isdigit()]
+        numbers = [int(g[1:]) for g in [*self.games, *self.reserved] if g[1:].isdigit()]
         return f"g{max(numbers, default=0) + 1}"
 
     def _saved(self, live: LiveGame) -> None:
