@@ -92,6 +92,25 @@ class Served:
         raise AssertionError(f"game {gid} did not reach seat {seat}'s decision")
 
 
+def ids_of(game, data) -> set[str]:
+    """The ids of cards, garments, tiles, spaces... among the strings of a JSON tree."""
+    return {s for s in present.strings(data) if present.is_id(game, s)}
+
+
+def ever_seen(rules, game, seat: int) -> tuple[set[str], set[str]]:
+    """The ids `seat` (present.SPECTATOR: a watcher) could see at some moment of `game`, and
+    all ids the game ever held."""
+    from interpreter import Game
+    meta_seats = len(game.state["players"])
+    replay = Game.new(rules, meta_seats, game.state["seed"])
+    seen, every = ids_of(replay, replay.view(seat)), ids_of(replay, replay.state)
+    for _seat, value in game.history:
+        replay.apply_value(value)
+        seen |= ids_of(replay, replay.view(seat))
+        every |= ids_of(replay, replay.state)
+    return seen, every
+
+
 _TOKEN = re.compile(r"[A-Za-z0-9_][\w.]*")
 
 
