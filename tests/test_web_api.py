@@ -260,7 +260,8 @@ def test_the_explain_trace_names_the_rules_and_leaves_out_another_seats_hand(rul
 def test_serve_says_what_listening_beyond_this_machine_exposes(capsys, monkeypatch):
     import uvicorn
     served = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.update(
+        app=self.config.app, host=self.config.host, port=self.config.port))
     assert loopback("127.0.0.1") and loopback("::1") and loopback("localhost")
     assert not loopback("0.0.0.0") and not loopback("192.168.1.4") and not loopback("example.org")
     assert main(["serve", "--host", "a b"]) == 2
@@ -282,7 +283,8 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
         tmp_path, capsys, monkeypatch):
     import uvicorn
     served = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.update(
+        app=self.config.app, host=self.config.host, port=self.config.port))
     rules = load_ruleset(edition="original")
     game = Game.new(rules, players=2, seed=9)
     for _ in range(20):

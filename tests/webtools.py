@@ -45,6 +45,7 @@ class Served:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.registry.close_soon()  # the pages' event streams end first
         self.server.should_exit = True
         self.thread.join(10)
 

@@ -104,6 +104,13 @@ def cmd_serve(args) -> int:
     for line in pages:
         print("  " + line, flush=True)
 
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                timeout_graceful_shutdown=1)
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
+                                           log_level="warning", timeout_graceful_shutdown=1))
+    stop = server.handle_exit
+
+    def handle_exit(sig, frame) -> None:  # Ctrl-C: the pages' event streams end at once
+        registry.close_soon()
+        stop(sig, frame)
+    server.handle_exit = handle_exit  # type: ignore[method-assign]
+    server.run()
     return 0

@@ -160,8 +160,10 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
             loop = asyncio.get_running_loop()
             end = loop.time() + STREAM_SECONDS
             yield f"retry: 1000\ndata: {len(live.game.history)}\n\n"
-            while loop.time() < end:
+            while loop.time() < end and not registry.closing:
                 changed = await live.wait_change(min(10.0, max(0.0, end - loop.time())))
+                if registry.closing:
+                    return
                 yield f"data: {len(live.game.history)}\n\n" if changed else ": waiting\n\n"
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
@@ -258,12 +260,14 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
 
     @contextlib.asynccontextmanager
     async def lifespan(app):  # the saved games come back; every game moves with the server
+        registry.loop = asyncio.get_running_loop()
         registry.resume_saved()
         for skipped in registry.skipped:
             print(f"rococo serve: not resumed: {skipped}", file=sys.stderr, flush=True)
         for live in registry.games.values():
             live.start()
         yield
+        registry.close()
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         RequestError: request_error, CorruptSaveError: corrupt_save, HTTPException: http_error})

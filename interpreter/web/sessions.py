@@ -161,6 +161,10 @@ class LiveGame:
         """Something the pages show changed: save it, wake the pages' event streams."""
         if self.on_change is not None:
             self.on_change(self)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the pages' event streams (to send news, or to end when the server stops)."""
         self._changed.set()
         self._changed = asyncio.Event()
 
@@ -428,6 +432,8 @@ class Registry:
         self.games: dict[str, LiveGame] = {}
         self.replays: dict[str, Replay] = {}
         self.store = store
+        self.closing = False  # the server stops: event streams end
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self.skipped: list[str] = []  # saves that could not be resumed, with the reason
         # the saved games' ids are taken now; the games are resumed by `resume_saved`, on the
         # thread of the server's event loop (a waiting step must run on the thread that made it)
@@ -445,6 +451,17 @@ class Registry:
                 self.resume(gid, text)
             except (RequestError, ValueError, KeyError, TypeError) as exc:
                 self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
+
+    def close(self) -> None:
+        """The server stops: every event stream ends now, not at the shutdown's time-out."""
+        self.closing = True
+        for live in self.games.values():
+            live.wake()
+
+    def close_soon(self) -> None:
+        """`close`, from any thread (a signal handler, a test stopping its server)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.close)
 
     def _room(self) -> None:
         if len(self.games) + len(self.replays) >= MAX_GAMES:

@@ -129,7 +129,7 @@ function board() {
         const owner = v.decorations[d.id];
         return el("span", {class: "deco" + (owner === undefined ? "" : ` taken c-${colorOf(owner)}`),
                            title: d.label, "data-space": d.id},
-          d.name, el("span", {class: "price"}, ` ${d.cost} ${words.livre} → ${d.prestige} ${words.prestige}${d.multiplier ? `, ×${d.multiplier}` : ""}`),
+          d.name, el("span", {class: "price"}, ` · ${d.cost} ${words.livre} → ${d.prestige} ${words.prestige}${d.multiplier ? `, ×${d.multiplier}` : ""}`),
           owner === undefined ? "" : ` · ${seatName(owner)}`);
       })));
   }
@@ -384,8 +384,13 @@ async function refresh(step) {
   if (mode !== "replay" && !(data && (data.over || data.fault))) timer = setTimeout(refresh, POLL_MS);
 }
 
-if (mode !== "replay" && window.EventSource) {
-  const events = new EventSource(query(`${api}/events`));
-  events.onmessage = () => refresh();
+if (mode === "play" && !token) {  // an old ?seat=N link, or a link cut short
+  showError("a seat is opened by its own secret link (?token=...), not by ?seat=N: ask the " +
+            "player who made the game for your seat's link");
+} else {
+  if (mode !== "replay" && window.EventSource) {
+    const events = new EventSource(query(`${api}/events`));
+    events.onmessage = () => { if (!(data && (data.over || data.fault))) refresh(); else events.close(); };
+  }
+  refresh();
 }
-refresh();
