@@ -541,7 +541,7 @@ class Registry:
             rules = self.rulebook.rules(choice)
         except (ValueError, TypeError, KeyError, AttributeError, RequestError):
             rules = self.rulebook.rules(self.rulebook.default)  # the load says what is wrong
-        saved = Game.from_json(rules, text)
+        saved = Game.from_json(rules, text, verify=True)  # a replay plays its history
         rid = f"r{len(self.replays) + 1}"
         replay = self.replays[rid] = Replay(rid, saved)
         return replay
