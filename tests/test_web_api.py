@@ -7,16 +7,12 @@ import json
 import random
 
 import pytest
-from webtools import Served, words_in
+from webtools import Served, ever_seen, words_in
 
 from interpreter import Game, load_ruleset
 from interpreter.cli.main import main
 from interpreter.cli.serve import loopback
 from interpreter.web import present
-
-
-def _ids_of(game: Game, data) -> set[str]:
-    return {s for s in present.strings(data) if present.is_id(game, s)}
 
 
 def _play_seat(site: Served, gid: str, seat: int, rng: random.Random,
@@ -46,17 +42,6 @@ def _play_seat(site: Served, gid: str, seat: int, rng: random.Random,
         assert status == 200, body
 
 
-def _ever_seen(rules, game: Game, seat: int) -> tuple[set[str], set[str]]:
-    """The ids `seat` could see at some moment of the game, and all ids the game ever held."""
-    replay = Game.new(rules, len(game.state["players"]), game.state["seed"])
-    seen, every = _ids_of(replay, replay.view(seat)), _ids_of(replay, replay.state)
-    for _seat, value in game.history:
-        replay.apply_value(value)
-        seen |= _ids_of(replay, replay.view(seat))
-        every |= _ids_of(replay, replay.state)
-    return seen, every
-
-
 # the seeds are the games' own: Deluxe seed 5 left seat 1 nothing seat 0 never saw once the
 # drawers kept their spaces (the random seats' options changed order); seed 1 does
 @pytest.mark.parametrize("edition,expansions,seed", [(None, [], 1),
@@ -70,14 +55,14 @@ def test_a_seats_page_never_receives_what_that_seat_may_not_see(edition, expansi
         assert status == 201 and made["url"] == f"/play/g1?token={site.token('g1', 0)}"
         received, seat_1 = _play_seat(site, "g1", 0, random.Random(seed), other=1)
         game = site.registry.game("g1").game
-        seen, every = _ever_seen(rules, game, 0)
+        seen, every = ever_seen(rules, game, 0)
         secret = every - seen
         assert secret, "the other players held nothing seat 0 never saw: the test proves nothing"
         for raw in received:
             leaked = words_in(raw) & secret
             assert not leaked, f"seat 0's page received {sorted(leaked)[:5]}"
         # the check can fail: what seat 1 saw and seat 0 never did was on seat 1's pages
-        only_1 = _ever_seen(rules, game, 1)[0] - seen
+        only_1 = ever_seen(rules, game, 1)[0] - seen
         assert bool(only_1) == (edition is None)  # Original: every hand card is played at last
         assert any(words_in(raw) & only_1 for raw in seat_1) == bool(only_1)
         # and seat 0's page did show seat 0's own cards

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from webtools import Served
+from webtools import Served, chromium
 
 from interpreter import Game
 from interpreter.core.wording import grouped, option_label
@@ -33,17 +33,7 @@ SHOTS = os.environ.get("ROCOCO_WEB_SHOTS")
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1400,1300", "--no-first-run", "--disable-extensions",
-                 "--disable-background-networking", "--disable-sync",
-                 "--disable-component-update", "--disable-default-apps"):
-        options.add_argument(flag)
-    # the system chromedriver, given by path: Selenium Manager never downloads anything
-    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=CHROMEDRIVER),
-                              options=options)
-    driver.set_page_load_timeout(60)
+    driver = chromium(webdriver, CHROMIUM, CHROMEDRIVER)
     yield driver
     driver.quit()
 

@@ -166,8 +166,9 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
     """Issue 32: stopping the server lost every game."""
     rules = load_ruleset()
     rng = random.Random(5)
-    with Served(rules, saves=tmp_path) as site:
-        site.post("/api/games", {"players": 3, "seed": 7, "humans": [0, 2]})
+    with Served(rules, saves=tmp_path, module_paths=[TWO_ROUNDS]) as site:
+        site.post("/api/games", {"players": 3, "seed": 7, "humans": [0, 2],
+                                 "modules": {"custom": ["two_rounds"]}})
         for _ in range(12):
             data = _next_person(site, "g1")
             _answer(site, "g1", data["view"]["pending"]["seat"], rng)
@@ -175,7 +176,7 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
         history, tokens = list(live.game.history), dict(live.tokens)
         pages = {s: site.get(f"/api/games/g1?{site.seat('g1', s)}")[1] for s in (0, 2)}
     assert (tmp_path / "g1.json").exists()
-    with Served(rules, saves=tmp_path) as site:
+    with Served(rules, saves=tmp_path, module_paths=[TWO_ROUNDS]) as site:
         live = site.registry.game("g1")
         assert live.game.history == history and live.tokens == tokens
         for s in (0, 2):  # the same page: position, log, links
@@ -190,12 +191,13 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
         assert text["meta"]["humans"] == [0, 2]
         site.post("/api/games", {"players": 2, "seed": 1})  # ids go on after the resumed
         assert list(site.registry.games) == ["g1", "g2"]
-    done = Game.from_json(rules, raw)
+    done = Game.from_json(site.registry.game("g1").game.rules, raw)
     assert done.is_over() and done.history == site.registry.game("g1").game.history
     save = tmp_path / "downloaded.json"
     save.write_text(raw)
     from interpreter.cli.main import main
-    assert main(["play", "--load", str(save), "--bots", "random"]) == 0
+    # the custom pack it was played with is named again, as for any save
+    assert main(["play", "--load", str(save), "--module", str(TWO_ROUNDS)]) == 0
 
 
 def test_a_move_is_taken_back_when_the_other_people_agree(rules):

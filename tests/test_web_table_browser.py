@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from webtools import Served, ever_seen
+from webtools import Served, chromium, ever_seen
 
 from interpreter import load_ruleset
 from interpreter.web import present
@@ -47,18 +47,7 @@ window.fetch = async (...args) => {
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1400,1300", "--no-first-run", "--disable-extensions",
-                 "--disable-background-networking", "--disable-sync",
-                 "--disable-component-update", "--disable-default-apps",
-                 "--disable-background-timer-throttling",
-                 "--disable-renderer-backgrounding"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=CHROMEDRIVER),
-                              options=options)
-    driver.set_page_load_timeout(60)
+    driver = chromium(webdriver, CHROMIUM, CHROMEDRIVER, "--disable-background-timer-throttling", "--disable-renderer-backgrounding")
     yield driver
     driver.quit()
 

@@ -19,6 +19,22 @@ from interpreter.web import present  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
 
 
+def chromium(webdriver, binary: str, driver: str, *flags: str):
+    """Headless Chromium driven through the system chromedriver (given by path: Selenium
+    Manager never downloads anything)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1400,1300", "--no-first-run", "--disable-extensions",
+                 "--disable-background-networking", "--disable-sync",
+                 "--disable-component-update", "--disable-default-apps", *flags):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver),
+                               options=options)
+    browser.set_page_load_timeout(60)
+    return browser
+
+
 class Served:
     """`with Served(rules) as site:` a server for `rules`; `site.get("/api/games/g1")`."""
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from ..core.errors import CorruptSaveError
 from . import present, tables
 from .errors import RequestError
-from .sessions import BotFactory, Registry
+from .sessions import BotFactory, LiveGame, Registry
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -168,21 +169,15 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
-    async def answer(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        live.answer(await _body(request))
-        return JSONResponse({"version": len(live.game.history)})
-
-    async def ask_undo(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        live.ask_undo(await _body(request))
-        return JSONResponse({"version": len(live.game.history),
-                             "waiting": live.payload(None, 0)["undo"]})
-
-    async def answer_undo(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        live.answer_undo(await _body(request))
-        return JSONResponse({"version": len(live.game.history)})
+    def acting(act: Callable[[LiveGame, Any], None]):
+        """An endpoint where a person acts on a game (answers, asks or accepts a take-back):
+        the request's body goes to `act`; the answer is the game's count of answers and the
+        take-back request, if any."""
+        async def endpoint(request: Request) -> Response:
+            live = registry.game(request.path_params["gid"])
+            act(live, await _body(request))
+            return JSONResponse({"version": len(live.game.history), "undo": live.undo_view()})
+        return endpoint
 
     async def download(request: Request) -> Response:
         live = registry.game(request.path_params["gid"])
@@ -246,9 +241,9 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{gid}", game_state),
         Route("/api/games/{gid}/events", events),
-        Route("/api/games/{gid}/answer", answer, methods=["POST"]),
-        Route("/api/games/{gid}/undo", ask_undo, methods=["POST"]),
-        Route("/api/games/{gid}/undo/answer", answer_undo, methods=["POST"]),
+        Route("/api/games/{gid}/answer", acting(LiveGame.answer), methods=["POST"]),
+        Route("/api/games/{gid}/undo", acting(LiveGame.ask_undo), methods=["POST"]),
+        Route("/api/games/{gid}/undo/answer", acting(LiveGame.answer_undo), methods=["POST"]),
         Route("/api/games/{gid}/save", download),
         Route("/api/games/{gid}/explain", game_explain),
         Route("/api/games/{gid}/replay", replay_of_game, methods=["POST"]),

@@ -311,6 +311,15 @@ class LiveGame:
             return next((k.name for k in self.game.rules.seat_kinds if k.id == kind), kind)
         return "person" if player["seat"] in self.humans else self.bot_name
 
+    def undo_view(self) -> dict | None:
+        """A pending take-back as the pages show it: who asked, how many moves, who must still
+        accept."""
+        ask = self.undo_ask
+        if ask is None:
+            return None
+        return {"by": ask["by"], "moves": len(self.game.history) - ask["to"],
+                "waiting": sorted(self.humans - {ask["by"]} - ask["accepted"])}
+
     def may_download(self, seat: int | None) -> bool:
         """A save holds every hidden card: it is for anyone once the game is over, and before
         for the one person at a table of bots."""
@@ -322,7 +331,6 @@ class LiveGame:
         view = present.view_for(game, viewer)
         if view.get("pending") and view["pending"].get("seat") == seat:
             merged_options(game, view["pending"], game.decision())
-        ask = self.undo_ask
         return {"id": self.id, "mode": self.mode, "seat": seat,
                 "seats": [{"seat": p["seat"], "color": p["color"], "by": self._played_by(p),
                            "who": seat_text(game, p["seat"])}
@@ -335,9 +343,7 @@ class LiveGame:
                 "standings": game.standings() if game.is_over() else None,
                 "scoring": scoring_lines(game) if game.is_over() else None,
                 "fault": self.fault,
-                "undo": None if ask is None else {
-                    "by": ask["by"], "moves": len(game.history) - ask["to"],
-                    "waiting": sorted(self.humans - {ask["by"]} - ask["accepted"])},
+                "undo": self.undo_view(),
                 "undo_note": self.undo_note,
                 "can_undo": seat in self.humans and not game.is_over()
                 and any(s == seat for s, _v in game.history),
