@@ -498,7 +498,7 @@ class Registry:
         return live
 
     def _live(self, gid: str, game: Game, humans: set[int], bots: str, choice: dict,
-              tokens: dict[int, str] | None) -> LiveGame:
+              tokens: dict[int, str] | None, save: bool = True) -> LiveGame:
         players = len(game.state["players"])
         seed = game.state["seed"]
         seats = [None if seat in humans else self.bot_factory(bots, seed * 31 + seat)
@@ -509,7 +509,8 @@ class Registry:
         game.meta["table"] = {"bots": bots, "choice": choice,
                               "tokens": {str(s): t for s, t in live.tokens.items()}}
         self.games[gid] = live
-        self._saved(live)
+        if save:
+            self._saved(live)
         return live
 
     def resume(self, gid: str, text: str) -> LiveGame:
@@ -524,7 +525,8 @@ class Registry:
         game = Game.new(rules, players=len(saved.state["players"]), seed=saved.state["seed"],
                         explain=True)
         tokens = {int(s): t for s, t in table["tokens"].items()}
-        live = self._live(gid, game, set(tokens), table["bots"], choice, tokens)
+        # its file stays as it is: it already holds every answer replayed here
+        live = self._live(gid, game, set(tokens), table["bots"], choice, tokens, save=False)
         for _seat, value in saved.history:
             decision = game.decision()
             assert decision is not None
