@@ -259,5 +259,10 @@ def test_the_layout_names_the_whole_board(expansions):
         assert layout["balcony"] and layout["displays"][0]["id"] == "jewelry_display"
         assert {"cost", "prestige", "multiplier"} <= set(layout["decorations"][0])
         assert layout["components"] and "journeyman_exam" in layout["counters"]
+        # a module's pieces read as words, not ids ("orange ring", not "ring_orange_3")
+        data = site.get("/api/games/g1")[1]
+        shown = [p for p in data["view"]["displays"]["jewelry_display"] if p]
+        assert shown and all(data["labels"][p] == site.registry.game("g1").game.label(p)
+                             != p for p in shown)
         names = [s["name"] for s in layout["final_steps"]] + ["total prestige", *layout["left"]]
         assert len(names) == len(set(names)) and layout["left"] == ["Livre left"]

@@ -47,7 +47,8 @@ def strings(data: Any) -> set[str]:
 def is_id(game, value: str) -> bool:
     rules, side = game.rules, game.side
     return any(value in table for table in (rules.employees, rules.garments, rules.tiles,
-                                             rules.actions, side.guest_spaces, side.decorations))
+                                             rules.actions, side.guest_spaces, side.decorations,
+                                             rules.pieces))  # a module's pieces: jewels...
 
 
 def labels(game, view: dict) -> dict[str, str]:
