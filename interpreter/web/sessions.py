@@ -9,6 +9,7 @@ between a bot's look at the position and its move.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
@@ -516,7 +517,6 @@ class Registry:
     def resume(self, gid: str, text: str) -> LiveGame:
         """A game saved by this table, replayed from its seed to where it was (its log
         rebuilt on the way)."""
-        import json
         data = json.loads(text)
         table = data["meta"]["table"]
         choice = self.rulebook.check(table["choice"])
@@ -535,18 +535,11 @@ class Registry:
 
     def new_replay(self, text: str | bytes) -> Replay:
         self._room()
-        import json
-        try:
-            names = json.loads(text).get("modules") or []
-            mods = [m["id"] for m in names]
-            choice = self.rulebook.check({
-                "edition": next((m for m in mods if self.rulebook.kinds.get(m) == "edition"),
-                                None),
-                "with": [m for m in mods if self.rulebook.kinds.get(m) == "expansion"],
-                "solo": next((m for m in mods if self.rulebook.kinds.get(m) == "solo"), None),
-                "set": (json.loads(text).get("meta") or {}).get("params") or {},
-                "custom": [m for m in mods if m in self.rulebook.custom_path]})
-            rules = self.rulebook.rules(choice)
+        try:  # the modules and parameters the save names
+            data = json.loads(text)
+            rules = self.rulebook.rules(self.rulebook.check(self.rulebook.choice_of_modules(
+                [m["id"] for m in data.get("modules") or []],
+                (data.get("meta") or {}).get("params") or {})))
         except (ValueError, TypeError, KeyError, AttributeError, RequestError):
             rules = self.rulebook.rules(self.rulebook.default)  # the load says what is wrong
         saved = Game.from_json(rules, text, verify=True)  # a replay plays its history

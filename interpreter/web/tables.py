@@ -5,6 +5,8 @@ A choice is plain JSON, {"edition", "with", "solo", "set", "custom"}, so it is k
 save and loads the same rules again after a restart."""
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,7 @@ class RuleBook:
     """The modules this server offers (built in, and the packs `--module` named) and the rules
     of each combination asked for."""
 
-    def __init__(self, paths: list[Path] = (), default_rules=None):  # type: ignore[assignment]
+    def __init__(self, paths: Iterable[Path] = (), default_rules=None):
         self.paths = [Path(p) for p in paths]
         self.rows = available_modules(self.paths)
         builtin = {m["id"] for m in available_modules()}
@@ -40,11 +42,14 @@ class RuleBook:
 
     def choice_of(self, rules) -> dict:
         """The choice that loads `rules` (its modules and parameters)."""
-        mods = list(rules.modules)
+        return self.choice_of_modules(list(rules.modules), dict(rules.params or {}))
+
+    def choice_of_modules(self, mods: list[str], params: dict) -> dict:
+        """The choice that loads these modules (a save names them) with these parameters."""
         return {"edition": next((m for m in mods if self.kinds.get(m) == "edition"), None),
                 "with": [m for m in mods if self.kinds.get(m) == "expansion"],
                 "solo": next((m for m in mods if self.kinds.get(m) == "solo"), None),
-                "set": dict(getattr(rules, "params", {}) or {}),
+                "set": params,
                 "custom": [m for m in mods if m in self.custom_path]}
 
     def offered(self) -> list[dict]:
@@ -100,7 +105,6 @@ class RuleBook:
 
     @staticmethod
     def _key(choice: dict) -> str:
-        import json
         return json.dumps(choice, sort_keys=True)
 
     def rules(self, choice: dict):
