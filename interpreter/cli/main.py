@@ -338,7 +338,8 @@ def _serve_parser(sub, common) -> None:
     p = sub.add_parser("serve", help="the game in a browser: watch bots, replay a save, play "
                                      "seats against bots (pip install -e '.[web]')")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on, a loopback one (default 127.0.0.1)")
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 "
+                        "lets other machines open the table)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy",
                    help="the bots for the seats nobody plays (default greedy)")
@@ -350,6 +351,9 @@ def _serve_parser(sub, common) -> None:
                    help="with --players: seats 0..K-1 played in the browser (0 watches bots)")
     p.add_argument("--seed", type=SEEDS, default=None, help="with --players: the game's seed")
     p.add_argument("--replay", metavar="FILE", help="open a save to replay step by step")
+    p.add_argument("--saves", metavar="DIR", default="rococo-games",
+                   help="keep every game in this folder as it goes and resume the games "
+                        "there when the server starts (default rococo-games; '' keeps none)")
     common(p)
     p.set_defaults(run="serve:cmd_serve")
 
