@@ -57,6 +57,8 @@ FIGURES = (
            lambda r: r["random_4p"]["games_per_s"]),
     Figure("greedy_4p", "4-player games/s, greedy bots", "games/s", True,
            lambda r: r["greedy_4p"]["games_per_s"]),
+    Figure("env_4p", "one-seat env steps/s, 4 players, random", "steps/s", True,
+           lambda r: (r.get("env_4p") or {}).get("steps_per_s")),
     Figure("median_ratio", "median_ratio (compiled effects / hand-written)", "", False,
            lambda r: r["median_ratio"]),
     Figure("from_json_decision_10_us", "from_json at decision 10", "µs", False,
