@@ -64,8 +64,8 @@ def vec_env(opponents: str, seed: int) -> DummyVecEnv:
 class WinLog(BaseCallback):
     """Each finished training game: the step it ended at, the table, the seat's win share."""
 
-    def __init__(self, stage: str, offset: int):
-        super().__init__()
+    def __init__(self, stage: str, offset: int, verbose: int = 0):
+        super().__init__(verbose)
         self.stage, self.offset, self.games = stage, offset, []
 
     def _on_step(self) -> bool:
@@ -73,6 +73,11 @@ class WinLog(BaseCallback):
             if done:
                 self.games.append((self.offset + self.num_timesteps, i,
                                    float(self.locals["rewards"][i]), self.stage))
+                if self.verbose and len(self.games) % 500 == 0:
+                    recent = [r for *_, r, _ in self.games[-500:]]
+                    print(f"{self.stage}: {self.offset + self.num_timesteps} steps, "
+                          f"{len(self.games)} games, last 500 won {np.mean(recent):.3f}",
+                          flush=True)
         return True
 
 
@@ -106,7 +111,7 @@ def evaluate(model, players: int, expansions, opponents: str, games: int, seed: 
 
 
 def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | None,
-          seed: int = 0) -> dict:
+          seed: int = 0, verbose: int = 0) -> dict:
     """Both stages, the evaluations after each, and (with `out`) the curve and the model."""
     torch.set_num_threads(1)  # one core: the figures are per core, and the machine is shared
     started = time.perf_counter()
@@ -119,7 +124,7 @@ def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | Non
         if steps <= 0:
             continue
         model.set_env(vec_env(opponents, seed + 1000 * len(logs)))
-        log = WinLog(stage, model.num_timesteps)
+        log = WinLog(stage, model.num_timesteps, verbose)
         model.learn(steps, callback=log, reset_num_timesteps=False)
         logs += log.games
         evaluations = [evaluate(model, p, x, o, eval_games, 10_000 + 97 * p)
@@ -176,7 +181,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("examples/train/run"))
     args = parser.parse_args()
-    report = train(args.random_steps, args.greedy_steps, args.eval_games, args.out, args.seed)
+    report = train(args.random_steps, args.greedy_steps, args.eval_games, args.out, args.seed,
+                   verbose=1)
     for stage in report["stages"]:
         for e in stage["evaluations"]:
             low, high = e["interval95"]
