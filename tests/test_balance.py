@@ -23,7 +23,7 @@ from interpreter.sim.watch import game_record, score_sources, watched_game
 
 
 def write_pack(folder: Path, cards: str) -> Path:
-    """A custom pack as README's "Your first card" writes one."""
+    """A custom pack as docs/first-card.md writes one."""
     folder.mkdir()
     (folder / "module.yaml").write_text(textwrap.dedent("""\
         module:

@@ -40,8 +40,9 @@ def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
     return found, span
 
 
-def describe_fault(exc: BaseException, seed: int, decision: int) -> RuleFaultError:
-    """A RuleFaultError for `exc`: what failed, where in the rules, and how to reproduce it."""
+def describe_fault(exc: BaseException, seed: int, decision: int | None) -> RuleFaultError:
+    """A RuleFaultError for `exc`: what failed, where in the rules, and how to reproduce it
+    (`decision` None: in the set-up of a new game, which then is not made)."""
     effect, statement = _running(exc)
     owner = effect.owner if effect is not None and effect.owner else "a rule"
     if isinstance(exc, RulesRuntimeError) and exc.span == NO_SPAN:  # raised by the engine
@@ -55,6 +56,9 @@ def describe_fault(exc: BaseException, seed: int, decision: int) -> RuleFaultErr
         line = None
     if isinstance(exc, RulesError) and not isinstance(exc, RulesRuntimeError):
         what = exc.message
-    message = (f"{owner} failed: {what} (seed {seed}, decision {decision}); the game was "
-               f"restored to decision {decision}")
+    if decision is None:
+        message = f"{owner} failed in the set-up: {what} (seed {seed}); no game was made"
+    else:
+        message = (f"{owner} failed: {what} (seed {seed}, decision {decision}); the game was "
+                   f"restored to decision {decision}")
     return RuleFaultError(message, span, line)

@@ -41,6 +41,13 @@ def _no_constant(text: str) -> NoReturn:
     raise _NotANumber(f"{text} is not a number a save holds")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e400: json reads it as infinity
+        raise _NotANumber(f"{text} is not a number a save holds (too large)")
+    return value
+
+
 def _canonical(body: dict) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
@@ -90,7 +97,8 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {len(text):,} characters is over the limit "
                                f"of {MAX_SAVE_CHARS:,}")
     try:
-        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite,
+                          parse_constant=_no_constant)
     except _NotANumber as exc:
         raise CorruptSaveError(f"not a save file: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -185,6 +193,18 @@ def _check_modules(rules: Ruleset, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
+def _problems(rules: Ruleset, state: Any, side: Any) -> list[str]:
+    """The invariants a saved state breaks; a state too damaged to be checked (a record or a
+    pile of these rules missing, after the schema's checks) is itself the problem."""
+    try:
+        return problems(rules, state, side)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        what = f"{exc.args[0]!r} is missing" if isinstance(exc, KeyError) and exc.args \
+            else f"{type(exc).__name__}: {exc}"
+        raise CorruptSaveError(f"save file is damaged: its state does not fit these rules "
+                               f"({what})") from None
+
+
 def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) -> Game:
     """Read, check and resume a saved game (see `Game.from_json`)."""
     text = _as_text(text)
@@ -203,7 +223,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         side = rules.side_for(data["players"])
     except ValueError as exc:
         raise CorruptSaveError(f"save file is damaged: {exc}") from None
-    found = problems(rules, state, side)
+    found = _problems(rules, state, side)
     if not found:
         try:
             game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
@@ -212,7 +232,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
             raise CorruptSaveError(f"save file is damaged: its position does not resume "
                                    f"({type(exc).__name__}: {exc})") from None
-        found = problems(rules, game.state, side)
+        found = _problems(rules, game.state, side)
     if found:
         more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
         raise CorruptSaveError("save file is damaged: " + "; ".join(found[:3]) + more)

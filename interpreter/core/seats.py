@@ -69,6 +69,11 @@ def plan_text(rules: Ruleset, plan: list[str], players: int) -> str:
             f"not {players}")
 
 
+# every kind of question the engine asks (docs/decisions.md): what a policy may answer, with
+# `otherwise` for the kinds it does not name
+DECISION_KINDS = ("hand", "play", "bonus", "tile", "keep", "stack", "garment", "tiles", "rent",
+                  "hire", "fund", "depute", "resource", "choice", "number")
+
 # the decision kinds whose options are component ids, and the record each id names: a mapping
 # preference for one of them tests the fields of that record (docs/decisions.md)
 ID_OPTIONS: dict[str, str] = {"hand": "employee", "hire": "employee", "depute": "employee"}

@@ -37,7 +37,7 @@ from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError
 from ..core.model import SeatKind
-from ..core.seats import ID_OPTIONS
+from ..core.seats import DECISION_KINDS, ID_OPTIONS
 from ..verbs.stacks import SeatTurn
 from . import flowdocs
 
@@ -191,7 +191,13 @@ def _policy(builder, owner, entry, doc, path) -> dict[str, tuple]:
     """An entry's policy; a mapping preference for a question about component ids
     (seats.ID_OPTIONS) names fields of that record, and each unknown one is an error."""
     policy = {k: tuple(v) for k, v in entry.get("policy", {}).items()}
+    answerable = (*DECISION_KINDS, "otherwise")
     for kind, prefs in policy.items():
+        if kind not in answerable:
+            builder.errors.append(IdError(
+                f"{owner}: unknown kind of question '{kind}' in its policy"
+                f"{did_you_mean(kind, answerable)}; known: {', '.join(answerable)}",
+                doc.key_span(path + ("policy", kind))))
         record = ID_OPTIONS.get(kind)
         if record is None:
             continue

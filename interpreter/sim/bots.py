@@ -30,7 +30,7 @@ class RandomBot:
         # what `rng.choice(decision.options)` does (a decision always has options), without
         # its call, and making only the Option chosen
         return decision.option_at(
-            self.rng._randbelow(len(decision.values)))  # type: ignore[attr-defined]
+            self.rng._randbelow(len(decision)))  # type: ignore[attr-defined]
 
 
 class GreedyBot:
@@ -58,7 +58,7 @@ class GreedyBot:
         return score
 
     def choose(self, game, decision: Decision) -> Option:
-        count = len(decision.values)  # the options themselves: only the one chosen is made
+        count = len(decision)  # the options themselves: only the one chosen is made
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()

@@ -264,7 +264,7 @@ class Registry:
 
     def new_replay(self, text: str | bytes) -> Replay:
         self._room()
-        saved = Game.from_json(self.rules, text)
+        saved = Game.from_json(self.rules, text, verify=True)  # a replay plays its history
         rid = f"r{len(self.replays) + 1}"
         replay = self.replays[rid] = Replay(rid, saved)
         return replay
