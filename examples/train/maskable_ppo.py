@@ -111,12 +111,13 @@ def evaluate(model, players: int, expansions, opponents: str, games: int, seed: 
 
 
 def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | None,
-          seed: int = 0, verbose: int = 0) -> dict:
+          seed: int = 0, verbose: int = 0, n_steps: int = 512, batch_size: int = 256) -> dict:
     """Both stages, the evaluations after each, and (with `out`) the curve and the model."""
     torch.set_num_threads(1)  # one core: the figures are per core, and the machine is shared
     started = time.perf_counter()
-    model = MaskablePPO("MlpPolicy", vec_env("random", seed), n_steps=512, batch_size=256,
-                        learning_rate=3e-4, gamma=0.999, ent_coef=0.01, seed=seed, verbose=0,
+    model = MaskablePPO("MlpPolicy", vec_env("random", seed), n_steps=n_steps,
+                        batch_size=batch_size, learning_rate=3e-4, gamma=0.999,
+                        ent_coef=0.01, seed=seed, verbose=0,
                         policy_kwargs={"net_arch": [256, 256]})
     logs, report = [], {"stages": []}
     for stage, steps, opponents in (("random", random_steps, "random"),
@@ -167,7 +168,8 @@ def plot(games: list, path: Path, window: int = 200) -> None:
     ax.set_ylabel(f"win share, moving average of {window} games")
     ax.set_ylim(0, 1)
     ax.set_title("MaskablePPO, one seat: random bots, then greedy (dotted: chance)")
-    ax.legend(loc="upper left")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
