@@ -185,7 +185,7 @@ class Observation:
         hot("hire_display", self.cards, view["hire_display"])
         hot("garment_display", self.garments, view["garment_display"])
         hot("drawers", self.tiles, [t for drawer in view["drawers"] for t in drawer])
-        if mine:
+        if mine and pending is not None:
             kind = pending.get("kind")
             ones.append(at["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS)))
         players = out[at["players"]:at["players"] + n * width]

@@ -81,6 +81,8 @@ class RococoParallelEnv(ParallelEnv):
     def step(self, actions: dict):
         game = self.game
         decision = game.decision()
+        if decision is None:
+            raise IllegalDecisionError("the game is over: call reset() for another")
         agent = self.possible_agents[decision.seat]
         legal = self.aec.action_catalogue.legal(decision)
         action = actions.get(agent)
