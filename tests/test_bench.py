@@ -99,7 +99,10 @@ def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch
     assert f["meta"]["sizes"]["games"] == 1
     printed = capsys.readouterr().out
     assert "median ratio" in printed and "games/s" in printed and "from_json at the end" in printed
-    assert set(f) == {"meta", "effects", "games", "load_ms", "import_ms", "load_runs", "save"}
+    assert set(f) == {"meta", "effects", "games", "load_ms", "import_ms", "load_runs", "save",
+                      "env"}
+    assert f["env"]["players"] == 4 and f["env"]["games"] == 1 and f["env"]["steps"] > 20
+    assert f["env"]["steps_per_s"] > 0 and "one-seat environment" in printed
     e = f["effects"]
     assert set(e) == {"position", "runs", "items", "excluded", "median_ratio",
                       "empty_effect_us", "empty_function_us",

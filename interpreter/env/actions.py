@@ -49,25 +49,26 @@ class ActionSpace:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.slots = [self.index[f"option:{i}"] for i in range(SLOTS)]
         self._decision = None
-        self._legal: dict[int, object] = {}
+        self._legal: dict[int, int] = {}
 
-    def legal(self, decision) -> dict[int, object]:
-        """Each legal action of `decision` and the option it answers with (the last
-        decision's answer is kept, so asking twice costs nothing)."""
+    def legal(self, decision) -> dict[int, int]:
+        """Each legal action of `decision` and the index of the option it answers with
+        (`game.apply_index`); the last decision's answer is kept, so asking twice costs
+        nothing."""
         if decision is self._decision:
             return self._legal
-        out: dict[int, object] = {}
+        out: dict[int, int] = {}
         kind, index = decision.kind, self.index
-        for i, option in enumerate(decision.options):
-            key = _key(kind, option.value)
+        values = decision.values
+        for i, value in enumerate(values):
+            key = _key(kind, value)
             action = None if key is None else index.get(key)
             if action is None or action in out:
                 if i >= SLOTS:
-                    raise ValueError(f"a '{kind}' decision with {len(decision.options)}"
-                                     f" options: the action space answers at most {SLOTS} by "
-                                     f"their index")
+                    raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
+                                     f"action space answers at most {SLOTS} by their index")
                 action = self.slots[i]
-            out[action] = option
+            out[action] = i
         self._decision, self._legal = decision, out
         return out
 

@@ -105,6 +105,16 @@ class SeatCoder:
                 "action_mask": self.actions.mask(decision if mine else None)}
 
 
+    def answer(self, game: Game, action, agent: str) -> None:
+        """Answer the pending decision with `action`; IllegalDecisionError (and no change)
+        if it is not legal."""
+        legal = self.actions.legal(game.decision())
+        if action is None or int(action) not in legal:
+            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
+                                       f"(legal: {sorted(legal)})")
+        game.apply_index(legal[int(action)])
+
+
 def rendering(game: Game, mode: str | None):
     """What `render()` gives in `mode`: text (`ansi`, printed by `human`) or a picture."""
     if mode is None:
@@ -180,13 +190,8 @@ class RococoEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decision = self.game.decision()
-        legal = self.action_catalogue.legal(decision)
-        if action is None or int(action) not in legal:
-            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
-                                       f"(legal: {sorted(legal)})")
+        self.coder.answer(self.game, action, agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(legal[int(action)])
         if self.game.is_over():
             shares = win_shares(self.game)
             for a in self.agents:

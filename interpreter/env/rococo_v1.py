@@ -84,12 +84,7 @@ class RococoParallelEnv(ParallelEnv):
         if decision is None:
             raise IllegalDecisionError("the game is over: call reset() for another")
         agent = self.possible_agents[decision.seat]
-        legal = self.aec.action_catalogue.legal(decision)
-        action = actions.get(agent)
-        if action is None or int(action) not in legal:
-            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
-                                       f"(legal: {sorted(legal)})")
-        game.apply(legal[int(action)])
+        self.aec.coder.answer(game, actions.get(agent), agent)
         over = game.is_over()
         shares = win_shares(game) if over else None
         rewards = {a: shares[s] if shares else 0.0 for s, a in enumerate(self.possible_agents)

@@ -52,7 +52,10 @@ class _Uniform:
         self.rng = random.Random(int(rng.integers(0, 2**63 - 1)))
 
     def choose(self, game, decision):
-        return self.rng.choice(decision.options)
+        return decision.options[self.index(decision)]
+
+    def index(self, decision) -> int:
+        return self.rng.randrange(len(decision))
 
 
 class RococoSeatEnv(gym.Env):
@@ -123,7 +126,7 @@ class RococoSeatEnv(gym.Env):
         legal = self.coder.actions.legal(game.decision())
         if action is None or int(action) not in legal:
             return self._observe(), self.illegal_penalty, False, False, {"illegal": True}
-        game.apply(legal[int(action)])
+        game.apply_index(legal[int(action)])
         self._bots_play()
         done = game.is_over()
         reward = win_shares(game)[self.seat] if done else 0.0
@@ -133,9 +136,15 @@ class RococoSeatEnv(gym.Env):
 
     def _bots_play(self) -> None:
         game = self.game
-        while not game.is_over() and game.decision().seat != self.seat:
+        seat, bots = self.seat, self.bots
+        decision = game.decision()
+        while decision is not None and decision.seat != seat:
+            bot = bots[decision.seat]
+            if type(bot) is _Uniform:  # no options to make: an index is its whole answer
+                game.apply_index(bot.index(decision))
+            else:
+                game.apply(bot.choose(game, decision))
             decision = game.decision()
-            game.apply(self.bots[decision.seat].choose(game, decision))
 
     def _observe(self) -> dict:
         return self.coder.observe(self.game, self.seat)
