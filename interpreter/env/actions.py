@@ -59,7 +59,7 @@ class ActionSpace:
             return self._legal
         out: dict[int, int] = {}
         kind, index = decision.kind, self.index
-        values = decision.values
+        values = decision.own_values()  # only read, to name each option: no copies needed
         for i, value in enumerate(values):
             key = _key(kind, value)
             action = None if key is None else index.get(key)

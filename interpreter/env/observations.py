@@ -67,7 +67,6 @@ MEANINGS = {
     "pending": "the kind of the observer's pending decision, one-hot: "
                + ", ".join(KINDS) + ", other",
 }
-_COUNTERS = ("livre", "prestige", "thread", "lace")
 
 
 def seat_view(game, seat: int) -> dict:
@@ -140,7 +139,7 @@ class Observation:
 
         def hot(block: str, index: dict, items) -> None:
             base = at[block]
-            ones.extend(base + index[item] for item in items if item in index)
+            ones.extend([base + index[item] for item in items if item in index])
 
         pending = view.get("pending")
         mine = pending is not None and pending.get("seat") == seat
@@ -165,9 +164,12 @@ class Observation:
         width, inverse = len(SCALES), self._inverse
         for p in view["players"]:
             s = p["seat"]
-            counters = [p[k] for k in _COUNTERS]
-            counters += [_count(p["tiles"]), _count(p["hand"]), _count(p["supply"]),
-                         len(p["discard"]), guests_of[s], decorations_of[s]]
+            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
+            counters = [p["livre"], p["prestige"], p["thread"], p["lace"],
+                        tiles if type(tiles) is int else len(tiles),  # another's: a count
+                        hand if type(hand) is int else len(hand),
+                        supply if type(supply) is int else len(supply),
+                        len(p["discard"]), guests_of[s], decorations_of[s]]
             start = at["players"] + ((s - seat) % present) * width
             out[start:start + width] = [-1.0 if v is None else v * k
                                         for v, k in zip(counters, inverse)]
@@ -193,7 +195,3 @@ class Observation:
         out[ones] = 1.0
         return out
 
-
-def _count(value) -> int:
-    """A list the seat sees, or the size of one it does not (the view gives only the size)."""
-    return value if isinstance(value, int) else len(value)
