@@ -4,12 +4,17 @@ Every decision kind has a stable option shape (documented in docs/decisions.md):
 an option is plain JSON data a program can build on; its `label` is for people and is made only
 when somebody reads it.
 
-`Option` and `Decision` are immutable values. Two options are equal when their values are equal
-as JSON data, which is exactly how `Game.apply` matches an answer to an option: `1` is not
-`True`, `1` is not `1.0`, and the label plays no part (it only says the value in words).
+`Option` and `Decision` are immutable values, and so, in effect, are the options' values: a
+decision the engine asks keeps its own values, and hands out copies of those that are dicts or
+lists (`values`, `options`), so that changing one read from an option changes no answer (an
+option whose value was changed is refused by `Game.apply`). Two options are equal when their
+values are equal as JSON data, which is exactly how `Game.apply` matches an answer to an
+option: `1` is not `True`, `1` is not `1.0`, and the label plays no part (it only says the
+value in words).
 """
 from __future__ import annotations
 
+import copy
 import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
@@ -85,6 +90,15 @@ def same_as(value: Any) -> Callable[[Any], bool]:
             pass
         return same_value(v, value)
     return test
+
+
+def frozen_copy(value: Any) -> Any:
+    """`value` as handed out: a copy of a dict or a list (the engine keeps the original),
+    anything else as it is (text, numbers, booleans and None cannot be changed)."""
+    kind = type(value)
+    if kind is dict or kind is list:
+        return value.copy() if _plain(value) else copy.deepcopy(value)
+    return value
 
 
 def value_hash(value: Any) -> int:
@@ -180,13 +194,14 @@ class Decision(_Frozen):
     gives (a random playout reads one option of each decision, not all of them). Either way,
     every read gives the same Option object for the same place."""
 
-    __slots__ = ("_labeller", "_options", "_picked", "_picked_at", "_values", "kind", "prompt",
-                 "seat")
+    __slots__ = ("_labeller", "_options", "_picked", "_picked_at", "_public", "_values", "kind",
+                 "prompt", "seat")
     seat: int
     kind: str
     prompt: str
     _options: tuple[Option, ...] | None  # once made (or given)
-    _values: tuple | None  # the options' values, once read (or given)
+    _values: tuple | None  # the options' values, the engine's own (or read from options given)
+    _public: tuple | None  # the values handed out (`frozen_copy` of each), once read
     _labeller: Callable[[Any], str] | None
     _picked: Option | None  # the option `option_at` made before `options` was read
     _picked_at: int  # its place
@@ -197,6 +212,7 @@ class Decision(_Frozen):
         _DECISION_PROMPT(self, prompt)
         _DECISION_OPTIONS(self, options if type(options) is tuple else tuple(options))
         _DECISION_VALUES(self, None)
+        _DECISION_PUBLIC(self, None)
         _DECISION_LABELLER(self, None)
         _DECISION_PICKED(self, None)
 
@@ -210,9 +226,18 @@ class Decision(_Frozen):
         _DECISION_PROMPT(decision, prompt)
         _DECISION_OPTIONS(decision, None)
         _DECISION_VALUES(decision, tuple(values))
+        _DECISION_PUBLIC(decision, None)
         _DECISION_LABELLER(decision, labeller)
         _DECISION_PICKED(decision, None)
         return decision
+
+    def __bool__(self) -> bool:  # a decision is a decision, whatever its length
+        return True
+
+    def __len__(self) -> int:
+        """How many options (without reading them)."""
+        options = self._options
+        return len(options) if options is not None else len(self._values)  # type: ignore[arg-type]
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -220,7 +245,7 @@ class Decision(_Frozen):
         options = self._options
         if options is not None:
             return options
-        options = Option.many(self._values, self._labeller)  # type: ignore[arg-type]
+        options = Option.many(self.values, self._labeller)
         picked = self._picked
         if picked is not None:  # the option already given out keeps its place
             at = self._picked_at
@@ -231,19 +256,32 @@ class Decision(_Frozen):
     @property
     def values(self) -> tuple:
         """Every option's value, in order (`tuple(o.value for o in options)`, without making
-        the options)."""
-        values = self._values
-        if values is None:  # given as options
-            values = tuple(o.value for o in self._options)  # type: ignore[union-attr]
-            _DECISION_VALUES(self, values)
-        return values
+        the options); a dict or list is a copy: changing it changes no option."""
+        public = self._public
+        if public is None:
+            own = self._values
+            if own is None:  # given as options: their values are the caller's
+                public = tuple(o.value for o in self._options)  # type: ignore[union-attr]
+            else:
+                public = tuple([frozen_copy(v) for v in own])
+            _DECISION_PUBLIC(self, public)
+        return public
+
+    def own_values(self) -> tuple:
+        """The options' values as the engine keeps them, for the engine to answer with (never
+        handed out: `values` gives copies)."""
+        own = self._values
+        if own is None:  # given as options
+            own = tuple(o.value for o in self._options)  # type: ignore[union-attr]
+            _DECISION_VALUES(self, own)
+        return own
 
     def option_at(self, index: int) -> Option:
         """`options[index]`, made alone when the options have not been read."""
         options = self._options
         if options is not None:
             return options[index]
-        values: tuple = self._values  # type: ignore[assignment]
+        values: tuple = self._values if self._public is None else self._public  # type: ignore
         if type(index) is int and 0 <= index < len(values):
             at = index
         else:
@@ -257,7 +295,7 @@ class Decision(_Frozen):
         if picked is not None:  # a second place read: every option is made
             return picked if at == self._picked_at else self.options[at]
         picked = object.__new__(Option)  # as Option.many makes each
-        _OPTION_VALUE(picked, values[at])
+        _OPTION_VALUE(picked, frozen_copy(values[at]))
         _OPTION_LABELLER(picked, self._labeller)
         _DECISION_PICKED(self, picked)
         _DECISION_PICKED_AT(self, at)
@@ -265,13 +303,18 @@ class Decision(_Frozen):
 
     def holds(self, option: Any) -> bool:
         """Whether `option` is one of this decision's own Option objects (the same object)."""
+        return self.place_of(option) >= 0
+
+    def place_of(self, option: Any) -> int:
+        """The place of `option` among this decision's own Option objects (the same object),
+        or -1."""
         made: Iterable[Option] | None = self._options
         if made is None:
-            return option is not None and option is self._picked
-        for o in made:  # noqa: SIM110 - a loop: any() over a generator would close it early
+            return self._picked_at if option is not None and option is self._picked else -1
+        for i, o in enumerate(made):
             if o is option:
-                return True
-        return False
+                return i
+        return -1
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
@@ -304,3 +347,4 @@ _DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
 _DECISION_VALUES, _DECISION_LABELLER, _DECISION_PICKED, _DECISION_PICKED_AT = (
     _slots._values.__set__, _slots._labeller.__set__, _slots._picked.__set__,
     _slots._picked_at.__set__)
+_DECISION_PUBLIC = _slots._public.__set__

@@ -90,6 +90,7 @@ class Game:
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self._choosing = False  # a bot of `play_out` is choosing: the game may not change
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
+        self.trial_searches = 0  # searches of trial runs made to find what can be done
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -98,9 +99,12 @@ class Game:
         """A new game; with `explain`, every change is traced to its rule (`explain()`).
         `players` counts every seat (4 by default; a solo mode's own count by default)."""
         game = cls(rules, new_state(rules, players, seed), explain=explain)
-        game._seat_setup()
-        flow.start(rules, game.state, game.journal)
-        game._continue(None)
+        try:
+            game._seat_setup()
+            flow.start(rules, game.state, game.journal)
+            game._continue(None)
+        except Exception as exc:  # a fault in a set-up rule, named as a fault in play is
+            raise describe_fault(exc, game.state["seed"], None) from exc
         return game
 
     def _seat_setup(self) -> None:
@@ -144,7 +148,7 @@ class Game:
         decision = self._pending()
         kind = type(index)  # an int subclass counts by its value, whatever it overrides
         at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-        values = decision.values
+        values = decision.own_values()
         if not 0 <= at < len(values):
             raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
                                        f"has {len(values)} options (0 to {len(values) - 1})")
@@ -239,13 +243,22 @@ class Game:
                                        f"{'was' if made == 1 else 'were'} made so far")
         redo = self._redo + [list(h) for h in reversed(self.history[-count:])]
         state, answers = self.step_start()
-        if count <= len(answers):
-            self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
-        else:
-            replay = self.history[:-count]
-            self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]), None, [])
-            for _seat, value in replay:
-                self.apply_value(value)
+        before = dict(self.__dict__)  # the game as it is: a failed undo leaves it so
+        try:
+            if count <= len(answers):
+                self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
+            else:
+                replay = self.history[:-count]
+                self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]),
+                              None, [])
+                for _seat, value in replay:
+                    self.apply_value(value)
+        except Exception as exc:  # a history that does not replay (an edited save)
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise IllegalDecisionError(f"cannot take back {count} decision"
+                                       f"{'s' if count > 1 else ''}: the game's history does "
+                                       f"not replay ({exc}); the game is as it was") from exc
         self._redo = redo
 
     def redo(self) -> None:
@@ -358,6 +371,7 @@ class Game:
         step, seat, score_key = self._running
         given = self._answers[:self._used]
         redo = self.journal.detach(self._step_mark)
+        self.trial_searches += len(values)
         try:
             trial = Context(self, seat, score_key)
             return [v for v in values if search(trial, step.effect.run, [*given, v])]
@@ -601,8 +615,14 @@ def _value_answered(decision: Decision, option: Option | Any) -> Any:
     """The value of `decision`'s option that `option` (an Option, or a value) answers, as
     `apply` takes answers; IllegalDecisionError if it answers none."""
     if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
-        if decision.holds(option):  # one of its own options: its value, as it is
-            return option.value
+        at = decision.place_of(option)
+        if at >= 0:  # one of its own options: the engine's value at its place, unless changed
+            own = decision.own_values()[at]
+            if type(own) not in (dict, list) or same_as(own)(option.value):
+                return own
+            raise IllegalDecisionError(f"{_short(option.value)} is not a legal answer to "
+                                       f"'{decision.prompt}': the option's value was changed "
+                                       f"after it was offered (it was {_short(own)})")
         try:
             option = option.value
         except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
@@ -616,7 +636,7 @@ def _matching_value(decision: Decision, value: Any) -> Any:
     """The value of `decision`'s option equal to `value` as JSON data; IllegalDecisionError
     if there is none."""
     match = same_as(value)
-    for v in decision.values:
+    for v in decision.own_values():
         if match(v):
             return v
     labels = "; ".join(o.label for o in decision.options[:6])

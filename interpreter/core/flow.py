@@ -111,9 +111,9 @@ def _settle(rules: Ruleset, state: State, tx: Journal) -> None:
             tx.set(cur, "index", -1 if nxt is not None and nxt.kind == "turns" else 0)
             continue
         if cur["stage"] == "setup":  # set up: round 1 begins
-            opening = rules.round_phases[0]
+            opening = rules.round_phases[0] if rules.round_phases else None
             tx.set(state, "cursor", {"stage": "round", "phase": 0,
-                                     "index": -1 if opening.kind == "turns" else 0})
+                                     "index": -1 if opening and opening.kind == "turns" else 0})
             continue
         expire(state, tx, "round_end")
         if cur["stage"] == "round" and state["round"] < rules.rounds:
@@ -125,6 +125,7 @@ def _settle(rules: Ruleset, state: State, tx: Journal) -> None:
             tx.set(state, "cursor", None)
             tx.set(state, "finished", True)
             return
-        first = phases_of(rules, state)[0] if state["cursor"] else None
+        stage = phases_of(rules, state) if state["cursor"] else ()
+        first = stage[0] if stage else None  # a module may remove every final-scoring phase
         if first is not None and first.kind == "turns":
             tx.set(state["cursor"], "index", -1)

@@ -11,6 +11,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import oldsaves
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
 from .model import Ruleset
@@ -39,6 +40,13 @@ def _bounded_int(text: str) -> int:
 
 def _no_constant(text: str) -> NoReturn:
     raise _NotANumber(f"{text} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e400: json reads it as infinity
+        raise _NotANumber(f"{text} is not a number a save holds (too large)")
+    return value
 
 
 def _canonical(body: dict) -> bytes:
@@ -90,7 +98,8 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {len(text):,} characters is over the limit "
                                f"of {MAX_SAVE_CHARS:,}")
     try:
-        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite,
+                          parse_constant=_no_constant)
     except _NotANumber as exc:
         raise CorruptSaveError(f"not a save file: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -102,10 +111,26 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {str(exc).lower()}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise CorruptSaveError(f"not a save file: expected format '{SAVE_FORMAT}'")
-    if data.get("version") != SAVE_VERSION:
-        raise CorruptSaveError(f"save file version {data.get('version')!r} is not supported "
-                               f"(this engine reads version {SAVE_VERSION})")
+    version = version_of(data)
+    if type(version) is not int:  # "4" is not 4, and says why it is not read
+        said = "has no version" if version is None else \
+            f"version {json.dumps(version)} is not a number"
+        raise CorruptSaveError(f"save file {said} (this engine reads version {SAVE_VERSION}, "
+                               f"written as the number {SAVE_VERSION})")
+    if version not in oldsaves.STEPS and version != SAVE_VERSION:
+        raise CorruptSaveError(f"save file version {version} is not supported (this engine "
+                               f"reads version {SAVE_VERSION}, and converts versions "
+                               f"{min(oldsaves.STEPS)} to {max(oldsaves.STEPS)})")
     return data
+
+
+def version_of(data: dict) -> Any:
+    """A save's version: its own, or 1 for the first format (`{"format", "state"}`, the
+    version inside the state)."""
+    if "version" not in data and isinstance(data.get("state"), dict) \
+            and data["state"].get("version") == 1:
+        return 1
+    return data.get("version")
 
 
 def _sealed_as_written(text: str, data: dict) -> bool:
@@ -185,10 +210,27 @@ def _check_modules(rules: Ruleset, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
+def _problems(rules: Ruleset, state: Any, side: Any) -> list[str]:
+    """The invariants a saved state breaks; a state too damaged to be checked (a record or a
+    pile of these rules missing, after the schema's checks) is itself the problem."""
+    try:
+        return problems(rules, state, side)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        what = f"{exc.args[0]!r} is missing" if isinstance(exc, KeyError) and exc.args \
+            else f"{type(exc).__name__}: {exc}"
+        raise CorruptSaveError(f"save file is damaged: its state does not fit these rules "
+                               f"({what})") from None
+
+
 def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) -> Game:
     """Read, check and resume a saved game (see `Game.from_json`)."""
     text = _as_text(text)
     data = _parse(text)
+    version = version_of(data)
+    if version != SAVE_VERSION:  # an earlier format: converted, its position replayed
+        if "digest" in data:
+            _check_digest(data)
+        return oldsaves.convert(cls, rules, data, version, SAVE_VERSION)
     if not _sealed_as_written(text, data):
         _check_digest(data)
     _check_old_layout(data)
@@ -203,7 +245,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         side = rules.side_for(data["players"])
     except ValueError as exc:
         raise CorruptSaveError(f"save file is damaged: {exc}") from None
-    found = problems(rules, state, side)
+    found = _problems(rules, state, side)
     if not found:
         try:
             game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
@@ -212,7 +254,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
         except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
             raise CorruptSaveError(f"save file is damaged: its position does not resume "
                                    f"({type(exc).__name__}: {exc})") from None
-        found = problems(rules, game.state, side)
+        found = _problems(rules, game.state, side)
     if found:
         more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
         raise CorruptSaveError("save file is damaged: " + "; ".join(found[:3]) + more)

@@ -20,10 +20,19 @@ def contents(state: State, zone: str) -> list:
     return keyed(state)[zone] if zone in BUILT_IN else state["zones"][zone]
 
 
+def own_or_shared(ctx: Context, zone: str) -> list:
+    """A zone's items: the game's zone, or a per-player zone's, the acting player's own (a
+    `zone` argument may name either: the checker cannot tell them apart)."""
+    shared = ctx.state["zones"]
+    if zone in BUILT_IN or zone in shared:
+        return contents(ctx.state, zone)
+    return ctx.me["zones"][zone]
+
+
 def move_all(ctx: Context, args: VerbArgs) -> None:
     """Put everything in one zone into another (into a bag: it is mixed in, as draws are
-    random)."""
-    source, target = contents(ctx.state, args["zone"]()), contents(ctx.state, args["into"]())
+    random); a per-player zone is the acting player's."""
+    source, target = own_or_shared(ctx, args["zone"]()), own_or_shared(ctx, args["into"]())
     while source:
         ctx.tx.append(target, ctx.tx.pop(source, 0))
 
@@ -34,11 +43,11 @@ def deal(ctx: Context, args: VerbArgs) -> None:
 
 
 def _deal(ctx: Context, source_zone: str, stacks: list[str]) -> None:
-    source = contents(ctx.state, source_zone)
+    source = own_or_shared(ctx, source_zone)
     i = 0
     while source:
         item = ctx.tx.pop(source, rng.next_int(ctx.state, ctx.tx, len(source)))
-        ctx.tx.append(contents(ctx.state, stacks[i % len(stacks)]), item)
+        ctx.tx.append(own_or_shared(ctx, stacks[i % len(stacks)]), item)
         i += 1
 
 

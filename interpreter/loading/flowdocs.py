@@ -45,16 +45,31 @@ class _Sequence:
         self.second.run(ctx, env)
 
 
+# the lists of a flow document whose entries are named by id, each id once in the ruleset
+UNIQUE_LISTS = {"zones": "zone", "displays": "display", "triggers": "trigger",
+                "setup": "setup step", "seat_kinds": "seat kind"}
+
+
 def check_unique_ids(builder, game: dict, game_doc, flow_docs) -> None:
-    """A zone id (the game's piles included) is declared once in the whole ruleset: a second one
-    is an error at its position, never a silent replacement (procedures.py checks procedures)."""
-    zone_ids: dict = {}
-    for i, z in enumerate(game.get("zones", [])):
-        zone_ids.setdefault(z["id"], game_doc.span(("zones", i, "id")))
+    """A zone, display, trigger, setup step or seat kind id (the game's own included) is
+    declared once in the whole ruleset, and a seat kind's card once in its kind: a second one
+    is an error at its position, never a silent replacement or a second copy (procedures.py
+    checks procedures)."""
+    seen: dict[str, dict] = {key: {} for key in UNIQUE_LISTS}
+    for key in ("zones", "displays"):
+        for i, z in enumerate(game.get(key, [])):
+            seen[key].setdefault(z["id"], game_doc.span((key, i, "id")))
     for doc in flow_docs:
-        for i, entry in enumerate(doc.data.get("zones", [])):
-            builder._once(zone_ids, entry["id"], f"zone id {entry['id']!r}", doc,
-                          ("zones", i, "id"))
+        for key, what in UNIQUE_LISTS.items():
+            for i, entry in enumerate(doc.data.get(key, [])):
+                if "id" in entry:  # a seat kind's `extends:` entry adds to one
+                    builder._once(seen[key], entry["id"], f"{what} id {entry['id']!r}", doc,
+                                  (key, i, "id"))
+        for i, kind in enumerate(doc.data.get("seat_kinds", [])):
+            cards: dict = {}
+            for j, card in enumerate(kind.get("cards", [])):
+                builder._once(cards, card["id"], f"card id {card['id']!r} of the seat kind",
+                              doc, ("seat_kinds", i, "cards", j, "id"))
 
 
 def zones(flow_docs) -> list[Zone]:
@@ -201,11 +216,11 @@ def _add_trigger(builder, by_event: dict, started: dict, trigger: Trigger, doc, 
             f"trigger id {trigger.id!r} has a lifetime ('until'), so an effect names it "
             "(start_trigger trigger ID): it must be one word, without '.'",
             doc.span(path + ("id",))))
-    elif trigger.id in started:
+    elif trigger.id in started and trigger.owner_kind == "employee":  # modules: check_unique_ids
         builder.errors.append(ModuleError(f"trigger id {trigger.id!r} is defined twice",
                                           doc.span(path + ("id",))))
     else:
-        started[trigger.id] = trigger
+        started.setdefault(trigger.id, trigger)
 
 
 def started_triggers(flow_docs, employees_entries) -> dict[str, tuple[str, str, str]]:
@@ -523,6 +538,21 @@ def patch_game(builder, game: dict, flow_docs) -> tuple[dict, dict[str, str]]:
                 else:
                     game["setup"][sub] = v
     return game, where
+
+
+def check_min_staff(builder, game: dict, game_doc, flow_docs, start_cards: int) -> None:
+    """The smallest staff allowed is no larger than the staff a player starts with: a game
+    would otherwise break its own invariant from the start, and every save of it be refused."""
+    least = game["setup"].get("min_staff", 0)
+    if least <= start_cards:
+        return
+    span = game_doc.span(("setup", "min_staff"))
+    for doc in flow_docs:  # the module that changed it (patch_game: only one may)
+        if "min_staff" in doc.data.get("game", {}).get("setup", {}):
+            span = doc.span(("game", "setup", "min_staff"))
+    builder.errors.append(ModuleError(
+        f"min_staff {least} is more than the {start_cards} start cards a player's staff begins "
+        "with: every game would break it from the start (and its saves be refused)", span))
 
 
 def extra_resources(flow_docs) -> dict[str, dict]:

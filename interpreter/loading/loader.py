@@ -140,9 +140,11 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     docs: list[Document] = []
     read = [doc for doc, _ in found.headers.values()]
     module_of: dict[str, str] = {}
+    conditional: set[str] = set()  # the files listed with `when:`
     for mid in ordered:
         doc, header = found.headers[mid]
-        for path in _module_files(doc, header, errors, set(ordered)):
+        for path in _module_files(doc, header, errors, set(ordered), set(found.headers),
+                                  conditional):
             module_of[_display(path)] = mid
             try:
                 sub = read_document(path, _display(path))
@@ -158,6 +160,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     first = found.headers[ordered[0]][0] if ordered else None
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
+    builder.conditional = conditional
     builder.param_names = module_params.names(found.headers, values)
     builder.param_values = dict(values)
     ruleset = builder.build()
@@ -200,19 +203,36 @@ def available_modules(extra_paths: Iterable[Path] = ()) -> list[dict]:
 
 
 def _module_files(doc: Document, header: dict, errors: list[RulesError],
-                  loaded: AbstractSet[str] = frozenset()) -> list[Path]:
+                  loaded: AbstractSet[str] = frozenset(),
+                  known: AbstractSet[str] | None = None,
+                  conditional: set[str] | None = None) -> list[Path]:
     """The files a module lists, each once and inside the module's own folder; a file listed
-    as `{file: x.yaml, when: [other]}` only when those modules are loaded too."""
+    as `{file: x.yaml, when: [other]}` only when those modules are loaded too. A `when:` id
+    that is no module found but close to one of the `known` ids is a misspelling, an error
+    (one far from every id may name a pack not installed here: its file is skipped)."""
     folder = doc.path.parent.resolve()
     out: list[Path] = []
     for i, name in enumerate(header.get("files", [])):
         where = doc.span(("module", "files", i)) if "module" in doc.data else doc.span()
         if isinstance(name, dict):
-            if not set(name["when"]) <= loaded:
+            unknown = [m for m in name["when"]
+                       if known is not None and m not in known and closest(m, known)]
+            for m in unknown:
+                at = doc.span(("module", "files", i, "when", name["when"].index(m)))
+                errors.append(ModuleError(f"'when:' names unknown module {m!r}"
+                                          f"{did_you_mean(m, known or ())}; the file would "
+                                          "never be loaded", at))
+            if unknown or not set(name["when"]) <= loaded:
                 continue
             name = name["file"]
+            if conditional is not None:  # its module's adaptation to others
+                conditional.add(_display(doc.path.parent / name))
         path = doc.path.parent / name
-        if not path.resolve().is_relative_to(folder):
+        if path.resolve() == doc.path.resolve() and "module" in doc.data:  # (a lone file is
+            # its own module: its header is made for it)
+            errors.append(ModuleError(f"file {name!r} is the module's own header; list only "
+                                      "its rules files", where))
+        elif not path.resolve().is_relative_to(folder):
             errors.append(ModuleError(f"file {name!r} is outside the module's folder "
                                       f"{_display(folder)}", where))
         elif any(p.resolve() == path.resolve() for p in out):
@@ -436,6 +456,7 @@ class _Builder:
         self.modules, self.docs = modules, docs
         self.files_span = files_span  # where the first module lists its files
         self.module_of = module_of or {}  # document display name -> module id
+        self.conditional: set[str] = set()  # display names of the files listed with `when:`
         self.errors: list[RulesError] = []
         self.warnings: list[LoadWarning] = []
         self.singletons: dict[str, tuple[dict, Document]] = {}
@@ -549,6 +570,7 @@ class _Builder:
         names = self._names(game, game_doc, board)
         actions = self._actions()
         employees, start_templates = self._employees(game, game_doc, names.zones)
+        flowdocs.check_min_staff(self, game, game_doc, self.flow_docs, len(start_templates))
         garments, tiles = self._garments_and_tiles(names.kinds)
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
@@ -661,7 +683,7 @@ class _Builder:
                    zones: list) -> tuple[dict[str, Employee], list[Employee]]:
         """Stage 3: the employee cards of the hire deck, and each color's starting cards made
         from the start templates (returned too: `Ruleset.start_cards`)."""
-        depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
+        depute_values: tuple = getattr(self, "depute_values", ({}, None))
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
@@ -682,7 +704,7 @@ class _Builder:
                 cid = f"start.{color}.{tpl.id}"
                 employees[cid] = Employee(cid, f"{tpl.name} ({color})", 0, tpl.type,
                                           tpl.depute_value, tpl.bonus, tpl.final, True,
-                                          tpl.fields)
+                                          tpl.fields, depute_inferred=tpl.depute_inferred)
         return employees, start_templates
 
     def _garments_and_tiles(self, kinds: dict) -> tuple[dict[str, Garment], dict[str, Tile]]:
@@ -775,7 +797,9 @@ class _Builder:
         if "final" in entry:
             final = self.effect(doc, path + ("final",), entry["final"],
                                 f"the final bonus of employee {cid!r}")
-        value = entry.get("depute_value", depute_values.get(entry["type"], 0))
+        table, table_doc = depute_values
+        value = entry.get("depute_value", table.get(entry["type"], 0))
+        inferred = "depute_value" not in entry and table_doc is not doc
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         condition = None
         if "hire_condition" in entry:
@@ -784,7 +808,7 @@ class _Builder:
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
                         start, flowdocs.entry_fields(self, self.declared_fields, "employee",
                                                      entry, doc, path),
-                        entry.get("start_in"), condition)
+                        entry.get("start_in"), condition, inferred)
 
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)

@@ -22,19 +22,27 @@ class _Procedure:
 
 def check_ids(builder, flow_docs) -> None:
     """Each procedure id declared once; a `replace: true` entry replaces one declared before
-    it, at most once. Every other case is an error at its position."""
+    it, at most once, by another module or by a file its own module loads only with another
+    (`when:`). Every other case is an error at its position."""
     declared: dict = {}
+    declared_by: dict = {}  # procedure id -> the module declaring it
     replaced: dict = {}
     for doc in flow_docs:
+        module = builder.module_of.get(doc.display, doc.display)
         for i, entry in enumerate(doc.data.get("procedures", [])):
             pid, path = entry["id"], ("procedures", i, "id")
             if not entry.get("replace"):
                 builder._once(declared, pid, f"procedure id {pid!r}", doc, path)
+                declared_by.setdefault(pid, module)
                 continue
             here = doc.span(path)
             if pid not in declared:
                 builder.errors.append(IdError(f"cannot replace unknown procedure id {pid!r}",
                                               here))
+            elif declared_by[pid] == module and doc.display not in builder.conditional:
+                builder.errors.append(IdError(
+                    f"procedure {pid!r} is the module's own (declared at {declared[pid]}): "
+                    "change it there; 'replace: true' replaces another module's", here))
             elif pid in replaced:
                 builder.errors.append(IdError(
                     f"procedure {pid!r} is replaced twice (first replaced at {replaced[pid]}); "

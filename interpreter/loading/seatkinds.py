@@ -37,9 +37,12 @@ from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError
 from ..core.model import SeatKind
-from ..core.seats import ID_OPTIONS
+from ..core.seats import DECISION_KINDS, ID_OPTIONS
 from ..verbs.stacks import SeatTurn
 from . import flowdocs
+
+# a seat kind card's face: the rulebook's words, or text written where none is printed
+FACES = ("printed", "reconstructed")
 
 
 def declared(flow_docs) -> list[tuple]:
@@ -119,8 +122,10 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
                 continue
             count = params[count]
         readings = _readings(builder, kid, entry, doc, path, phase_ids, known)
-        cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", "printed")}
+        cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", *FACES)}
                  for c in entry.get("cards", [])}
+        faces = {c["id"]: next((c[k], k) for k in FACES if k in c)
+                 for c in entry.get("cards", []) if any(k in c for k in FACES)}
         zones = tuple(entry.get("zones", []))
         if cards and not _card_zones(builder, flow_docs, zones, doc, path):
             continue
@@ -132,7 +137,9 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
             if "setup_effect" in entry else None,
             zones=zones, never_gain=tuple(entry.get("never_gain", [])),
             never_pay=tuple(entry.get("never_pay", [])),
-            wins_ties=entry.get("wins_ties", False), cards=cards, **readings)
+            wins_ties=entry.get("wins_ties", False), cards=cards,
+            where=doc.key_span(path + ("policy",)) if "policy" in entry
+            else doc.span(path + ("id",)), faces=faces, **readings)
     for entry, doc, path in extensions(flow_docs):
         kid = entry["extends"]
         if kid not in kinds:
@@ -191,7 +198,13 @@ def _policy(builder, owner, entry, doc, path) -> dict[str, tuple]:
     """An entry's policy; a mapping preference for a question about component ids
     (seats.ID_OPTIONS) names fields of that record, and each unknown one is an error."""
     policy = {k: tuple(v) for k, v in entry.get("policy", {}).items()}
+    answerable = (*DECISION_KINDS, "otherwise")
     for kind, prefs in policy.items():
+        if kind not in answerable:
+            builder.errors.append(IdError(
+                f"{owner}: unknown kind of question '{kind}' in its policy"
+                f"{did_you_mean(kind, answerable)}; known: {', '.join(answerable)}",
+                doc.key_span(path + ("policy", kind))))
         record = ID_OPTIONS.get(kind)
         if record is None:
             continue

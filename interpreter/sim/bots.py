@@ -21,6 +21,10 @@ from .judge.value import ValueBot
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
+# The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
+# that fits a batch of self-play.
+DEFAULT_JUDGE = "value"
+
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
@@ -34,7 +38,7 @@ class RandomBot:
         # what `rng.choice(decision.options)` does (a decision always has options), without
         # its call, and making only the Option chosen
         return decision.option_at(
-            self.rng._randbelow(len(decision.values)))  # type: ignore[attr-defined]
+            self.rng._randbelow(len(decision)))  # type: ignore[attr-defined]
 
 
 class GreedyBot:
@@ -62,7 +66,7 @@ class GreedyBot:
         return score
 
     def choose(self, game, decision: Decision) -> Option:
-        count = len(decision.values)  # the options themselves: only the one chosen is made
+        count = len(decision)  # the options themselves: only the one chosen is made
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
@@ -270,7 +274,6 @@ def _value(seed: int = 0) -> ValueBot:
 
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
                                        "value": _value, "mcts": _mcts}
-DEFAULT_JUDGE = "value"  # the bot `balance` judges with unless told otherwise
 
 
 def check_bot(spec: str) -> str:
