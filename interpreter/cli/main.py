@@ -245,10 +245,11 @@ def _balance_parser(sub, common) -> None:
 def _fit_judge_parser(sub, common) -> None:
     p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
                                          "by self-play, and store them in the cache")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4,
+                   help="players of the self-play games, 2 to 5 (a solo mode: its own)")
     p.add_argument("--games", type=_positive, default=4,
                    help="games of value bots (default: 4), after 50 times as many of greedy")
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
                         "cache, ~/.cache/rococo/judge)")

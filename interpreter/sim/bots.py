@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
-from .judge.value import ValueBot
 
 if TYPE_CHECKING:
+    from .judge.value import ValueBot
     from .mcts import MctsBot
 
 # The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
@@ -269,6 +269,8 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
 
 def _value(seed: int = 0) -> ValueBot:
     """`value`, playing each trial on to the end of the round with greedy."""
+    from .judge.value import ValueBot  # it needs the engine: not before
+
     return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED))
 
 
