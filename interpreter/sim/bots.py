@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
+from .judge.value import ValueBot
 
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
-# the bot `rococo balance` judges with unless told otherwise: the best that fits its budget
-DEFAULT_JUDGE = "greedy"
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
@@ -261,7 +260,9 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "value": ValueBot, "mcts": _mcts}
+DEFAULT_JUDGE = "value"  # the bot `balance` judges with unless told otherwise
 
 
 def check_bot(spec: str) -> str:
