@@ -82,14 +82,17 @@ def cmd_balance(args) -> int:
 
 
 def _report_faults(err: Console, faults: list[dict], games: int) -> int:
-    """The games a rule failed in (seed, decision, file:line:column), after the report: 1 if
-    there were any. Their seeds are left out of every run, so the runs stay paired."""
+    """The games a rule or a bot failed in (seed, decision, file:line:column or the bot),
+    after the report: 1 if there were any. Their seeds are left out of every run, so the runs
+    stay paired."""
     for fault in faults:
         err.print(escape(f"faulty game ({fault['run']}), seed {fault['seed']}: "
                          f"{fault['fault']}"), soft_wrap=True)
     if faults:
         seeds = len({f["seed"] for f in faults})
-        err.print(f"{seeds} of {games} seeds stopped on a rule fault and are left out of the "
+        bots = any("bot" in f for f in faults)
+        which = "a rule's or a bot's fault" if bots else "a rule fault"
+        err.print(f"{seeds} of {games} seeds stopped on {which} and are left out of the "
                   "figures")
     return 1 if faults else 0
 

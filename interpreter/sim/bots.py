@@ -18,6 +18,10 @@ from .judge.value import ValueBot
 if TYPE_CHECKING:
     from .mcts import MctsBot
 
+# The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
+# that fits a batch of self-play.
+DEFAULT_JUDGE = "value"
+
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
@@ -262,7 +266,6 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
 
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
                                        "value": ValueBot, "mcts": _mcts}
-DEFAULT_JUDGE = "value"  # the bot `balance` judges with unless told otherwise
 
 
 def check_bot(spec: str) -> str:

@@ -2,10 +2,12 @@
 backend, embedded as SVG) and the figures as tables. matplotlib is an optional extra."""
 from __future__ import annotations
 
-import base64
 import html
-import io
 from pathlib import Path
+
+from .html_page import pyplot as _pyplot
+from .html_page import svg as _svg
+from .html_page import table as _table
 
 MISSING = "the HTML report needs matplotlib: pip install -e '.[report]'"
 
@@ -16,23 +18,6 @@ def matplotlib_missing() -> str | None:
     except ImportError:
         return MISSING
     return None
-
-
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "rococo"  # the same report gives the same file
-    import matplotlib.pyplot as plt
-    return plt
-
-
-def _svg(fig, title: str) -> str:
-    """The figure as an <img> holding its SVG: one file, and no id clashes between plots."""
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    _pyplot().close(fig)
-    data = base64.b64encode(buf.getvalue().encode("utf-8")).decode("ascii")
-    return f"<img alt='{html.escape(title)}' src='data:image/svg+xml;base64,{data}'>"
 
 
 EXTRA_COLORS = ("tab:red", "tab:brown", "tab:pink", "tab:olive", "tab:cyan")
@@ -83,13 +68,6 @@ def length_plot(histogram: dict[str, int]) -> str:
     ax.set_ylabel("games")
     ax.set_title("Game length")
     return _svg(fig, "game length")
-
-
-def _table(rows: list[list], head: list[str]) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
-                   for r in rows)
-    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _pct(x) -> str:
