@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
-from .judge.value import ValueBot
 
 if TYPE_CHECKING:
+    from .judge.value import ValueBot
     from .mcts import MctsBot
 
 # The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
@@ -264,8 +264,16 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
+def _value(seed: int = 0) -> ValueBot:
+    """`value` (judge/value.py), imported when one is made: it needs the engine, and this
+    module's names are read by the command line's parser, which loads none."""
+    from .judge.value import ValueBot
+
+    return ValueBot(seed)
+
+
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "value": ValueBot, "mcts": _mcts}
+                                       "value": _value, "mcts": _mcts}
 
 
 def check_bot(spec: str) -> str:
