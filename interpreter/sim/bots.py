@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
-from .judge.value import ValueBot
 
 if TYPE_CHECKING:
+    from .judge.value import ValueBot
     from .mcts import MctsBot
 
 # The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
@@ -276,7 +276,11 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
 
 
 def _value(seed: int = 0) -> ValueBot:
-    """`value`, playing each trial on to the end of the round with greedy."""
+    """`value` (judge/value.py), playing each trial on to the end of the round with greedy;
+    imported when one is made: it needs the engine, and this module's names are read by the
+    command line's parser, which loads none."""
+    from .judge.value import ValueBot
+
     return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED))
 
 
