@@ -55,24 +55,39 @@ def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[st
         value = _plain(chosen.get(key, default))
         if type(default) is float and type(value) is int:
             value = float(value)  # a real parameter set to 2 is 2.0
+        # a value given (`--set`) is the user's mistake, named as given; a default, the module's
+        where, given = (NO_SPAN, f" (given as {key}={value}; declared at {span})") \
+            if key in chosen else (span, "")
         if type(value) is not type(default):
             wanted = ("true or false" if isinstance(default, bool) else
                       "a real number" if isinstance(default, float) else "a whole number")
-            errors.append(ModuleError(f"parameter {key!r} takes {wanted}, not {value!r}", span))
+            errors.append(ModuleError(f"parameter {key!r} takes {wanted}, not {value!r}{given}",
+                                      where))
             continue
         if not isinstance(value, bool) and not spec.get("min", value) <= value <= \
                 spec.get("max", value):
             errors.append(ModuleError(f"parameter {key!r} must be {spec.get('min')} to "
-                                      f"{spec.get('max')}, not {value}", span))
+                                      f"{spec.get('max')}, not {value}{given}", where))
             continue
         values[key] = value
     for key in chosen:
         if key not in declared:
-            hint = did_you_mean(key, declared)
-            known = ", ".join(declared) or "none"
-            errors.append(ModuleError(f"unknown parameter {key!r}{hint}; the loaded modules "
-                                      f"have: {known}", NO_SPAN))
+            errors.append(ModuleError(_unknown(key, headers, ordered, declared), NO_SPAN))
     return values
+
+
+def _unknown(key: str, headers: Mapping[str, tuple], ordered: list[str],
+             declared: Mapping[str, Any]) -> str:
+    """Why `key` names no parameter: its module is not loaded, declares none, or not this."""
+    mid = key.split(".", 1)[0]
+    if mid in ordered and not headers[mid][1].get("parameters"):
+        return f"unknown parameter {key!r}: module {mid!r} declares no parameters"
+    if mid not in ordered and not did_you_mean(key, declared):
+        known = f"; the loaded modules declare {', '.join(declared)}" if declared else ""
+        return f"unknown parameter {key!r}: module {mid!r} is not loaded{known}"
+    known = ", ".join(declared) or "none"
+    return (f"unknown parameter {key!r}{did_you_mean(key, declared)}; the loaded modules "
+            f"declare: {known}")
 
 
 def _plain(value: Any) -> Any:

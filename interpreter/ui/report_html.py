@@ -76,8 +76,8 @@ def _pct(x) -> str:
 
 def render(data: dict) -> str:
     games = data["games"]
-    title = (f"Rococo balance: {games} games, {data['players']} players, {data['bots']} bots, "
-             f"modules {', '.join(data['modules'])}")
+    title = (f"Rococo balance: {games} games, {data['players']} players, judged by "
+             f"{data['judge']}, modules {', '.join(data['modules'])}")
     cards = [[i if c["ranked"] else "-", c["id"], c["kind"], c["games_available"], c["taken"],
               c["played"], f"{c['bonus_used']}/{c['bonus_declined']}", c["games_with"],
               _pct(c["win_rate_with"]), _pct(c["win_rate_without"]),
@@ -101,7 +101,10 @@ def render(data: dict) -> str:
         f"{wp['mean']:.1f} (min {wp['min']}, max {wp['max']}); "
         f"{data['turns']['mean']:.1f} turns per game; seat win rates "
         f"{', '.join(_pct(r) for r in data['seat_win_rates'])}.</p>",
-        f"<p><em>{html.escape(data['method'])}.</em></p>",
+        f"<p><em>{html.escape(data['method'])}.</em> Verdicts corrected by "
+        f"{html.escape(data['correction']['method'])} over "
+        f"{data['correction']['table_comparisons']} comparisons in the table and "
+        f"{data['correction']['paired_comparisons']} in the paired runs.</p>",
         "<h2>Win-rate impact</h2>", impact_plot(data["cards"]),
         "<h2>Score by source</h2>", sources_plot(data["score_sources"]),
         "<h2>Game length</h2>", length_plot(data["turns"]["histogram"]),
