@@ -108,6 +108,31 @@ def _median_ratio(rules, runs):
     return None
 
 
+def env_steps(players=4, games=6, first_seed=1):
+    """Steps per second of the version's one-seat Gymnasium environment (interpreter.env.single,
+    the `rl` extra) at `players` players against its own random bots, the seat answering
+    uniformly among the legal actions of the mask; None without the environment."""
+    try:
+        single = importlib.import_module("interpreter.env.single")
+        np = importlib.import_module("numpy")
+    except ImportError:
+        return None
+    env = single.RococoSeatEnv(players=players)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        observation, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    seconds = time.process_time() - start
+    return {"players": players, "games": games, "steps": steps, "cpu_s": seconds,
+            "steps_per_s": steps / seconds}
+
+
 def _core_form(api):
     """Which form of the hot path the checkout ran: compiled or Python (interpreter/_core.py),
     and why; a version from before the compiled core ran Python."""
@@ -136,6 +161,7 @@ def main(sizes):
         "median_ratio": _median_ratio(rules, sizes["effect_runs"]),
         "bots": {spec: bot_rate(api, rules, spec, count)
                  for spec, count in sizes.get("bot_decisions", BOT_DECISIONS).items()},
+        "env_4p": env_steps(4, sizes["games"]),
         "core": _core_form(api),
     }
     print(json.dumps(figures))
