@@ -23,8 +23,8 @@ SWAP = ["--figure", "swap:tune_fair.bold:tune_fair.steady", "--prestige"]
 
 def run_tune(tmp_path, capsys, *args: str, name: str = "out.json") -> dict:
     path = tmp_path / name
-    assert main(["tune", "--module", FAIR, *SWAP, "--quiet", "--json", str(path),
-                 *args]) == 0
+    assert main(["tune", "--module", FAIR, *SWAP, "--bots", "greedy", "--quiet", "--json",
+                 str(path), *args]) == 0
     capsys.readouterr()
     return json.loads(path.read_text())
 
@@ -102,7 +102,7 @@ def test_several_parameters_at_once_one_of_them_real(tmp_path, capsys):
         """))
     path = tmp_path / "out.json"
     assert main(["tune", "--module", str(pack), "--param", "rate.share=0..1:0.5",
-                 "--param", "rate.extra", "--figure", "seat:0", "--players", "2",
+                 "--param", "rate.extra", "--figure", "seat:0", "--players", "2", "--bots", "greedy",
                  "--games", "2", "--budget", "40", "--workers", "1", "--quiet",
                  "--json", str(path)]) == 0
     data = json.loads(path.read_text())

@@ -23,6 +23,7 @@ from rulesdsl.suggest import did_you_mean
 from ..core.model import Ruleset
 from ..core.seats import seat_plan
 from . import balance, stats
+from .bots import DEFAULT_JUDGE
 from .parallel import GameSpec, keep_rules, pack_from_path
 from .watch import score_sources
 
@@ -486,7 +487,7 @@ def verdict(best: dict, target: float, reached: bool) -> str:
 
 def prepare(module_paths=(), asked=(), figure: str = "seat:0", target: float = 0.0,
             prestige: bool | str = False, games: int = 100, budget: int | None = None,
-            players: int = 4, bots: str = "greedy", seed: int = 1, edition: str | None = None,
+            players: int = 4, bots: str = DEFAULT_JUDGE, seed: int = 1, edition: str | None = None,
             expansions=(), params=()) -> Request:
     """Load the rules and check the request before any game is played. Raises RulesError or
     TuneError."""
