@@ -292,8 +292,7 @@ def _tune_parser(sub, common) -> None:
     p.add_argument("--budget", type=_positive, default=None,
                    help="games in all, the paired runs counted (default: 12 candidates' worth)")
     p.add_argument("--players", type=_player_count, default=4)
-    bot_arguments(p)
-    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    bot_arguments(p, default=None)  # the default judge, read when the command runs
     _runs_arguments(p)
     common(p)
     p.set_defaults(run="tune:cmd_tune")
@@ -304,8 +303,7 @@ def _report_parser(sub, common) -> None:
                                       "length, branching, seat advantage, decisiveness, skill")
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--players", type=_player_count, default=4)
-    bot_arguments(p)
-    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    bot_arguments(p, default=None)  # the default judge, read when the command runs
     p.add_argument("--search", default="mcts:8", type=_bots, metavar="BOT",
                    help="the search bot the judge is measured against (default mcts:8)")
     p.add_argument("--skill-games", type=_whole, default=None, metavar="N",
