@@ -103,8 +103,14 @@ def _start_from_the_page(driver, base: str) -> dict[str, str]:
     driver.find_element(By.ID, "start").click()
     wait.until(lambda d: d.find_element(By.ID, "invite").is_displayed())
     _shot(driver, "start")
-    return {name: driver.find_element(By.ID, f"link-{name}").get_attribute("data-url")
-            for name in ("seat-0", "seat-1", "watch")}
+    links = {name: driver.find_element(By.ID, f"link-{name}").get_attribute("data-url")
+             for name in ("seat-0", "seat-1", "watch")}
+    # the browser that made the game keeps its seats' links; the server lists only the watchers'
+    driver.get(base + "/")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#games a.own-seat"))
+    assert [a.get_attribute("href") for a in driver.find_elements(
+        By.CSS_SELECTOR, "#games a.own-seat")] == [links["seat-0"], links["seat-1"]]
+    return links
 
 
 def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_path):
