@@ -12,7 +12,7 @@ import pytest
 from webtools import Served
 
 from interpreter import Game, load_ruleset
-from interpreter.core.wording import describe, snapshot_of
+from interpreter.core.wording import describe, scoring_start, snapshot_of
 
 TWO_ROUNDS = Path(__file__).parent / "table_modules" / "two_rounds"
 
@@ -189,6 +189,18 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
             data = _next_person(site, "g1")
             if not data["over"]:
                 _answer(site, "g1", data["view"]["pending"]["seat"], rng)
+        # the last move says what it did, as the terminal: final scoring is said apart
+        last = site.get(f"/api/games/g1?{site.seat('g1', 0)}")[1]["log"][-1]
+        game = site.registry.game("g1").game
+        before = Game.replay(game.rules, 3, 7, [v for _s, v in game.history[:-1]])
+        decision = before.decision()
+        option = next(o for o in decision.options if o.value == game.history[-1][1])
+        told = snapshot_of(scoring_start(before.clone(), option).view(0))
+        assert last["changes"] == describe(game, snapshot_of(before.view(0)), told,
+                                           decision.seat, set(), frozenset({0}))
+        assert last["changes"] != describe(game, snapshot_of(before.view(0)),
+                                           snapshot_of(game.view(0)), decision.seat, set(),
+                                           frozenset({0}))
         status, text, raw = site.get(f"/api/games/g1/save?token={tokens[0]}")
         assert status == 200 and "table" not in text["meta"] and tokens[0] not in raw
         assert text["meta"]["humans"] == [0, 2]
