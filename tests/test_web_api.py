@@ -293,5 +293,5 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
         f"black (B): send it to that player only)",
         "  http://127.0.0.1:8123/watch/g1  (seed 5, for watchers)"]
     save.write_text(game.to_json()[:-3])
-    assert main(["serve", "--replay", str(save)]) == 1
+    assert main(["serve", "--replay", str(save), "--saves", ""]) == 1
     assert capsys.readouterr().err.startswith(f"error: {save}: not a save file: ")
