@@ -206,6 +206,11 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
         assert text["meta"]["humans"] == [0, 2]
         site.post("/api/games", {"players": 2, "seed": 1})  # ids go on after the resumed
         assert list(site.registry.games) == ["g1", "g2"]
+    # a damaged file is skipped, said with its reason, and the others are resumed
+    (tmp_path / "g7.json").write_text(raw[:-5])
+    with Served(rules, saves=tmp_path, module_paths=[TWO_ROUNDS]) as again:
+        assert list(again.registry.games) == ["g1", "g2"]
+        assert again.registry.skipped and again.registry.skipped[0].startswith("g7: ")
     done = Game.from_json(site.registry.game("g1").game.rules, raw)
     assert done.is_over() and done.history == site.registry.game("g1").game.history
     save = tmp_path / "downloaded.json"

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ..core.decisions import Decision, Option
 from ..core.engine import Game
-from ..core.errors import RuleFaultError
+from ..core.errors import CorruptSaveError, RuleFaultError
 from ..core.wording import (
     describe,
     grouped,
@@ -463,7 +463,8 @@ class Registry:
                 continue
             try:
                 self.resume(gid, text)
-            except (RequestError, ValueError, KeyError, TypeError) as exc:
+            except (RequestError, CorruptSaveError, RuleFaultError, ValueError, KeyError,
+                    TypeError, StopIteration) as exc:  # a damaged or foreign file: skipped
                 self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
 
     def close(self) -> None:
