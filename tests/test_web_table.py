@@ -283,3 +283,21 @@ def test_the_layout_names_the_whole_board(expansions):
                              != p for p in shown)
         names = [s["name"] for s in layout["final_steps"]] + ["total prestige", *layout["left"]]
         assert len(names) == len(set(names)) and layout["left"] == ["Livre left"]
+
+
+def test_alone_with_bots_a_person_takes_back_at_once(rules):
+    with Served(rules) as site:
+        site.post("/api/games", {"players": 2, "seed": 6, "humans": [0]})
+        rng = random.Random(3)
+        for _ in range(3):
+            site.wait("g1", 0)
+            _answer(site, "g1", 0, rng)
+        site.wait("g1", 0)
+        live = site.registry.game("g1")
+        mine = [i for i, (s, _v) in enumerate(live.game.history) if s == 0]
+        status, body, _raw = site.post("/api/games/g1/undo", {"token": site.token("g1", 0)})
+        assert (status, body) == (200, {"version": mine[-1], "undo": None})
+        assert len(live.game.history) == mine[-1] and live.game.decision().seat == 0
+        assert site.get("/api/games/g1/save?token=nothing")[0] == 403
+        status, _text, raw = site.get(f"/api/games/g1/save?{site.seat('g1', 0)}")
+        assert status == 200 and Game.from_json(rules, raw).history == live.game.history
