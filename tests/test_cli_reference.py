@@ -23,3 +23,11 @@ def test_a_row_says_the_option_s_metavar_default_and_help():
             "its seed") in page
     assert "Play a game at the terminal, humans against bots.\n" in page
     assert "\\|" not in page.split("## rococo serve", 1)[0].split("## rococo play", 1)[1]
+
+
+def test_every_option_says_what_it_is_for():
+    """An option without help would leave its row of the page empty."""
+    silent = [f"rococo {name} {action.option_strings or action.dest}"
+              for name, parser in _subcommands(build_parser()).items()
+              for action in parser._actions if not action.help]
+    assert not silent, f"give these a help= text: {silent}"

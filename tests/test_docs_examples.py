@@ -3,7 +3,8 @@
 Every ```sh block of README.md and docs/**/*.md runs line by line in a scratch folder of its
 page; `<!-- not run: REASON -->` before a block skips it (its `rococo` lines are still parsed);
 `<!-- file: PATH -->` before a block writes it there; a ```text block starting with `$ ` is a
-transcript whose output must match. (The `>>>` examples are doctests: pyproject.toml.)
+transcript whose output must match; a ```yaml block headed `# PATH: ...` is an excerpt of that
+file. (The `>>>` examples are doctests: pyproject.toml.)
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Block:
     lang: str
     text: str
     directive: tuple[str, str] | None
+    indent: int = 0
 
     @property
     def where(self) -> str:
@@ -62,7 +64,7 @@ def blocks(page: Path) -> list[Block]:
             j += 1
         directive = DIRECTIVE.match(lines[i - 1]) if i else None
         found.append(Block(page, i + 1, opening["lang"], "\n".join(body) + "\n",
-                           (directive["kind"], directive["arg"]) if directive else None))
+                           (directive["kind"], directive["arg"]) if directive else None, indent))
         i = j + 1
     return found
 
@@ -164,10 +166,10 @@ def test_blocks_are_found_as_the_convention_says(tmp_path):
                     "1. a step\n\n   <!-- file: p/a.yaml -->\n   ```yaml\n   a: 1\n   ```\n"
                     "```text\n$ rococo validate p\nok\n```\n", encoding="utf-8")
     found = blocks(page)
-    assert [(b.line, b.lang, b.text, b.directive) for b in found] == [
-        (3, "sh", "rococo serve\n", ("not run", "a server")),
-        (10, "yaml", "a: 1\n", ("file", "p/a.yaml")),
-        (13, "text", "$ rococo validate p\nok\n", None)]
+    assert [(b.line, b.lang, b.text, b.directive, b.indent) for b in found] == [
+        (3, "sh", "rococo serve\n", ("not run", "a server"), 0),
+        (10, "yaml", "a: 1\n", ("file", "p/a.yaml"), 3),
+        (13, "text", "$ rococo validate p\nok\n", None, 0)]
     assert found[2].is_transcript and not found[0].is_transcript
 
 
@@ -176,3 +178,32 @@ def test_rococo_commands_are_found_inside_shell_lines():
     assert rococo_arguments(line) == [["play", "--seed", "1"]]
     assert rococo_arguments("rococo cards | head  # first lines") == [["cards"]]
     assert rococo_arguments("echo rococo") == []
+
+
+EXCERPT = re.compile(r"^# (?P<path>[\w./-]+\.ya?ml)\b")
+ALL_BLOCKS = [b for page in PAGES for b in blocks(page)]
+
+
+@pytest.mark.parametrize("block", [b for b in ALL_BLOCKS if b.lang == "yaml"
+                                   and EXCERPT.match(b.text)], ids=lambda b: b.where)
+def test_an_excerpt_s_lines_are_in_its_file(block):
+    path = EXCERPT.match(block.text)["path"]
+    assert (ROOT / path).is_file(), f"{block.where}: the excerpt's file {path} does not exist"
+    lines = set((ROOT / path).read_text(encoding="utf-8").splitlines())
+    missing = [line for line in block.text.splitlines()[1:] if line.strip() and line not in lines]
+    assert not missing, f"{block.where}: lines not in {path}: {missing}"
+
+
+def test_code_blocks_are_of_the_kinds_that_are_tested():
+    wrong = [f"{b.where}: ```{b.lang}" for b in ALL_BLOCKS
+             if b.lang in ("bash", "shell", "console", "zsh", "shell-session")
+             or (b.lang in ("python", "py", "pycon") and ">>>" not in b.text)]
+    assert not wrong, ("write shell examples as ```sh and Python ones as >>> doctests "
+                       f"(docs/contributing.md): {wrong}")
+
+
+def test_a_block_in_a_list_is_indented_by_four():
+    """mkdocs' Markdown nests a block in a list item only when it is indented by 4 spaces: less
+    ends the list there (a numbered list then starts again at 1)."""
+    wrong = [b.where for b in ALL_BLOCKS if b.indent % 4]
+    assert not wrong, f"indent these blocks by a multiple of 4 spaces: {wrong}"

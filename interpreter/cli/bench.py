@@ -54,7 +54,8 @@ def _compare(args) -> int:
                                          total=2 * args.repeats)
                 result = compare((old, current()), args.repeats,
                                  {"games": sizes.games, "save_runs": sizes.save_runs,
-                                  "effect_runs": sizes.effect_runs},
+                                  "effect_runs": sizes.effect_runs,
+                                  "bot_decisions": sizes.bot_decisions},
                                  advance=lambda: progress.advance(task))
         except BenchError as exc:
             print(f"error: {exc}", file=sys.stderr)
@@ -127,6 +128,13 @@ def tables(f: dict) -> list[Table]:
     for g in f["games"]:
         games.add_row(str(g["players"]), g["bots"], str(g["games"]), f"{g['games_per_s']:.1f}",
                       f"{g['decisions_per_s']:.0f}")
+    bots = Table(title="Each bot's decisions per second",
+                 caption="in seat 0 of 4-player games against greedy, seeds 1, 2, ...: its "
+                         "answers (a single option too) over the processor time it chose for")
+    for col in ("bot", "decisions", "decisions/s"):
+        bots.add_column(col, justify="right")
+    for b in f.get("bots", []):
+        bots.add_row(b["bot"], str(b["decisions"]), _number(b["decisions_per_s"]))
     s = f["save"]
     other = Table(title="Loading and saving")
     other.add_column("figure")
@@ -142,4 +150,4 @@ def tables(f: dict) -> list[Table]:
     env = f.get("env")
     other.add_row("one-seat environment, 4 players, random actions and bots",
                   "- (no `rl` extra)" if env is None else f"{env['steps_per_s']:,.0f} steps/s")
-    return [effects, left_out, games, other]
+    return [effects, left_out, games, bots, other]
