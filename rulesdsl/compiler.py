@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import aborts, ast, codegen, runtime
+from . import aborts, ast, codegen, cost, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
 from .errors import RulesErrors, RulesRuntimeError
 from .folding import NOT_CONSTANT, fold
@@ -56,6 +56,9 @@ def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
     analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
+    too_much = cost.check_work(effect)
+    if too_much:
+        raise RulesErrors(too_much)
     if generate:
         try:
             compiler = _Compiler(vocab, analysis)
@@ -93,6 +96,9 @@ def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
     analysis = analyse_expression(expr, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
+    too_much = cost.check_work(expr)
+    if too_much:
+        raise RulesErrors(too_much)
     return _Compiler(vocab, analysis).expr(expr)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -77,9 +78,10 @@ def test_a_policy_gap_in_set_up_is_a_positioned_fault(tmp_path):
     with pytest.raises(RuleFaultError) as info:
         Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=9)
     assert str(info.value).splitlines()[0] == (
-        f"{pack / 'flow.yaml'}:7:19: the seat kind 'bot' failed in the set-up: "
-        "UnansweredQuestion: the Bot seat reached the question 'choose a number for n' "
-        "(number), which its module's policy does not answer (seed 9); no game was made")
+        f"{pack / 'flow.yaml'}:7:19: the seat kind 'bot' failed before the game's first "
+        "decision: the Bot seat reached the question 'choose a number for n' (number), which "
+        f"its module's policy (at {pack / 'flow.yaml'}:8:5) does not answer (seed 9); no game "
+        "was made")
 
 
 # ---- 3. duplicates and bad references ----------------------------------------------------------
@@ -266,3 +268,129 @@ def test_a_changed_option_value_is_refused_and_changes_nothing(rules_base):
 @pytest.fixture(scope="module")
 def rules_base():
     return load_ruleset()
+
+
+# ---- 12. messages ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("version, message", [
+    ("4", 'save file version "4" is not a number (this engine reads version 4, written as the '
+          "number 4)"),
+    (None, "save file has no version (this engine reads version 4, written as the number 4)"),
+    (4.0, "save file version 4.0 is not a number (this engine reads version 4, written as the "
+          "number 4)"),
+])
+def test_a_save_version_that_is_no_number_says_so(jewelry_save, version, message):
+    rules, data = jewelry_save
+    with pytest.raises(CorruptSaveError) as info:
+        Game.from_json(rules, tampered(data, lambda d: d.__setitem__("version", version)))
+    assert str(info.value) == message
+
+
+def test_a_parameter_of_a_module_without_parameters_says_so(tmp_path):
+    pack = write_pack(tmp_path / "m", {"flow.yaml": "kind: flow\n"}, mid="m")
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=[pack], params={"m.count": 2})
+    assert str(info.value) == "unknown parameter 'm.count': module 'm' declares no parameters"
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(params={"masques.count": 2})
+    assert str(info.value) == "unknown parameter 'masques.count': module 'masques' is not loaded"
+
+
+def test_a_parameter_out_of_range_on_the_command_line_is_blamed_there(capsys):
+    assert main(["validate", "--solo", "masques", "--set", "masques.count=5"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"^parameter 'masques.count' must be 1 to 4, not 5 \(given as "
+                     r"masques.count=5; declared at rules/solo/masques/module.yaml:\d+:7\)$", err,
+                     re.MULTILINE)
+    assert not re.search(r"module.yaml:\d+:7: ", err)
+
+
+def test_a_policy_gap_names_the_policy(tmp_path):
+    """A question the policy leaves open names where the policy is written, whatever effect
+    asked it (no `<engine>:0:0`)."""
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\nseats: {humans: 1}\nseat_kinds:\n  - id: bot\n    name: Bot\n    count: 1\n"
+        "    policy:\n      bonus: [true]\n")})
+    with pytest.raises(RuleFaultError) as info:
+        Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=1)
+    assert str(info.value) == (
+        "rules/base/game.yaml:70:18: the step 'select' failed before the game's first decision: "
+        "the Bot seat reached the question 'choose a card for your hand (1 of 3)' (hand), which "
+        f"its module's policy (at {pack / 'flow.yaml'}:7:5) does not answer (seed 1); no game "
+        "was made")
+    from interpreter.core.faults import describe_fault
+    from interpreter.core.seats import UnansweredQuestion
+    bare = describe_fault(UnansweredQuestion("gap", info.value.span), 1, 2)
+    assert bare.span == info.value.span and str(bare).split(": ", 1)[1].startswith("a rule "
+                                                                                  "failed: gap")
+
+
+# ---- 4. what a save would refuse is refused at load --------------------------------------------
+
+def test_a_minimum_staff_above_the_start_staff_is_refused_at_load(tmp_path):
+    """(The other case of 2.4, a display given twice, is refused as a duplicate id above.)"""
+    patch = "kind: flow\ngame: {setup: {min_staff: %d}}\n"
+    pack = write_pack(tmp_path / "p", {"flow.yaml": patch % 100})
+    assert load_errors(pack) == [
+        f"{pack / 'flow.yaml'}:2:27: min_staff 100 is more than the 5 start cards a player's "
+        "staff begins with: every game would break it from the start (and its saves be "
+        "refused)"]
+    fine = write_pack(tmp_path / "q", {"flow.yaml": patch % 5})
+    game = Game.new(load_ruleset(extra_paths=[fine]), players=2, seed=1)
+    assert Game.from_json(game.rules, game.to_json()).state == game.state
+
+
+
+# ---- 1. the work of an effect is bounded -------------------------------------------------------
+
+def nested(open_: str, inner: str, depth: int) -> str:
+    return open_ * depth + inner + " }" * depth
+
+
+def filters(pile: str, depth: int) -> str:
+    """`gain count(PILE where count(PILE where ... > 0) > 0) livre`, `depth` wheres deep."""
+    expr = pile
+    for _ in range(depth):
+        expr = f"{pile} where count({expr}) > 0"
+    return f"gain count({expr}) livre"
+
+
+@pytest.mark.parametrize("effect, loop, depth", [
+    (nested("each player { ", "gain 1 livre", 14), "each player", 14),
+    (filters("players", 6), "where", 6),
+    (filters("zone.resource_discard", 4), "where", 4),
+    (nested("repeat 100 times { ", "gain 1 livre", 4), "repeat", 4),
+])
+def test_nested_loops_past_the_work_limit_are_refused_at_load(tmp_path, effect, loop, depth):
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\npatches:\n  - after: income\n    phase:\n      id: nested\n"
+        f"      each_player: '{effect}'\n")})
+    [err] = load_errors(pack)
+    assert f"{pack / 'flow.yaml'}:6:" in err
+    assert f": this {loop} may take more than 1,000,000 steps in one run ({depth} loops " \
+           "nested: " in err
+
+
+def test_nested_loops_under_the_limit_still_load_and_run(tmp_path):
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\npatches:\n  - after: income\n    phase:\n      id: nested\n"
+        f"      each_player: '{nested('each player { ', 'gain 1 livre', 3)}'\n")})
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=1)
+    game.run_effect(nested("each player { ", "gain 1 livre", 3), seat=0)
+    assert [p["livre"] for p in game.state["players"]] == [15 + 4, 15 + 4]
+
+
+def test_a_trigger_that_starts_itself_again_and_again_is_stopped(tmp_path):
+    """`start_trigger trigger boom` x3 in boom's own effect, until game_end, on acquire: each
+    acquire would triple the triggers (3.6 GB); the number started at once is bounded."""
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        "kind: flow\ntriggers:\n  - id: boom\n    on: acquire\n    until: game_end\n"
+        "    effect: start_trigger trigger boom; start_trigger trigger boom; "
+        "start_trigger trigger boom\n"
+        "  - id: light\n    on: round_start\n    effect: start_trigger trigger boom\n")})
+    game = Game.new(load_ruleset(extra_paths=[pack]), players=2, seed=3)
+    with pytest.raises(RuleFaultError) as info:
+        play(game.rules, seed=3, players=2)
+    assert ": the trigger 'boom' failed: more than 1,000 triggers and lasting effects " \
+           "started at once" in str(info.value)
+    assert str(info.value).startswith(f"{pack / 'flow.yaml'}:6:")

@@ -105,12 +105,18 @@ def test_replacing_an_unknown_or_twice_replaced_procedure_is_an_error(tmp_path):
                              "  - {id: nothing, replace: true, effect: gain 1 prestige}\n"})
     (message,) = errors_of(a)
     assert message.endswith("a/flow.yaml:3:10: cannot replace unknown procedure id 'nothing'")
-    b = pack(tmp_path, "b", {"flow.yaml": PROC + "  - {id: twice, replace: true, effect: "
-                             "gain 1 prestige}\n  - {id: twice, replace: true, effect: gain 3 "
-                             "prestige}\n"})
-    (message,) = errors_of(b)
-    assert "b/flow.yaml:5:10: procedure 'twice' is replaced twice (first replaced at " in message
-    assert "b/flow.yaml:4:10); only one module may replace it" in message
+    b = pack(tmp_path, "b", {"flow.yaml": PROC})
+    replace = "kind: flow\nprocedures:\n  - {id: twice, replace: true, effect: gain %d prestige}\n"
+    c = pack(tmp_path, "c", {"flow.yaml": replace % 1})
+    d = pack(tmp_path, "d", {"flow.yaml": replace % 3})
+    (message,) = errors_of(b, c, d)
+    assert "d/flow.yaml:3:10: procedure 'twice' is replaced twice (first replaced at " in message
+    assert "c/flow.yaml:3:10); only one module may replace it" in message
+    # a module replacing its own procedure (outside a `when:` file) is an error too
+    own = pack(tmp_path, "own", {"flow.yaml": PROC + "  - {id: twice, replace: true, effect: "
+                                 "gain 1 prestige}\n"})
+    (message,) = errors_of(own)
+    assert "own/flow.yaml:4:10: procedure 'twice' is the module's own (declared at " in message
 
 
 def test_a_when_file_loads_after_the_module_it_adapts_to():

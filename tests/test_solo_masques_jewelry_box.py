@@ -218,12 +218,12 @@ def test_a_reading_of_an_unknown_trigger_or_zone_is_refused(tmp_path):
 def test_an_extension_adds_readings_and_replaces_those_given_again(tmp_path):
     pack = _pack(tmp_path, "kind: flow\nseat_kinds:\n  - extends: masque\n"
                            "    bonuses: {l4.livre_for_prestige: gain 2 prestige}\n"
-                           "    policy: {mystery: [first]}\n")
+                           "    policy: {play: [first]}\n")
     r = load_ruleset(extra_paths=[pack], expansions=["masques"])
     kind = r.seat_kinds[0]
     assert kind.bonuses["l4.livre_for_prestige"].source == "gain 2 prestige"
     assert kind.bonuses["l5.silk_for_prestige"] is not None  # the module's own stay
-    assert kind.policy["mystery"] == ("first",) and kind.policy["keep"] == ("keep",)
+    assert kind.policy["play"] == ("first",) and kind.policy["keep"] == ("keep",)
 
 
 def test_shuffle_puts_a_pile_in_another_order_and_prints_as_card_text():

@@ -190,9 +190,11 @@ def test_a_question_the_policy_does_not_answer_is_a_fault_not_a_question():
     kind = masques(1).seat_kinds[0]
     ctx = Context(Game.new(masques(1), seed=1), 1)
     decision = Decision(1, "mystery", "pick a thing", [Option("a"), Option("b")])
+    at = kind.where  # where its policy is written
+    assert (at.file, at.column) == ("rules/solo/masques/flow.yaml", 5)
     with pytest.raises(UnansweredQuestion, match=r"^the Masque seat reached the question 'pick "
                                                  r"a thing' \(mystery\), which its module's "
-                                                 r"policy does not answer$"):
+                                                 rf"policy \(at {at}\) does not answer$"):
         policy_answer(kind, decision, ctx)
     assert policy_answer(kind, Decision(1, "rent", "rent", [Option({"sell": True}),
                                                             Option({"space": "x"})]), ctx) == {

@@ -32,10 +32,18 @@ def cmd_cards(args) -> int:
             text = f"Hired only if {card.hire_condition.text}. {text}"
         if card.start_in is not None:
             text += f" (Starts in the {rules.zone(card.start_in).name}.)"
+        depute = f"{card.depute_value} (inferred)" if card.depute_inferred \
+            else str(card.depute_value)
         table.add_row(f"start.*.{key}" if card.start else card.id, escape(name),
                       "start" if card.start else str(card.level), rules.word(card.type),
-                      str(card.depute_value), escape(text))
+                      depute, escape(text))
     layout.show(entry.console, table)
+    if any(c.depute_inferred for c in rules.employees.values()):
+        entry.console.print("(inferred): a depute value not given for the card, taken from its "
+                            "type's value in another file (001:499 prints it on each card)")
+    for kind in rules.seat_kinds:  # an automaton's own deck, its faces printed or reconstructed
+        if kind.cards:
+            layout.show(entry.console, _seat_cards(kind))
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige", "rules"):
@@ -78,6 +86,19 @@ def cmd_cards(args) -> int:
                           escape(t.effect.text))
         layout.show(entry.console, table)
     return 0
+
+
+def _seat_cards(kind) -> Table:
+    """A seat kind's own cards: their fields, and each face's text with where it comes from
+    (`printed`, the rulebook's words; `reconstructed`, written where none is printed)."""
+    fields = list(dict.fromkeys(f for card in kind.cards.values() for f in card))
+    table = Table(title=f"{kind.name}'s cards", show_lines=True)
+    for col in ("id", *fields, "face", "source"):
+        table.add_column(col)
+    for cid, card in kind.cards.items():
+        text, source = kind.faces.get(cid, ("", ""))
+        table.add_row(cid, *[str(card.get(f, "")) for f in fields], escape(text), source)
+    return table
 
 
 def cmd_rules(args) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulesdsl import EffectAbort
+from rulesdsl import EffectAbort, RulesRuntimeError
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
 
 from . import rng, seats
@@ -27,6 +27,7 @@ from .trial import Completes, DeadEnd, search
 if TYPE_CHECKING:  # for annotations only: the game makes its contexts
     from .engine import Game
 
+MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
 UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pays
 NO_VALUE = object()  # what `first_two` gives for a second value there is not
 
@@ -201,8 +202,12 @@ class Context:
     def start_trigger(self, key: str, event: str, until: str) -> None:
         """A trigger started by an effect (`whenever`): from now until `until`, the body kept
         under `key` runs for this player at each `event` (saved in the state's modifiers)."""
-        self.tx.append(self.state["modifiers"], {"seat": self.seat, "trigger": key,
-                                                 "event": event, "until": until})
+        lasting = self.state["modifiers"]
+        if len(lasting) >= MAX_LASTING:  # a trigger that starts itself again and again
+            raise RulesRuntimeError(f"more than {MAX_LASTING:,} triggers and lasting effects "
+                                    "started at once (does a trigger start itself?)")
+        self.tx.append(lasting, {"seat": self.seat, "trigger": key, "event": event,
+                                 "until": until})
 
     # -- questions -----------------------------------------------------------------------
     def ask(self, kind: str, prompt: str, values: Iterable, label: Callable[[Any], str] | None
@@ -362,4 +367,5 @@ class Context:
             answer = check(self)
             if answer is not None:
                 return answer
+        self.engine.trial_searches += 1
         return search(self, run)

@@ -42,7 +42,7 @@ def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
 
 def describe_fault(exc: BaseException, seed: int, decision: int | None) -> RuleFaultError:
     """A RuleFaultError for `exc`: what failed, where in the rules, and how to reproduce it
-    (`decision` None: in the set-up of a new game, which then is not made)."""
+    (`decision` None: before a new game's first decision, so no game is made)."""
     effect, statement = _running(exc)
     owner = effect.owner if effect is not None and effect.owner else "a rule"
     if isinstance(exc, RulesRuntimeError) and exc.span == NO_SPAN:  # raised by the engine
@@ -50,6 +50,9 @@ def describe_fault(exc: BaseException, seed: int, decision: int | None) -> RuleF
         span = statement or (effect.where if effect is not None and effect.where else NO_SPAN)
     elif isinstance(exc, RulesRuntimeError):
         what, span, line = exc.message, exc.span, exc.source_line
+    elif isinstance(getattr(exc, "span", None), Span):  # a module's mistake that knows its place
+        what, line = str(exc), None
+        span = effect.where if effect is not None and effect.where else exc.span  # type: ignore
     else:
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         span = effect.where if effect is not None and effect.where else Span("<engine>", 0, 0)
@@ -57,7 +60,8 @@ def describe_fault(exc: BaseException, seed: int, decision: int | None) -> RuleF
     if isinstance(exc, RulesError) and not isinstance(exc, RulesRuntimeError):
         what = exc.message
     if decision is None:
-        message = f"{owner} failed in the set-up: {what} (seed {seed}); no game was made"
+        message = (f"{owner} failed before the game's first decision: {what} (seed {seed}); "
+                   "no game was made")
     else:
         message = (f"{owner} failed: {what} (seed {seed}, decision {decision}); the game was "
                    f"restored to decision {decision}")

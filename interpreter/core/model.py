@@ -106,6 +106,9 @@ class Employee:
     fields: Mapping[str, Any] = field(default_factory=dict)  # fields a module declares
     start_in: str | None = None  # a zone it starts in, instead of the hire deck
     hire_condition: Condition | None = None  # what must hold to hire it with `hire_from`
+    # its depute value was not given for it (nor by its own file's `depute_values`): it is
+    # inferred from its type by another file's table (001:499 prints each card's own value)
+    depute_inferred: bool = False
 
 
 @dataclass(frozen=True)
@@ -388,6 +391,10 @@ class SeatKind:
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     triggers: Mapping[str, Effect] = field(default_factory=dict)
     public_zones: tuple[str, ...] = ()
+    where: Any = None  # the Span of its policy (or of its id), for a question it leaves open
+    # each of its own cards' face as text, and whether that text is `printed` (the rulebook's
+    # words) or `reconstructed` (written for the engine where no face is printed)
+    faces: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def bonus_for(self, card: Employee) -> Effect | None:
         """The bonus a seat of this kind uses when it plays `card`: its own reading of that

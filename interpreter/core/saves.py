@@ -11,6 +11,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import oldsaves
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
 from .model import Ruleset
@@ -110,10 +111,26 @@ def _parse(text: Any) -> dict:
         raise CorruptSaveError(f"not a save file: {str(exc).lower()}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise CorruptSaveError(f"not a save file: expected format '{SAVE_FORMAT}'")
-    if data.get("version") != SAVE_VERSION:
-        raise CorruptSaveError(f"save file version {data.get('version')!r} is not supported "
-                               f"(this engine reads version {SAVE_VERSION})")
+    version = version_of(data)
+    if type(version) is not int:  # "4" is not 4, and says why it is not read
+        said = "has no version" if version is None else \
+            f"version {json.dumps(version)} is not a number"
+        raise CorruptSaveError(f"save file {said} (this engine reads version {SAVE_VERSION}, "
+                               f"written as the number {SAVE_VERSION})")
+    if version not in oldsaves.STEPS and version != SAVE_VERSION:
+        raise CorruptSaveError(f"save file version {version} is not supported (this engine "
+                               f"reads version {SAVE_VERSION}, and converts versions "
+                               f"{min(oldsaves.STEPS)} to {max(oldsaves.STEPS)})")
     return data
+
+
+def version_of(data: dict) -> Any:
+    """A save's version: its own, or 1 for the first format (`{"format", "state"}`, the
+    version inside the state)."""
+    if "version" not in data and isinstance(data.get("state"), dict) \
+            and data["state"].get("version") == 1:
+        return 1
+    return data.get("version")
 
 
 def _sealed_as_written(text: str, data: dict) -> bool:
@@ -209,6 +226,11 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
     """Read, check and resume a saved game (see `Game.from_json`)."""
     text = _as_text(text)
     data = _parse(text)
+    version = version_of(data)
+    if version != SAVE_VERSION:  # an earlier format: converted, its position replayed
+        if "digest" in data:
+            _check_digest(data)
+        return oldsaves.convert(cls, rules, data, version, SAVE_VERSION)
     if not _sealed_as_written(text, data):
         _check_digest(data)
     _check_old_layout(data)

@@ -19,7 +19,12 @@ if TYPE_CHECKING:  # for annotations only: a context asks the policy
 
 
 class UnansweredQuestion(Exception):
-    """An automaton seat reached a question its module's policy does not answer."""
+    """An automaton seat reached a question its module's policy does not answer; `span` is
+    where that policy is written (its seat kind's `policy:`)."""
+
+    def __init__(self, message: str, span: Any = None):
+        super().__init__(message)
+        self.span = span
 
 
 class NoPreferredOption(UnansweredQuestion):
@@ -104,9 +109,10 @@ def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
     if prefs is None:
         prefs = kind.policy.get("otherwise")
     if prefs is None:
+        at = f" (at {kind.where})" if kind.where is not None else ""
         raise UnansweredQuestion(
             f"the {kind.name} seat reached the question '{decision.prompt}' ({decision.kind}), "
-            f"which its module's policy does not answer")
+            f"which its module's policy{at} does not answer", kind.where)
     values = [o.value for o in decision.options]
     fields = _record_fields(ctx, ID_OPTIONS[decision.kind]) \
         if decision.kind in ID_OPTIONS else None
@@ -120,7 +126,7 @@ def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
                 return v
     raise NoPreferredOption(
         f"the {kind.name} seat's policy for {decision.kind} ({prefs}) matches no option of "
-        f"'{decision.prompt}'")
+        f"'{decision.prompt}'", kind.where)
 
 
 def _record_fields(ctx: Context, record: str) -> Callable[[str, str], Any]:

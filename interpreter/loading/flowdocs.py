@@ -540,6 +540,21 @@ def patch_game(builder, game: dict, flow_docs) -> tuple[dict, dict[str, str]]:
     return game, where
 
 
+def check_min_staff(builder, game: dict, game_doc, flow_docs, start_cards: int) -> None:
+    """The smallest staff allowed is no larger than the staff a player starts with: a game
+    would otherwise break its own invariant from the start, and every save of it be refused."""
+    least = game["setup"].get("min_staff", 0)
+    if least <= start_cards:
+        return
+    span = game_doc.span(("setup", "min_staff"))
+    for doc in flow_docs:  # the module that changed it (patch_game: only one may)
+        if "min_staff" in doc.data.get("game", {}).get("setup", {}):
+            span = doc.span(("game", "setup", "min_staff"))
+    builder.errors.append(ModuleError(
+        f"min_staff {least} is more than the {start_cards} start cards a player's staff begins "
+        "with: every game would break it from the start (and its saves be refused)", span))
+
+
 def extra_resources(flow_docs) -> dict[str, dict]:
     """Resources the modules add (`resources: {jewel: {name: Jewel, start: 0}}`): every player
     holds them like Thread and Lace, effects gain and pay them, saves carry them."""

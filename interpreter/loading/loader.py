@@ -228,7 +228,8 @@ def _module_files(doc: Document, header: dict, errors: list[RulesError],
             if conditional is not None:  # its module's adaptation to others
                 conditional.add(_display(doc.path.parent / name))
         path = doc.path.parent / name
-        if path.resolve() == doc.path.resolve():
+        if path.resolve() == doc.path.resolve() and "module" in doc.data:  # (a lone file is
+            # its own module: its header is made for it)
             errors.append(ModuleError(f"file {name!r} is the module's own header; list only "
                                       "its rules files", where))
         elif not path.resolve().is_relative_to(folder):
@@ -569,6 +570,7 @@ class _Builder:
         names = self._names(game, game_doc, board)
         actions = self._actions()
         employees, start_templates = self._employees(game, game_doc, names.zones)
+        flowdocs.check_min_staff(self, game, game_doc, self.flow_docs, len(start_templates))
         garments, tiles = self._garments_and_tiles(names.kinds)
         sides = tuple(self._side(i, s, board_doc) for i, s in enumerate(board["sides"]))
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
@@ -681,7 +683,7 @@ class _Builder:
                    zones: list) -> tuple[dict[str, Employee], list[Employee]]:
         """Stage 3: the employee cards of the hire deck, and each color's starting cards made
         from the start templates (returned too: `Ruleset.start_cards`)."""
-        depute_values: dict = getattr(self, "depute_values", ({}, None))[0]
+        depute_values: tuple = getattr(self, "depute_values", ({}, None))
         levels = self._hire_levels(game, game_doc)
         employees: dict[str, Employee] = {}
         for cid, (entry, doc, path) in self.collections["employee"].items.items():
@@ -702,7 +704,7 @@ class _Builder:
                 cid = f"start.{color}.{tpl.id}"
                 employees[cid] = Employee(cid, f"{tpl.name} ({color})", 0, tpl.type,
                                           tpl.depute_value, tpl.bonus, tpl.final, True,
-                                          tpl.fields)
+                                          tpl.fields, depute_inferred=tpl.depute_inferred)
         return employees, start_templates
 
     def _garments_and_tiles(self, kinds: dict) -> tuple[dict[str, Garment], dict[str, Tile]]:
@@ -795,7 +797,9 @@ class _Builder:
         if "final" in entry:
             final = self.effect(doc, path + ("final",), entry["final"],
                                 f"the final bonus of employee {cid!r}")
-        value = entry.get("depute_value", depute_values.get(entry["type"], 0))
+        table, table_doc = depute_values
+        value = entry.get("depute_value", table.get(entry["type"], 0))
+        inferred = "depute_value" not in entry and table_doc is not doc
         name = entry.get("name") or self.words.get(entry["type"], entry["type"].title())
         condition = None
         if "hire_condition" in entry:
@@ -804,7 +808,7 @@ class _Builder:
         return Employee(cid, name, entry.get("level", 0), entry["type"], value, bonus, final,
                         start, flowdocs.entry_fields(self, self.declared_fields, "employee",
                                                      entry, doc, path),
-                        entry.get("start_in"), condition)
+                        entry.get("start_in"), condition, inferred)
 
     def _side(self, index: int, side: dict, doc: Document) -> BoardSide:
         base = ("sides", index)

@@ -41,6 +41,9 @@ from ..core.seats import DECISION_KINDS, ID_OPTIONS
 from ..verbs.stacks import SeatTurn
 from . import flowdocs
 
+# a seat kind card's face: the rulebook's words, or text written where none is printed
+FACES = ("printed", "reconstructed")
+
 
 def declared(flow_docs) -> list[tuple]:
     """(entry, doc, path) for every seat kind of the modules (not the extensions)."""
@@ -119,8 +122,10 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
                 continue
             count = params[count]
         readings = _readings(builder, kid, entry, doc, path, phase_ids, known)
-        cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", "printed")}
+        cards = {c["id"]: {k: v for k, v in c.items() if k not in ("id", *FACES)}
                  for c in entry.get("cards", [])}
+        faces = {c["id"]: next((c[k], k) for k in FACES if k in c)
+                 for c in entry.get("cards", []) if any(k in c for k in FACES)}
         zones = tuple(entry.get("zones", []))
         if cards and not _card_zones(builder, flow_docs, zones, doc, path):
             continue
@@ -132,7 +137,9 @@ def build(builder, flow_docs, phase_ids: dict[str, str], params: dict,
             if "setup_effect" in entry else None,
             zones=zones, never_gain=tuple(entry.get("never_gain", [])),
             never_pay=tuple(entry.get("never_pay", [])),
-            wins_ties=entry.get("wins_ties", False), cards=cards, **readings)
+            wins_ties=entry.get("wins_ties", False), cards=cards,
+            where=doc.key_span(path + ("policy",)) if "policy" in entry
+            else doc.span(path + ("id",)), faces=faces, **readings)
     for entry, doc, path in extensions(flow_docs):
         kid = entry["extends"]
         if kid not in kinds:
