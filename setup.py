@@ -8,7 +8,7 @@ they were built from. `interpreter/_core.py` reads it at import time and loads t
 modules only while their sources are unchanged, else the Python sources, so an edited module in
 an editable install always runs as written. Without mypyc or a compiler, or with
 `ROCOCO_COMPILE=0` in the environment, the package is built as plain Python and runs the same
-games, about half as fast (README, "Speed").
+games, about half as fast (docs/speed.md).
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from interpreter.sim.watch import game_record, score_sources, watched_game
 
 
 def write_pack(folder: Path, cards: str) -> Path:
-    """A custom pack as README's "Your first card" writes one."""
+    """A custom pack as docs/first-card.md writes one."""
     folder.mkdir()
     (folder / "module.yaml").write_text(textwrap.dedent("""\
         module:
@@ -279,7 +279,8 @@ def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, 
     assert [c["id"] for c in data["cards"]] == [card]
     (pair,) = data["paired"]
     assert pair["what"] == "card" and pair["id"] == card and pair["games"] == 4
-    assert pair["verdict"].startswith(("raises", "lowers", "no measurable effect at 4 games"))
+    assert pair["verdict"].startswith(("raises", "lowers", "unclear at 4 games", "never held"))
+    assert pair["verdict"].endswith("; judged by random in every seat")
     assert "the same seeds with and without " + card in capsys.readouterr().out
 
 
@@ -304,6 +305,7 @@ def test_html_report_is_one_file_with_three_plots(tmp_path, capsys):
     text = path.read_text()
     assert text.count("src='data:image/svg+xml;base64,") == 3
     assert "Win-rate impact" in text and "Score by source" in text and "Game length" in text
+    assert "judged by random in every seat" in text and "corrected by Benjamini-Hochberg" in text
     assert "http://" not in text.replace("http://www.w3.org", "") and "<script" not in text
 
 
@@ -325,7 +327,7 @@ def test_a_planted_overpowered_card_is_ranked_first(tmp_path, capsys):
     first = cards[0]
     assert first["id"] == "l3.planted"
     assert first["ci"][0] > 0
-    assert first["verdict"] == "stronger than the average level III card"
+    assert first["verdict"] == "stronger than the average level III card (prestige and win rate)"
 
 
 def test_balance_refuses_an_unwritable_json_or_html_path_before_playing(tmp_path, capsys):
@@ -392,3 +394,26 @@ def test_the_html_report_plots_a_declared_kind_in_a_colour_of_its_own():
     svg = impact_plot([{**row, "id": "l3.x", "kind": "employee"},
                        {**row, "id": "ring_pink_1", "kind": "jewelry"}])
     assert svg.startswith("<img alt='per-component win-rate impact'")
+
+
+# -- the judge ---------------------------------------------------------------------------------
+def test_balance_plays_with_the_default_judge_unless_told(monkeypatch, capsys):
+    import interpreter.cli.balance as balance_cli
+    monkeypatch.setattr(balance_cli, "DEFAULT_JUDGE", "random")
+    assert main(["balance", "--players", "2", "--games", "2", "--quiet", "--workers", "1",
+                 "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == "random" and data["judge"] == "random in every seat"
+    assert data["correction"]["method"] == "Benjamini-Hochberg"
+
+
+def test_balance_with_search_in_every_seat_is_the_same_on_one_and_two_workers(tmp_path, capsys):
+    texts = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"s{workers}.json"
+        assert main(["balance", "--players", "2", "--bots", "mcts:1", "--games", "2", "--quiet",
+                     "--no-compare", "--workers", workers, "--json", str(path)]) == 0
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert json.loads(texts[0])["judge"] == "mcts:1 in every seat"
+    assert "judged by mcts:1 in every seat" in capsys.readouterr().out

@@ -86,7 +86,8 @@ def test_the_timing_helper_runs_on_fresh_copies(rules, positions):
     assert json.dumps(game.state, sort_keys=True) == before
 
 
-TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)
+TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2,
+             bot_decisions={"greedy": 30, "mcts:2": 3, "no such bot": 1})
 
 
 def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch, tmp_path,
@@ -99,7 +100,15 @@ def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch
     assert f["meta"]["sizes"]["games"] == 1
     printed = capsys.readouterr().out
     assert "median ratio" in printed and "games/s" in printed and "from_json at the end" in printed
-    assert set(f) == {"meta", "effects", "games", "load_ms", "import_ms", "load_runs", "save"}
+    assert set(f) == {"meta", "effects", "games", "bots", "load_ms", "import_ms", "load_runs",
+                      "save", "env"}
+    # each bot this version has: its answers in seat 0 over the processor time it chose for
+    assert [(b["bot"], b["players"], b["decisions"]) for b in f["bots"]] == \
+        [("greedy", 4, 30), ("mcts:2", 4, 3)]
+    assert all(b["decisions_per_s"] == b["decisions"] / b["cpu_s"] for b in f["bots"])
+    assert "Each bot's decisions per second" in printed
+    assert f["env"]["players"] == 4 and f["env"]["games"] == 1 and f["env"]["steps"] > 20
+    assert f["env"]["steps_per_s"] > 0 and "one-seat environment" in printed
     e = f["effects"]
     assert set(e) == {"position", "runs", "items", "excluded", "median_ratio",
                       "empty_effect_us", "empty_function_us",

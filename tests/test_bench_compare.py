@@ -12,7 +12,8 @@ from interpreter.cli.main import main
 from interpreter.sim.bench import compare
 from interpreter.sim.bench.runner import Sizes
 
-TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2)
+TINY = Sizes(effect_runs=2, games=1, load_runs=1, save_runs=2,
+             bot_decisions={"greedy": 20, "mcts:8": 2})
 
 
 def _committed() -> bool:
@@ -35,11 +36,16 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=compare.HERE, text=True,
                             capture_output=True, check=True).stdout.strip()
     assert meta["baseline"]["name"] == f"HEAD ({commit[:12]})"
-    assert meta["repeats"] == 1 and meta["sizes"] == {"games": 1, "save_runs": 2,
-                                                      "effect_runs": 2}
+    assert meta["repeats"] == 1 and meta["sizes"] == {
+        "games": 1, "save_runs": 2, "effect_runs": 2,
+        "bot_decisions": {"greedy": 20, "mcts:8": 2}}
     assert 0 < meta["cpu_share"] <= 1.05 and len(meta["loadavg_before"]) == 3
     assert [f["figure"] for f in data["figures"]] == [f.key for f in compare.FIGURES]
+    unmeasured = {"bot_random", "bot_value", "bot_mcts:100"}  # not in TINY's bots
     for row in data["figures"]:
+        if row["figure"] in unmeasured:
+            assert row["baseline"] is row["current"] is row["speedup"] is None
+            continue
         assert row["baseline"] > 0 and row["current"] > 0, row
         better = next(f for f in compare.FIGURES if f.key == row["figure"]).higher_is_better
         expected = row["current"] / row["baseline"] if better else \
@@ -48,6 +54,7 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     assert [len(r) for r in data["rounds"].values()] == [1, 1]
     assert all(r[0]["random_4p"]["games"] == 1 and r[0]["random_4p"]["decisions"] > 100
                for r in data["rounds"].values())
+    assert all(r[0]["env_4p"]["steps"] > 20 for r in data["rounds"].values())
     printed = capsys.readouterr().out
     assert "rococo --help" in printed and "speed-up" in printed and "best of 1" in printed
 

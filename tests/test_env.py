@@ -1,4 +1,4 @@
-"""Issue 15, "a standard environment": the PettingZoo AEC environment and the Gymnasium one-seat
+"""Issues 15 and 33, "a standard environment": the PettingZoo AEC environment and the Gymnasium one-seat
 environment, checked by the libraries' own tests for every edition and expansion combination."""
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, parallel_api_test
 
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.errors import IllegalDecisionError
-from interpreter.env.actions import SLOTS, ActionSpace
+from interpreter.env import rococo_v1
+from interpreter.env.actions import ActionSpace
 from interpreter.env.aec import RococoEnv, win_shares
-from interpreter.env.observations import Observation
+from interpreter.env.catalogue import SLOTS, Components
+from interpreter.env.observations import MEANINGS, SCALES, Observation
 from interpreter.env.single import RococoSeatEnv
 from interpreter.loading.loader import available_modules
 
@@ -47,9 +49,13 @@ def test_pettingzoo_api_test_passes_for_every_combination(case):
     edition, combo = case
     players = 2 + COMBINATIONS.index(case) % 4  # 2 to 5 players over the combinations
     env = RococoEnv(players=players, edition=edition, expansions=combo)
+    rules = env.rules
+    assert Components.universal().covers(Components.of(rules)) == []
     with warnings.catch_warnings():  # a Dict observation with an action mask is what it warns of
         warnings.simplefilter("ignore", UserWarning)
         api_test(env, num_cycles=400)
+        parallel_api_test(rococo_v1.parallel_env(players=7 - players, rules=rules),
+                          num_cycles=300)
 
 
 @pytest.mark.parametrize("case", COMBINATIONS, ids=map(_id, COMBINATIONS))
@@ -71,7 +77,7 @@ def test_both_editions_and_every_expansion_are_covered():
 @pytest.mark.parametrize("players", [2, 5])
 def test_every_legal_option_has_exactly_one_action_and_the_mask_is_exact(players):
     rules = load_ruleset(expansions=EXPANSIONS)
-    space = ActionSpace(rules, players)
+    space = ActionSpace(Components.universal() if players == 2 else Components.of(rules))
     for seed in range(4):
         game = Game.new(rules, players=players, seed=seed)
         bots = [make_bot("random", seed * 7 + s) for s in range(players)]
@@ -79,25 +85,27 @@ def test_every_legal_option_has_exactly_one_action_and_the_mask_is_exact(players
             decision = game.decision()
             legal = space.legal(decision)
             assert len(legal) == len(decision.options)
-            assert [id(o) for o in legal.values()] == [id(o) for o in decision.options]
+            assert sorted(legal.values()) == list(range(len(decision.options)))
             mask = space.mask(decision)
             assert mask.dtype == np.int8 and mask.sum() == len(decision.options)
             assert set(np.flatnonzero(mask)) == set(legal)
-            for action, option in legal.items():
+            for action, at in legal.items():
+                option = decision.options[at]
                 name = space.names[action]
                 if decision.kind in ("hand", "hire", "depute"):
                     assert name == f"{decision.kind}:{option.value}"
                 elif decision.kind == "fund":
                     assert name == f"fund:{option.value['space']}"
                 elif decision.kind in ("keep", "tiles", "number", "choice", "resource"):
-                    assert name == f"option:{decision.options.index(option)}"
+                    assert name == f"option:{at}"
             game.apply(bots[decision.seat].choose(game, decision))
 
 
 def test_the_action_space_is_the_same_for_every_game_of_a_ruleset():
     rules = load_ruleset()
-    a, b = ActionSpace(rules, 3), ActionSpace(rules, 3)
-    assert a.names == b.names and a.n == len(a.names) == a.first_slot + SLOTS
+    a, b = ActionSpace(Components.of(rules)), ActionSpace(Components.of(rules))
+    assert a.names == b.names and a.n == len(a.names)
+    assert a.names[-SLOTS:] == [f"option:{i}" for i in range(SLOTS)]
     assert "play:start.purple.master_1:tailor" in a.names and "rent:sell" in a.names
 
 
@@ -117,7 +125,7 @@ def test_observations_do_not_change_with_what_the_seat_cannot_see():
     """Swapping another player's hand and supply and reseeding the generator changes nothing
     the seat observes; its own hand does."""
     rules = load_ruleset()
-    encoder = Observation(rules, 3)
+    encoder = Observation(Components.universal(), rules.rounds)
     game = Game.new(rules, players=3, seed=11)
     bots = [make_bot("greedy", s) for s in range(3)]
     for _ in range(40):
@@ -140,14 +148,14 @@ def test_observations_do_not_change_with_what_the_seat_cannot_see():
 
 
 def test_the_observation_layout_is_documented_and_adds_up():
-    rules = load_ruleset()
-    encoder = Observation(rules, 4)
+    encoder = Observation(Components.universal(), 7)
     offsets = sorted(encoder.layout.values())
     assert offsets[0][0] == 0 and sum(size for _, size in offsets) == encoder.size
     assert all(a + n == b for (a, n), (b, _) in itertools.pairwise(offsets))
     import interpreter.env.observations as doc
     for name in encoder.layout:
         assert f"`{name}`" in doc.__doc__, name
+        assert MEANINGS[name], name
 
 
 def test_own_counters_come_first_in_the_players_block():
@@ -157,7 +165,8 @@ def test_own_counters_come_first_in_the_players_block():
     for agent in env.agents:
         seat = int(agent.split("_")[1])
         vector = env.observe(agent)["observation"]
-        assert vector[start] == env.game.state["players"][seat]["livre"] / 10
+        scale = dict(SCALES)["livre"]
+        assert vector[start] == pytest.approx(env.game.state["players"][seat]["livre"] / scale)
 
 
 # -- seeding, rewards, rendering ------------------------------------------------------------
@@ -191,7 +200,7 @@ def test_render_shows_the_position_and_the_question():
     text = env.render()
     assert text.startswith("round 1") and "decides (hand)" in text
     with pytest.raises(ValueError, match="render_mode must be one of"):
-        RococoEnv(players=2, render_mode="rgb_array")
+        RococoEnv(players=2, render_mode="svg")
 
 
 def test_the_seat_environment_lets_bots_answer_the_other_seats():

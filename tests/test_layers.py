@@ -1,4 +1,4 @@
-"""The house's layers, as drawn in README's "How it is built", hold in the code.
+"""The house's layers, as drawn in docs/how-it-is-built.md, hold in the code.
 
 import-linter reads the contracts from pyproject.toml: `interpreter` is layered (cli, then the
 tool packages, independent of each other, then loading, verbs, core, and `rulesdsl` at the

@@ -7,16 +7,12 @@ import json
 import random
 
 import pytest
-from webtools import Served, words_in
+from webtools import Served, ever_seen, words_in
 
 from interpreter import Game, load_ruleset
 from interpreter.cli.main import main
 from interpreter.cli.serve import loopback
 from interpreter.web import present
-
-
-def _ids_of(game: Game, data) -> set[str]:
-    return {s for s in present.strings(data) if present.is_id(game, s)}
 
 
 def _play_seat(site: Served, gid: str, seat: int, rng: random.Random,
@@ -27,11 +23,13 @@ def _play_seat(site: Served, gid: str, seat: int, rng: random.Random,
     received, others, explained = [], [], 0
     while True:
         data = site.wait(gid, seat)
-        _status, _data, raw = site.get(f"/api/games/{gid}?seat={seat}")
+        _status, _data, raw = site.get(f"/api/games/{gid}?{site.seat(gid, seat)}")
         received.append(raw)
-        others.append(site.get(f"/api/games/{gid}?seat={other}")[2])
+        # a bot's seat has no page: what its page would hold, from the same payload
+        others.append(json.dumps(site.registry.game(gid).payload(other, 0)))
         for n in range(explained, data["version"] + 1):
-            status, _trace, raw = site.get(f"/api/games/{gid}/explain?n={n}&seat={seat}")
+            status, _trace, raw = site.get(f"/api/games/{gid}/explain?n={n}&"
+                                           f"{site.seat(gid, seat)}")
             assert status == 200
             received.append(raw)
         explained = data["version"] + 1
@@ -39,19 +37,9 @@ def _play_seat(site: Served, gid: str, seat: int, rng: random.Random,
             return received, others
         options = data["view"]["pending"]["options"]
         status, body, _raw = site.post(f"/api/games/{gid}/answer", {
-            "seat": seat, "option": rng.randrange(len(options)), "version": data["version"]})
+            "token": site.token(gid, seat), "option": rng.randrange(len(options)),
+            "version": data["version"]})
         assert status == 200, body
-
-
-def _ever_seen(rules, game: Game, seat: int) -> tuple[set[str], set[str]]:
-    """The ids `seat` could see at some moment of the game, and all ids the game ever held."""
-    replay = Game.new(rules, len(game.state["players"]), game.state["seed"])
-    seen, every = _ids_of(replay, replay.view(seat)), _ids_of(replay, replay.state)
-    for _seat, value in game.history:
-        replay.apply_value(value)
-        seen |= _ids_of(replay, replay.view(seat))
-        every |= _ids_of(replay, replay.state)
-    return seen, every
 
 
 # the seeds are the games' own: Deluxe seed 5 left seat 1 nothing seat 0 never saw once the
@@ -64,17 +52,17 @@ def test_a_seats_page_never_receives_what_that_seat_may_not_see(edition, expansi
     rules = load_ruleset(edition=edition, expansions=expansions)
     with Served(rules) as site:
         status, made, _raw = site.post("/api/games", {"players": 3, "seed": seed, "humans": [0]})
-        assert status == 201 and made["url"] == "/play/g1?seat=0"
+        assert status == 201 and made["url"] == f"/play/g1?token={site.token('g1', 0)}"
         received, seat_1 = _play_seat(site, "g1", 0, random.Random(seed), other=1)
         game = site.registry.game("g1").game
-        seen, every = _ever_seen(rules, game, 0)
+        seen, every = ever_seen(rules, game, 0)
         secret = every - seen
         assert secret, "the other players held nothing seat 0 never saw: the test proves nothing"
         for raw in received:
             leaked = words_in(raw) & secret
             assert not leaked, f"seat 0's page received {sorted(leaked)[:5]}"
         # the check can fail: what seat 1 saw and seat 0 never did was on seat 1's pages
-        only_1 = _ever_seen(rules, game, 1)[0] - seen
+        only_1 = ever_seen(rules, game, 1)[0] - seen
         assert bool(only_1) == (edition is None)  # Original: every hand card is played at last
         assert any(words_in(raw) & only_1 for raw in seat_1) == bool(only_1)
         # and seat 0's page did show seat 0's own cards
@@ -87,7 +75,7 @@ def test_face_down_prestige_of_the_original_edition_reads_null_on_the_other_seat
     rules = load_ruleset(edition="original")
     with Served(rules) as site:
         site.post("/api/games", {"players": 2, "seed": 1, "humans": [0, 1]})
-        _status, data, _raw = site.get("/api/games/g1?seat=0")
+        _status, data, _raw = site.get(f"/api/games/g1?{site.seat('g1', 0)}")
         players = data["view"]["players"]
         assert players[0]["prestige"] == 0 and players[1]["prestige"] is None
         _status, spectator, _raw = site.get("/api/games/g1")
@@ -104,43 +92,58 @@ def test_bad_requests_get_a_reason_and_a_status_and_change_nothing(rules):
         before = (g1.to_json(), g2.to_json())
         options = len(data["view"]["pending"]["options"])
         version = data["version"]
+        own, other = site.token("g1", 0), site.token("g2", 1)
         cases = [
             ("GET", "/api/games/nope", None, 404, "no game 'nope' on this server (games: g1, g2)"),
-            ("POST", "/api/games/nope/answer", {"seat": 0, "option": 0}, 404,
+            ("POST", "/api/games/nope/answer", {"token": own, "option": 0}, 404,
              "no game 'nope' on this server (games: g1, g2)"),
             ("POST", "/api/games/g1/answer", b"{oops", 400, "the request body is not JSON: "
              "expecting property name enclosed in double quotes at line 1 column 2"),
             ("POST", "/api/games/g1/answer", [0, 1], 400,
-             'the request body must be a JSON object like {"seat": 0, "option": 2}'),
-            ("POST", "/api/games/g1/answer", {"seat": 0, "option": "1"}, 400,
+             'the request body must be a JSON object like {"token": "...", "option": 2}'),
+            ("POST", "/api/games/g1/answer", {"token": own, "option": "1"}, 400,
              "'option' must be a whole number, not '1'"),
-            ("POST", "/api/games/g1/answer", {"seat": 0, "option": True}, 400,
+            ("POST", "/api/games/g1/answer", {"token": own, "option": True}, 400,
              "'option' must be a whole number, not True"),
-            ("POST", "/api/games/g1/answer", {"seat": 5, "option": 0}, 400,
-             "no seat 5: this game has seats 0 to 1"),
-            ("POST", "/api/games/g1/answer", {"seat": 1, "option": 0}, 403,
-             "seat 1 (black) is played by a bot"),
-            ("POST", "/api/games/g2/answer", {"seat": 1, "option": 0}, 409,
-             "it is not seat 1 (black)'s decision: seat 0 (purple) decides"),
-            ("POST", "/api/games/g1/answer", {"seat": 0, "option": options}, 422,
+            ("POST", "/api/games/g1/answer", {"seat": 0, "option": 0}, 403,
+             "only a seat's own link may act for it: the request needs that link's 'token'"),
+            ("POST", "/api/games/g1/answer", {"token": other, "option": 0}, 403,
+             "this link opens no seat of game g1: ask the player who made the game for your "
+             "seat's link"),
+            ("POST", "/api/games/g2/answer", {"token": other, "option": 0}, 409,
+             "it is not black (B)'s decision: purple (A) decides"),
+            ("POST", "/api/games/g1/answer", {"token": own, "option": options}, 422,
              f"option {options} is out of range: this decision has {options} options "
              f"(0 to {options - 1})"),
-            ("POST", "/api/games/g1/answer", {"seat": 0, "option": 0, "version": version + 1},
+            ("POST", "/api/games/g1/answer", {"token": own, "option": 0, "version": version + 1},
              409, f"the answer was for decision {version + 1}, but the game is at decision "
                   f"{version}: reload the page"),
-            ("GET", "/api/games/g1?seat=7", None, 400, "seat must be 0 to 1, not 7"),
-            ("GET", "/api/games/g1?seat=x", None, 400, "seat must be a whole number, not 'x'"),
+            ("GET", "/api/games/g1?seat=0", None, 403,
+             "a seat is opened by its own secret link (?token=...), not by ?seat=N"),
+            ("GET", "/api/games/g1?token=x", None, 403, "this link opens no seat of game g1: "
+             "ask the player who made the game for your seat's link"),
+            ("GET", "/api/games/g2/save?token=" + other, None, 403, "a save holds every "
+             "player's hidden cards: it can be downloaded once the game is over"),
+            ("POST", "/api/games/g1/undo", {"token": own}, 409,
+             "purple (A) has made no decision to take back"),
+            ("POST", "/api/games/g1/undo/answer", {"token": own, "accept": True}, 409,
+             "nobody asked to take back a move"),
             ("GET", "/api/games/g1/explain?n=999", None, 400, f"n must be 0 to {version}, not 999"),
             ("POST", "/api/games/g1/replay", None, 409, "a replay shows every player's hidden "
              "cards: it is offered once the game is over"),
             ("POST", "/api/games", {"players": 9}, 400,
              "'players' must be a whole number from 2 to 5, not 9"),
             ("POST", "/api/games", {"players": 2, "humans": [2]}, 400,
-             "'humans' must be a list of seats from 0 to 1, not [2]"),
+             "'humans' must be seats from 0 to 1, not 2"),
+            ("POST", "/api/games", {"modules": {"solo": "masques", "with": ["du_barry"]}}, 400,
+             "'du_barry' in 'with' is not one of this server's expansion modules"),
+            ("POST", "/api/games", {"modules": {"edition": "fancy_dresses"}}, 400,
+             "edition 'fancy_dresses' is not one of this server's edition modules (these are: "
+             "deluxe, original)"),
             ("POST", "/api/games", {"bots": "genius"}, 400,
              "unknown bots 'genius' (bots: greedy, mcts, random)"),
             ("POST", "/api/games", {"player": 2}, 400,
-             "unknown field 'player' (fields: players, seed, humans, bots)"),
+             "unknown field 'player' (fields: players, seed, humans, bots, modules)"),
             ("POST", "/api/replays", b"not a save", 422,
              "not a save file: expecting value at line 1 column 1"),
             ("GET", "/api/replays/r9", None, 404, "no replay 'r9' on this server"),
@@ -165,9 +168,13 @@ def test_a_watched_bots_game_is_the_engines_game_and_shows_only_open_information
         assert data["over"] and data["standings"] == again.standings()
         assert data["view"] == json.loads(json.dumps(game.view(present.SPECTATOR)))
         assert [e["n"] for e in data["log"]] == list(range(1, len(game.history) + 1))
-        assert all(e["prompt"] is None and e["answer"] is None for e in data["log"])
+        # a watcher reads every answer but the cards chosen for a hand, as the terminal
+        hands = [e for e in data["log"] if e["kind"] == "hand"]
+        assert hands and all(e["prompt"] is None and e["answer"] is None for e in hands)
+        assert all(e["answer"] for e in data["log"] if e["kind"] != "hand")
         assert [p["hand"] for p in data["view"]["players"]] == [0, 0, 0, 0]
-        assert data["seats"][0] == {"seat": 0, "color": "purple", "by": "greedy"}
+        assert data["seats"][0] == {"seat": 0, "color": "purple", "by": "greedy",
+                                    "who": "purple (A)"}
 
 
 def test_a_solo_games_page_names_the_automata_that_play_their_seats():
@@ -175,7 +182,7 @@ def test_a_solo_games_page_names_the_automata_that_play_their_seats():
     solo = load_ruleset(expansions=["masques", "jewelry_box"], params={"masques.count": 2})
     with Served(solo) as site:
         site.registry.new_game(3, 5, {0}, start=False)
-        status, data, _raw = site.get("/api/games/g1?seat=0")
+        status, data, _raw = site.get(f"/api/games/g1?{site.seat('g1', 0)}")
         assert status == 200
         assert [s["by"] for s in data["seats"]] == ["person", "Masque", "Masque"]
         # each player's own piles are a column of the players' table, not a board pile
@@ -221,10 +228,12 @@ def test_the_explain_trace_names_the_rules_and_leaves_out_another_seats_hand(rul
         _status, data, _raw = site.get("/api/games/g1")
         first = data["view"]["pending"]["seat"]
         color = data["view"]["players"][first]["color"]
-        site.post("/api/games/g1/answer", {"seat": first, "option": 0, "version": 0})
+        site.post("/api/games/g1/answer", {"token": site.token("g1", first), "option": 0,
+                                           "version": 0})
         # the first hand card went into that player's hand with answer 1
-        _status, own, _raw = site.get(f"/api/games/g1/explain?n=1&seat={first}")
-        _status, other, _raw = site.get(f"/api/games/g1/explain?n=1&seat={1 - first}")
+        _status, own, _raw = site.get(f"/api/games/g1/explain?n=1&{site.seat('g1', first)}")
+        _status, other, _raw = site.get(f"/api/games/g1/explain?n=1&"
+                                        f"{site.seat('g1', 1 - first)}")
         assert any(f"{color}.hand" in c.get("text", "") for c in own["changes"])
         assert not any(f"{color}.hand" in c.get("text", "") for c in other["changes"])
         assert other["changes"][-1]["withheld"] >= 1
@@ -233,13 +242,23 @@ def test_the_explain_trace_names_the_rules_and_leaves_out_another_seats_hand(rul
         assert located and all(c["where"].startswith("rules/") for c in located)
 
 
-def test_serve_listens_on_loopback_only(capsys):
+def test_serve_says_what_listening_beyond_this_machine_exposes(capsys, monkeypatch):
+    import uvicorn
+    served = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.update(
+        app=self.config.app, host=self.config.host, port=self.config.port))
     assert loopback("127.0.0.1") and loopback("::1") and loopback("localhost")
     assert not loopback("0.0.0.0") and not loopback("192.168.1.4") and not loopback("example.org")
-    assert main(["serve", "--host", "0.0.0.0"]) == 2
-    assert capsys.readouterr().err == ("error: --host 0.0.0.0 is not a loopback address: rococo "
-                                       "serve only listens on this machine (127.0.0.1, ::1 or "
-                                       "localhost)\n")
+    assert main(["serve", "--host", "a b"]) == 2
+    assert capsys.readouterr().err == ("error: --host 'a b' is not an address to listen on "
+                                       "(give an IP address such as 0.0.0.0 or a host name)\n")
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8124", "--saves", ""]) == 0
+    assert served["host"] == "0.0.0.0"
+    out = capsys.readouterr().out
+    assert "  listening beyond this machine: anyone who can reach 0.0.0.0:8124 may open the " \
+           "start page, start games, watch every game and replay saves; a seat is played " \
+           "only through its secret link." in out
+    assert "http://THIS-MACHINE:8124/  (start games here)" in out
     assert main(["serve", "--replay", "/nonexistent/save.json"]) == 2
     assert capsys.readouterr().err == ("error: cannot read /nonexistent/save.json: No such file "
                                        "or directory\n")
@@ -249,7 +268,8 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
         tmp_path, capsys, monkeypatch):
     import uvicorn
     served = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.update(
+        app=self.config.app, host=self.config.host, port=self.config.port))
     rules = load_ruleset(edition="original")
     game = Game.new(rules, players=2, seed=9)
     for _ in range(20):
@@ -257,7 +277,7 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
     save = tmp_path / "game.json"
     save.write_text(game.to_json())
     assert main(["serve", "--replay", str(save), "--players", "3", "--humans", "2",
-                 "--seed", "5", "--port", "8123", "--delay", "0"]) == 0
+                 "--seed", "5", "--port", "8123", "--delay", "0", "--saves", ""]) == 0
     assert served["host"] == "127.0.0.1" and served["port"] == 8123
     registry = served["app"].state.registry
     assert registry.replays["r1"].rules.modules == rules.modules
@@ -266,22 +286,11 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
         "rococo serve: modules base, original",
         "  http://127.0.0.1:8123/  (start games here)",
         f"  http://127.0.0.1:8123/replay/r1  (replay of {save})",
-        "  http://127.0.0.1:8123/play/g1?seat=0  (seed 5, seat 0)",
-        "  http://127.0.0.1:8123/play/g1?seat=1  (seed 5, seat 1)"]
+        f"  http://127.0.0.1:8123/play/g1?token={registry.games['g1'].tokens[0]}  (seed 5, "
+        f"purple (A): send it to that player only)",
+        f"  http://127.0.0.1:8123/play/g1?token={registry.games['g1'].tokens[1]}  (seed 5, "
+        f"black (B): send it to that player only)",
+        "  http://127.0.0.1:8123/watch/g1  (seed 5, for watchers)"]
     save.write_text(game.to_json()[:-3])
     assert main(["serve", "--replay", str(save)]) == 1
     assert capsys.readouterr().err.startswith(f"error: {save}: not a save file: ")
-
-
-def test_the_log_says_what_came_and_went_in_a_drawer_not_its_empty_spaces(rules):
-    """A drawer keeps its spaces ("Leave any remaining Resource tiles in place ... and fill in
-    any empty spaces"): refilling one reads as the tile that came, never as a 'none' gone."""
-    game = Game.new(rules, players=2, seed=1)
-    tile = game.state["drawers"][0][0]
-    players = [{"color": p["color"]} for p in game.state["players"]]
-    before = {"players": players, "drawers": [[tile, None, "res_01"]],
-              "garment_display": [None, "blue_01"]}
-    after = {"players": players, "drawers": [[tile, "res_02", "res_01"]],
-             "garment_display": ["blue_01", None]}
-    assert present.changes(game, before, after) == [
-        f"drawers.0: + {game.label('res_02').split(': ')[0]}"]

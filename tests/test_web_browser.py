@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import random
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
-from webtools import Served
+from webtools import Served, chromium
 
 from interpreter import Game
+from interpreter.core.wording import grouped, option_label
 
 INSTALL = ("headless Chromium is not installed: as root, apt-get update && apt-get install -y "
            "chromium chromium-driver")
@@ -31,17 +33,7 @@ SHOTS = os.environ.get("ROCOCO_WEB_SHOTS")
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1400,1300", "--no-first-run", "--disable-extensions",
-                 "--disable-background-networking", "--disable-sync",
-                 "--disable-component-update", "--disable-default-apps"):
-        options.add_argument(flag)
-    # the system chromedriver, given by path: Selenium Manager never downloads anything
-    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=CHROMEDRIVER),
-                              options=options)
-    driver.set_page_load_timeout(60)
+    driver = chromium(webdriver, CHROMIUM, CHROMEDRIVER)
     yield driver
     driver.quit()
 
@@ -67,11 +59,18 @@ def _table(driver, table_id: str) -> dict[int, dict[str, str]]:
     return rows
 
 
+def _sheet(driver) -> dict[str, dict[int, str]]:
+    """The final score sheet: a row per step (data-key), a column per player (data-seat)."""
+    return {row.get_attribute("data-key"): {int(c.get_attribute("data-seat")): c.text
+                                            for c in row.find_elements(By.CSS_SELECTOR, "td")}
+            for row in driver.find_elements(By.CSS_SELECTOR, "#standings tr[data-key]")}
+
+
 def test_a_person_plays_a_complete_game_through_the_page(rules, browser):
     rng = random.Random(3)
     with Served(rules, delay=0.0) as site:
         site.post("/api/games", {"players": 3, "seed": 11, "humans": [0]})
-        browser.get(f"{site.base}/play/g1?seat=0&poll=100")
+        browser.get(f"{site.base}/play/g1?{site.seat('g1', 0)}&poll=100")
         wait = WebDriverWait(browser, 60, poll_frequency=0.05,
                              ignored_exceptions=[StaleElementReferenceException])
         answered, shot = 0, False
@@ -88,8 +87,12 @@ def test_a_person_plays_a_complete_game_through_the_page(rules, browser):
                 break
             game = site.registry.game("g1").game  # quiet: the bots wait on this seat
             decision = game.decision()
-            labels = [b.text for b in state]
-            assert labels == [o.label for o in decision.options]
+            labels = [b.text for b in state]  # options that read the same, once each
+            groups = grouped(game, decision.options)
+            assert [int(b.get_attribute("data-index")) for b in state] == \
+                [decision.options.index(g[0]) for g in groups]
+            assert [lab.split(" (×")[0] for lab in labels] == \
+                [option_label(game, g, Counter(x[0].label for x in groups)) for g in groups]
             assert browser.find_element(By.ID, "prompt").text == decision.prompt
             if not shot and game.state["round"] == 3 and decision.kind == "play":
                 _shot(browser, "play")
@@ -101,11 +104,11 @@ def test_a_person_plays_a_complete_game_through_the_page(rules, browser):
         game = site.registry.game("g1").game
         assert game.is_over() and answered == sum(1 for seat, _ in game.history if seat == 0)
         again = Game.replay(rules, 3, 11, [value for _seat, value in game.history])
-        shown = _table(browser, "standings")
-        assert list(shown) == [row["seat"] for row in again.standings()]
+        shown = _sheet(browser)
+        assert list(shown["prestige"]) == [row["seat"] for row in again.standings()]
         for row in again.standings():
-            assert shown[row["seat"]] == {"prestige": str(row["prestige"]),
-                                          "livre": str(row["livre"])}
+            assert shown["prestige"][row["seat"]] == str(row["prestige"])
+            assert shown["livre"][row["seat"]] == str(row["livre"])
         board = _table(browser, "players")
         for p in game.view(0)["players"]:
             assert board[p["seat"]]["livre"] == str(p["livre"])
@@ -135,8 +138,7 @@ def test_the_watch_and_replay_pages_show_the_engines_game(rules, browser):
         _shot(browser, "watch")
         wait.until(lambda d: _status(d)["over"] == "true")
         game = site.registry.game("g1").game
-        standings = _table(browser, "standings")
-        assert {s: r["prestige"] for s, r in standings.items()} == \
+        assert _sheet(browser)["prestige"] == \
             {r["seat"]: str(r["prestige"]) for r in game.standings()}
         browser.find_element(By.ID, "to-replay").click()
         wait.until(lambda d: "/replay/r1" in d.current_url)

@@ -19,15 +19,34 @@ from interpreter.web import present  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
 
 
+def chromium(webdriver, binary: str, driver: str, *flags: str):
+    """Headless Chromium driven through the system chromedriver (given by path: Selenium
+    Manager never downloads anything)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1400,1300", "--no-first-run", "--disable-extensions",
+                 "--disable-background-networking", "--disable-sync",
+                 "--disable-component-update", "--disable-default-apps", *flags):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver),
+                               options=options)
+    browser.set_page_load_timeout(60)
+    return browser
+
+
 class Served:
     """`with Served(rules) as site:` a server for `rules`; `site.get("/api/games/g1")`."""
 
-    def __init__(self, rules, delay: float = 0.0, bots: str = "greedy"):
+    def __init__(self, rules, delay: float = 0.0, bots: str = "greedy", saves=None,
+                 port: int = 0, module_paths=()):
         self.rules = rules
-        self.app = create_app(rules, make_bot, sorted(BOTS), bots, delay=delay)
+        self.app = create_app(rules, make_bot, sorted(BOTS), bots, delay=delay, saves=saves,
+                              module_paths=module_paths)
         self.registry = self.app.state.registry
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0,
-                                                    log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=port,
+                                                    log_level="warning",
+                                                    timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Served:
@@ -42,6 +61,7 @@ class Served:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.registry.close_soon()  # the pages' event streams end first
         self.server.should_exit = True
         self.thread.join(10)
 
@@ -68,9 +88,17 @@ class Served:
     def post(self, path: str, body=None):
         return self.request("POST", path, body)
 
+    def token(self, gid: str, seat: int) -> str:
+        """The secret token of a person's seat (as its link carries it)."""
+        return self.registry.game(gid).tokens[seat]
+
+    def seat(self, gid: str, seat: int | None) -> str:
+        """The query that opens `seat`'s view of a game ('' for a watcher's)."""
+        return "" if seat is None else f"token={self.token(gid, seat)}"
+
     def wait(self, gid: str, seat: int | None = None) -> dict:
         """Poll until the game is over or waits on `seat` (the bots have moved)."""
-        query = "" if seat is None else f"?seat={seat}"
+        query = "" if seat is None else f"?{self.seat(gid, seat)}"
         for _ in range(6000):
             status, data, _raw = self.get(f"/api/games/{gid}{query}")
             assert status == 200, data
@@ -79,6 +107,25 @@ class Served:
                 return data
             time.sleep(0.005)
         raise AssertionError(f"game {gid} did not reach seat {seat}'s decision")
+
+
+def ids_of(game, data) -> set[str]:
+    """The ids of cards, garments, tiles, spaces... among the strings of a JSON tree."""
+    return {s for s in present.strings(data) if present.is_id(game, s)}
+
+
+def ever_seen(rules, game, seat: int) -> tuple[set[str], set[str]]:
+    """The ids `seat` (present.SPECTATOR: a watcher) could see at some moment of `game`, and
+    all ids the game ever held."""
+    from interpreter import Game
+    meta_seats = len(game.state["players"])
+    replay = Game.new(rules, meta_seats, game.state["seed"])
+    seen, every = ids_of(replay, replay.view(seat)), ids_of(replay, replay.state)
+    for _seat, value in game.history:
+        replay.apply_value(value)
+        seen |= ids_of(replay, replay.view(seat))
+        every |= ids_of(replay, replay.state)
+    return seen, every
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_][\w.]*")

@@ -13,7 +13,7 @@ from ..core.seats import seat_plan
 from ..loading.loader import load_ruleset
 from ..loading.params import expansions
 from ..sim import balance
-from ..sim.bots import seat_bots, with_budget
+from ..sim.bots import DEFAULT_JUDGE, seat_bots, with_budget
 from ..sim.parallel import ClusterError, default_workers, ray_missing
 from ..ui import layout
 from .output import refuse_unwritable, write_json
@@ -36,7 +36,7 @@ def cmd_balance(args) -> int:
         if not Path(path).exists():
             err.print(f"[red]error:[/] no module at {escape(path)}")
             return 2
-    bots = with_budget(args.bots, args.mcts_iterations, args.mcts_seconds)
+    bots = with_budget(args.bots or DEFAULT_JUDGE, args.mcts_iterations, args.mcts_seconds)
     try:
         mods = [*expansions(args.with_), *([args.solo] if args.solo else [])]
         if args.solo:  # the solo mode's own seats: its person (a bot here) and its automata
@@ -82,14 +82,17 @@ def cmd_balance(args) -> int:
 
 
 def _report_faults(err: Console, faults: list[dict], games: int) -> int:
-    """The games a rule failed in (seed, decision, file:line:column), after the report: 1 if
-    there were any. Their seeds are left out of every run, so the runs stay paired."""
+    """The games a rule or a bot failed in (seed, decision, file:line:column or the bot),
+    after the report: 1 if there were any. Their seeds are left out of every run, so the runs
+    stay paired."""
     for fault in faults:
         err.print(escape(f"faulty game ({fault['run']}), seed {fault['seed']}: "
                          f"{fault['fault']}"), soft_wrap=True)
     if faults:
         seeds = len({f["seed"] for f in faults})
-        err.print(f"{seeds} of {games} seeds stopped on a rule fault and are left out of the "
+        bots = any("bot" in f for f in faults)
+        which = "a rule's or a bot's fault" if bots else "a rule fault"
+        err.print(f"{seeds} of {games} seeds stopped on {which} and are left out of the "
                   "figures")
     return 1 if faults else 0
 
@@ -104,8 +107,8 @@ def _pp(ci) -> str:
 
 def print_report(out: Console, data: dict, top: int | None = None) -> None:
     games = data["games"]
-    head = Table(title=f"{games} games, {data['players']} players, {data['bots']} bots, seeds "
-                       f"{data['seed']}..{data['seed'] + games - 1}, modules "
+    head = Table(title=f"{games} games, {data['players']} players, judged by {data['judge']}, "
+                       f"seeds {data['seed']}..{data['seed'] + games - 1}, modules "
                        f"{', '.join(data['modules'])}")
     head.add_column("figure")
     head.add_column("value", justify="right")
@@ -120,7 +123,8 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
     rows = data["cards"][:top] if top else data["cards"]
     table = Table(title="Who had it, against who did not: win rates; delta = the difference "
                         "seat-adjusted, in points, with its 95% CI; prestige = the same for "
-                        "final prestige; bonus y/n = bonus used / declined")
+                        "final prestige; bonus y/n = bonus used / declined; verdicts: "
+                        f"{correction_note(data['correction'], 'table')}")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("id", "left"), ("kind", "left"), ("avail", "right"), ("taken", "right"),
         ("played", "right"), ("bonus y/n", "right"), ("with", "right"), ("win with", "right"),
@@ -157,4 +161,12 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                           f"{scale * fig['ci'][0]:+.2f} .. {scale * fig['ci'][1]:+.2f}")
         layout.show(out, t)
         out.print(f"verdict: [bold]{escape(pair['verdict'])}[/]")
+    if data["paired"]:
+        out.print(f"paired verdicts: {correction_note(data['correction'], 'paired')}")
     out.print(f"[dim]{data['method']}[/]")
+
+
+def correction_note(correction: dict, which: str) -> str:
+    """'Benjamini-Hochberg over 384 comparisons, false discovery rate 5%'."""
+    return (f"{correction['method']} over {correction[which + '_comparisons']} comparisons, "
+            f"false discovery rate {100 * correction['false_discovery_rate']:g}%")

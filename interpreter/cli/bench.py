@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 from ..loading.loader import load_ruleset
+from ..sim.bench.probe import env_steps
 from ..sim.bench.runner import FULL, QUICK, run_bench
 from .output import refuse_unwritable, write_json
 
@@ -24,7 +25,11 @@ def cmd_bench(args) -> int:
     err = Console(stderr=True, emoji=False)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=err) as progress:
-        figures = run_bench(rules, QUICK if args.quick else FULL, progress)
+        sizes = QUICK if args.quick else FULL
+        figures = run_bench(rules, sizes, progress)
+        task = progress.add_task("environment steps", total=1)
+        figures["env"] = env_steps(4, sizes.games)  # None without the `rl` extra
+        progress.advance(task)
     out = Console(stderr=args.json == "-", highlight=False, emoji=False)
     if not out.is_terminal:
         out.width = max(out.width, 120)
@@ -49,7 +54,8 @@ def _compare(args) -> int:
                                          total=2 * args.repeats)
                 result = compare((old, current()), args.repeats,
                                  {"games": sizes.games, "save_runs": sizes.save_runs,
-                                  "effect_runs": sizes.effect_runs},
+                                  "effect_runs": sizes.effect_runs,
+                                  "bot_decisions": sizes.bot_decisions},
                                  advance=lambda: progress.advance(task))
         except BenchError as exc:
             print(f"error: {exc}", file=sys.stderr)
@@ -122,6 +128,13 @@ def tables(f: dict) -> list[Table]:
     for g in f["games"]:
         games.add_row(str(g["players"]), g["bots"], str(g["games"]), f"{g['games_per_s']:.1f}",
                       f"{g['decisions_per_s']:.0f}")
+    bots = Table(title="Each bot's decisions per second",
+                 caption="in seat 0 of 4-player games against greedy, seeds 1, 2, ...: its "
+                         "answers (a single option too) over the processor time it chose for")
+    for col in ("bot", "decisions", "decisions/s"):
+        bots.add_column(col, justify="right")
+    for b in f.get("bots", []):
+        bots.add_row(b["bot"], str(b["decisions"]), _number(b["decisions_per_s"]))
     s = f["save"]
     other = Table(title="Loading and saving")
     other.add_column("figure")
@@ -134,4 +147,7 @@ def tables(f: dict) -> list[Table]:
     other.add_row(f"clone at decision {s['mid_decision']}", f"{s['clone_us']:.1f} µs")
     other.add_row("from_json at decision 10", f"{s['from_json_decision_10_us']:.1f} µs")
     other.add_row("from_json at the end", f"{s['from_json_end_us']:.1f} µs")
-    return [effects, left_out, games, other]
+    env = f.get("env")
+    other.add_row("one-seat environment, 4 players, random actions and bots",
+                  "- (no `rl` extra)" if env is None else f"{env['steps_per_s']:,.0f} steps/s")
+    return [effects, left_out, games, bots, other]

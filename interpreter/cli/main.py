@@ -92,12 +92,14 @@ def _positive_seconds(value: str) -> float:
     return seconds
 
 
-def bot_arguments(p) -> None:
-    """--bots and the search budget, as play, simulate and balance take them."""
-    p.add_argument("--bots", type=_bots, default="greedy", metavar="BOT[,BOT...]",
-                   help="random, greedy or mcts (mcts:N iterations, mcts:Xs seconds per "
-                        "decision); one for every seat, or one per seat: mcts,greedy,greedy "
-                        "(default: greedy)")
+def bot_arguments(p, default: str | None = "greedy") -> None:
+    """--bots and the search budget, as play, simulate and balance take them (balance's default
+    is None: the default judge, read when the command runs)."""
+    p.add_argument("--bots", type=_bots, default=default, metavar="BOT[,BOT...]",
+                   help="random, greedy, value or mcts (mcts:N iterations, mcts:Xs seconds "
+                        "per decision); one for every seat, or one per seat: "
+                        "mcts,greedy,greedy (default: "
+                        f"{default or 'the default judge, sim/bots.py DEFAULT_JUDGE'})")
     p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
                    metavar="N", help="iterations per decision of every plain `mcts` bot "
                                      "(default: 100; reproducible under a seed)")
@@ -129,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         toggles(p)
 
     p = sub.add_parser("play", help="play a game at the terminal, humans against bots")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     p.add_argument("--seed", type=SEEDS, default=None,
                    help="the game's seed (default: a random one, printed to replay the game)")
     p.add_argument("--humans", type=_at_least(0, 5, "humans"), default=None,
@@ -146,9 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="play:cmd_play")
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
-    p.add_argument("--players", type=_player_count, default=4)
-    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100)
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    p.add_argument("--games", type=_at_least(1, 1_000_000, "games"), default=100,
+                   help="games to play")
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     bot_arguments(p)
     p.add_argument("--json", metavar="FILE",
                    help="write every game's result as JSON (- for stdout)")
@@ -168,9 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="simulate:cmd_simulate")
 
     _balance_parser(sub, common)
+    _tune_parser(sub, common)
+    _report_parser(sub, common)
 
     p = sub.add_parser("validate", help="check the built-in rules, or the given module files")
-    p.add_argument("paths", nargs="*", metavar="PATH")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="modules to check with the built-in rules (a folder with module.yaml, "
+                        "or a rules file)")
     toggles(p)
     p.set_defaults(run="validate:cmd_validate")
 
@@ -195,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="modules:cmd_diff")
 
     _bench_parser(sub)
+    _fit_judge_parser(sub, common)
     _serve_parser(sub, common)
     _test_parser(sub)
     p = sub.add_parser("vocab", help="every name, field, verb and function an effect may use")
@@ -213,9 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _balance_parser(sub, common) -> None:
     p = sub.add_parser("balance", help="measure what each card, garment, decoration and "
                                        "declared component does over many self-play games")
-    p.add_argument("--games", type=_positive, default=400)
-    p.add_argument("--players", type=_player_count, default=4)
-    bot_arguments(p)
+    p.add_argument("--games", type=_positive, default=400, help="self-play games to measure")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    bot_arguments(p, default=None)
     p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--workers", type=_positive, default=None,
                    help="processes to play on (default: the number of cores)")
@@ -229,9 +237,86 @@ def _balance_parser(sub, common) -> None:
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
     p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
     p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
+    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when it runs
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     common(p)
     p.set_defaults(run="balance:cmd_balance")
+
+
+def _fit_judge_parser(sub, common) -> None:
+    p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
+                                         "by self-play, and store them in the cache")
+    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_positive, default=12,
+                   help="self-play games per pass (default: 12; two passes)")
+    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
+                        "cache, ~/.cache/rococo/judge)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    common(p)
+    p.set_defaults(run="fitjudge:cmd_fit_judge")
+
+
+def _runs_arguments(p) -> None:
+    """Where and how the games of balance, tune and report are played."""
+    p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
+    p.add_argument("--workers", type=_positive, default=None,
+                   help="processes to play on (default: the number of cores)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="play on a Ray cluster ('auto', 'ray://host:port', or 'local')")
+    p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
+    p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _tune_parser(sub, common) -> None:
+    p = sub.add_parser("tune", help="search module parameters for the values that bring a "
+                                    "figure of self-play to a target (pip install '.[tune]')")
+    p.add_argument("--param", action="append", default=[], metavar="MODULE.NAME[=LOW..HIGH]",
+                   help="a parameter to search, within its declared min/max or LOW..HIGH "
+                        "(LOW..HIGH:STEP for a real one); repeatable (default: every parameter "
+                        "of the --module packs)")
+    p.add_argument("--figure", default="seat:0", metavar="FIGURE",
+                   help="seat:S (seat S's win rate minus an equal share), kind:K (the win rate "
+                        "of the seats of kind K, e.g. masque), holder:CARD (the holder's win "
+                        "rate against the same seeds without CARD), swap:CARD:REF (the same, "
+                        "against the same seeds with REF in CARD's place) (default seat:0)")
+    p.add_argument("--target", type=float, default=0.0,
+                   help="the value the figure should reach (default 0; a win rate is 0 to 1)")
+    p.add_argument("--prestige", nargs="?", const=True, default=False, metavar="SOURCE",
+                   help="measure a card's holders by final prestige instead of win rate, or by "
+                        "the prestige from one score source (play: gained during the rounds; "
+                        "a final-scoring step)")
+    p.add_argument("--games", type=_positive, default=100,
+                   help="games each candidate plays, the same seeds for all (default 100)")
+    p.add_argument("--budget", type=_positive, default=None,
+                   help="games in all, the paired runs counted (default: 12 candidates' worth)")
+    p.add_argument("--players", type=_player_count, default=4)
+    bot_arguments(p)
+    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    _runs_arguments(p)
+    common(p)
+    p.set_defaults(run="tune:cmd_tune")
+
+
+def _report_parser(sub, common) -> None:
+    p = sub.add_parser("report", help="one page on a module combination from self-play: "
+                                      "length, branching, seat advantage, decisiveness, skill")
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--players", type=_player_count, default=4)
+    bot_arguments(p)
+    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    p.add_argument("--search", default="mcts:8", type=_bots, metavar="BOT",
+                   help="the search bot the judge is measured against (default mcts:8)")
+    p.add_argument("--skill-games", type=_whole, default=None, metavar="N",
+                   help="games of each skill match (default: a quarter of --games; 0 skips)")
+    p.add_argument("--against", metavar="COMBINATION",
+                   help="a second combination, side by side with differences, in the same "
+                        "options as quoted text: \"--with jewelry_box\"")
+    _runs_arguments(p)
+    common(p)
+    p.set_defaults(run="report:cmd_report")
 
 
 def _bench_parser(sub) -> None:
@@ -253,7 +338,8 @@ def _serve_parser(sub, common) -> None:
     p = sub.add_parser("serve", help="the game in a browser: watch bots, replay a save, play "
                                      "seats against bots (pip install -e '.[web]')")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on, a loopback one (default 127.0.0.1)")
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 "
+                        "lets other machines open the table)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--bots", choices=sorted(BOTS), default="greedy",
                    help="the bots for the seats nobody plays (default greedy)")
@@ -265,6 +351,9 @@ def _serve_parser(sub, common) -> None:
                    help="with --players: seats 0..K-1 played in the browser (0 watches bots)")
     p.add_argument("--seed", type=SEEDS, default=None, help="with --players: the game's seed")
     p.add_argument("--replay", metavar="FILE", help="open a save to replay step by step")
+    p.add_argument("--saves", metavar="DIR", default="rococo-games",
+                   help="keep every game in this folder as it goes and resume the games "
+                        "there when the server starts (default rococo-games; '' keeps none)")
     common(p)
     p.set_defaults(run="serve:cmd_serve")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,4 +43,15 @@ def write_json(data: Any, target: str, option: str = "--json") -> bool:
         print(f"error: cannot write {option} {target}: {(exc.strerror or str(exc)).lower()}",
               file=sys.stderr)
         return False
+    return True
+
+
+def write_files(data: Any, args, html: Callable[[Any, Path], None], what: str, out) -> bool:
+    """--json and --html once the work is done (`html` writes the page); False when the JSON
+    cannot be written."""
+    if args.json and not write_json(data, args.json):
+        return False
+    if args.html:
+        html(data, Path(args.html))
+        out.print(f"{what} written to {args.html}")
     return True

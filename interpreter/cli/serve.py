@@ -1,4 +1,4 @@
-"""`rococo serve`: the game in a browser, on this machine only (see interpreter/web)."""
+"""`rococo serve`: the playtest table in browsers (see interpreter/web)."""
 from __future__ import annotations
 
 import ipaddress
@@ -12,6 +12,9 @@ from .common import rules_of, seats_of
 from .saved import toggles_of_save
 
 LOOPBACK_NAMES = ("localhost",)
+EXPOSED = ("anyone who can reach {host}:{port} may open the start page, start games, watch "
+           "every game and replay saves; a seat is played only through its secret link. The "
+           "links travel unencrypted (plain HTTP): use it on a network you trust")
 
 
 def loopback(host: str) -> bool:
@@ -24,6 +27,11 @@ def loopback(host: str) -> bool:
         return False
 
 
+def _address(host: str) -> bool:
+    """A host uvicorn can listen on: an IP address or a name (checked when it binds)."""
+    return bool(host) and not any(c.isspace() or c in "/?#@" for c in host)
+
+
 def cmd_serve(args) -> int:
     try:
         import uvicorn
@@ -33,9 +41,9 @@ def cmd_serve(args) -> int:
         print("error: rococo serve needs Starlette and uvicorn: pip install -e '.[web]'",
               file=sys.stderr)
         return 1
-    if not loopback(args.host):
-        print(f"error: --host {args.host} is not a loopback address: rococo serve only "
-              f"listens on this machine (127.0.0.1, ::1 or localhost)", file=sys.stderr)
+    if not _address(args.host):
+        print(f"error: --host {args.host!r} is not an address to listen on (give an IP "
+              f"address such as 0.0.0.0 or a host name)", file=sys.stderr)
         return 2
     if not 0 <= args.port <= 65535:
         print(f"error: --port must be 0 to 65535, not {args.port}", file=sys.stderr)
@@ -59,10 +67,19 @@ def cmd_serve(args) -> int:
     if args.players is not None and rules.seat_kinds:
         args.players = seats_of(rules, args.players)  # its person and its automata
         args.humans = min(args.humans, 1)
-    app = create_app(rules, lambda name, seed: make_bot(name, seed), sorted(BOTS), args.bots,
-                     delay=args.delay, seed_source=lambda: secrets.randbelow(900_000) + 100_000)
+    saves = None if args.saves in (None, "") else Path(args.saves)
+    try:
+        app = create_app(rules, lambda name, seed: make_bot(name, seed), sorted(BOTS),
+                         args.bots, delay=args.delay,
+                         seed_source=lambda: secrets.randbelow(900_000) + 100_000,
+                         module_paths=[Path(p) for p in args.module or []], saves=saves)
+    except OSError as exc:
+        print(f"error: cannot keep games in {args.saves}: {exc.strerror}", file=sys.stderr)
+        return 2
     registry = app.state.registry
-    base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
+    shown = args.host if loopback(args.host) or args.host not in ("0.0.0.0", "::") \
+        else "THIS-MACHINE"
+    base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{args.port}"
     pages = [f"{base}/  (start games here)"]
     if args.replay:
         try:
@@ -74,11 +91,26 @@ def cmd_serve(args) -> int:
     if args.players is not None:
         seed = args.seed if args.seed is not None else secrets.randbelow(900_000) + 100_000
         live = registry.new_game(args.players, seed, set(range(args.humans)), start=False)
-        pages += [f"{base}/play/{live.id}?seat={s}  (seed {seed}, seat {s})"
-                  for s in range(args.humans)] or [f"{base}/watch/{live.id}  (seed {seed})"]
+        links = live.links()
+        pages += [f"{base}{s['url']}  (seed {seed}, {s['who']}: send it to that player only)"
+                  for s in links["seats"]]
+        pages.append(f"{base}{links['watch']}  (seed {seed}, for watchers)")
     print("rococo serve: modules " + ", ".join(rules.modules), flush=True)
+    if saves is not None:
+        print(f"  games are kept in {saves}/ ({len(registry.reserved)} to resume)", flush=True)
+    if not loopback(args.host):
+        print("  listening beyond this machine: " + EXPOSED.format(host=args.host,
+                                                                  port=args.port), flush=True)
     for line in pages:
         print("  " + line, flush=True)
 
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
+                                           log_level="warning", timeout_graceful_shutdown=1))
+    stop = server.handle_exit
+
+    def handle_exit(sig, frame) -> None:  # Ctrl-C: the pages' event streams end at once
+        registry.close_soon()
+        stop(sig, frame)
+    server.handle_exit = handle_exit  # type: ignore[method-assign]
+    server.run()
     return 0

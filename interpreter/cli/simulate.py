@@ -112,11 +112,14 @@ def _tally(players: int, record: dict, shares: list, timing: list) -> None:
 
 
 def _report_faults(faults: list[dict], played: int) -> int:
-    """The games a rule failed in, after the others' figures: 1 if there were any."""
+    """The games a rule or a bot failed in, after the others' figures: 1 if there were any."""
     for fault in faults:
         print(f"faulty game, seed {fault['seed']}: {fault['fault']}", file=sys.stderr)
     if faults:
-        print(f"{len(faults)} of {played} games stopped on a rule fault; the figures are "
+        bots = sum("bot" in f for f in faults)
+        which = "a rule fault" if not bots else \
+            f"a fault ({bots} a bot's, {len(faults) - bots} a rule's)"
+        print(f"{len(faults)} of {played} games stopped on {which}; the figures are "
               f"those of the other {played - len(faults)}", file=sys.stderr)
     return 1 if faults else 0
 

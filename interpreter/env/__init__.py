@@ -1,5 +1,7 @@
 """Standard reinforcement-learning environments over the engine (needs the `rl` extra:
-`pip install -e '.[rl]'`): a PettingZoo AEC environment with one agent per seat (aec.py) and a
-Gymnasium environment for one seat against bots (single.py). The encodings they share (the
-fixed action space and the observation layout) are in actions.py and observations.py, which
-need only numpy."""
+`pip install -e '.[rl]'`): PettingZoo's entry points env(), raw_env() and parallel_env()
+(rococo_v1.py), the AEC environment with one agent per seat (aec.py) and a Gymnasium
+environment for one seat against bots, alone or as a vector of games (single.py). What they
+share needs only numpy: the catalogue of components that fixes both shapes (catalogue.py), the
+action space (actions.py), the observation encoder (observations.py, its table in the docs made
+by layout.py) and the rgb_array picture (render.py). docs/environments.md says it all."""

@@ -1,77 +1,75 @@
-"""A fixed discrete action space for a ruleset and a player count, and the mask of the legal
-options at a decision.
+"""A fixed discrete action space, and the mask of the legal options at a decision.
 
 Every option of the kinds whose answers name a component (docs/decisions.md) has an action of
 its own, the same in every game: `hand`, `hire` and `depute` a card; `play` a card with an
 action (or none); `bonus` yes or no; `tile` a tile; `garment` a garment; `rent` a guest space,
 or selling; `fund` a decoration space. The answers of the other kinds (`keep`, `tiles`,
 `resource`, `choice`, `number`, and any kind a module adds) are "the i-th option of this
-decision": `SLOTS` actions at the end of the space, read with the decision's kind, which the
+decision": the `option:<i>` actions (SLOTS of them), read with the decision's kind, which the
 observation carries. An option that has no action of its own (a shape the catalogue does not
 know) also takes the slot of its index, so every legal option has exactly one action.
+
+The names come from a `Components` catalogue (catalogue.py): one ruleset's (the same for every
+player count of its module combination) or the universal one, the same for every shipped
+combination, whose indexes never move.
 """
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
-SLOTS = 32  # the most options a decision of a slot-answered kind may have
+from .catalogue import SLOTS, Components
 
 
-def _key(kind: str, value) -> tuple | None:
-    """The catalogue key of an option, or None when it is answered by its index."""
+def _key(kind: str, value) -> str | None:
+    """The action name of an option, or None when it is answered by its index."""
     if kind in ("hand", "hire", "depute") and isinstance(value, str):
-        return (kind, value)
-    if kind == "play" and isinstance(value, dict):
-        return ("play", value.get("card"), value.get("action"))
+        return f"{kind}:{value}"
+    if isinstance(value, dict):
+        if kind == "play":
+            action = value.get("action")
+            return f"play:{value.get('card')}:{'null' if action is None else action}"
+        if kind in ("tile", "garment"):
+            return f"{kind}:{value.get(kind)}"
+        if kind == "rent":
+            return "rent:sell" if value.get("sell") else f"rent:{value.get('space')}"
+        if kind == "fund":
+            return f"fund:{value.get('space')}"
     if kind == "bonus" and isinstance(value, bool):
-        return ("bonus", value)
-    if kind == "tile" and isinstance(value, dict):
-        return ("tile", value.get("tile"))
-    if kind == "garment" and isinstance(value, dict):
-        return ("garment", value.get("garment"))
-    if kind == "rent" and isinstance(value, dict):
-        return ("rent", "sell") if value.get("sell") else ("rent", value.get("space"))
-    if kind == "fund" and isinstance(value, dict):
-        return ("fund", value.get("space"))
+        return f"bonus:{'true' if value else 'false'}"
     return None
 
 
 class ActionSpace:
-    """The actions of one ruleset at one player count: `names[i]` says what action i is."""
+    """The actions of a catalogue: `names[i]` says what action i is, `n` how many there are."""
 
-    def __init__(self, rules, players: int):
-        side = rules.side_for(players)
-        cards = sorted(rules.employees)
-        keys: list[tuple] = [("hand", c) for c in cards]
-        keys += [("play", c, a) for c in cards for a in [*sorted(rules.actions), None]]
-        keys += [("bonus", True), ("bonus", False)]
-        keys += [("tile", t) for t in sorted(rules.tiles)]
-        keys += [("garment", g) for g in sorted(rules.garments)]
-        keys += [("rent", "sell")] + [("rent", s) for s in sorted(side.guest_spaces)]
-        keys += [("hire", c) for c in cards] + [("depute", c) for c in cards]
-        keys += [("fund", s) for s in sorted(side.decorations)]
-        self.index = {key: i for i, key in enumerate(keys)}
-        self.first_slot = len(keys)
-        self.n = len(keys) + SLOTS
-        self.names = [":".join(json.dumps(part) if not isinstance(part, str) else part
-                               for part in key) for key in keys]
-        self.names += [f"option:{i}" for i in range(SLOTS)]
+    def __init__(self, components: Components):
+        self.components = components
+        self.names = list(components.names)
+        self.n = len(self.names)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.slots = [self.index[f"option:{i}"] for i in range(SLOTS)]
+        self._decision = None
+        self._legal: dict[int, int] = {}
 
-    def legal(self, decision) -> dict[int, object]:
-        """Each legal action of `decision` and the option it answers with."""
-        out: dict[int, object] = {}
-        for i, option in enumerate(decision.options):
-            key = _key(decision.kind, option.value)
-            action = None if key is None else self.index.get(key)
+    def legal(self, decision) -> dict[int, int]:
+        """Each legal action of `decision` and the index of the option it answers with
+        (`game.apply_index`); the last decision's answer is kept, so asking twice costs
+        nothing."""
+        if decision is self._decision:
+            return self._legal
+        out: dict[int, int] = {}
+        kind, index = decision.kind, self.index
+        values = decision.own_values()  # only read, to name each option: no copies needed
+        for i, value in enumerate(values):
+            key = _key(kind, value)
+            action = None if key is None else index.get(key)
             if action is None or action in out:
                 if i >= SLOTS:
-                    raise ValueError(f"a '{decision.kind}' decision with {len(decision.options)}"
-                                     f" options: the action space answers at most {SLOTS} by "
-                                     f"their index")
-                action = self.first_slot + i
-            out[action] = option
+                    raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
+                                     f"action space answers at most {SLOTS} by their index")
+                action = self.slots[i]
+            out[action] = i
+        self._decision, self._legal = decision, out
         return out
 
     def mask(self, decision) -> np.ndarray:

@@ -13,12 +13,15 @@
     >>> sorted(env.rewards) == []  # every agent has left: the game is over
     True
 
-Agents are named `seat_0`, `seat_1`... Observations are dicts: `observation`, the seat's
-`view()` as a vector (observations.py documents the layout), and `action_mask`, 1 for each
-legal action of the decision the seat must answer (all 0 when it is not to decide). The
-action space is fixed for a ruleset and a player count (actions.py). Rewards come at the end:
-a winner gets 1 (winners tied on every ranking key share it: Game.winners), everybody else
-0. An action that is not legal raises IllegalDecisionError and changes nothing.
+Agents are named `seat_0`, `seat_1`... Observations are dicts: `observation`, what the seat
+sees as numbers in [-1, 1] (observations.py documents the layout; `observation_form="dict"`
+gives it as a dict of named blocks), and `action_mask`, 1 for each legal action of the
+decision the seat must answer (all 0 when it is not to decide). With `catalogue="universal"`
+(the default) both have the same shapes for every shipped module combination and 2-5 players;
+`catalogue="combination"` gives the smaller space of this ruleset alone, still the same for
+each of its player counts (catalogue.py). Rewards come at the end: a winner gets 1 (winners
+tied on every ranking key share it: Game.winners), everybody else 0. An action that is not
+legal raises IllegalDecisionError and changes nothing.
 """
 from __future__ import annotations
 
@@ -32,7 +35,12 @@ from ..core.engine import Game
 from ..core.errors import IllegalDecisionError
 from ..loading.loader import load_ruleset
 from .actions import ActionSpace
-from .observations import Observation
+from .catalogue import Components
+from .observations import Observation, seat_view
+from .render import picture
+
+CATALOGUES = ("universal", "combination")
+FORMS = ("flat", "dict")
 
 
 def win_shares(game: Game) -> list[float]:
@@ -56,31 +64,96 @@ def text_of(game: Game) -> str:
     return "\n".join(lines)
 
 
+class SeatCoder:
+    """The spaces of one ruleset and what a seat observes: shared by every environment here."""
+
+    def __init__(self, rules, players: int, catalogue: str, observation_form: str):
+        if catalogue not in CATALOGUES:
+            raise ValueError(f"catalogue must be one of {list(CATALOGUES)}, not {catalogue!r}")
+        if observation_form not in FORMS:
+            raise ValueError(f"observation_form must be one of {list(FORMS)}, not "
+                             f"{observation_form!r}")
+        components = Components.of(rules)
+        if catalogue == "universal":
+            universal = Components.universal()
+            missing = universal.covers(components)
+            if missing:
+                raise ValueError(f"the universal catalogue lacks {', '.join(missing[:5])}: run "
+                                 f"`python -m interpreter.env.catalogue`, or pass "
+                                 f"catalogue='combination'")
+            components = universal
+        if not 1 <= players <= components.max_players:
+            raise ValueError(f"players must be 1 to {components.max_players}, not {players}")
+        self.encoder = Observation(components, rules.rounds)
+        self.actions = ActionSpace(components)
+        self.dict_form = observation_form == "dict"
+        vector = spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32)
+        inner: spaces.Space = vector if not self.dict_form else spaces.Dict({
+            name: spaces.Box(-1.0, 1.0, (size,), np.float32)
+            for name, (_, size) in self.encoder.layout.items()})
+        self.observation_space = spaces.Dict({
+            "observation": inner,
+            "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8)})
+        self.action_space = spaces.Discrete(self.actions.n)
+
+    def observe(self, game: Game, seat: int) -> dict:
+        """What `seat` observes now: fresh arrays, safe to keep."""
+        decision = game.decision()
+        vector = self.encoder.encode(seat_view(game, seat), seat)
+        mine = decision is not None and decision.seat == seat
+        return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
+                "action_mask": self.actions.mask(decision if mine else None)}
+
+
+    def answer(self, game: Game, action, agent: str) -> None:
+        """Answer the pending decision with `action`; IllegalDecisionError (and no change)
+        if it is not legal."""
+        legal = self.actions.legal(game.decision())
+        if action is None or int(action) not in legal:
+            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
+                                       f"(legal: {sorted(legal)})")
+        game.apply_index(legal[int(action)])
+
+
+def rendering(game: Game, mode: str | None):
+    """What `render()` gives in `mode`: text (`ansi`, printed by `human`) or a picture."""
+    if mode is None:
+        return None
+    if mode == "rgb_array":
+        return picture(game)
+    text = text_of(game)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
+def check_render_mode(mode: str | None, modes: list[str]) -> None:
+    if mode is not None and mode not in modes:
+        raise ValueError(f"render_mode must be one of {modes}, not {mode!r}")
+
+
 class RococoEnv(AECEnv):
     """The game for `players` seats, with the edition and expansions given (or a Ruleset)."""
 
-    metadata: ClassVar[dict] = {"name": "rococo_v0", "render_modes": ["ansi", "human"],
+    metadata: ClassVar[dict] = {"name": "rococo_v1", "render_modes": ["ansi", "human",
+                                                                       "rgb_array"],
                                 "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, players: int = 2, edition: str | None = None, expansions=(),
-                 rules=None, render_mode: str | None = None):
+                 rules=None, render_mode: str | None = None, catalogue: str = "universal",
+                 observation_form: str = "flat"):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.rules = rules if rules is not None else \
             load_ruleset(edition=edition, expansions=list(expansions))
         self.players = players
         self.render_mode = render_mode
-        self.encoder = Observation(self.rules, players)
-        self.action_catalogue = ActionSpace(self.rules, players)
+        self.coder = SeatCoder(self.rules, players, catalogue, observation_form)
+        self.encoder = self.coder.encoder
+        self.action_catalogue = self.coder.actions
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        n = self.action_catalogue.n
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-1.0, 1000.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8)})
-        self._action_space = spaces.Discrete(n)
         self._seeds = np.random.default_rng()
         self._game: Game | None = None
 
@@ -92,15 +165,16 @@ class RococoEnv(AECEnv):
         return self._game
 
     def observation_space(self, agent):
-        return self._observation_space
+        return self.coder.observation_space
 
     def action_space(self, agent):
-        return self._action_space
+        return self.coder.action_space
 
     # -- running -------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
+            self.coder.action_space.seed(int(self._seeds.integers(0, 2**31 - 1)))
         game_seed = int(self._seeds.integers(0, 2**63 - 1))
         self._game = Game.new(self.rules, players=self.players, seed=game_seed)
         self.agents = list(self.possible_agents)
@@ -116,13 +190,8 @@ class RococoEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decision = self.game.decision()
-        legal = self.action_catalogue.legal(decision)
-        if action is None or int(action) not in legal:
-            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
-                                       f"(legal: {sorted(legal)})")
+        self.coder.answer(self.game, action, agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(legal[int(action)])
         if self.game.is_over():
             shares = win_shares(self.game)
             for a in self.agents:
@@ -143,20 +212,10 @@ class RococoEnv(AECEnv):
                              a == self.agent_selection else None}
 
     def observe(self, agent):
-        seat = self._seat[agent]
-        decision = self.game.decision()
-        mine = decision is not None and decision.seat == seat
-        return {"observation": self.encoder.encode(self.game.view(seat), seat),
-                "action_mask": self.action_catalogue.mask(decision if mine else None)}
+        return self.coder.observe(self.game, self._seat[agent])
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = text_of(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendering(self.game, self.render_mode)
 
     def close(self) -> None:
         pass

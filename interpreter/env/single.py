@@ -26,10 +26,16 @@ module parameters, "module.name" -> value), the seat plays that solo mode: seat 
 person's seat, the other seats are its automata, which play by their module's rules (no
 `opponents`; `players` is the mode's own count). The reward is the same share of the win
 (an automaton that wins ties wins them).
+`catalogue` and `observation_form` are the AEC environment's (aec.py): by default one action
+and observation shape for every shipped module combination and player count.
+
 Importing this module registers it with Gymnasium as `rococo/Seat-v0`
-(`gymnasium.make("rococo/Seat-v0", players=3)`).
+(`gymnasium.make("rococo/Seat-v0", players=3)`); `vector_env(8, players=4)` runs 8 games at
+once as one Gymnasium vector environment (`envs.call("action_masks")` gives their masks).
 """
 from __future__ import annotations
+
+import random
 
 import gymnasium as gym
 import numpy as np
@@ -40,24 +46,29 @@ from .aec import RococoEnv, win_shares
 
 
 class _Uniform:
-    """A bot answering uniformly at random from the environment's generator."""
+    """A bot answering uniformly at random, seeded from the environment's generator."""
 
     def __init__(self, rng: np.random.Generator):
-        self.rng = rng
+        self.rng = random.Random(int(rng.integers(0, 2**63 - 1)))
 
     def choose(self, game, decision):
-        return decision.options[int(self.rng.integers(len(decision.options)))]
+        return decision.options[self.index(decision)]
+
+    def index(self, decision) -> int:
+        return self.rng.randrange(len(decision))
 
 
 class RococoSeatEnv(gym.Env):
     """Seat `seat` of a `players`-seat game against `opponents`."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - Env's
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"],  # noqa: RUF012 - Env's
+                "render_fps": 4}
 
     def __init__(self, players: int = 2, seat: int = 0, opponents=None,
                  edition: str | None = None, expansions=(), rules=None,
                  render_mode: str | None = None, illegal_penalty: float = -1.0,
-                 solo: str | None = None, params: dict | None = None):
+                 solo: str | None = None, params: dict | None = None,
+                 catalogue: str = "universal", observation_form: str = "flat"):
         if solo is not None:
             if opponents is not None:
                 raise ValueError(f"a solo mode's other seats play by its rules: give no "
@@ -75,7 +86,9 @@ class RococoSeatEnv(gym.Env):
             rules = load_ruleset(edition=edition, expansions=list(expansions), params=params)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
-        self.env = RococoEnv(players, edition, expansions, rules, render_mode)
+        self.env = RococoEnv(players, edition, expansions, rules, render_mode, catalogue,
+                             observation_form)
+        self.coder = self.env.coder
         self.opponents = opponents
         self.seat, self.players = seat, players
         self.render_mode = render_mode
@@ -87,6 +100,16 @@ class RococoSeatEnv(gym.Env):
     @property
     def game(self):
         return self.env.game
+
+    @property
+    def action_catalogue(self):
+        """The actions: `action_catalogue.names[i]` says what action i is."""
+        return self.coder.actions
+
+    @property
+    def encoder(self):
+        """The observation encoder: `encoder.layout` gives each block's offset and size."""
+        return self.coder.encoder
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -100,10 +123,10 @@ class RococoSeatEnv(gym.Env):
 
     def step(self, action):
         game = self.game
-        legal = self.env.action_catalogue.legal(game.decision())
+        legal = self.coder.actions.legal(game.decision())
         if action is None or int(action) not in legal:
             return self._observe(), self.illegal_penalty, False, False, {"illegal": True}
-        game.apply(legal[int(action)])
+        game.apply_index(legal[int(action)])
         self._bots_play()
         done = game.is_over()
         reward = win_shares(game)[self.seat] if done else 0.0
@@ -113,19 +136,34 @@ class RococoSeatEnv(gym.Env):
 
     def _bots_play(self) -> None:
         game = self.game
-        while not game.is_over() and game.decision().seat != self.seat:
+        seat, bots = self.seat, self.bots
+        decision = game.decision()
+        while decision is not None and decision.seat != seat:
+            bot = bots[decision.seat]
+            if type(bot) is _Uniform:  # no options to make: an index is its whole answer
+                game.apply_index(bot.index(decision))
+            else:
+                game.apply(bot.choose(game, decision))
             decision = game.decision()
-            game.apply(self.bots[decision.seat].choose(game, decision))
 
     def _observe(self) -> dict:
-        return self.env.observe(f"seat_{self.seat}")
+        return self.coder.observe(self.game, self.seat)
 
     def render(self):
         return self.env.render()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
-        return self._observe()["action_mask"].astype(bool)
+        decision = self.game.decision()
+        mine = decision is not None and decision.seat == self.seat
+        return self.coder.actions.mask(decision if mine else None).astype(bool)
+
+
+def vector_env(num_envs: int, **kwargs) -> gym.vector.VectorEnv:
+    """`num_envs` seat environments (RococoSeatEnv's arguments) stepped together, in this
+    process: each `reset(seed=S)` seeds game i with S + i, as Gymnasium does."""
+    return gym.make_vec("rococo/Seat-v0", num_envs=num_envs, vectorization_mode="sync",
+                        **kwargs)
 
 
 if "rococo/Seat-v0" not in gym.registry:

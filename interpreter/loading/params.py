@@ -2,11 +2,13 @@
 its effects as the name `MODULE.NAME`.
 
 A module header declares them: `parameters: {join_round: {default: 1, min: 1, max: 7,
-description: ...}}`. A value is a whole number or true/false, like its default; the chosen
-values are part of the ruleset (saves record them with the module).
+description: ...}}`. A value is a whole number, a real number (a default written with a decimal
+point, `0.5`) or true/false, like its default; the chosen values are part of the ruleset (saves
+record them with the module).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,7 +20,8 @@ from ..core.errors import ModuleError
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """`MODULE.NAME=VALUE` from the command line: VALUE a whole number or true/false."""
+    """`MODULE.NAME=VALUE` from the command line: VALUE a whole number, a real number (with a
+    decimal point) or true/false."""
     key, sep, raw = text.partition("=")
     if not sep or "." not in key:
         raise ValueError(f"expected MODULE.NAME=VALUE, got {text!r}")
@@ -28,7 +31,14 @@ def parse_setting(text: str) -> tuple[str, Any]:
     try:
         return key.strip(), int(raw)
     except ValueError:
-        raise ValueError(f"{key}: {raw!r} is not a whole number or true/false") from None
+        pass
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise ValueError(f"{key}: {raw!r} is not a number or true/false")
+    return key.strip(), value
 
 
 def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[str, Any],
@@ -41,13 +51,16 @@ def resolve(headers: Mapping[str, tuple], ordered: list[str], chosen: Mapping[st
             declared[f"{mid}.{name}"] = (spec, doc.span(("module", "parameters", name)))
     values = {}
     for key, (spec, span) in declared.items():
-        value = chosen.get(key, spec["default"])
-        default = spec["default"]
+        default = _plain(spec["default"])
+        value = _plain(chosen.get(key, default))
+        if type(default) is float and type(value) is int:
+            value = float(value)  # a real parameter set to 2 is 2.0
         # a value given (`--set`) is the user's mistake, named as given; a default, the module's
         where, given = (NO_SPAN, f" (given as {key}={value}; declared at {span})") \
             if key in chosen else (span, "")
         if type(value) is not type(default):
-            wanted = "true or false" if isinstance(default, bool) else "a whole number"
+            wanted = ("true or false" if isinstance(default, bool) else
+                      "a real number" if isinstance(default, float) else "a whole number")
             errors.append(ModuleError(f"parameter {key!r} takes {wanted}, not {value!r}{given}",
                                       where))
             continue
@@ -75,6 +88,14 @@ def _unknown(key: str, headers: Mapping[str, tuple], ordered: list[str],
     known = ", ".join(declared) or "none"
     return (f"unknown parameter {key!r}{did_you_mean(key, declared)}; the loaded modules "
             f"declare: {known}")
+
+
+def _plain(value: Any) -> Any:
+    """A YAML scalar as the plain bool, int or float it stands for."""
+    for kind in (bool, int, float):
+        if isinstance(value, kind):
+            return kind(value)
+    return value
 
 
 def names(headers: Mapping[str, tuple], values: Mapping[str, Any]) -> dict[str, NameDef]:

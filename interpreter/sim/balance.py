@@ -17,14 +17,18 @@ from typing import Any
 from rulesdsl.suggest import did_you_mean
 
 from ..core.model import Ruleset
-from . import stats
+from . import stats, verdict
+from .bots import DEFAULT_JUDGE, seat_bots
 from .parallel import GameSpec, Pack
 from .watch import watched_game
 
 METHOD = ("95% intervals by normal approximation: a pooled-variance difference of means for "
-          "holders against non-holders, the mean of per-seed differences for paired runs")
+          "holders against non-holders, the mean of per-seed differences for paired runs; a "
+          "verdict names an effect when its Benjamini-Hochberg adjusted p-value (over every "
+          "comparison of the table, and separately of the paired runs) is at most 5%")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
 WITHOUT_MODULE = "balance_without"
+MEASURES = ("prestige", "win rate")  # what a verdict weighs, the steadier first
 MIN_HELD = 20  # a component held in fewer player-games (or missing from fewer) is not ranked
 
 
@@ -150,6 +154,7 @@ def card_figures(rules: Ruleset, records: list[dict], players: int,
     base_prestige = {s: stats.average([r["players"][s]["prestige"] for r in records])
                      for s in range(players)}
     rows = []
+    raw: dict[str, dict] = {}  # unrounded results, for the verdicts
     for key, info in items.items():
         counts = {"available": 0, "taken": 0, "played": 0, "bonus_used": 0, "bonus_declined": 0}
         win: dict[bool, list[float]] = {True: [], False: []}
@@ -186,40 +191,51 @@ def card_figures(rules: Ruleset, records: list[dict], players: int,
             "prestige_ci": _interval(pdelta and pdelta[1]),
             "ranked": min(len(win[True]), len(win[False])) >= MIN_HELD,
         })
-    _verdicts(rows, games)
+        raw[key] = {"prestige": pdelta, "win rate": delta}
+    _verdicts(rows, raw, games, only)
     rows.sort(key=lambda r: (not r["ranked"], r["delta"] is None, -(r["delta"] or 0), r["id"]))
     if only:
         rows = [r for r in rows if r["id"] in only]
     return rows
 
 
-def _verdicts(rows: list[dict], games: int) -> None:
-    """Each row against zero and against the average delta of its group."""
-    groups: dict[str, list[float]] = {}
+def _verdicts(rows: list[dict], raw: dict[str, dict], games: int,
+              only: list[str] | None = None) -> None:
+    """Each ranked row's win rate and prestige against zero and against the average of its
+    group (of every ranked row), every comparison of the rows reported (`only`, or all)
+    corrected together (`verdict`); the adjusted p-values go in the row's "q"."""
+    groups: dict[str, list[str]] = {}
     for r in rows:
         if r["ranked"]:
-            groups.setdefault(r["group"], []).append(r["delta"])
+            groups.setdefault(r["group"], []).append(r["id"])
+    averages = {g: {m: stats.average([raw[k][m][0] for k in keys]) for m in MEASURES}
+                for g, keys in groups.items()}
+    tested: dict[str, tuple[list, list]] = {}
     for r in rows:
-        ci = r["ci"]
-        if ci is None:
+        if r["ci"] is None:
             r["verdict"] = "never held"
-            continue
-        if not r["ranked"]:
+        elif only and r["id"] not in only:
+            continue  # not reported: neither judged nor counted
+        elif not r["ranked"]:
             r["verdict"] = (f"held in {r['games_with']} of {games} games: too few to rank"
                             if r["games_with"] < MIN_HELD else
                             f"held in {r['games_with']} of {games} games: nothing to compare with")
-            continue
-        average = stats.average(groups[r["group"]])
-        r["group_average"] = round(average, 4)
-        if len(groups[r["group"]]) > 1 and ci[0] > average:
-            r["verdict"] = f"stronger than the average {r['group']}"
-        elif len(groups[r["group"]]) > 1 and ci[1] < average:
-            r["verdict"] = f"weaker than the average {r['group']}"
-        elif stats.excludes_zero(ci):
-            r["verdict"] = ("helps its holder" if ci[0] > 0 else "hurts its holder") + \
-                f", like the average {r['group']}"
         else:
-            r["verdict"] = f"no measurable effect at {games} games"
+            alone = len(groups[r["group"]]) == 1
+            r["group_average"] = round(averages[r["group"]]["win rate"], 4)
+            r["group_prestige_average"] = round(averages[r["group"]]["prestige"], 3)
+            tested[r["id"]] = (
+                [] if alone else [verdict.comparison(m, raw[r["id"]][m], averages[r["group"]][m])
+                                  for m in MEASURES],
+                [verdict.comparison(m, raw[r["id"]][m]) for m in MEASURES])
+    verdict.correct([c for pair in tested.values() for side in pair for c in side])
+    for r in rows:
+        if r["id"] in tested:
+            against_group, against_zero = tested[r["id"]]
+            r["verdict"] = verdict.row_verdict(against_group, against_zero, r["group"], games)
+            r["q"] = {f"{c.measure} against {name}": round(c.q, 4)
+                      for name, side in (("its group", against_group), ("zero", against_zero))
+                      for c in side}
 
 
 def _figure(result) -> dict | None:
@@ -228,9 +244,14 @@ def _figure(result) -> dict | None:
     return {"mean": round(result[0], 4), "ci": _interval(result[1])}
 
 
-def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> dict:
+# a paired run's figures, and what its verdict reads: whose result, and its comparisons
+Paired = tuple[dict, tuple[str, list]]
+
+
+def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> Paired:
     """The same seeds with and without a card: for every game in which someone had it, the
-    holder's result minus the same seat's result in the game without the card."""
+    holder's result minus the same seat's result in the game without the card. Its verdict is
+    set by `paired_verdicts`, with every other paired comparison of the report."""
     win_diffs, prestige_diffs = [], []
     for a, b in zip(with_runs, without_runs):
         item = a["items"].get(key)
@@ -246,30 +267,30 @@ def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> di
         "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
         "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
     out.update(_game_level(with_runs, without_runs))
-    out["verdict"] = _verdict(out["holder_win_rate_delta"], "its holder's win rate", 100,
-                              " points", "", len(with_runs))
-    return out
+    return out, ("its holder's", [verdict.comparison("prestige", stats.paired(prestige_diffs)),
+                                  verdict.comparison("win rate", stats.paired(win_diffs))])
 
 
-def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> dict:
+def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> Paired:
     """The same seeds with and without the custom packs: game-level paired differences."""
     out: dict[str, Any] = {"what": "modules", "id": ", ".join(names), "games": len(with_runs)}
     out.update(_game_level(with_runs, without_runs))
-    out["verdict"] = _verdict(out["winning_prestige_delta"], "the winning prestige", 1, "",
-                              " on the winning prestige", len(with_runs))
-    return out
+    best = [max(p["prestige"] for p in a["players"]) - max(p["prestige"] for p in b["players"])
+            for a, b in zip(with_runs, without_runs)]
+    return out, ("the winning", [verdict.comparison("prestige", stats.paired(best))])
 
 
-def _verdict(figure: dict | None, what: str, scale: float, unit: str, quiet: str,
-             games: int) -> str:
-    """'raises WHAT by 1.2UNIT (95% CI +0.3 to +2.1)' when the interval (times `scale`)
-    excludes zero, else 'no measurable effectQUIET at N games'."""
-    if figure is None or not stats.excludes_zero(figure["ci"]):
-        return f"no measurable effect{quiet} at {games} games"
-    low, high = (scale * x for x in figure["ci"])
-    verb = "raises" if figure["mean"] > 0 else "lowers"
-    return (f"{verb} {what} by {abs(scale * figure['mean']):.1f}{unit} "
-            f"(95% CI {low:+.1f} to {high:+.1f})")
+def paired_verdicts(pairs: list[Paired], judge: str) -> int:
+    """Every paired run's verdict, its comparisons corrected together; returns their number."""
+    comparisons = [c for _, (_, read) in pairs for c in read if c is not None]
+    verdict.correct(comparisons)
+    for p, (whose, read) in pairs:
+        if any(c is None for c in read):
+            p["verdict"] = f"never held in {p['games']} games; judged by {judge}"
+            continue
+        p["verdict"] = verdict.paired_verdict(read, whose, p["games"], judge)
+        p["q"] = {c.measure: round(c.q, 4) for c in read}
+    return len(comparisons)
 
 
 def _game_level(with_runs: list[dict], without_runs: list[dict]) -> dict:
@@ -297,12 +318,19 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     spec, main = plan.spec, runs["with"]
     out: dict[str, Any] = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
            "seed": plan.seeds[0], "modules": list(rules.modules), "method": METHOD}
+    out["judge"] = verdict.judge_name(seat_bots(spec.bots, spec.players))
     out["faults"] = runs.get("faults", [])
     out.update(summary(main, spec.players))
     out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
-    out["paired"] = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
+    table_tests = sum(len(r.get("q", ())) for r in out["cards"])
+    pairs = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
     if plan.compare_packs:
-        out["paired"].append(paired_packs(pack_names, main, runs["without packs"]))
+        pairs.append(paired_packs(pack_names, main, runs["without packs"]))
+    out["paired"] = [figures for figures, _ in pairs]
+    out["correction"] = {"method": verdict.CORRECTION,
+                         "false_discovery_rate": verdict.FALSE_DISCOVERY_RATE,
+                         "table_comparisons": table_tests,
+                         "paired_comparisons": paired_verdicts(pairs, out["judge"])}
     return out
 
 
@@ -316,7 +344,7 @@ def runs_needed(rules: Ruleset, plan: Plan) -> dict[str, GameSpec]:
     return specs
 
 
-def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = DEFAULT_JUDGE,
             seed: int = 1, cards=(), compare: bool = True, edition: str | None = None,
             expansions=(), params=()):
     """Load the rules and check the request before any game is played; returns the ruleset,
@@ -338,7 +366,7 @@ def prepare(module_paths=(), games: int = 400, players: int = 4, bots: str = "gr
     return rules, plan, runs_needed(rules, plan)
 
 
-def measure(module_paths=(), games: int = 400, players: int = 4, bots: str = "greedy",
+def measure(module_paths=(), games: int = 400, players: int = 4, bots: str = DEFAULT_JUDGE,
             seed: int = 1, cards=(), compare: bool = True, workers: int = 1,
             ray_address: str | None = None, edition: str | None = None,
             expansions=(), params=()) -> dict:

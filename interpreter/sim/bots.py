@@ -13,9 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
+from .judge.value import ValueBot
 
 if TYPE_CHECKING:
     from .mcts import MctsBot
+
+# The bot that judges a ruleset when none is named (`balance`, `tune`, `report`): the best bot
+# that fits a batch of self-play.
+DEFAULT_JUDGE = "value"
 
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
@@ -259,7 +264,8 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     return MctsBot(seed, iterations=int(budget), rollout=rollout)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "value": ValueBot, "mcts": _mcts}
 
 
 def check_bot(spec: str) -> str:

@@ -14,6 +14,10 @@ generator. A determinization keeps everything visible and deals the rest again:
 - a face-down counter of another player is guessed as the seat's own value of it;
 - the generator is reseeded, so what will be drawn later is unknown too.
 
+What the seat's own pending question shows it is seen: an item named in its options (a hidden
+deck it is asked to choose from) stays where it is, and only the rest is dealt again, so the
+world asks the seat the very question the real game asks.
+
 The pools are sorted before they are shuffled, so the result depends only on the seat's view,
 the multiset of hidden items and the seat's generator: two games that differ only in what is
 hidden from the seat give the same determinizations.
@@ -51,9 +55,33 @@ def hidden_places(game: Game, seat: int) -> list[list]:
     return places
 
 
+def shown_items(game: Game, seat: int) -> set[str]:
+    """The texts named anywhere in the options of `seat`'s pending question (none if another
+    seat is asked): the items the question shows the seat."""
+    decision = game.decision()
+    shown: set[str] = set()
+    if decision is None or decision.seat != seat:
+        return shown
+    stack: list = list(decision.values)
+    while stack:
+        value = stack.pop()
+        if type(value) is str:
+            shown.add(value)
+        elif type(value) is dict:
+            stack.extend(value.values())
+        elif type(value) is list:
+            stack.extend(value)
+    return shown
+
+
+def _pinned(item, shown: set[str]) -> bool:
+    return type(item) is str and item in shown
+
+
 def deal_hidden(game: Game, seat: int, rng: random.Random) -> None:
     """Deal everything hidden from `seat` again, in place (see the module's docstring)."""
     state, rules = game.state, game.rules
+    shown = shown_items(game, seat)
     # Each place is refilled in place: a step waiting on a question may hold these very lists.
     for p in state["players"]:
         if p["seat"] == seat:
@@ -66,13 +94,14 @@ def deal_hidden(game: Game, seat: int, rng: random.Random) -> None:
     pools: dict[str, list] = {}
     for place in places:
         for item in place:
-            pools.setdefault(_kind(rules, item), []).append(item)
+            if not _pinned(item, shown):
+                pools.setdefault(_kind(rules, item), []).append(item)
     for kind in sorted(pools):
         pools[kind].sort(key=str)
         rng.shuffle(pools[kind])
     for place in places:
-        kinds = [_kind(rules, item) for item in place]
-        place[:] = [pools[k].pop() for k in kinds]
+        place[:] = [item if _pinned(item, shown) else pools[_kind(rules, item)].pop()
+                    for item in place]
     if not state.get("finished"):
         me = next(p for p in state["players"] if p["seat"] == seat)
         for p in state["players"]:

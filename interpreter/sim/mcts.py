@@ -36,12 +36,15 @@ import json
 import math
 import random
 import time
+from typing import Any
 
 from ..core.decisions import Decision, Option
+from ..core.errors import IllegalDecisionError
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
-DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
+DEFAULT_HORIZON = 0  # whole turns played after the one in progress, before scoring as if ended
+TURN = "play"  # the decision kind that starts a seat's turn (docs/decisions.md)
 
 
 def option_key(value) -> str:
@@ -96,51 +99,111 @@ class MctsBot:
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
         self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
+        # the last search's (history length expected next, seat, answer, its node, forced
+        # answers given since), to search a follow-up question on from that node
+        self._kept: tuple[int, int, Any, _Node, int] | None = None
 
     def choose(self, game, decision: Decision) -> Option:
         if len(decision.options) == 1:
+            if self._kept is not None:  # a forced answer: the tree has no node for it either
+                at, seat, answer, node, forced = self._kept
+                self._kept = (at + 1, seat, answer, node, forced + 1)
             return decision.options[0]
         seat = decision.seat
         world = determinize(game, seat, self.rng)
         asked = world.decision()
         assert asked is not None, "a dealt world waits on the decision it was dealt for"
-        candidates = self._ranked(world, asked, self.width)
         by_key = {option_key(o.value): o for o in decision.options}
+        candidates = self._candidates(world, asked, by_key)
         if len(candidates) == 1:
             return by_key[next(iter(candidates))]
-        root = _Node(seat)
+        root = self._reused(game, seat)
         for key in candidates:
-            root.children[key] = _Node(seat)
+            root.children.setdefault(key, _Node(seat))
+        order = {k: i for i, k in enumerate(candidates)}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        done = kept = sum(root.children[k].visits for k in candidates)  # from the last search
+        tried = 0
         while True:
             seed = self.rng.getrandbits(32)
             for i, key in enumerate(candidates):
                 if self.iterations is not None and done >= self.iterations:
                     break
                 g = world if i == len(candidates) - 1 else world.clone()
-                self._iterate(g, root.children[key], candidates[key].value, seed)
-                done += 1
+                if self._iterate(g, root.children[key], candidates[key].value, seed):
+                    done += 1
+            tried += 1
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if tried >= self._most_worlds():
+                break  # worlds that keep refusing every candidate: stop, answer with the prior
+            if self.iterations is not None and self._settled(root, order, self.iterations - done):
+                break
             world = determinize(game, seat, self.rng)
         self.searched += 1
-        self.playouts += done
-        self.last = {k: (c.visits, c.total) for k, c in root.children.items()}
-        order = {k: i for i, k in enumerate(candidates)}
-        best = max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
+        self.playouts += done - kept
+        self.last = {k: (root.children[k].visits, root.children[k].total) for k in candidates}
+        best = self._best(root, order)
+        self._kept = (len(game.history) + 1, seat, by_key[best].value, root.children[best], 0)
         return by_key[best]
 
+    def _reused(self, game, seat: int) -> _Node:
+        """The root to search from: the node of this seat's last answer when this is the next
+        question with a choice after it, only forced answers of its own between (the seat's
+        follow-up question: that subtree's iterations count towards the budget), else a new
+        one."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] != len(game.history) or kept[1] != seat:
+            return _Node(seat)
+        at, answer = game.history[kept[0] - kept[4] - 1]
+        return kept[3] if at == seat and option_key(answer) == option_key(kept[2]) \
+            else _Node(seat)
+
+    def _best(self, root: _Node, order: dict[str, int]) -> str:
+        """The candidate of the best mean reward, the prior's order breaking ties."""
+        return max(order, key=lambda k: (self._mean(root.children[k]), -order[k]))
+
+    def _settled(self, root: _Node, order: dict[str, int], remaining: int) -> bool:
+        """Whether the answer can no longer change: even if every remaining iteration gave the
+        leader the least reward (0) and each other candidate the most (1), one world at a time
+        (each candidate at most once per world), the leader would stay ahead."""
+        worlds = -(-remaining // len(order))
+        leader = self._best(root, order)
+        lead = root.children[leader]
+        worst = lead.total / (lead.visits + worlds)
+        for key in order:
+            if key != leader:
+                c = root.children[key]
+                if (c.total + worlds) / (c.visits + worlds) >= worst:
+                    return False
+        return True
+
+    def _candidates(self, world, asked: Decision, real: dict[str, Option]) -> dict[str, Option]:
+        """The root's candidates: the real decision's options (`real`, by key), the default
+        policy's `width` favourites in the dealt world first. Only a real option is ever an
+        answer, whatever the world offers; one the world does not offer is ranked last."""
+        ranked = [k for k in self._ranked(world, asked, None) if k in real]
+        seen = set(ranked)
+        ranked += [k for k in real if k not in seen]
+        return {k: real[k] for k in ranked[:self.width]}
+
+    def _most_worlds(self) -> int:
+        """How many worlds one decision deals at most (a budget in seconds included)."""
+        return 4 * (self.iterations or 1000) + 16
+
     # -- one iteration -----------------------------------------------------------------------
-    def _iterate(self, g, child: _Node, value, seed: int) -> None:
-        """One playout in world `g` starting with the root's option `value` (node `child`)."""
+    def _iterate(self, g, child: _Node, value, seed: int) -> bool:
+        """One playout in world `g` starting with the root's option `value` (node `child`);
+        False if that world does not offer it (nothing is counted)."""
         if hasattr(self.rollout, "rng"):
             self.rollout.rng.seed(seed)  # the same luck for every candidate of this world
         rng = random.Random(seed)
-        start_round = g.state["round"]
-        g.apply_value(value)
+        try:
+            g.apply_value(value)
+        except IllegalDecisionError:
+            return False
         node, path = child, [child]
         while True:
             d = g.decision()
@@ -171,11 +234,12 @@ class MctsBot:
             if untried is not None:
                 break
             node = nxt
-        self._playout(g, rng, start_round)
+        self._playout(g, rng)
         reward = rewards(g)
         for n in path:
             n.visits += 1
             n.total += reward[n.seat]
+        return True
 
     def _ranked(self, g, d: Decision, cap: int | None) -> dict[str, Option]:
         """The options considered at `d`: the default policy's `cap` favourites, best first
@@ -201,15 +265,23 @@ class MctsBot:
         return child.total / child.visits + \
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
-    def _playout(self, g, rng: random.Random, start_round: int) -> None:
+    def _playout(self, g, rng: random.Random) -> None:
+        """Play on with the default policy: with a horizon, to the end of the turn in progress
+        and `horizon` whole turns more (or at most `16 * (horizon + 1)` decisions, for turns
+        that ask nothing), then straight to final scoring from the next turn's start, which
+        values the position as if the game ended there."""
         rollout, epsilon = self.rollout, self.epsilon
-        last = None if self.horizon is None else start_round + self.horizon
+        turns = self.horizon
+        steps = 0 if turns is None else 16 * (turns + 1)
         while (d := g.decision()) is not None:
-            if last is not None and g.state["round"] > last and \
-                    g.state["cursor"]["stage"] == "round":
-                g.jump(FINAL)  # value the position as if the game ended here
-                last = None
-                continue
+            if turns is not None:
+                if d.kind == TURN:
+                    turns -= 1
+                steps -= 1
+                if (turns < 0 or steps < 0) and g.state["cursor"]["stage"] == "round":
+                    g.jump(FINAL)  # value the position as if the game ended here
+                    turns = None
+                    continue
             options = d.options
             if len(options) == 1:
                 g.apply(options[0])

@@ -65,5 +65,60 @@ def wilson(rate: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def excludes_zero(ci: tuple[float, float] | None) -> bool:
-    return ci is not None and (ci[0] > 0 or ci[1] < 0)
+# -- reading many figures at once -------------------------------------------------------------
+Z80 = 0.8416212335729143  # the one-sided normal quantile of 80% power
+
+
+def p_value(estimate: float, se: float) -> float:
+    """Two-sided p-value of `estimate` against zero for a normal estimate of standard error
+    `se`; 1 when there is no spread to judge by (one game, or games that all came out alike)."""
+    if se <= 0:
+        return 1.0
+    return math.erfc(abs(estimate) / se / math.sqrt(2))
+
+
+def benjamini_hochberg(pvalues: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values), in the order given: a test whose q is at
+    most 0.05 is a discovery with the expected share of false discoveries kept under 5%."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):  # step up from the largest p-value
+        i = order[rank - 1]
+        running = min(running, pvalues[i] * m / rank)
+        adjusted[i] = min(1.0, running)
+    return adjusted
+
+
+def games_needed(games: int, se: float, effect: float, power_z: float = Z80) -> int:
+    """How many games in all would make an effect of size `effect` show at 95% confidence with
+    80% power, when `games` games gave an estimate of standard error `se` (which shrinks as one
+    over the square root of the games)."""
+    if effect == 0:
+        raise ValueError("no games can show an effect of size 0")
+    return math.ceil(games * (se * (Z95 + power_z) / abs(effect)) ** 2)
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ties given the average of the ranks they span."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            out[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return out
+
+
+def spearman(a: Sequence[float], b: Sequence[float]) -> float:
+    """Spearman's rank correlation: the Pearson correlation of the ranks (ties averaged)."""
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = average(ra), average(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    spread = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
+    return cov / spread

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from typing import TypeGuard
 
 from ..core import components, integrity
+from ..core.decisions import Decision
 from ..core.engine import Game
-from ..core.errors import RuleFaultError
+from ..core.errors import IllegalDecisionError, RuleFaultError
 from ..core.model import Ruleset
 from ..core.state import State
 from .bots import make_bot, seat_bots
@@ -40,16 +42,50 @@ def _result(game: Game, seed: int, turns: int) -> dict:
                         for p in game.state["players"]]}
 
 
+class BotFault(Exception):
+    """A seat's bot raised, or answered with no option of the decision: the game stops there,
+    as on a rule's fault, and the other games go on."""
+
+    def __init__(self, spec: str, game: Game, decision, error: BaseException):
+        what = "answered illegally" if isinstance(error, IllegalDecisionError) else "failed"
+        super().__init__(f"decision {len(game.history) + 1}: seat {decision.seat}'s bot "
+                         f"{spec!r} {what} at '{decision.prompt}': "
+                         f"{type(error).__name__}: {error}")
+        self.spec = spec
+
+
 def faults_recorded(task):
-    """A game task that, when a rule fails, returns `{"seed", "fault"}` (the error's text: its
-    file:line:column, the seed and the decision) instead of stopping every other game."""
+    """A game task that, when a rule or a bot fails, returns `{"seed", "fault"}` (the error's
+    text: its file:line:column or the bot, the seed and the decision; `bot`: the failing bot's
+    spec) instead of stopping every other game."""
     @functools.wraps(task)
     def run(rules: Ruleset, spec, seed: int) -> dict:
         try:
             return task(rules, spec, seed)
         except RuleFaultError as exc:
             return {"seed": seed, "fault": str(exc)}
+        except BotFault as exc:
+            return {"seed": seed, "fault": str(exc), "bot": exc.spec}
     return run
+
+
+def _answer(bot, spec: str, game: Game, decision):
+    """`bot`'s answer to `decision`; BotFault if the bot raises (a rule's fault met in a
+    search's trial game is a rule's fault)."""
+    try:
+        return bot.choose(game, decision)
+    except (RuleFaultError, BotFault, _Broken):
+        raise
+    except Exception as exc:  # any other error of a bot is that bot's fault
+        raise BotFault(spec, game, decision, exc) from exc
+
+
+def _apply(game: Game, option, spec: str, decision) -> None:
+    """Apply a bot's answer; BotFault if it is none of the decision's options."""
+    try:
+        game.apply(option)
+    except IllegalDecisionError as exc:
+        raise BotFault(spec, game, decision, exc) from exc
 
 
 @faults_recorded
@@ -62,10 +98,16 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
     its JSON."""
     game = Game.new(rules, players=spec.players, seed=seed)
     counts = _Counts(spec.players, getattr(spec, "check", False))
+    specs = seat_bots(spec.bots, spec.players)
     try:  # each seat's bot answers through its watcher, inside the running step
-        game.play_out([_Watched(bot, counts) for bot in bots_for(spec, seed)])
+        game.play_out([_Watched(bot, counts, name)
+                       for bot, name in zip(bots_for(spec, seed), specs)])
     except _Broken as stop:
         return {"seed": seed, "fault": str(stop)}
+    except IllegalDecisionError as exc:  # a bot's answer: the game waits at its decision
+        decision = game.decision()
+        assert decision is not None  # the game waits at the decision answered
+        raise BotFault(specs[decision.seat], game, decision, exc) from exc
     broken = counts.check and checked(game, None)
     if broken:
         return {"seed": seed, "fault": f"the end of the game: {broken}"}
@@ -96,8 +138,8 @@ class _Watched:
     """A seat's bot as `game_record` watches it: each position checked (with `--check`), each
     answer counted and timed."""
 
-    def __init__(self, bot, counts: _Counts):
-        self.bot, self.counts = bot, counts
+    def __init__(self, bot, counts: _Counts, spec: str):
+        self.bot, self.counts, self.spec = bot, counts, spec
 
     def choose(self, game: Game, decision):
         counts = self.counts
@@ -106,7 +148,7 @@ class _Watched:
             raise _Broken(f"decision {sum(counts.decisions) + 1}: {broken}")
         counts.turns += decision.kind == "play"
         started = time.process_time()
-        option = self.bot.choose(game, decision)
+        option = _answer(self.bot, self.spec, game, decision)
         counts.seconds[decision.seat] += time.process_time() - started
         counts.decisions[decision.seat] += 1
         return option
@@ -235,6 +277,12 @@ class _Watcher:
 
 @faults_recorded
 def watched_game(rules: Ruleset, spec, seed: int) -> dict:
+    """`watch_game` with nobody else looking."""
+    return watch_game(rules, spec, seed)
+
+
+def watch_game(rules: Ruleset, spec, seed: int,
+               observe: Callable[[Game, Decision], None] | None = None) -> dict:
     """`game_record` plus `items`: for each employee card, garment, decoration space and piece
     of a declared component kind seen, whether it was available (on a display; every decoration
     space is), how often it was taken (hired, tailored, funded, first owned by a seat) and
@@ -243,9 +291,10 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
 
     A bonus decision belongs to a card just deputed "with its bonus" (the decision that follows
     a depute answer, when that card has a bonus), else to the seat's played card (shown in the
-    state when the engine shows it, else the seat's last play decision)."""
+    state when the engine shows it, else the seat's last play decision). `observe(game,
+    decision)`, if given, sees every decision before it is answered (`report` counts them)."""
     game = Game.new(rules, players=spec.players, seed=seed)
-    bots = bots_for(spec, seed)
+    bots, specs = bots_for(spec, seed), seat_bots(spec.bots, spec.players)
     tally = _Tally()
     for space in game.side.decorations:
         tally.of(space)["available"] = True
@@ -257,8 +306,13 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
         watcher.look(game.state)
         decision = game.decision()
         assert decision is not None  # the game is not over
+        if observe is not None:
+            observe(game, decision)
         seat, kind = decision.seat, decision.kind
-        option = bots[seat].choose(game, decision)
+        option = _answer(bots[seat], specs[seat], game, decision)
+        if not any(o == option for o in decision.options):  # its value is read before
+            raise BotFault(specs[seat], game, decision,
+                           IllegalDecisionError(f"{option!r} is none of its options"))
         value = option.value
         if kind == "play":
             turns += 1
@@ -273,7 +327,7 @@ def watched_game(rules: Ruleset, spec, seed: int) -> dict:
                 played.get(seat)
             if card is not None and watcher.hire_card(card):
                 tally.of(card)["bonus_used" if value else "bonus_declined"] += 1
-        game.apply(option)
+        _apply(game, option, specs[seat], decision)
     watcher.look(game.state)
     record = _result(game, seed, turns)
     record["items"] = tally.to_json()

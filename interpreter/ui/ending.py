@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .changes import snapshot
-from .render import seat_text
+from ..core.wording import snapshot
 
 
 class _Nothing:
@@ -38,19 +37,3 @@ def before_scoring(before, option) -> dict:
         for phase in probe.rules.final_phases))
     probe.apply(option.value if hasattr(option, "value") else option)
     return snapshot(probe)
-
-
-def scoring_lines(game, start: dict | None = None) -> list[str]:
-    """One line per final-scoring step, in the printed order: its name and who scored what."""
-    lines = []
-    for phase in game.rules.final_phases:
-        got = [(p["seat"], p["score"].get(phase.id, 0)) for p in game.state["players"]]
-        scored = ", ".join(f"{seat_text(game, seat)} +{n}" for seat, n in got if n)
-        lines.append(f"{phase.name}: {scored or 'no one scores'}")
-    if start is not None:
-        paid = [(i, p["livre"] - game.state["players"][i]["livre"])
-                for i, p in enumerate(start["players"])]
-        spent = ", ".join(f"{seat_text(game, i)} {n}" for i, n in paid if n > 0)
-        if spent:
-            lines.append(f"{game.rules.word('livre')} given up for prestige: {spent}")
-    return lines

@@ -13,8 +13,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..core.errors import RuleFaultError
+from ..core.wording import (
+    describe,
+    grouped,
+    option_label,
+    scoring_lines,
+    snapshot,
+    unstopped,
+)
 from . import ending, layout, render, rulebook
-from .changes import describe, snapshot
 from .explained import explained_lines
 
 HELP = ("type an option's number, 'board' for the whole board, 'legend' for what its signs "
@@ -57,7 +64,7 @@ class TerminalGame:
             else:
                 option = bot.choose(game, decision)
                 hidden = decision.kind == "hand" and bool(self.humans)
-                lead = escape(render.unstopped(decision.prompt))
+                lead = escape(unstopped(decision.prompt))
                 out.print(render.seat_name(game, decision.seat),
                           "selects a card for the hand" if hidden
                           else f"{lead}: [bold]{escape(option.label)}[/]")
@@ -81,7 +88,7 @@ class TerminalGame:
             self.print_explained()
         self.print_explained()
         out.rule("Final scoring")
-        for line in ending.scoring_lines(game, after):
+        for line in scoring_lines(game, after):
             out.print(f"  {escape(line)}")
         layout.show(out, render.board(game), render.final_scores(game))
         out.print(render.result_line(game))
@@ -107,7 +114,7 @@ class TerminalGame:
                 out.print(render.seat_name(game, seat), "since your last decision:")
                 for line in lines:
                     out.print(f"  {escape(line)}")
-        groups = _grouped(game, decision.options)
+        groups = grouped(game, decision.options)
         self.show_question(decision, groups)
         while True:
             try:
@@ -180,12 +187,7 @@ class TerminalGame:
         out.print(render.seat_name(game, decision.seat), f"[bold]{escape(decision.prompt)}[/]")
         shown = Counter(group[0].label for group in groups)
         for i, group in enumerate(groups):
-            label = group[0].label
-            if shown[label] > 1:  # same words, different cards: say which card
-                rules = game.rules
-                things = [v for v in _strings(group[0].value)
-                          if v in rules.employees or v in rules.garments or v in rules.tiles]
-                label += f" [{'; '.join(game.label(v) for v in things)}]"
+            label = option_label(game, group, shown)
             same = f" [dim](×{len(group)}, identical)[/]" if len(group) > 1 else ""
             # a long option wraps under its own text, not under its number
             line = Table.grid(padding=(0, 1))
@@ -285,24 +287,3 @@ def _number(answer: str) -> int | None:
     if answer.isascii() and answer.isdigit() and len(answer) <= 6:
         return int(answer)
     return None
-
-
-def _grouped(game, options) -> list[list]:
-    """Options that read the same, once each, in first-seen order: same label, and the ids in
-    their values (cards, tiles...) read the same too, so two identical start Masters are one
-    option but two Apprentices with different bonuses are not."""
-    groups: dict[tuple, list] = {}
-    for option in options:
-        key = (option.label, tuple(game.label(v) for v in _strings(option.value)))
-        groups.setdefault(key, []).append(option)
-    return list(groups.values())
-
-
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for k in sorted(value) for s in _strings(value[k])]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []

@@ -1,40 +1,16 @@
 """The board and results as rich renderables, for the terminal."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ..core.wording import letter, listed, seat_text
+
 COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow", "blue": "blue",
                "white": "white", "pink": "bright_magenta", "green": "green",
                "orange": "dark_orange"}
-
-
-def unstopped(text: str) -> str:
-    """A text that ends a sentence ('...or 1 Thread.') without its full stop, to be followed by
-    ': ' or '; ' (not to read '.:' or '.;'); an ellipsis stays."""
-    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
-
-
-def listed(labels: Iterable[str]) -> str:
-    """Labels in a row, separated by '; ', each but the last `unstopped`."""
-    items = list(labels)
-    return "; ".join([*map(unstopped, items[:-1]), *items[-1:]])
-
-
-def letter(seat: int) -> str:
-    """Players are A, B, C... in seat order, so owners read without relying on colour."""
-    return chr(ord("A") + seat)
-
-
-def seat_text(game, seat: int) -> str:
-    """'purple (A)'; a seat that plays itself says its kind's name after its letter."""
-    player = game.state["players"][seat]
-    kind = next((k.name for k in game.rules.seat_kinds if k.id == player.get("kind")), None)
-    return f"{player['color']} ({letter(seat)}{', ' + kind if kind else ''})"
 
 
 def seat_name(game, seat: int) -> Text:

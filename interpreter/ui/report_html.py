@@ -2,10 +2,12 @@
 backend, embedded as SVG) and the figures as tables. matplotlib is an optional extra."""
 from __future__ import annotations
 
-import base64
 import html
-import io
 from pathlib import Path
+
+from .html_page import pyplot as _pyplot
+from .html_page import svg as _svg
+from .html_page import table as _table
 
 MISSING = "the HTML report needs matplotlib: pip install -e '.[report]'"
 
@@ -16,23 +18,6 @@ def matplotlib_missing() -> str | None:
     except ImportError:
         return MISSING
     return None
-
-
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "rococo"  # the same report gives the same file
-    import matplotlib.pyplot as plt
-    return plt
-
-
-def _svg(fig, title: str) -> str:
-    """The figure as an <img> holding its SVG: one file, and no id clashes between plots."""
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    _pyplot().close(fig)
-    data = base64.b64encode(buf.getvalue().encode("utf-8")).decode("ascii")
-    return f"<img alt='{html.escape(title)}' src='data:image/svg+xml;base64,{data}'>"
 
 
 EXTRA_COLORS = ("tab:red", "tab:brown", "tab:pink", "tab:olive", "tab:cyan")
@@ -85,21 +70,14 @@ def length_plot(histogram: dict[str, int]) -> str:
     return _svg(fig, "game length")
 
 
-def _table(rows: list[list], head: list[str]) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
-                   for r in rows)
-    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
-
-
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
 def render(data: dict) -> str:
     games = data["games"]
-    title = (f"Rococo balance: {games} games, {data['players']} players, {data['bots']} bots, "
-             f"modules {', '.join(data['modules'])}")
+    title = (f"Rococo balance: {games} games, {data['players']} players, judged by "
+             f"{data['judge']}, modules {', '.join(data['modules'])}")
     cards = [[i if c["ranked"] else "-", c["id"], c["kind"], c["games_available"], c["taken"],
               c["played"], f"{c['bonus_used']}/{c['bonus_declined']}", c["games_with"],
               _pct(c["win_rate_with"]), _pct(c["win_rate_without"]),
@@ -123,7 +101,10 @@ def render(data: dict) -> str:
         f"{wp['mean']:.1f} (min {wp['min']}, max {wp['max']}); "
         f"{data['turns']['mean']:.1f} turns per game; seat win rates "
         f"{', '.join(_pct(r) for r in data['seat_win_rates'])}.</p>",
-        f"<p><em>{html.escape(data['method'])}.</em></p>",
+        f"<p><em>{html.escape(data['method'])}.</em> Verdicts corrected by "
+        f"{html.escape(data['correction']['method'])} over "
+        f"{data['correction']['table_comparisons']} comparisons in the table and "
+        f"{data['correction']['paired_comparisons']} in the paired runs.</p>",
         "<h2>Win-rate impact</h2>", impact_plot(data["cards"]),
         "<h2>Score by source</h2>", sources_plot(data["score_sources"]),
         "<h2>Game length</h2>", length_plot(data["turns"]["histogram"]),

@@ -47,7 +47,8 @@ def strings(data: Any) -> set[str]:
 def is_id(game, value: str) -> bool:
     rules, side = game.rules, game.side
     return any(value in table for table in (rules.employees, rules.garments, rules.tiles,
-                                             rules.actions, side.guest_spaces, side.decorations))
+                                             rules.actions, side.guest_spaces, side.decorations,
+                                             rules.pieces))  # a module's pieces: jewels...
 
 
 def labels(game, view: dict) -> dict[str, str]:
@@ -67,70 +68,25 @@ def layout(game) -> dict:
                                "label": game.label(s)}
                               for s in h.guest_spaces]} for h in side.halls],
         "decorations": [{"id": d.id, "area": rules.word(d.area), "label": game.label(d.id),
+                         "name": game.label(d.id).split(" (")[0], "cost": d.cost,
+                         "prestige": d.prestige, "multiplier": d.multiplier,
                          "musician": d.area == "musician"} for d in side.decorations.values()],
+        # the modules' priced displays (the Jewelry display...), slot by slot
+        "displays": [{"id": d.id, "name": rules.term(d.id, d.name), "prices": list(d.prices)}
+                     for d in rules.displays if not d.game],
+        # what players hold of a module's kinds (jewels...), and its counters (exams...)
+        "components": [{"id": k.id, "name": k.name} for k in rules.components.values()],
+        "counters": {k: rules.word(k) for k in rules.extra_resources},
+        "balcony": rules.term("balcony", "Balcony"),
+        # the final score sheet's rows: prestige gained in the rounds, then each scoring step
+        "final_steps": [{"id": "play", "name": "during the rounds"},
+                        *({"id": p.id, "name": p.name} for p in rules.final_phases)],
+        "left": [f"{rules.word(key)} left" for key in rules.ranking[1:]],
         "zones": [{"id": z.id, "name": z.name} for z in rules.zones if not z.per_player],
         # one pile per player (a solo automaton's deck, a specialised Apprentice): a column
         "player_zones": [{"id": z.id, "name": z.name} for z in rules.zones if z.per_player],
         "words": {k: rules.word(k) for k in ("livre", "prestige", "thread", "lace")},
     }
-
-
-# -- what a move changed, as one viewer saw it -----------------------------------------------
-_UNSHOWN = ("pending", "cursor", "fired", "version", "ruleset", "modules", "score")
-
-
-def changes(game, before: dict, after: dict) -> list[str]:
-    """Lines saying how a viewer's view changed: counters, piles gained and lost, places taken.
-    Both views are that viewer's own, so the lines say nothing it may not see."""
-    colors = [p["color"] for p in after["players"]]
-    out: list[str] = []
-
-    def name(path: list) -> str:
-        if len(path) >= 2 and path[0] == "players":
-            return ".".join([colors[path[1]]] + [str(p) for p in path[2:]])
-        return ".".join(str(p) for p in path)
-
-    def text(value) -> str:
-        if isinstance(value, str):  # a card's name, without its text
-            return game.label(value).split(": ")[0]
-        if isinstance(value, dict):  # a guest: {"garment", "owner"}
-            return ", ".join(f"{k} {colors[v] if k == 'owner' and isinstance(v, int) else text(v)}"
-                             for k, v in value.items())
-        return "none" if value is None else str(value)
-
-    def walk(a, b, path: list) -> None:
-        if path and path[-1] in _UNSHOWN:
-            return
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in list(a) + [k for k in b if k not in a]:
-                walk(a.get(key), b.get(key), path + [key])
-        elif isinstance(a, list) and isinstance(b, list) and path != ["players"]:
-            if all(not isinstance(v, (dict, list)) for v in a + b):
-                # an empty space of a positioned list (a drawer, a display) is no thing
-                gone, new = [v for v in a if v is not None], []
-                for v in (v for v in b if v is not None):
-                    if v in gone:
-                        gone.remove(v)
-                    else:
-                        new.append(v)
-                for v in new:
-                    out.append(f"{name(path)}: + {text(v)}")
-                for v in gone:
-                    out.append(f"{name(path)}: − {text(v)}")
-            else:
-                for i in range(max(len(a), len(b))):
-                    walk(a[i] if i < len(a) else None, b[i] if i < len(b) else None,
-                         path + [i])
-        elif isinstance(a, list) and isinstance(b, list):
-            for i, (pa, pb) in enumerate(zip(a, b)):
-                walk(pa, pb, path + [i])
-        elif a != b:
-            if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
-                out.append(f"{name(path)}: {a} → {b} ({b - a:+d})")
-            else:
-                out.append(f"{name(path)}: {text(a)} → {text(b)}")
-    walk(before, after, [])
-    return out
 
 
 # -- the explain trace a viewer may read -------------------------------------------------------

@@ -8,6 +8,7 @@ is kept (the least disturbed one), the compiled-effects ratio excepted: its medi
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -52,11 +53,22 @@ class Figure:
     pick: Callable[[dict], float | None]
 
 
+def _bot_rate(figures: dict, spec: str) -> float | None:
+    """A bot's decisions per second in a probe's figures (None: not measured, or no such bot
+    in that version)."""
+    rate = (figures.get("bots") or {}).get(spec)
+    return None if rate is None else rate["decisions_per_s"]
+
+
 FIGURES = (
     Figure("random_4p", "4-player games/s, random bots", "games/s", True,
            lambda r: r["random_4p"]["games_per_s"]),
     Figure("greedy_4p", "4-player games/s, greedy bots", "games/s", True,
            lambda r: r["greedy_4p"]["games_per_s"]),
+    *(Figure(f"bot_{spec}", f"{spec} in seat 0 of 4-player games", "decisions/s", True,
+             functools.partial(_bot_rate, spec=spec)) for spec in probe.BOT_DECISIONS),
+    Figure("env_4p", "one-seat env steps/s, 4 players, random", "steps/s", True,
+           lambda r: (r.get("env_4p") or {}).get("steps_per_s")),
     Figure("median_ratio", "median_ratio (compiled effects / hand-written)", "", False,
            lambda r: r["median_ratio"]),
     Figure("from_json_decision_10_us", "from_json at decision 10", "µs", False,

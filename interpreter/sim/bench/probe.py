@@ -4,7 +4,8 @@ starts at the checkout being measured, so the same measuring code times any vers
 It uses only the public API every version has (`load_ruleset`, `Game`, `make_bot`,
 `play_out`), and the checkout's own `rococo bench` for the compiled-effects ratio where it has
 one. Every time is processor time (`time.process_time`), not wall-clock, so other work on the
-machine counts less. Prints one line of JSON. Never imported by the engine or the command line.
+machine counts less. Prints one line of JSON. Never imported by the engine; `rococo bench`
+imports `bot_rate` from here so that both measure each bot the same way.
 """
 import importlib
 import json
@@ -49,6 +50,38 @@ def _games(api, rules, bots, games):
             "games_per_s": games / seconds, "decisions_per_s": decisions / seconds}
 
 
+# each bot's decisions per second: how many of its answers are timed (`bot_decisions` in sizes)
+BOT_DECISIONS = {"random": 2000, "greedy": 2000, "value": 60, "mcts:8": 60, "mcts:100": 20}
+
+
+def bot_rate(api, rules, spec, decisions, players=4, seed=1):
+    """The decisions per second of bot `spec` in seat 0 of `players`-player games against
+    greedy (seeds seed, seed+1, ...) over its first `decisions` answers, every one counted as
+    `rococo simulate` counts them (a single option too), over the processor time it spent
+    choosing; None when the version has no such bot."""
+    try:
+        bot = api.make_bot(spec, seed * 31)
+    except ValueError:
+        return None
+    answered, spent = 0, 0.0
+    while answered < decisions:
+        game = api.Game.new(rules, players=players, seed=seed)
+        others = [api.make_bot("greedy", seed * 31 + s) for s in range(players)]
+        while not game.is_over() and answered < decisions:
+            d = game.decision()
+            if d.seat == 0:
+                start = time.process_time()
+                option = bot.choose(game, d)
+                spent += time.process_time() - start
+                answered += 1
+            else:
+                option = others[d.seat].choose(game, d)
+            game.apply(option)
+        seed += 1
+    return {"bot": spec, "players": players, "decisions": answered, "cpu_s": spent,
+            "decisions_per_s": answered / spent if spent > 0 else None}
+
+
 class _Quiet:
     """A progress display that shows nothing (the checkout's benchmark reports to one)."""
 
@@ -73,6 +106,31 @@ def _median_ratio(rules, runs):
             return None
         return section(rules, sizes(effect_runs=runs), _Quiet())["median_ratio"]
     return None
+
+
+def env_steps(players=4, games=6, first_seed=1):
+    """Steps per second of the version's one-seat Gymnasium environment (interpreter.env.single,
+    the `rl` extra) at `players` players against its own random bots, the seat answering
+    uniformly among the legal actions of the mask; None without the environment."""
+    try:
+        single = importlib.import_module("interpreter.env.single")
+        np = importlib.import_module("numpy")
+    except ImportError:
+        return None
+    env = single.RococoSeatEnv(players=players)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        observation, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    seconds = time.process_time() - start
+    return {"players": players, "games": games, "steps": steps, "cpu_s": seconds,
+            "steps_per_s": steps / seconds}
 
 
 def _core_form(api):
@@ -101,6 +159,9 @@ def main(sizes):
         "clone_us": _cpu_us(mid.clone, sizes["save_runs"]),
         "to_json_us": _cpu_us(mid.to_json, sizes["save_runs"]),
         "median_ratio": _median_ratio(rules, sizes["effect_runs"]),
+        "bots": {spec: bot_rate(api, rules, spec, count)
+                 for spec, count in sizes.get("bot_decisions", BOT_DECISIONS).items()},
+        "env_4p": env_steps(4, sizes["games"]),
         "core": _core_form(api),
     }
     print(json.dumps(figures))

@@ -5,13 +5,17 @@ import datetime
 import platform
 import statistics
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from ..._core import FORM
+from ...core.engine import Game
+from ..bots import make_bot
 from . import effects as fx
 from .measures import load_times, play_games, save_figures
 from .positions import CHECK_POSITIONS, TIMING_POSITION, play_to, richest_seat
+from .probe import BOT_DECISIONS, bot_rate
 
 PLAYER_COUNTS = (2, 4, 5)
 BOT_NAMES = ("random", "greedy")
@@ -25,9 +29,14 @@ class Sizes:
     games: int = 20
     load_runs: int = 5
     save_runs: int = 200
+    # each bot's answers timed for its decisions per second
+    bot_decisions: dict[str, int] = field(default_factory=lambda: dict(BOT_DECISIONS))
 
 
-FULL, QUICK = Sizes(), Sizes(effect_runs=60, games=4, load_runs=3, save_runs=30)
+FULL = Sizes()
+QUICK = Sizes(effect_runs=60, games=4, load_runs=3, save_runs=30,
+              bot_decisions={"random": 300, "greedy": 300, "value": 10, "mcts:8": 10,
+                             "mcts:100": 4})
 
 
 class _NoProgress:
@@ -48,6 +57,7 @@ def run_bench(rules, sizes: Sizes = FULL, progress=None) -> dict:
                      timespec="seconds")},
         "effects": effects_section(rules, sizes, progress),
         "games": games_section(rules, sizes, progress),
+        "bots": bots_section(rules, sizes, progress),
         **load_section(sizes, progress),
         "save": save_section(rules, sizes, progress),
     }
@@ -92,6 +102,20 @@ def games_section(rules, sizes: Sizes, progress) -> list[dict]:
         for players in PLAYER_COUNTS:
             rows.append(play_games(rules, players, bots, sizes.games))
             progress.advance(task)
+    return rows
+
+
+def bots_section(rules, sizes: Sizes, progress) -> list[dict]:
+    """Each bot's decisions per second in seat 0 of 4-player games against greedy (the bots
+    this version has)."""
+    task = progress.add_task("bots", total=len(sizes.bot_decisions))
+    api = SimpleNamespace(Game=Game, make_bot=make_bot)
+    rows = []
+    for spec, count in sizes.bot_decisions.items():
+        rate = bot_rate(api, rules, spec, count)
+        if rate is not None:
+            rows.append(rate)
+        progress.advance(task)
     return rows
 
 

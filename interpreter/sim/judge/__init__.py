@@ -1,0 +1,1 @@
+"""The judge: a bot that values positions from the rules themselves (see value.py)."""

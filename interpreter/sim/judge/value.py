@@ -1,0 +1,101 @@
+"""`value`: a bot that values a position from the rules themselves. A seat's worth is the
+prestige the ruleset's own final scoring gives it on a copy "as if the game ended now", plus the
+learned worth of what it holds (features.py, weights fitted per module combination by fit.py);
+an option is worth the seat's margin over the best other seat after it. It looks one step
+ahead: each legal option is applied on a copy of a world dealt from what the seat may see, a
+question the same seat must answer next inside the same step (the rest of a card's effect) is
+answered the same way, one step deep, and the position is valued there."""
+from __future__ import annotations
+
+import random
+
+from ...core.decisions import Decision, Option
+from ...core.errors import IllegalDecisionError
+from ..determinize import determinize
+from ..mcts import FINAL
+from .features import seat_features
+from .weights import Weights, weights_for
+
+FOLLOW = 2  # questions of the same seat and step answered before a trial position is valued
+
+
+def as_if_ended(game, spend: bool = False) -> list[int]:
+    """Each seat's prestige if the game ended now: a copy (the game itself, if it may be
+    spent) runs the ruleset's final scoring from here, as mcts does at its horizon; a question
+    final scoring asks takes its first option."""
+    if game.is_over():
+        return [p["prestige"] for p in game.state["players"]]
+    copy = game if spend else game.clone()
+    if copy.state["cursor"]["stage"] != "final":
+        copy.jump(FINAL)
+    while (d := copy.decision()) is not None:
+        copy.apply(d.options[0])
+    return [p["prestige"] for p in copy.state["players"]]
+
+
+def worths(game, weights: Weights, spend: bool = False) -> list[float]:
+    """Each seat's worth: prestige as if the game ended now plus its holdings' learned worth
+    (none once the game is over); `spend`: the game may be used up doing it."""
+    if game.is_over():
+        return [float(p["prestige"]) for p in game.state["players"]]
+    held = [weights.worth(seat_features(game, seat)) for seat in range(len(game.state["players"]))]
+    return [v + h for v, h in zip(as_if_ended(game, spend), held)]
+
+
+def margin(values: list[float], seat: int) -> float:
+    """The seat's worth over the best other seat's (its own worth alone with no other seat)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+class ValueBot:
+    """Chooses the option whose result it values most (see the module's docstring); `rank`
+    gives every option's value (a search's prior), `choose` the best of them."""
+
+    name = "value"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None, follow: int = FOLLOW,
+                 epsilon: float = 0.0):
+        self.rng = random.Random(seed)
+        self.weights = weights  # None: the weights fitted for the game's rules, found on use
+        self.follow, self.epsilon = follow, epsilon
+
+    def choose(self, game, decision: Decision) -> Option:
+        count = len(decision.values)
+        noise = self.rng.random
+        if count == 1:
+            return decision.option_at(0)
+        if self.epsilon and noise() < self.epsilon:  # exploration, when fitting
+            return decision.option_at(self.rng.randrange(count))
+        values = self.rank(game, decision)
+        best = max(range(count), key=lambda i: (values[i], -i))
+        return decision.option_at(best)
+
+    def scores(self, game, decision: Decision) -> list[float]:
+        """The same as `rank` (the name mcts asks a prior policy for)."""
+        return self.rank(game, decision)
+
+    def rank(self, game, decision: Decision) -> list[float]:
+        """Each option's value for the deciding seat: its margin after the option (and the rest
+        of the step's questions to it, `follow` deep), in a world dealt from what it may see."""
+        weights = self.weights or weights_for(game.rules)
+        world = determinize(game, decision.seat, self.rng)
+        return [self._trial(game, world, value, decision.seat, weights, self.follow)
+                for value in decision.values]
+
+    def _trial(self, game, world, value, seat: int, weights: Weights, follow: int) -> float:
+        """The seat's margin after answering `value` in `world` (in the real game if the dealt
+        world does not offer it: an option shows what the question reveals)."""
+        trial = world.clone()
+        cursor = dict(trial.state["cursor"])
+        try:
+            trial.apply_value(value)
+        except IllegalDecisionError:
+            trial = game.clone()
+            trial.apply_value(value)
+        while follow > 0 and (d := trial.decision()) is not None and d.seat == seat \
+                and trial.state["cursor"] == cursor and len(d.values) > 1:
+            values = [self._trial(trial, trial, v, seat, weights, 0) for v in d.values]
+            trial.apply_value(d.values[max(range(len(values)), key=lambda i: (values[i], -i))])
+            follow -= 1
+        return margin(worths(trial, weights, spend=True), seat)

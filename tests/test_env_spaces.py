@@ -1,0 +1,242 @@
+"""Issue 33, "an environment researchers can train on": one action and observation shape across
+player counts and modules, observations in [-1, 1] read from the seat's own view, the
+ecosystem's entry points (PettingZoo's env/raw_env/parallel_env, Gymnasium's vector form,
+sb3-contrib's action_masks), seeding, rendering, and the generated documentation."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.env import layout, rococo_v1
+from interpreter.env.aec import RococoEnv
+from interpreter.env.catalogue import FILE, Components, _grown, regenerate, shipped_maxima
+from interpreter.env.observations import seat_view
+from interpreter.env.single import RococoSeatEnv, vector_env
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLES = [(2, ()), (3, ()), (4, ()), (5, ()), (2, ("jewelry_box",)), (4, ("jewelry_box",)),
+          (3, ("fancy_dresses", "festivity_dresses", "expert_tailoring")),
+          (4, ("fancy_dresses", "jewelry_box"))]
+
+
+def _play(env: RococoSeatEnv, policy, seed: int) -> tuple[int, float]:
+    observation, _ = env.reset(seed=seed)
+    done, steps, reward = False, 0, 0.0
+    while not done:
+        observation, reward, done, _, info = env.step(policy(observation))
+        assert "illegal" not in info
+        steps += 1
+    return steps, reward
+
+
+def test_one_network_plays_every_player_count_and_the_jewelry_box():
+    """A fixed linear policy (one weight matrix, made once) plays 2-5 players, with and without
+    expansions and the Jewelry Box: the shapes never change, and its masked choice is legal."""
+    rng = np.random.default_rng(0)
+    first = RococoSeatEnv(players=2)
+    n, size = first.action_space.n, first.observation_space["observation"].shape[0]
+    weights = rng.normal(size=(n, size)).astype(np.float32)
+
+    def policy(observation):
+        assert observation["observation"].shape == (size,)
+        assert observation["action_mask"].shape == (n,)
+        logits = np.where(observation["action_mask"] == 1, weights @ observation["observation"],
+                          -np.inf)
+        return int(np.argmax(logits))
+
+    for players, expansions in TABLES:
+        env = RococoSeatEnv(players=players, seat=players - 1, expansions=expansions)
+        assert env.action_space == first.action_space
+        assert env.observation_space == first.observation_space
+        assert env.action_catalogue.names == first.action_catalogue.names
+        steps, reward = _play(env, policy, seed=players)
+        assert env.game.is_over() and steps > 20 and 0.0 <= reward <= 1.0
+
+
+def test_a_combination_catalogue_is_the_same_for_each_of_its_player_counts():
+    rules = load_ruleset(expansions=["jewelry_box"])
+    spaces = [RococoEnv(players=p, rules=rules, catalogue="combination") for p in (2, 3, 4, 5)]
+    names = spaces[0].action_catalogue.names
+    assert all(e.action_catalogue.names == names for e in spaces)
+    assert len({e.encoder.size for e in spaces}) == 1
+    assert len(names) < RococoEnv(players=2).action_catalogue.n  # smaller than the universal
+
+
+def test_the_committed_catalogue_is_current_and_only_grows():
+    """Regenerating from the shipped modules changes nothing; a grown list keeps every old
+    index (so a trained network's action i stays the same action)."""
+    committed = json.loads(FILE.read_text(encoding="utf-8"))
+    assert regenerate(shipped_maxima(), committed) == committed
+    assert _grown(["b", "a"], ["c", "a", "0"]) == ["b", "a", "0", "c"]
+    universal = Components.universal()
+    assert len(set(universal.names)) == len(universal.names)
+    assert universal.max_players == 5
+
+
+def test_a_catalogue_missing_a_component_says_how_to_fix_it():
+    rules = load_ruleset()
+    small = Components.of(rules)
+    assert small.covers(Components.of(load_ruleset(expansions=["jewelry_box"])))[0].startswith(
+        "cards: jb.")
+    with pytest.raises(ValueError, match="catalogue must be one of"):
+        RococoEnv(players=2, catalogue="mine")
+    with pytest.raises(ValueError, match="observation_form must be one of"):
+        RococoEnv(players=2, observation_form="image")
+
+
+@pytest.mark.parametrize("players, expansions", [(3, ()), (5, ("jewelry_box",)),
+                                                 (4, ("fancy_dresses", "expert_tailoring"))])
+def test_the_seat_view_is_exactly_the_parts_of_view_the_encoder_reads(players, expansions):
+    """seat_view reads the live state without copying it: for every seat at every decision of
+    whole games (and once finished), what it gives equals the full view's same parts, and the
+    vector is the same from either; every value is within [-1, 1]."""
+    env = RococoEnv(players=players, expansions=expansions)
+    encoder = env.encoder
+    for seed in range(2):
+        game = Game.new(env.rules, players=players, seed=seed)
+        bots = [make_bot("random", seed * 7 + s) for s in range(players)]
+        while True:
+            for seat in range(players):
+                light, full = seat_view(game, seat), game.view(seat)
+                for key, value in light.items():
+                    if key == "players":
+                        for p, q in zip(value, full["players"]):
+                            assert p == {k: q[k] for k in p}
+                    elif key == "pending":
+                        assert value == (None if full["pending"] is None else
+                                         {"seat": full["pending"]["seat"],
+                                          "kind": full["pending"]["kind"]})
+                    else:
+                        assert value == full[key], key
+                vector = encoder.encode(light, seat)
+                assert np.array_equal(vector, encoder.encode(full, seat))
+                assert vector.min() >= -1.0 and vector.max() <= 1.0
+            if game.is_over():
+                break
+            d = game.decision()
+            game.apply(bots[d.seat].choose(game, d))
+
+
+def test_the_dict_form_holds_the_same_numbers_by_block():
+    flat, named = RococoEnv(players=3), RococoEnv(players=3, observation_form="dict")
+    flat.reset(seed=8)
+    named.reset(seed=8)
+    agent = flat.agent_selection
+    a, b = flat.observe(agent), named.observe(agent)
+    assert set(b["observation"]) == set(flat.encoder.layout)
+    assert np.array_equal(np.concatenate(list(b["observation"].values())), a["observation"])
+    assert named.observation_space(agent)["observation"]["players"].shape == (50,)
+    assert np.array_equal(a["action_mask"], b["action_mask"])
+
+
+# -- the ecosystem's entry points ------------------------------------------------------------
+def test_env_terminates_an_illegal_action_as_pettingzoo_board_games_do():
+    env = rococo_v1.env(players=2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    observation, *_ = env.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    env.step(illegal)  # PettingZoo logs "Illegal move made, game terminating ..."
+    assert env.rewards[agent] == -1 and all(env.terminations.values())
+    assert isinstance(rococo_v1.raw_env(players=2), RococoEnv)
+
+
+def test_the_parallel_form_acts_for_the_seat_asked_and_ignores_the_others():
+    env = rococo_v1.parallel_env(players=3)
+    observations, infos = env.reset(seed=5)
+    twin = rococo_v1.parallel_env(players=3)
+    twin.reset(seed=5)
+    rng = np.random.default_rng(1)
+    steps = 0
+    while env.agents:
+        deciding = [a for a in env.agents if observations[a]["action_mask"].any()]
+        assert len(deciding) == 1 and infos[deciding[0]]["kind"] is not None
+        agent = deciding[0]
+        action = int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+        others = {a: int(rng.integers(100)) for a in env.agents if a != agent}
+        observations, rewards, terminations, _, infos = env.step({agent: action, **others})
+        twin.step({agent: action})
+        steps += 1
+    assert steps > 50 and sum(rewards.values()) == pytest.approx(1.0)
+    assert all(terminations.values()) and twin.game.to_json() == env.game.to_json()
+    with pytest.raises(NotImplementedError, match="hidden information"):
+        env.state()
+
+
+def test_a_vector_of_seat_environments_steps_many_games_and_gives_their_masks():
+    envs = vector_env(3, players=4, expansions=["jewelry_box"])
+    observations, _ = envs.reset(seed=7)
+    assert observations["observation"].shape == (3, envs.single_observation_space[
+        "observation"].shape[0])
+    masks = np.stack(envs.call("action_masks"))
+    assert masks.dtype == bool and np.array_equal(masks, observations["action_mask"] == 1)
+    actions = [int(np.flatnonzero(m)[0]) for m in masks]
+    observations, rewards, *_ = envs.step(np.array(actions))
+    assert rewards.shape == (3,)
+    again = vector_env(3, players=4, expansions=["jewelry_box"])
+    first, _ = again.reset(seed=7)
+    envs.close()
+    again.close()
+    fresh = vector_env(3, players=4, expansions=["jewelry_box"])
+    repeated, _ = fresh.reset(seed=7)
+    assert np.array_equal(first["observation"], repeated["observation"])
+    fresh.close()
+
+
+def _episode(seed: int, **kwargs) -> list:
+    env = RococoSeatEnv(**kwargs)
+    observation, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    out, done = [], False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        assert np.array_equal(legal, np.flatnonzero(observation["action_mask"]))
+        action = int(rng.choice(legal))
+        observation, reward, done, _, _ = env.step(action)
+        out.append((action, observation["observation"].tobytes(), reward))
+    return out
+
+
+@pytest.mark.parametrize("kwargs", [{"players": 4},
+                                    {"players": 3, "seat": 1, "opponents":
+                                     lambda seat, seed: make_bot("greedy", seed)}])
+def test_a_seed_replays_the_same_episode_in_the_seat_environment(kwargs):
+    first = _episode(11, **kwargs)
+    assert first == _episode(11, **kwargs)
+    assert first != _episode(12, **kwargs)
+
+
+def test_rgb_array_draws_each_seat_and_changes_with_the_game():
+    env = RococoSeatEnv(players=4, render_mode="rgb_array")
+    env.reset(seed=2)
+    start = env.render()
+    assert start.dtype == np.uint8 and start.shape == (8 + 4 * 64, 256, 3)
+    while not env.game.is_over():
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    end = env.render()
+    assert end.shape == start.shape and not np.array_equal(start, end)
+    colors = {tuple(end[8 + 64 * s + 10, 10]) for s in range(4)}
+    assert len(colors) == 4  # one stripe color per seat
+
+
+def test_the_one_seat_environment_names_its_actions():
+    """README's `env.action_catalogue.names[i]` on the Gymnasium environment."""
+    env = gym.make("rococo/Seat-v0", players=2).unwrapped
+    observation, _ = env.reset(seed=1)
+    names = [env.action_catalogue.names[i] for i in np.flatnonzero(observation["action_mask"])]
+    assert names and all(name.startswith("hand:") for name in names)
+    assert env.encoder.layout["game"] == (0, 4)
+
+
+# -- the documentation ------------------------------------------------------------------------
+def test_the_layout_table_in_the_docs_is_current():
+    page = (ROOT / "docs" / "environments.md").read_text(encoding="utf-8")
+    assert layout.with_table(page) == page, \
+        "run: python -m interpreter.env.layout --write docs/environments.md"
+    with pytest.raises(ValueError, match="no layout markers"):
+        layout.with_table("# a page\n")

@@ -1,0 +1,138 @@
+"""Issue 30, item 1: the `value` bot values positions from the rules themselves (final scoring as
+if the game ended now, plus the learned worth of what a seat holds)."""
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_bot
+from interpreter.loading.loader import available_modules
+from interpreter.sim import bots
+from interpreter.sim.judge import fit, weights
+from interpreter.sim.judge.features import seat_features
+from interpreter.sim.judge.value import ValueBot, as_if_ended
+
+GEMS = Path(__file__).parent / "packs" / "gems"
+MODULES = available_modules()
+EDITIONS = sorted(m["id"] for m in MODULES if m["kind"] == "edition")
+EXPANSIONS = sorted(m["id"] for m in MODULES if m["kind"] == "expansion")
+SOLOS = sorted(m["id"] for m in MODULES if m["kind"] == "solo")
+SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations(EXPANSIONS, n)]
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """Every test looks weights up afresh, in a cache of its own (the shipped ones stay)."""
+    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
+    weights.forget()
+    yield
+    weights.forget()
+
+
+def _play(rules, players: int, seed: int, rounds: int | None = None) -> Game:
+    """A game with `value` in seat 0 and `random` elsewhere, to its end or `rounds` rounds."""
+    game = Game.new(rules, players=players, seed=seed)
+    seated = [make_bot("value" if s == 0 else "random", seed + s) for s in range(players)]
+    while (d := game.decision()) is not None:
+        if rounds is not None and game.state["round"] > rounds:
+            break
+        game.apply(seated[d.seat].choose(game, d))
+    return game
+
+
+def test_value_is_registered_and_the_default_judge():
+    assert bots.DEFAULT_JUDGE == "value"
+    assert isinstance(make_bot("value", 3), ValueBot)
+    assert bots.seat_bots("value,greedy", 2) == ["value", "greedy"]
+    with pytest.raises(ValueError, match="bot 'value' takes no budget"):
+        bots.check_bot("value:10")
+
+
+# Every edition with every subset of the expansions, for two rounds (each of its decisions runs
+# the ruleset's whole final scoring on a copy); every edition with all of them, and each solo
+# mode, for a whole game.
+@pytest.mark.parametrize("edition,combo", [(e, c) for e in EDITIONS for c in SUBSETS],
+                         ids=lambda v: "+".join(v) if isinstance(v, tuple) else v)
+def test_value_plays_every_combination(edition, combo):
+    rules = load_ruleset(edition=edition, expansions=combo)
+    whole = len(combo) == len(EXPANSIONS)
+    game = _play(rules, 2, 7, None if whole else 2)
+    assert game.is_over() if whole else game.state["round"] == 3
+
+
+@pytest.mark.parametrize("solo", SOLOS)
+def test_value_plays_both_solo_modes(solo):
+    rules = load_ruleset(expansions=[solo])
+    game = Game.new(rules, seed=5)
+    game.play_out([make_bot("value", 5) for _ in game.state["players"]])
+    assert game.is_over()
+
+
+def test_same_seed_same_game():
+    rules = load_ruleset(expansions=["jewelry_box"])
+    first, second = (_play(rules, 2, 11, rounds=2) for _ in range(2))
+    assert first.history == second.history and first.state == second.state
+
+
+def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():
+    rules = load_ruleset()
+    game = Game.new(rules, players=2, seed=1)
+    game.play_out([make_bot("random", 1), make_bot("random", 2)])
+    assert as_if_ended(game) == [p["prestige"] for p in game.state["players"]]
+    early = _play(rules, 2, 3, rounds=1)
+    before = json.dumps(early.state, sort_keys=True)
+    ended = as_if_ended(early)
+    assert json.dumps(early.state, sort_keys=True) == before  # the game itself is untouched
+    livre = [p["livre"] for p in early.state["players"]]
+    assert all(e >= lv // 10 for e, lv in zip(ended, livre))  # 1 prestige per 10 Livre at least
+
+
+def test_a_new_resource_kind_is_a_feature_and_valued_through_final_scoring():
+    """The pack's gems: 2 gems (1 prestige each at the end) or 1 Livre, each round. The bot,
+    with no learned worth at all, takes the gems every time: final scoring says what they are
+    worth."""
+    rules = load_ruleset(extra_paths=[GEMS])
+    game = Game.new(rules, players=2, seed=4)
+    assert seat_features(game, 0)["num.gem"] == 0
+    bot = ValueBot(4, weights=weights.Weights())
+    asked = 0
+    while (d := game.decision()) is not None and game.state["round"] <= 3:
+        if d.seat == 0 and any("gem" in json.dumps(v).lower() for v in d.values) and len(d.values) == 2:
+            ranks = bot.rank(game, d)
+            chosen = bot.choose(game, d)
+            assert "gem" in json.dumps(chosen.value).lower() and max(ranks) - min(ranks) >= 1
+            asked += 1
+            game.apply(chosen)
+            continue
+        game.apply(make_bot("random", asked).choose(game, d))
+    assert asked == 3 and game.state["players"][0]["gem"] == 6
+
+
+def test_weights_are_stored_by_the_rules_hash_and_refreshed_when_the_rules_change(tmp_path):
+    base = load_ruleset()
+    gems = load_ruleset(extra_paths=[GEMS])
+    assert base.fingerprint != gems.fingerprint
+    mine = weights.Weights({"num.livre": 0.25}, base.fingerprint, weights.modules_of(base),
+                           "fitted", 1)
+    path = weights.save(mine)
+    assert path == tmp_path / "cache" / f"{base.fingerprint}.json"
+    found = weights.weights_for(base)
+    assert found.worths == {"num.livre": 0.25} and found.source == str(path)
+    # changed rules (a pack added) match no stored hash: the nearest combination's weights
+    near = weights.weights_for(gems)
+    assert near.worths == {"num.livre": 0.25} and near.source.startswith("nearest (base+deluxe")
+    # fitting the changed rules stores their own weights, found from then on
+    fitted = fit.fit(gems, players=2, games=1, seed=2, passes=1)
+    assert fitted.fingerprint == gems.fingerprint and "num.gem" in fitted.worths
+    weights.save(fitted)
+    weights.forget()
+    assert weights.weights_for(gems).worths == fitted.worths
+    assert weights.weights_for(base).worths == {"num.livre": 0.25}
+
+
+def test_shipped_weights_cover_the_shipped_base_game():
+    found = weights.weights_for(load_ruleset())
+    assert found.source.startswith("shipped") and found.worths

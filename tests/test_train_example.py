@@ -1,0 +1,46 @@
+"""Issue 33's learning run, in small: a few hundred steps of examples/train/maskable_ppo.py,
+the same code as the real run (docs/environments.md), when the `train` extra is installed."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MISSING = [m for m in ("torch", "sb3_contrib", "matplotlib") if importlib.util.find_spec(m) is None]
+pytestmark = pytest.mark.skipif(
+    bool(MISSING), reason=f"the `train` extra is not installed (no {', '.join(MISSING)}): "
+                          f"pip install -e '.[train]'")
+
+
+def _example():
+    spec = importlib.util.spec_from_file_location("maskable_ppo",
+                                                  ROOT / "examples/train/maskable_ppo.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_few_hundred_steps_of_the_example_train_and_report(tmp_path):
+    example = _example()
+    report = example.train(256, 256, 1, tmp_path, n_steps=64, batch_size=64)
+    assert [s["stage"] for s in report["stages"]] == ["random", "greedy"]
+    assert report["stages"][-1]["steps"] == 512
+    evaluations = report["stages"][-1]["evaluations"]
+    assert {(e["players"], tuple(e["expansions"]), e["opponents"]) for e in evaluations} == {
+        (p, tuple(x), o) for p, x in example.TABLES for o in ("random", "greedy")}
+    for e in evaluations:
+        low, high = e["interval95"]
+        assert 0 <= low <= e["win_rate"] <= high <= 1 and e["games"] == 1
+    assert json.loads((tmp_path / "report.json").read_text()) == report
+    assert (tmp_path / "model.zip").stat().st_size > 0
+    assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_wilson_interval_is_the_textbook_one():
+    example = _example()
+    low, high = example.wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert example.wilson(0, 0) == (0.0, 1.0)
