@@ -144,7 +144,7 @@ def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | Non
     return report
 
 
-def plot(games: list, path: Path, window: int = 200) -> None:
+def plot(games: list, path: Path, window: int = 50) -> None:
     """The win share of the training games, as a moving average, against steps."""
     import matplotlib
     matplotlib.use("Agg")
@@ -169,7 +169,7 @@ def plot(games: list, path: Path, window: int = 200) -> None:
     ax.set_ylim(0, 1)
     ax.set_title("MaskablePPO, one seat: random bots, then greedy (dotted: chance)")
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(loc="upper left")
+        ax.legend(loc="center right")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
