@@ -246,10 +246,10 @@ def _balance_parser(sub, common) -> None:
 def _fit_judge_parser(sub, common) -> None:
     p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
                                          "by self-play, and store them in the cache")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     p.add_argument("--games", type=_positive, default=12,
                    help="self-play games per pass (default: 12; two passes)")
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
                         "cache, ~/.cache/rococo/judge)")
@@ -292,7 +292,7 @@ def _tune_parser(sub, common) -> None:
                    help="games each candidate plays, the same seeds for all (default 100)")
     p.add_argument("--budget", type=_positive, default=None,
                    help="games in all, the paired runs counted (default: 12 candidates' worth)")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p)
     p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
     _runs_arguments(p)
@@ -303,8 +303,8 @@ def _tune_parser(sub, common) -> None:
 def _report_parser(sub, common) -> None:
     p = sub.add_parser("report", help="one page on a module combination from self-play: "
                                       "length, branching, seat advantage, decisiveness, skill")
-    p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_positive, default=100, help="self-play games (default 100)")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p)
     p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
     p.add_argument("--search", default="mcts:8", type=_bots, metavar="BOT",
