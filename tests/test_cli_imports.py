@@ -85,7 +85,8 @@ def test_every_command_names_a_function_of_its_module():
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     runs = {name: p.get_default("run") for name, p in sub.choices.items()}
     assert set(runs) == {"play", "simulate", "balance", "validate", "cards", "rules", "modules",
-                         "diff", "bench", "serve", "test", "vocab", "lsp", "tune", "report"}
+                         "diff", "bench", "serve", "test", "vocab", "lsp", "tune", "report",
+                         "fit-judge"}
     for name, run in runs.items():
         assert callable(command(run)), name
 
