@@ -1,17 +1,19 @@
 """Build: the package as pyproject.toml describes it, with its hot path compiled by mypyc.
 
 The modules in `COMPILED` run every decision of every game (the verbs, the context, the flow,
-the load-time checks). When mypyc and a C compiler are at hand (`pip install` fetches mypy into
-its build environment; gcc and the Python headers are on the machine), each becomes a C
-extension next to its source, and a manifest (`interpreter/_compiled.json`) records the sources
-they were built from. `interpreter/_core.py` reads it at import time and loads the compiled
-modules only while their sources are unchanged, else the Python sources, so an edited module in
-an editable install always runs as written. Without mypyc or a compiler, or with
-`ROCOCO_COMPILE=0` in the environment, the package is built as plain Python and runs the same
-games, about half as fast (docs/speed.md).
+the load-time checks; the one list of them is `COMPILED_MODULES` in interpreter/_core.py). When
+mypyc and a C compiler are at hand (`pip install` fetches mypy into its build environment; gcc
+and the Python headers are on the machine), each becomes a C extension next to its source, their
+shared library `interpreter/rococo_core__mypyc` inside the package, and a manifest
+(`interpreter/_compiled.json`) records the sources they were built from. `interpreter/_core.py`
+reads it at import time and loads the compiled modules only while their sources are unchanged,
+else the Python sources, so an edited module in an editable install always runs as written.
+Without mypyc or a compiler, or with `ROCOCO_COMPILE=0` in the environment, the package is
+built as plain Python and runs the same games, about half as fast (docs/speed.md).
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -24,26 +26,19 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 MANIFEST = "interpreter/_compiled.json"
 
-COMPILED = [
-    "interpreter/core/board.py",
-    "interpreter/core/context.py",
-    "interpreter/core/events.py",
-    "interpreter/core/flow.py",
-    "interpreter/core/modifiers.py",
-    "interpreter/core/rng.py",
-    "interpreter/core/seats.py",
-    "interpreter/core/trial.py",
-    "interpreter/core/zones.py",
-    "interpreter/loading/static_checks.py",
-    "interpreter/verbs/actions.py",
-    "interpreter/verbs/cards.py",
-    "interpreter/verbs/checks.py",
-    "interpreter/verbs/displays.py",
-    "interpreter/verbs/phases.py",
-    "interpreter/verbs/scoring.py",
-    "interpreter/verbs/shuffling.py",
-    "interpreter/verbs/stacks.py",
-]
+
+def _compiled_modules() -> list[str]:
+    """The source paths of the modules to compile: `COMPILED_MODULES` in interpreter/_core.py,
+    the one list of them (read from its text: the package is not importable while it builds)."""
+    tree = ast.parse((ROOT / "interpreter" / "_core.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "COMPILED_MODULES" for t in node.targets):
+            return [m.replace(".", "/") + ".py" for m in ast.literal_eval(node.value)]
+    raise RuntimeError("interpreter/_core.py has no COMPILED_MODULES")
+
+
+COMPILED = _compiled_modules()
 
 
 def _say(message: str) -> None:
@@ -90,7 +85,7 @@ def _extensions() -> list:
         return []
     try:
         return list(mypycify(["--ignore-missing-imports", *COMPILED], opt_level="3",
-                             group_name="rococo_core"))
+                             group_name="interpreter.rococo_core"))
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc refused: fall back
         _say(f"mypyc could not compile the core ({error}); it runs as plain Python")
         return []

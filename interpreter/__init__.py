@@ -1,61 +1,31 @@
-"""The generic Rococo engine: load rules written as data, then play them one decision at a time."""
+"""The generic Rococo engine: load rules written as data, then play them one decision at a time.
+
+The public names are listed once, in `__init__.pyi`: type checkers read them there, and this
+module reads the same file to import each name from its module when it is first used (PEP 562),
+so `import interpreter` stays cheap (the command line's `rococo --help` loads no engine)."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import os
+from typing import Any
 
 from . import _core  # noqa: F401 - first: whether the hot path runs compiled or as Python (setup.py)
 
-if TYPE_CHECKING:  # the names as type checkers and editors see them; imported on first use
-    from .core.decisions import Decision, Option
-    from .core.engine import Game
-    from .core.errors import (
-                         CorruptSaveError,
-                         IllegalDecisionError,
-                         ModuleError,
-                         RuleFaultError,
-                         RulesError,
-                         RulesErrors,
-                         SchemaError,
-                         YamlError,
-    )
-    from .core.model import Ruleset
-    from .loading.loader import load_ruleset
-    from .sim.bots import GreedyBot, RandomBot, make_bot, play_out
-    from .sim.mcts import MctsBot
 
-# Each public name and the module it lives in: `import interpreter` stays cheap (the command
-# line's `rococo --help` loads no engine), and a name is imported when it is first used (PEP 562).
-_WHERE = {
-    "Decision": ".core.decisions", "Option": ".core.decisions", "Game": ".core.engine",
-    **dict.fromkeys(("CorruptSaveError", "IllegalDecisionError", "ModuleError",
-                     "RuleFaultError", "RulesError", "RulesErrors", "SchemaError", "YamlError"),
-                    ".core.errors"),
-    "Ruleset": ".core.model", "load_ruleset": ".loading.loader",
-    **dict.fromkeys(("GreedyBot", "RandomBot", "make_bot", "play_out"), ".sim.bots"),
-    "MctsBot": ".sim.mcts",
-}
+def _public_names() -> dict[str, str]:
+    """Each public name and the module it lives in, from the stub's lines `from M import N as
+    N` (read as text: parsing it as Python would cost more than the rest of the import)."""
+    where = {}
+    with open(os.path.join(os.path.dirname(__file__), "__init__.pyi"), encoding="utf-8") as f:
+        for line in f:
+            words = line.split()
+            if words[:1] == ["from"] and words[2] == "import" and words[4:5] == ["as"]:
+                where[words[5]] = words[1]
+    return where
 
-__all__ = [
-                     "CorruptSaveError",
-                     "Decision",
-                     "Game",
-                     "GreedyBot",
-                     "IllegalDecisionError",
-                     "MctsBot",
-                     "ModuleError",
-                     "Option",
-                     "RandomBot",
-                     "RuleFaultError",
-                     "RulesError",
-                     "RulesErrors",
-                     "Ruleset",
-                     "SchemaError",
-                     "YamlError",
-                     "load_ruleset",
-                     "make_bot",
-                     "play_out",
-]
+
+_WHERE = _public_names()
+__all__ = sorted(_WHERE)
 
 
 def __getattr__(name: str) -> Any:

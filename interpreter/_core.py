@@ -24,13 +24,38 @@ from typing import NamedTuple
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # holds interpreter/
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compiled.json")
 
+# The one list of the modules compiled at install time: those that run at every decision of
+# every game. setup.py builds exactly these, and docs/how-it-is-built.md points here.
+COMPILED_MODULES = (
+    "interpreter.core.board",
+    "interpreter.core.context",
+    "interpreter.core.events",
+    "interpreter.core.flow",
+    "interpreter.core.modifiers",
+    "interpreter.core.rng",
+    "interpreter.core.seats",
+    "interpreter.core.trial",
+    "interpreter.core.zones",
+    "interpreter.loading.static_checks",
+    "interpreter.verbs.actions",
+    "interpreter.verbs.cards",
+    "interpreter.verbs.checks",
+    "interpreter.verbs.displays",
+    "interpreter.verbs.phases",
+    "interpreter.verbs.scoring",
+    "interpreter.verbs.shuffling",
+    "interpreter.verbs.stacks",
+)
+
 
 class CoreForm(NamedTuple):
-    """What this process runs: `compiled` or not, why, and the modules concerned."""
+    """What this process runs: `compiled` or not, why, the modules concerned, and whether a
+    compiled build is there but `stale` (a source edited or missing since it was built)."""
 
     compiled: bool
     reason: str
     modules: tuple[str, ...] = ()
+    stale: bool = False
 
     @property
     def label(self) -> str:
@@ -59,10 +84,11 @@ def decide(manifest_text: str | None, source_of: dict[str, bytes | None],
     for module, digest in sources.items():
         source = source_of.get(module)
         if source is None:
-            return CoreForm(False, f"the source of {module} is missing", modules)
+            return CoreForm(False, f"the source of {module} is missing", modules, stale=True)
         if hashlib.sha256(source).hexdigest() != digest:
             path = module.replace(".", "/") + ".py"
-            return CoreForm(False, f"{path} changed since it was compiled", modules)
+            return CoreForm(False, f"{path} changed since it was compiled", modules,
+                            stale=True)
     return CoreForm(True, compiler, modules)
 
 
@@ -109,14 +135,24 @@ def _current() -> CoreForm:
     return decide(manifest_text, sources, os.environ.get("ROCOCO_PURE", "") not in ("", "0"))
 
 
+def _extension_beside(module: str) -> bool:
+    """Whether a compiled extension of `module` lies beside its source."""
+    base = os.path.join(PACKAGE_ROOT, *module.split("."))
+    return any(os.path.exists(base + suffix)
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def _install() -> CoreForm:
+    """Decide the form; only where an extension would otherwise be imported in the Python form
+    (one left by an earlier build, a stale build, ROCOCO_PURE over a good one) put a finder
+    first that loads the sources instead. A plain install with no extension imports as usual."""
     form = _current()
-    if not form.compiled:
+    if not form.compiled and any(_extension_beside(m) for m in COMPILED_MODULES):
         sys.meta_path.insert(0, _PythonSources())
-        if form.reason.endswith("changed since it was compiled"):  # a developer's edit
-            sys.stderr.write(f"rococo: {form.reason}, so the core runs as Python, more slowly; "
-                             "`pip install -e .` compiles it again (ROCOCO_PURE=1: Python, "
-                             "without this note)\n")
+    if form.stale:  # a developer's edit (ROCOCO_PURE asks for Python: it checks nothing)
+        sys.stderr.write(f"rococo: {form.reason}, so the core runs as Python, more slowly; "
+                         "`pip install -e .` compiles it again (ROCOCO_PURE=1: Python, "
+                         "without this note)\n")
     return form
 
 

@@ -8,20 +8,6 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter._core import FORM
-
-
-def pytest_collection_modifyitems(config, items):
-    """A test marked `python_core` patches a module of the hot path or reads how a class of it
-    is laid out in Python: with the core compiled (setup.py) it cannot see what it tests, so it
-    is skipped, saying how to run it (CI runs the whole suite both ways)."""
-    if not FORM.compiled:
-        return
-    skip = pytest.mark.skip(reason="reaches into the Python form of the core, which runs "
-                                   "compiled here: run with ROCOCO_PURE=1")
-    for item in items:
-        if "python_core" in item.keywords:
-            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

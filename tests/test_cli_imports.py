@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -84,6 +85,19 @@ def test_every_command_names_a_function_of_its_module():
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     runs = {name: p.get_default("run") for name, p in sub.choices.items()}
     assert set(runs) == {"play", "simulate", "balance", "validate", "cards", "rules", "modules",
-                         "diff", "bench", "serve", "test", "vocab", "lsp", "tune", "report"}
+                         "diff", "bench", "serve", "test", "vocab", "lsp", "tune", "report",
+                         "fit-judge"}
     for name, run in runs.items():
         assert callable(command(run)), name
+
+
+def test_each_public_name_is_written_once_in_the_stub():
+    """Issue 34: the public names are listed once (interpreter/__init__.pyi, the type checkers'
+    view), and the package reads that list rather than writing each name again."""
+    package = Path(interpreter.__file__).parent
+    stub = (package / "__init__.pyi").read_text()
+    source = (package / "__init__.py").read_text()
+    for name in interpreter.__all__:
+        assert stub.count(f"import {name} as {name}\n") == 1
+        assert f'"{name}"' not in source and f" {name}," not in source
+    assert len(interpreter.__all__) == stub.count(" as ") == 18

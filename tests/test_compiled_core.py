@@ -51,9 +51,11 @@ def _play(pure: bool) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+# A build is there (compiled now, or set aside by ROCOCO_PURE=1, when the test's own processes
+# still choose between the forms): only a machine without one has nothing to compare.
 needs_compiled = pytest.mark.skipif(
-    not FORM.compiled, reason=f"the core runs as {FORM.label} here: there is no compiled form "
-    "to compare (pip install -e . with a C compiler builds it)")
+    not FORM.modules or FORM.stale, reason=f"the core runs as {FORM.label} here: there is no "
+    "compiled form to compare (pip install -e . with a C compiler builds it)")
 
 
 @needs_compiled
@@ -75,19 +77,20 @@ SOURCES = {"interpreter.verbs.actions": b"def acquire(): ...\n",
 
 def test_the_compiled_form_runs_only_while_every_source_is_the_one_compiled():
     form = decide(_manifest(SOURCES), dict(SOURCES), pure_requested=False)
-    assert (form.compiled, form.reason) == (True, "mypyc 9.9")
+    assert (form.compiled, form.reason, form.stale) == (True, "mypyc 9.9", False)
     assert form.modules == ("interpreter.verbs.actions", "interpreter.core.flow")
     edited = {**SOURCES, "interpreter.core.flow": b"def advance(): return 1\n"}
     form = decide(_manifest(SOURCES), edited, pure_requested=False)
-    assert (form.compiled, form.reason) == (
-        False, "interpreter/core/flow.py changed since it was compiled")
+    assert (form.compiled, form.reason, form.stale) == (
+        False, "interpreter/core/flow.py changed since it was compiled", True)
     form = decide(_manifest(SOURCES), {**SOURCES, "interpreter.core.flow": None}, False)
-    assert form.reason == "the source of interpreter.core.flow is missing"
+    assert (form.reason, form.stale) == ("the source of interpreter.core.flow is missing", True)
 
 
 def test_python_is_chosen_when_asked_for_or_when_nothing_was_compiled():
     assert decide(_manifest(SOURCES), dict(SOURCES), pure_requested=True).label == (
         "Python (ROCOCO_PURE is set)")
+    assert not decide(_manifest(SOURCES), dict(SOURCES), pure_requested=True).stale
     assert decide(None, {}, pure_requested=False).label == "Python (not compiled when installed)"
     for broken in ("{", "[]", '{"compiler": "mypyc"}'):
         assert decide(broken, {}, pure_requested=False).label == (
@@ -104,3 +107,48 @@ def test_in_python_form_every_module_of_the_package_loads_from_its_source():
                           text=True, env={**os.environ, "ROCOCO_PURE": "1"}, timeout=120)
     assert done.returncode == 0, done.stderr
     assert all(path.endswith(".py") for path in done.stdout.split())
+
+
+# _core.py alone in a package folder, as a plain install without extensions lays it out, or with
+# a compiled extension left beside a source; the finder order it leaves, and what it warns.
+_FINDERS = ("import sys, importlib.util as u; spec = u.spec_from_file_location('core', "
+            "sys.argv[1]); m = u.module_from_spec(spec); spec.loader.exec_module(m); "
+            "print(m.FORM.label, [type(f).__name__ for f in sys.meta_path][0])")
+
+
+def _finder_after_import(tmp_path, files: dict) -> tuple[str, str]:
+    package = tmp_path / "interpreter"
+    for name, text in {"_core.py": (ROOT / "interpreter" / "_core.py").read_text(), **files}.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    env = {k: v for k, v in os.environ.items() if k != "ROCOCO_PURE"}
+    done = subprocess.run([sys.executable, "-c", _FINDERS, str(package / "_core.py")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip(), done.stderr
+
+
+def test_a_plain_install_with_no_extension_imports_as_usual(tmp_path):
+    """No manifest and no extension: Python form, and no finder of ours before the usual ones."""
+    out, err = _finder_after_import(tmp_path, {})
+    assert out.startswith("Python (not compiled when installed)")
+    assert "_PythonSources" not in out and err == ""
+
+
+def test_an_extension_left_beside_a_source_is_never_what_runs(tmp_path):
+    """An extension with no manifest (an earlier build's): the sources' finder comes first."""
+    import importlib.machinery
+
+    stray = "core/flow" + importlib.machinery.EXTENSION_SUFFIXES[0]
+    out, _ = _finder_after_import(tmp_path, {stray: ""})
+    assert out == "Python (not compiled when installed) _PythonSources"
+
+
+def test_a_stale_build_says_so_once_and_runs_the_sources(tmp_path):
+    """A manifest whose source was edited since: the form says stale, one line on stderr."""
+    manifest = json.dumps({"compiler": "mypyc 9.9", "sources": {
+        "interpreter.core.flow": hashlib.sha256(b"old\n").hexdigest()}})
+    out, err = _finder_after_import(tmp_path, {"_compiled.json": manifest,
+                                               "core/flow.py": "new\n"})
+    assert out.startswith("Python (interpreter/core/flow.py changed since it was compiled)")
+    assert err.count("\n") == 1 and "`pip install -e .` compiles it again" in err

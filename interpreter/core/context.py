@@ -367,4 +367,5 @@ class Context:
             answer = check(self)
             if answer is not None:
                 return answer
+        self.engine.trial_searches += 1
         return search(self, run)

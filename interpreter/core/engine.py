@@ -90,6 +90,7 @@ class Game:
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self._choosing = False  # a bot of `play_out` is choosing: the game may not change
         self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
+        self.trial_searches = 0  # searches of trial runs made to find what can be done
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -370,6 +371,7 @@ class Game:
         step, seat, score_key = self._running
         given = self._answers[:self._used]
         redo = self.journal.detach(self._step_mark)
+        self.trial_searches += len(values)
         try:
             trial = Context(self, seat, score_key)
             return [v for v in values if search(trial, step.effect.run, [*given, v])]

@@ -16,12 +16,14 @@ from typing import Any, Protocol
 
 from ..core.decisions import Decision, Option
 from ..core.engine import Game
-from ..core.errors import RuleFaultError
+from ..core.errors import CorruptSaveError, RuleFaultError
 from ..core.wording import (
     describe,
     grouped,
+    may_end,
     option_label,
     scoring_lines,
+    scoring_start,
     seat_text,
     snapshot_of,
 )
@@ -60,14 +62,19 @@ class Record:
         decision = game.decision()
         assert decision is not None
         round_ = game.state["round"]
+        copy = game.clone() if may_end(game) else None
         game.apply(option)
         after = {v: snapshot_of(present.view_for(game, v)) for v in self.viewers}
+        # the move that ends the game says what it did, not the final scoring (as the terminal)
+        told = after if copy is None or not game.is_over() else {
+            v: snapshot_of(present.view_for(probe, v))
+            for probe in [scoring_start(copy, option)] for v in self.viewers}
         seats = frozenset(range(len(game.state["players"])))
         lines = {}
         for v in self.viewers:
             if decision.kind in HIDDEN_KINDS and v in (None, decision.seat):
                 self._chosen[v].add(option.value)
-            lines[v] = describe(game, self._views[v], after[v], decision.seat, self._chosen[v],
+            lines[v] = describe(game, self._views[v], told[v], decision.seat, self._chosen[v],
                                 seats if v is None else frozenset({v}))
         self.entries.append({
             "n": len(game.history), "seat": decision.seat, "kind": decision.kind,
@@ -468,7 +475,8 @@ class Registry:
                 continue
             try:
                 self.resume(gid, text)
-            except (RequestError, ValueError, KeyError, TypeError) as exc:
+            except (RequestError, CorruptSaveError, RuleFaultError, ValueError, KeyError,
+                    TypeError, StopIteration) as exc:  # a damaged or foreign file: skipped
                 self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
 
     def close(self) -> None:
