@@ -48,6 +48,7 @@ def test_spearman_ranks_ties_by_their_average_rank():
     assert stats.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     # one swapped neighbour pair in 5: 1 - 6 * 2 / (5 * 24) = 0.9
     assert stats.spearman([1, 2, 3, 4, 5], [1, 3, 2, 4, 5]) == pytest.approx(0.9)
+    assert stats.spearman([1, 2, 3], [7, 7, 7]) == 0.0  # no order to agree with
 
 
 # -- a paired run ------------------------------------------------------------------------------

@@ -116,9 +116,10 @@ def ranks(values: Sequence[float]) -> list[float]:
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
-    """Spearman's rank correlation: the Pearson correlation of the ranks (ties averaged)."""
+    """Spearman's rank correlation: the Pearson correlation of the ranks (ties averaged); 0
+    when either side is all alike (no order to agree with)."""
     ra, rb = ranks(a), ranks(b)
     ma, mb = average(ra), average(rb)
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
     spread = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
-    return cov / spread
+    return cov / spread if spread else 0.0
