@@ -245,10 +245,10 @@ def _balance_parser(sub, common) -> None:
 def _fit_judge_parser(sub, common) -> None:
     p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
                                          "by self-play, and store them in the cache")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     p.add_argument("--games", type=_positive, default=4,
                    help="games of value bots (default: 4), after 50 times as many of greedy")
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
                         "cache, ~/.cache/rococo/judge)")
@@ -278,9 +278,10 @@ def _tune_parser(sub, common) -> None:
                         "of the --module packs)")
     p.add_argument("--figure", default="seat:0", metavar="FIGURE",
                    help="seat:S (seat S's win rate minus an equal share), kind:K (the win rate "
-                        "of the seats of kind K, e.g. masque), holder:CARD (the holder's win "
-                        "rate against the same seeds without CARD), swap:CARD:REF (the same, "
-                        "against the same seeds with REF in CARD's place) (default seat:0)")
+                        "of the seats of kind K, a solo mode's automata), holder:CARD (the "
+                        "holder's win rate against the same seeds without CARD), swap:CARD:REF "
+                        "(the same, against the same seeds with REF in CARD's place) "
+                        "(default seat:0)")
     p.add_argument("--target", type=float, default=0.0,
                    help="the value the figure should reach (default 0; a win rate is 0 to 1)")
     p.add_argument("--prestige", nargs="?", const=True, default=False, metavar="SOURCE",
@@ -291,7 +292,7 @@ def _tune_parser(sub, common) -> None:
                    help="games each candidate plays, the same seeds for all (default 100)")
     p.add_argument("--budget", type=_positive, default=None,
                    help="games in all, the paired runs counted (default: 12 candidates' worth)")
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p, default=None)  # the default judge, read when the command runs
     _runs_arguments(p)
     common(p)
@@ -301,8 +302,8 @@ def _tune_parser(sub, common) -> None:
 def _report_parser(sub, common) -> None:
     p = sub.add_parser("report", help="one page on a module combination from self-play: "
                                       "length, branching, seat advantage, decisiveness, skill")
-    p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--players", type=_player_count, default=4)
+    p.add_argument("--games", type=_positive, default=100, help="self-play games (default 100)")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p, default=None)  # the default judge, read when the command runs
     p.add_argument("--search", default="mcts:8", type=_bots, metavar="BOT",
                    help="the search bot the judge is measured against (default mcts:8)")
