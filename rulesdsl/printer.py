@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from . import ast
+from . import aborts, ast
 from .checker import Analysis, Resolution, analyse_effect, analyse_expression
 from .source import to_source
 from .vocabulary import Vocabulary
@@ -295,7 +295,9 @@ class _Printer(Walker):
         return _GUARD + self.expr(s.cond)
 
     def clause_each(self, s: ast.Each) -> str:
-        return f"each {s.who}: {self.block(s.body)} (one who cannot does none of it)"
+        # the clause only where someone can fail: a payment, a choice, a verb... (a gain cannot)
+        cannot = " (one who cannot does none of it)" if aborts.may_abort(s.body) else ""
+        return f"each {s.who}: {self.block(s.body)}{cannot}"
 
     def clause_as(self, s: ast.As) -> str:
         who = self.expr(s.player)

@@ -124,9 +124,10 @@ def test_game_meta_round_trips(rules):
 def test_board_shown_once_then_on_request():
     out = play("--seed", "3", stdin="0\n0\n0\n0\n0\nquit\n")
     assert out.count("Garment Design display") == 1
-    assert out.count("legend: a hall's 6/3") == 1
-    out = play("--seed", "3", stdin="0\n0\n0\nboard\n0\nquit\n")
+    assert out.count("legend: a hall's 6/3") == 0  # the legend only on request
+    out = play("--seed", "3", stdin="0\n0\n0\nboard\nlegend\n0\nquit\n")
     assert out.count("Garment Design display") == 2
+    assert out.count("legend: a hall's 6/3") == 1
 
 
 def test_identical_start_cards_offered_once_and_picked_cards_shown():

@@ -394,3 +394,17 @@ def test_a_trigger_that_starts_itself_again_and_again_is_stopped(tmp_path):
     assert ": the trigger 'boom' failed: more than 1,000 triggers and lasting effects " \
            "started at once" in str(info.value)
     assert str(info.value).startswith(f"{pack / 'flow.yaml'}:6:")
+
+
+def test_an_answer_after_an_option_was_changed_is_refused_with_the_offered_labels(rules_base):
+    """Changing a handed-out value to something no label knows (card -50) leaves the refusal of
+    a later answer worded from the engine's own options (was KeyError: -50)."""
+    game = Game.new(rules_base, players=2, seed=3)
+    bot = make_bot("greedy", 0)
+    while game.decision().kind != "play":
+        game.apply(bot.choose(game, game.decision()))
+    decision = game.decision()
+    decision.options[0].value["card"] = -50
+    with pytest.raises(IllegalDecisionError) as info:
+        game.apply_value({"card": "no such card", "action": None})
+    assert "(legal: " in str(info.value) and "-50" not in str(info.value).split("(legal: ")[1]

@@ -9,6 +9,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.sim import report
+from interpreter.sim.bots import DEFAULT_JUDGE
 
 COMBINATIONS = [
     [], ["--edition", "original"], ["--with", "expert_tailoring"], ["--with", "fancy_dresses"],
@@ -17,9 +18,11 @@ COMBINATIONS = [
 ]
 
 
-def run_report(tmp_path, capsys, *args: str, name: str = "report.json") -> dict:
+def run_report(tmp_path, capsys, *args: str, name: str = "report.json",
+               bots: str = "greedy") -> dict:
     path = tmp_path / name
-    assert main(["report", "--quiet", "--json", str(path), *args]) == 0
+    assert main(["report", "--quiet", "--json", str(path), *args] +
+                (["--bots", bots] if bots else [])) == 0
     capsys.readouterr()
     return json.loads(path.read_text())
 
@@ -91,6 +94,12 @@ def test_an_empty_against_is_the_plain_game_beside_a_pack(tmp_path, capsys):
 def test_a_bad_against_is_refused_before_any_game(against, message, capsys):
     assert main(["report", "--games", "2", "--quiet", f"--against={against}"]) == 2
     assert capsys.readouterr().err.startswith(message)
+
+
+def test_without_bots_the_default_judge_plays(tmp_path, capsys):
+    data = run_report(tmp_path, capsys, "--games", "1", "--skill-games", "0", "--workers", "1",
+                      bots="")
+    assert data["combinations"][0]["bots"] == DEFAULT_JUDGE
 
 
 def test_decisiveness_shares_a_tied_lead_and_counts_lead_changes():

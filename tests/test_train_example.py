@@ -36,6 +36,8 @@ def test_a_few_hundred_steps_of_the_example_train_and_report(tmp_path):
         assert 0 <= low <= e["win_rate"] <= high <= 1 and e["games"] == 1
     assert json.loads((tmp_path / "report.json").read_text()) == report
     assert (tmp_path / "model.zip").stat().st_size > 0
+    games = json.loads((tmp_path / "games.json").read_text())
+    assert all(0 < step <= 512 for step, *_ in games)  # the model's steps, not counted twice
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
 
 

@@ -23,8 +23,8 @@ SWAP = ["--figure", "swap:tune_fair.bold:tune_fair.steady", "--prestige"]
 
 def run_tune(tmp_path, capsys, *args: str, name: str = "out.json") -> dict:
     path = tmp_path / name
-    assert main(["tune", "--module", FAIR, *SWAP, "--quiet", "--json", str(path),
-                 *args]) == 0
+    assert main(["tune", "--module", FAIR, *SWAP, "--bots", "greedy", "--quiet", "--json",
+                 str(path), *args]) == 0
     capsys.readouterr()
     return json.loads(path.read_text())
 
@@ -102,7 +102,7 @@ def test_several_parameters_at_once_one_of_them_real(tmp_path, capsys):
         """))
     path = tmp_path / "out.json"
     assert main(["tune", "--module", str(pack), "--param", "rate.share=0..1:0.5",
-                 "--param", "rate.extra", "--figure", "seat:0", "--players", "2",
+                 "--param", "rate.extra", "--figure", "seat:0", "--players", "2", "--bots", "greedy",
                  "--games", "2", "--budget", "40", "--workers", "1", "--quiet",
                  "--json", str(path)]) == 0
     data = json.loads(path.read_text())
@@ -119,7 +119,12 @@ def test_several_parameters_at_once_one_of_them_real(tmp_path, capsys):
     (["--param", "tune_fair.amount=0..9"], "error: --param tune_fair.amount: 0..9 is not "
                                            "inside its declared range 0..8"),
     (["--param", "tune_fair.amount=1..x"], "error: --param 'tune_fair.amount=1..x': expected "
-                                           "MODULE.NAME=LOW..HIGH (or LOW..HIGH:STEP)"),
+                                           "MODULE.NAME=LOW..HIGH (or LOW..HIGH:STEP, a step "
+                                           "more than zero)"),
+    (["--param", "tune_fair.amount=1..3:0"], "error: --param 'tune_fair.amount=1..3:0': "
+                                             "expected MODULE.NAME=LOW..HIGH"),
+    (["--param", "tune_fair.amount=nan..3"], "error: --param 'tune_fair.amount=nan..3': "
+                                             "expected MODULE.NAME=LOW..HIGH"),
     (["--figure", "winner"], "error: unknown figure 'winner': give one of seat:S, kind:K, "
                              "holder:CARD, swap:CARD:REF"),
     (["--figure", "seat:4"], "error: figure seat:4: a 4-player game has seats 0 to 3"),

@@ -12,6 +12,7 @@ from webtools import Served, ever_seen, words_in
 from interpreter import Game, load_ruleset
 from interpreter.cli.main import main
 from interpreter.cli.serve import loopback
+from interpreter.sim.bots import BOTS
 from interpreter.web import present
 
 
@@ -141,7 +142,7 @@ def test_bad_requests_get_a_reason_and_a_status_and_change_nothing(rules):
              "edition 'fancy_dresses' is not one of this server's edition modules (these are: "
              "deluxe, original)"),
             ("POST", "/api/games", {"bots": "genius"}, 400,
-             "unknown bots 'genius' (bots: greedy, mcts, random)"),
+             f"unknown bots 'genius' (bots: {', '.join(sorted(BOTS))})"),
             ("POST", "/api/games", {"player": 2}, 400,
              "unknown field 'player' (fields: players, seed, humans, bots, modules)"),
             ("POST", "/api/replays", b"not a save", 422,
@@ -292,5 +293,5 @@ def test_serve_replays_a_save_under_the_modules_it_names_and_prints_the_pages(
         f"black (B): send it to that player only)",
         "  http://127.0.0.1:8123/watch/g1  (seed 5, for watchers)"]
     save.write_text(game.to_json()[:-3])
-    assert main(["serve", "--replay", str(save)]) == 1
+    assert main(["serve", "--replay", str(save), "--saves", ""]) == 1
     assert capsys.readouterr().err.startswith(f"error: {save}: not a save file: ")

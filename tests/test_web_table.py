@@ -12,7 +12,7 @@ import pytest
 from webtools import Served
 
 from interpreter import Game, load_ruleset
-from interpreter.core.wording import describe, snapshot_of
+from interpreter.core.wording import describe, scoring_start, snapshot_of
 
 TWO_ROUNDS = Path(__file__).parent / "table_modules" / "two_rounds"
 
@@ -189,11 +189,28 @@ def test_a_game_is_kept_on_disk_resumed_after_a_restart_and_downloaded(tmp_path)
             data = _next_person(site, "g1")
             if not data["over"]:
                 _answer(site, "g1", data["view"]["pending"]["seat"], rng)
+        # the last move says what it did, as the terminal: final scoring is said apart
+        last = site.get(f"/api/games/g1?{site.seat('g1', 0)}")[1]["log"][-1]
+        game = site.registry.game("g1").game
+        before = Game.replay(game.rules, 3, 7, [v for _s, v in game.history[:-1]])
+        decision = before.decision()
+        option = next(o for o in decision.options if o.value == game.history[-1][1])
+        told = snapshot_of(scoring_start(before.clone(), option).view(0))
+        assert last["changes"] == describe(game, snapshot_of(before.view(0)), told,
+                                           decision.seat, set(), frozenset({0}))
+        assert last["changes"] != describe(game, snapshot_of(before.view(0)),
+                                           snapshot_of(game.view(0)), decision.seat, set(),
+                                           frozenset({0}))
         status, text, raw = site.get(f"/api/games/g1/save?token={tokens[0]}")
         assert status == 200 and "table" not in text["meta"] and tokens[0] not in raw
         assert text["meta"]["humans"] == [0, 2]
         site.post("/api/games", {"players": 2, "seed": 1})  # ids go on after the resumed
         assert list(site.registry.games) == ["g1", "g2"]
+    # a damaged file is skipped, said with its reason, and the others are resumed
+    (tmp_path / "g7.json").write_text(raw[:-5])
+    with Served(rules, saves=tmp_path, module_paths=[TWO_ROUNDS]) as again:
+        assert list(again.registry.games) == ["g1", "g2"]
+        assert again.registry.skipped and again.registry.skipped[0].startswith("g7: ")
     done = Game.from_json(site.registry.game("g1").game.rules, raw)
     assert done.is_over() and done.history == site.registry.game("g1").game.history
     save = tmp_path / "downloaded.json"
@@ -266,3 +283,21 @@ def test_the_layout_names_the_whole_board(expansions):
                              != p for p in shown)
         names = [s["name"] for s in layout["final_steps"]] + ["total prestige", *layout["left"]]
         assert len(names) == len(set(names)) and layout["left"] == ["Livre left"]
+
+
+def test_alone_with_bots_a_person_takes_back_at_once(rules):
+    with Served(rules) as site:
+        site.post("/api/games", {"players": 2, "seed": 6, "humans": [0]})
+        rng = random.Random(3)
+        for _ in range(3):
+            site.wait("g1", 0)
+            _answer(site, "g1", 0, rng)
+        site.wait("g1", 0)
+        live = site.registry.game("g1")
+        mine = [i for i, (s, _v) in enumerate(live.game.history) if s == 0]
+        status, body, _raw = site.post("/api/games/g1/undo", {"token": site.token("g1", 0)})
+        assert (status, body) == (200, {"version": mine[-1], "undo": None})
+        assert len(live.game.history) == mine[-1] and live.game.decision().seat == 0
+        assert site.get("/api/games/g1/save?token=nothing")[0] == 403
+        status, _text, raw = site.get(f"/api/games/g1/save?{site.seat('g1', 0)}")
+        assert status == 200 and Game.from_json(rules, raw).history == live.game.history

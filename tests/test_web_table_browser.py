@@ -1,5 +1,5 @@
 """The playtest table in real browsers (headless Chromium through Selenium, as
-test_web_browser.py): two people and a watcher, each in their own tab, finish a game with bots
+test_web_browser.py): two people and a watcher, each in their own browser, finish a game with bots
 in the other seats, the server restarted in the middle; no page ever holds a card its seat
 may not see (read from the page and from every answer its scripts received). The solo start
 page and a wrong link are tried too, and every page at a phone's width (390 px).
@@ -32,6 +32,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SHOTS = os.environ.get("ROCOCO_WEB_SHOTS")
+QUIET = ("--disable-background-timer-throttling", "--disable-renderer-backgrounding")
 TWO_ROUNDS = Path(__file__).parent / "table_modules" / "two_rounds"
 # every answer a page's scripts receive, kept in the page: what reached it over the network
 RECORD = """
@@ -47,7 +48,7 @@ window.fetch = async (...args) => {
 
 @pytest.fixture(scope="module")
 def browser():
-    driver = chromium(webdriver, CHROMIUM, CHROMEDRIVER, "--disable-background-timer-throttling", "--disable-renderer-backgrounding")
+    driver = chromium(webdriver, CHROMIUM, CHROMEDRIVER, *QUIET)
     yield driver
     driver.quit()
 
@@ -71,12 +72,11 @@ def _shot(driver, name: str) -> None:
         driver.set_window_size(size["width"], size["height"])
 
 
-def _open(driver, url: str) -> str:
-    """`url` in a new tab that records every answer its scripts receive; the tab's handle."""
-    driver.switch_to.new_window("tab")
+def _open(driver, url: str):
+    """`url` in `driver`, recording every answer the page's scripts receive."""
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD})
     driver.get(url)
-    return driver.current_window_handle
+    return driver
 
 
 def _version(driver) -> str:
@@ -103,21 +103,30 @@ def _start_from_the_page(driver, base: str) -> dict[str, str]:
     driver.find_element(By.ID, "start").click()
     wait.until(lambda d: d.find_element(By.ID, "invite").is_displayed())
     _shot(driver, "start")
-    return {name: driver.find_element(By.ID, f"link-{name}").get_attribute("data-url")
-            for name in ("seat-0", "seat-1", "watch")}
+    links = {name: driver.find_element(By.ID, f"link-{name}").get_attribute("data-url")
+             for name in ("seat-0", "seat-1", "watch")}
+    # the browser that made the game keeps its seats' links; the server lists only the watchers'
+    driver.get(base + "/")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#games a.own-seat"))
+    assert [a.get_attribute("href") for a in driver.find_elements(
+        By.CSS_SELECTOR, "#games a.own-seat")] == [links["seat-0"], links["seat-1"]]
+    return links
 
 
 def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_path):
     rules = load_ruleset()
     rng = random.Random(4)
+    more: list = []
     site = Served(rules, delay=0.0, saves=tmp_path, module_paths=[TWO_ROUNDS]).__enter__()
     try:
         links = _start_from_the_page(browser, site.base)
         live = site.registry.game("g1")
         assert live.humans == {0, 1} and live.game.rules.rounds == 2
-        tabs = {0: _open(browser, links["seat-0"]), 1: _open(browser, links["seat-1"]),
-                None: _open(browser, links["watch"])}
-        pages: dict = {key: [] for key in tabs}
+        # three browsers: each person's own, and a watcher's
+        more = [chromium(webdriver, CHROMIUM, CHROMEDRIVER, *QUIET) for _ in range(2)]
+        browsers = {0: _open(browser, links["seat-0"]), 1: _open(more[0], links["seat-1"]),
+                None: _open(more[1], links["watch"])}
+        pages: dict = {key: [] for key in browsers}
         answered, restarted, undone = 0, False, False
         while True:
             game = site.registry.game("g1").game
@@ -127,7 +136,7 @@ def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_p
             if seat not in (0, 1):  # a bot thinks: wait for it
                 time.sleep(0.01)
                 continue
-            browser.switch_to.window(tabs[seat])
+            browser = browsers[seat]
             version = str(len(game.history))
             buttons = _wait(browser).until(lambda d, v=version: _version(d) == v and [
                 b for b in d.find_elements(By.CSS_SELECTOR, "#options button.option")
@@ -138,7 +147,7 @@ def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_p
                 buttons[0].click()
                 _wait(browser).until(lambda d, v=version: _version(d) != v)
                 browser.find_element(By.ID, "undo-ask-button").click()
-                browser.switch_to.window(tabs[1 - seat])
+                browser = browsers[1 - seat]
                 _wait(browser).until(lambda d: d.find_elements(By.ID, "undo-accept"))
                 _shot(browser, "undo-asked")
                 browser.find_element(By.ID, "undo-accept").click()
@@ -165,8 +174,7 @@ def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_p
                 pages[seat].append(browser.page_source)
         game = site.registry.game("g1").game
         assert restarted and undone and answered >= 20
-        for key, tab in tabs.items():
-            browser.switch_to.window(tab)
+        for key, browser in browsers.items():
             _wait(browser).until(lambda d: d.find_element(By.ID, "status")
                                  .get_attribute("data-over") == "true")
             pages[key].append(browser.page_source)
@@ -184,7 +192,7 @@ def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_p
             pages[key] += browser.execute_script("return window.__answers")
             _shot(browser, {0: "final-seat-0", 1: "final-seat-1", None: "final-watch"}[key])
         # no page held a card its seat could not see at some moment, nor a watcher's
-        for key in tabs:
+        for key in browsers:
             viewer = present.SPECTATOR if key is None else key
             seen, every = ever_seen(game.rules, game, viewer)
             secret = every - seen
@@ -195,10 +203,8 @@ def test_two_people_and_a_watcher_finish_a_game_through_a_restart(browser, tmp_p
                        if t.startswith("{") and '"seat"' in t)
     finally:
         site.__exit__(None, None, None)
-        for handle in browser.window_handles[1:]:
-            browser.switch_to.window(handle)
-            browser.close()
-        browser.switch_to.window(browser.window_handles[0])
+        for driver in more:
+            driver.quit()
 
 
 def test_the_solo_start_page_seats_its_person_and_says_what_cannot_be_played(browser):

@@ -7,11 +7,18 @@ comments (`rococo vocab --update-docs`, held to the code by tests/test_vocab_doc
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from mkdocs.structure.files import File, Files
+
+try:
+    from interpreter.cli.reference import markdown
+except ImportError:  # the package not installed: read it from this checkout
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from interpreter.cli.reference import markdown
 
 
 def on_files(files: Files, config) -> Files:
-    from interpreter.cli.reference import markdown
-
     files.append(File.generated(config, "cli.md", content=markdown()))
     return files

@@ -64,18 +64,18 @@ def vec_env(opponents: str, seed: int) -> DummyVecEnv:
 class WinLog(BaseCallback):
     """Each finished training game: the step it ended at, the table, the seat's win share."""
 
-    def __init__(self, stage: str, offset: int, verbose: int = 0):
+    def __init__(self, stage: str, verbose: int = 0):
         super().__init__(verbose)
-        self.stage, self.offset, self.games = stage, offset, []
+        self.stage, self.games = stage, []
 
     def _on_step(self) -> bool:
         for i, done in enumerate(self.locals["dones"]):
             if done:
-                self.games.append((self.offset + self.num_timesteps, i,
+                self.games.append((self.num_timesteps, i,  # the model's steps, all stages
                                    float(self.locals["rewards"][i]), self.stage))
                 if self.verbose and len(self.games) % 500 == 0:
                     recent = [r for *_, r, _ in self.games[-500:]]
-                    print(f"{self.stage}: {self.offset + self.num_timesteps} steps, "
+                    print(f"{self.stage}: {self.num_timesteps} steps, "
                           f"{len(self.games)} games, last 500 won {np.mean(recent):.3f}",
                           flush=True)
         return True
@@ -125,7 +125,7 @@ def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | Non
         if steps <= 0:
             continue
         model.set_env(vec_env(opponents, seed + 1000 * len(logs)))
-        log = WinLog(stage, model.num_timesteps, verbose)
+        log = WinLog(stage, verbose)
         model.learn(steps, callback=log, reset_num_timesteps=False)
         logs += log.games
         evaluations = [evaluate(model, p, x, o, eval_games, 10_000 + 97 * p)
@@ -144,7 +144,7 @@ def train(random_steps: int, greedy_steps: int, eval_games: int, out: Path | Non
     return report
 
 
-def plot(games: list, path: Path, window: int = 200) -> None:
+def plot(games: list, path: Path, window: int = 50) -> None:
     """The win share of the training games, as a moving average, against steps."""
     import matplotlib
     matplotlib.use("Agg")
@@ -169,7 +169,7 @@ def plot(games: list, path: Path, window: int = 200) -> None:
     ax.set_ylim(0, 1)
     ax.set_title("MaskablePPO, one seat: random bots, then greedy (dotted: chance)")
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(loc="upper left")
+        ax.legend(loc="center right")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from ..sim.bots import GreedyBot
 from ..sim.judge import fit, weights
 from .common import rules_of, seats_of
 
@@ -23,11 +24,12 @@ def cmd_fit_judge(args) -> int:
                   TimeRemainingColumn(), console=Console(stderr=True, emoji=False),
                   disable=args.quiet) as progress:
         task = progress.add_task(f"fitting {'+'.join(weights.modules_of(rules))}, "
-                                 f"{players} players", total=2 * args.games)
-        fitted = fit.fit(rules, players, args.games, args.seed,
+                                 f"{players} players", total=(fit.TEACHER + 1) * args.games)
+        fitted = fit.fit(rules, players, args.games, args.seed, teacher=GreedyBot,
                          advance=lambda: progress.advance(task))
     path = weights.save(fitted, Path(args.out) if args.out else None)
     weights.forget()
     print(f"weights for {'+'.join(fitted.modules)} (rules {fitted.fingerprint}): "
-          f"{len(fitted.worths)} features from {fitted.games} games, written to {path}")
+          f"{len(fitted.worths)} features from {(fit.TEACHER + 1) * fitted.games} games, "
+          f"written to {path}")
     return 0

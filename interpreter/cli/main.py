@@ -237,7 +237,6 @@ def _balance_parser(sub, common) -> None:
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
     p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
     p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
-    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when it runs
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     common(p)
     p.set_defaults(run="balance:cmd_balance")
@@ -246,10 +245,10 @@ def _balance_parser(sub, common) -> None:
 def _fit_judge_parser(sub, common) -> None:
     p = sub.add_parser("fit-judge", help="fit the value bot's weights for a module combination "
                                          "by self-play, and store them in the cache")
-    p.add_argument("--players", type=_player_count, default=4)
-    p.add_argument("--games", type=_positive, default=12,
-                   help="self-play games per pass (default: 12; two passes)")
-    p.add_argument("--seed", type=SEEDS, default=1)
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    p.add_argument("--games", type=_positive, default=4,
+                   help="games of value bots (default: 4), after 50 times as many of greedy")
+    p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "
                         "cache, ~/.cache/rococo/judge)")
@@ -292,9 +291,8 @@ def _tune_parser(sub, common) -> None:
                    help="games each candidate plays, the same seeds for all (default 100)")
     p.add_argument("--budget", type=_positive, default=None,
                    help="games in all, the paired runs counted (default: 12 candidates' worth)")
-    p.add_argument("--players", type=_player_count, default=4)
-    bot_arguments(p)
-    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    bot_arguments(p, default=None)  # the default judge, read when the command runs
     _runs_arguments(p)
     common(p)
     p.set_defaults(run="tune:cmd_tune")
@@ -303,10 +301,9 @@ def _tune_parser(sub, common) -> None:
 def _report_parser(sub, common) -> None:
     p = sub.add_parser("report", help="one page on a module combination from self-play: "
                                       "length, branching, seat advantage, decisiveness, skill")
-    p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--players", type=_player_count, default=4)
-    bot_arguments(p)
-    p.set_defaults(bots=None)  # the default judge (sim.bots.DEFAULT_JUDGE), read when run
+    p.add_argument("--games", type=_positive, default=100, help="self-play games (default 100)")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
+    bot_arguments(p, default=None)  # the default judge, read when the command runs
     p.add_argument("--search", default="mcts:8", type=_bots, metavar="BOT",
                    help="the search bot the judge is measured against (default mcts:8)")
     p.add_argument("--skill-games", type=_whole, default=None, metavar="N",

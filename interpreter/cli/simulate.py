@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -57,10 +58,12 @@ def cmd_simulate(args) -> int:
                                  total=args.games)
         shares: list[list[float]] = []
         timing: list[dict] = []
+        cards: list[dict] = []
         try:
             for record in run_games(game_record, spec, seeds, workers,
                                     ray_address=args.ray):
                 _tally(args.players, record, shares, timing)
+                cards.append(record.pop("cards", {}))
                 games.append(record)
                 progress.advance(task)
         except ClusterError as exc:
@@ -71,10 +74,31 @@ def cmd_simulate(args) -> int:
     games = [g for g in games if "fault" not in g]
     if games:
         _summary(args, spec, games, shares, timing)
+        _pack_cards(args, rules, cards)
     if args.json and not write_json({"games": games, **({"faults": faults} if faults else {})},
                                     args.json):
         return 1
     return _report_faults(faults, len(games) + len(faults))
+
+
+def _pack_cards(args, rules, cards: list[dict]) -> None:
+    """With `--module`: in how many games each of the packs' hire cards came up (was dealt
+    out of the hire deck) and was taken (a player ended with it, or deputed it); a card of a
+    late level may never come up at all, and then its figures say nothing of it."""
+    packs = [str(Path(p).resolve()) for p in getattr(args, "module", None) or []]
+    mine = [cid for cid in rules.employees if any(
+        str(Path(rules.sources.get(f"employee:{cid}", "").rsplit(":", 2)[0]).resolve())
+        .startswith(pack) for pack in packs)] if packs else []
+    if not mine or not cards:
+        return
+    out = layout.console(stderr=args.json == "-")
+    n = len(cards)
+    for cid in mine:
+        came = sum(cid not in c.get("unseen", ()) for c in cards)
+        taken = sum(cid in c.get("taken", ()) for c in cards)
+        note = "; it never came up, so these games say nothing of it" if came == 0 else ""
+        out.print(f"the pack's card {cid} came up in {came} of {n} games and was taken in "
+                  f"{taken}{note}")
 
 
 def _tally(players: int, record: dict, shares: list, timing: list) -> None:

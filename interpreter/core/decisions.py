@@ -276,6 +276,13 @@ class Decision(_Frozen):
             _DECISION_VALUES(self, own)
         return own
 
+    def own_label(self, index: int) -> str:
+        """The label of the option at `index`, made from the engine's own value (a copy handed
+        out may have been changed, and no longer name anything)."""
+        if self._values is None or self._labeller is None:  # given as options: their labels
+            return self.options[index].label
+        return self._labeller(self._values[index])
+
     def option_at(self, index: int) -> Option:
         """`options[index]`, made alone when the options have not been read."""
         options = self._options

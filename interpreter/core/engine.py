@@ -639,8 +639,8 @@ def _matching_value(decision: Decision, value: Any) -> Any:
     for v in decision.own_values():
         if match(v):
             return v
-    labels = "; ".join(o.label for o in decision.options[:6])
-    more = ", ..." if len(decision.options) > 6 else ""
+    labels = "; ".join(decision.own_label(i) for i in range(min(len(decision), 6)))
+    more = ", ..." if len(decision) > 6 else ""
     raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
                                f"'{decision.prompt}' (legal: {labels}{more})")
 

@@ -5,6 +5,7 @@ seat's view of it, so each front end says the same thing in the same words."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 COUNTED = ("livre", "prestige", "thread", "lace")
@@ -152,6 +153,38 @@ def describe(game: Any, before: dict, after: dict, decider: int | None = None,
                 if after["round"] != before["round"] else " (without a choice)"
             lines.append(f"{seat_text(game, seat)}{how}: {', '.join(delta)}")
     return lines
+
+
+# -- the end, told in order: the last move, then each final-scoring step --------------------------
+# The move that ends the last round also runs the whole final scoring (it asks nothing). To say
+# what the move itself did, the game is replayed from before the move on a copy whose ruleset has
+# final-scoring steps that do nothing: its state is the state as final scoring begins.
+class _Nothing:
+    """A compiled effect that changes nothing."""
+
+    @staticmethod
+    def run(ctx: Any, env: Any = None) -> None:
+        return None
+
+
+_NOTHING = _Nothing()
+
+
+def may_end(game: Any) -> bool:
+    """Whether the next move may end the game: it is the last round (a copy is kept then)."""
+    return bool(game.state["round"] >= game.rules.rounds)
+
+
+def scoring_start(before: Any, option: Any) -> Any:
+    """The game as final scoring begins, `before` being a copy of the game before the move
+    that ended it."""
+    probe = before.clone()
+    probe.rules = replace(probe.rules, final_phases=tuple(
+        replace(phase, steps=tuple(replace(step, effect=replace(step.effect, compiled=_NOTHING))
+                                   for step in phase.steps))
+        for phase in probe.rules.final_phases))
+    probe.apply(option.value if hasattr(option, "value") else option)
+    return probe
 
 
 def scoring_lines(game: Any, start: dict | None = None) -> list[str]:

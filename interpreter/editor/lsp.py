@@ -46,22 +46,40 @@ _KINDS = {"name": lsp.CompletionItemKind.Variable, "local": lsp.CompletionItemKi
           "keyword": lsp.CompletionItemKind.Keyword, "resource": lsp.CompletionItemKind.Unit,
           "constant": lsp.CompletionItemKind.EnumMember}
 _vocabularies: dict[tuple[Path | None, tuple[str, ...]], object] = {}
+_header_errors: dict[Path, list[RulesError]] = {}  # a pack's module.yaml -> its own errors
 
 
 def vocabulary_for(path: Path):
     """The vocabulary a file is checked against: that of the ruleset its module belongs to (a
     built-in edition or expansion turned on, or a custom pack added) when it loads, else the
     built-in rules'. None while the built-in rules themselves do not load (then only YAML and
-    schema errors are reported)."""
+    schema errors are reported). A module header that does not load (malformed, or listing
+    itself) is no reason to fail: its own errors are kept for `header_errors`."""
     folder = path.parent if (path.parent / "module.yaml").is_file() else None
-    also = _loaded_with(folder, path.name) if folder is not None else ()
+    try:
+        also = _loaded_with(folder, path.name) if folder is not None else ()
+    except RulesError as exc:  # the header is not even YAML
+        _header_errors[folder / "module.yaml"] = [exc]  # type: ignore[operator]
+        return vocabulary_for(RULES_DIR / "x")
     key = (folder, also)
     if key not in _vocabularies:
         try:
             _vocabularies[key] = _ruleset_of(folder, also).vocabulary
-        except RulesError:
+        except RulesError as exc:
+            if folder is not None:
+                header = (folder / "module.yaml").resolve()
+                _header_errors[folder / "module.yaml"] = [
+                    e for e in getattr(exc, "errors", [exc])
+                    if e.span.file and Path(e.span.file).resolve() == header]
             _vocabularies[key] = None if folder is None else vocabulary_for(RULES_DIR / "x")
     return _vocabularies[key]
+
+
+def header_errors(path: Path) -> list[RulesError]:
+    """The errors of the module header of `path`'s folder, found when its ruleset was loaded
+    (none when it loads, or when the file is in no module's folder)."""
+    vocabulary_for(path)
+    return _header_errors.get(path.parent / "module.yaml", [])
 
 
 def _loaded_with(folder: Path, name: str) -> tuple[str, ...]:
@@ -102,6 +120,14 @@ def _publish(ls: LanguageServer, uri: str, version: int | None) -> None:
     diagnostics = []
     found = editor.problems(document.source, path, vocabulary_for(path)) \
         if path.suffix in (".yaml", ".yml") else []
+    header = header_errors(path) if path.suffix in (".yaml", ".yml") else []
+    if path.name == "module.yaml":  # the header's own errors, where each is
+        lines = document.source.split("\n")
+        found += [p for p in (editor.problem_of(e, lines) for e in header)
+                  if (p.line, p.message) not in {(f.line, f.message) for f in found}]
+    elif header:  # a file of a pack whose header fails: say so, at the top
+        found.append(editor.Problem(0, 0, 0, 0, f"its module's header does not load: "
+                                    f"{header[0]}", header[0].code))
     for p in found:
         span = ServerTextRange(ServerTextPosition(p.line, p.column),
                                ServerTextPosition(p.end_line, p.end_column))
@@ -133,6 +159,7 @@ def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> N
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
     _vocabularies.clear()  # a saved module.yaml or words file may change the vocabulary
+    _header_errors.clear()
     _publish(ls, params.text_document.uri, None)
 
 

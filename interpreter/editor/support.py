@@ -134,6 +134,11 @@ def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
     return sorted((_problem(e, lines) for e in errors), key=lambda p: (p.line, p.column))
 
 
+def problem_of(error: RulesError, lines: list[str]) -> Problem:
+    """One error as a diagnostic of a text's `lines`."""
+    return _problem(error, lines)
+
+
 def _problem(error: RulesError, lines: list[str]) -> Problem:
     line = max(error.span.line - 1, 0)
     col = max(error.span.column - 1, 0)

@@ -1,10 +1,13 @@
 """Bots: `random` picks uniformly among legal options; `greedy` scores each option one step ahead
-with simple heuristics per kind of decision (it knows verbs, never cards by name); `mcts`
+with simple heuristics per kind of decision (it knows verbs, never cards by name: the cheap
+baseline); `value` (judge/value.py) values each option's result from the rules themselves, final
+scoring as if the game ended there plus the learned worth of what each seat holds; `mcts`
 searches (mcts.py) among greedy's favourite options, playing out with greedy.
 
-A bot is named by a spec: `random`, `greedy`, `mcts` (100 iterations per decision), `mcts:400`
-(400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec for every
-seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`."""
+A bot is named by a spec: `random`, `greedy`, `value`, `mcts` (100 iterations per decision),
+`mcts:400` (400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec
+for every seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`. `DEFAULT_JUDGE`
+is the bot `balance` plays with unless told otherwise."""
 from __future__ import annotations
 
 import random as _random
@@ -48,8 +51,11 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
-        self.rng = _random.Random(seed)
+    def __init__(self, seed: int = 0, noise: bool = True):
+        # noise: a tiny random amount added to each score, to break ties; without it (a
+        # search's playouts, which need the same answers in the same position) the first of
+        # the best options, and no generator to seed
+        self.rng: _random.Random | None = _random.Random(seed) if noise else None
         self._scorers: dict[str, Callable[[Any, Decision], list[float]]] = {}
         # the ruleset and garment display `_want` was last worked out for
         self._want_for: tuple[Any, tuple | None] = (None, None)
@@ -64,6 +70,11 @@ class GreedyBot:
 
     def choose(self, game, decision: Decision) -> Option:
         count = len(decision)  # the options themselves: only the one chosen is made
+        if self.rng is None:
+            if count == 1:
+                return decision.option_at(0)
+            scores = self._scorer(decision.kind)(game, decision)
+            return decision.option_at(max(range(count), key=scores.__getitem__))
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
@@ -256,7 +267,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
     from .mcts import DEFAULT_ITERATIONS, MctsBot  # the search needs the engine: not before
 
-    rollout = GreedyBot(seed ^ 0x5EED)
+    rollout = GreedyBot(seed ^ 0x5EED, noise=False)
     if budget is None:
         return MctsBot(seed, iterations=DEFAULT_ITERATIONS, rollout=rollout)
     if budget.endswith("s"):
@@ -265,11 +276,12 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
 
 
 def _value(seed: int = 0) -> ValueBot:
-    """`value` (judge/value.py), imported when one is made: it needs the engine, and this
-    module's names are read by the command line's parser, which loads none."""
+    """`value` (judge/value.py), playing each trial on to the end of the round with greedy;
+    imported when one is made: it needs the engine, and this module's names are read by the
+    command line's parser, which loads none."""
     from .judge.value import ValueBot
 
-    return ValueBot(seed)
+    return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED))
 
 
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,

@@ -43,8 +43,7 @@ from ..core.errors import IllegalDecisionError
 from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
-DEFAULT_HORIZON = 0  # whole turns played after the one in progress, before scoring as if ended
-TURN = "play"  # the decision kind that starts a seat's turn (docs/decisions.md)
+DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
 
 
 def option_key(value) -> str:
@@ -197,9 +196,11 @@ class MctsBot:
     def _iterate(self, g, child: _Node, value, seed: int) -> bool:
         """One playout in world `g` starting with the root's option `value` (node `child`);
         False if that world does not offer it (nothing is counted)."""
-        if hasattr(self.rollout, "rng"):
+        if getattr(self.rollout, "rng", None) is not None:
             self.rollout.rng.seed(seed)  # the same luck for every candidate of this world
-        rng = random.Random(seed)
+        # a uniform playout's luck (none needed for a policy without noise: seeding is dear)
+        rng = random.Random(seed) if self.rollout is None or self.epsilon else None
+        start_round = g.state["round"]
         try:
             g.apply_value(value)
         except IllegalDecisionError:
@@ -234,7 +235,7 @@ class MctsBot:
             if untried is not None:
                 break
             node = nxt
-        self._playout(g, rng)
+        self._playout(g, rng, start_round)
         reward = rewards(g)
         for n in path:
             n.visits += 1
@@ -265,27 +266,22 @@ class MctsBot:
         return child.total / child.visits + \
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
-    def _playout(self, g, rng: random.Random) -> None:
-        """Play on with the default policy: with a horizon, to the end of the turn in progress
-        and `horizon` whole turns more (or at most `16 * (horizon + 1)` decisions, for turns
-        that ask nothing), then straight to final scoring from the next turn's start, which
+    def _playout(self, g, rng: random.Random | None, start_round: int) -> None:
+        """Play on with the default policy to the end of the game or, with a horizon, to the
+        end of round `start_round + horizon` and from there straight to final scoring, which
         values the position as if the game ended there."""
-        rollout, epsilon = self.rollout, self.epsilon
-        turns = self.horizon
-        steps = 0 if turns is None else 16 * (turns + 1)
+        rollout = self.rollout
+        last = None if self.horizon is None else start_round + self.horizon
         while (d := g.decision()) is not None:
-            if turns is not None:
-                if d.kind == TURN:
-                    turns -= 1
-                steps -= 1
-                if (turns < 0 or steps < 0) and g.state["cursor"]["stage"] == "round":
-                    g.jump(FINAL)  # value the position as if the game ended here
-                    turns = None
-                    continue
+            if last is not None and g.state["round"] > last and \
+                    g.state["cursor"]["stage"] == "round":
+                g.jump(FINAL)  # value the position as if the game ended here
+                last = None
+                continue
             options = d.options
             if len(options) == 1:
                 g.apply(options[0])
-            elif rollout is None or (epsilon and rng.random() < epsilon):
+            elif rng is not None and (rollout is None or rng.random() < self.epsilon):
                 g.apply(options[rng.randrange(len(options))])
             else:
                 g.apply(rollout.choose(g, d))

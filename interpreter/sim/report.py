@@ -16,7 +16,6 @@ from typing import Any, cast
 
 from ..core.decisions import Decision
 from ..core.engine import Game
-from ..core.errors import IllegalDecisionError
 from ..core.model import Ruleset
 from ..core.seats import seat_plan
 from ..core.state import Cursor
@@ -68,13 +67,10 @@ def standing(game: Game) -> list[int]:
 def report_game(rules: Ruleset, spec, seed: int) -> dict:
     """`watch_game`'s record plus `rounds`, `decisions`, `options` (per decision kind: how
     many decisions, options in all, most options) and `standings` (each seat's prestige as if
-    the game had ended with each round but the last). A game whose bot answers with an option
-    that is not legal is a faulty game, like one whose rule fails."""
+    the game had ended with each round but the last). A rule's or a bot's fault makes it a
+    faulty game (`faults_recorded`)."""
     log = _Log()
-    try:
-        record = watch_game(rules, spec, seed, observe=log.see)
-    except IllegalDecisionError as exc:  # a bot's wrong answer spoils its game, not the batch
-        return {"seed": seed, "fault": f"a bot's answer was refused: {exc}"}
+    record = watch_game(rules, spec, seed, observe=log.see)
     record["rounds"] = log.round
     record["decisions"] = log.decisions
     record["options"] = log.options

@@ -23,6 +23,7 @@ from rulesdsl.suggest import did_you_mean
 from ..core.model import Ruleset
 from ..core.seats import seat_plan
 from . import balance, stats
+from .bots import DEFAULT_JUDGE
 from .parallel import GameSpec, keep_rules, pack_from_path
 from .watch import score_sources
 
@@ -113,12 +114,14 @@ def parse_range(text: str) -> tuple[str, float | None, float | None, float | Non
     span, _, step = rest.partition(":")
     low, dots, high = span.partition("..")
     try:
-        if not dots:
-            raise ValueError
-        return key.strip(), float(low), float(high), float(step) if step else None
+        numbers = [float(x) for x in (low, high, *([step] if step else []))]
     except ValueError:
-        raise TuneError(f"--param {text!r}: expected MODULE.NAME=LOW..HIGH (or LOW..HIGH:STEP)"
-                        ) from None
+        numbers = []
+    if not dots or not numbers or not all(math.isfinite(x) for x in numbers) or \
+            (step and numbers[2] <= 0):
+        raise TuneError(f"--param {text!r}: expected MODULE.NAME=LOW..HIGH (or LOW..HIGH:STEP, "
+                        "a step more than zero)")
+    return key.strip(), numbers[0], numbers[1], numbers[2] if step else None
 
 
 def search_space(rules: Ruleset, module_paths, asked: list[str]) -> list[Param]:
@@ -156,10 +159,10 @@ def search_space(rules: Ruleset, module_paths, asked: list[str]) -> list[Param]:
                             f"range {lo}..{hi}")
         if not real and (low != int(low) or high != int(high) or (step or 1) != int(step or 1)):
             raise TuneError(f"parameter {key!r} takes whole numbers, not {low:g}..{high:g}")
-        step = step or (1 if not real else (high - low) / 20 or 1)
-        if step <= 0:
-            raise TuneError(f"--param {key}: the step must be more than zero")
-        out.append(Param(key, low, high, step, real))
+        if real:
+            out.append(Param(key, low, high, step or (high - low) / 20 or 1, real))
+        else:
+            out.append(Param(key, int(low), int(high), int(step or 1)))
     return out
 
 
@@ -484,7 +487,7 @@ def verdict(best: dict, target: float, reached: bool) -> str:
 
 def prepare(module_paths=(), asked=(), figure: str = "seat:0", target: float = 0.0,
             prestige: bool | str = False, games: int = 100, budget: int | None = None,
-            players: int = 4, bots: str = "greedy", seed: int = 1, edition: str | None = None,
+            players: int = 4, bots: str = DEFAULT_JUDGE, seed: int = 1, edition: str | None = None,
             expansions=(), params=()) -> Request:
     """Load the rules and check the request before any game is played. Raises RulesError or
     TuneError."""

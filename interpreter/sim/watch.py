@@ -113,6 +113,11 @@ def game_record(rules: Ruleset, spec, seed: int) -> dict:
         return {"seed": seed, "fault": f"the end of the game: {broken}"}
     record = _result(game, seed, counts.turns)
     record["timing"] = {"decisions": counts.decisions, "seconds": counts.seconds}
+    state = game.state  # which cards never came up, and which a player ended with or deputed
+    record["cards"] = {"unseen": sorted(state["hire_deck"]),
+                       "taken": sorted({c for p in state["players"] for c in
+                                        p["supply"] + p["hand"] + p["discard"]}
+                                       | set(state["removed_employees"]))}
     return record
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from rich.markup import escape
+from rich.table import Table
 
 from ..core.errors import RuleFaultError
 from ..core.wording import (
@@ -23,9 +24,11 @@ from ..core.wording import (
 from . import ending, layout, render, rulebook
 from .explained import explained_lines
 
-HELP = ("type an option's number, 'board' for the whole board and legend, 'rules' for every "
+HELP = ("type an option's number, 'board' for the whole board, 'legend' for what its signs "
+        "mean, 'rules' for every "
         "rule in force, 'undo' to take back your last decision (and the bots' moves since), "
         "'save FILE' to save, 'quit' to stop")
+PROMPT = "choice (number, 'board', 'legend', 'rules', 'undo', 'save FILE', 'quit'): "
 UNDONE = object()  # what `ask_human` returns when the player took a decision back
 
 
@@ -115,7 +118,7 @@ class TerminalGame:
         self.show_question(decision, groups)
         while True:
             try:
-                answer = self.ask("choice (number, 'board', 'undo', 'save FILE', 'quit'): ").strip()
+                answer = self.ask(PROMPT).strip()
             except (EOFError, KeyboardInterrupt):
                 self.stopped("end of input", decision)
                 return None
@@ -125,6 +128,9 @@ class TerminalGame:
             if answer in ("b", "board"):
                 self.show_board(seat)
                 self.show_question(decision, groups)
+                continue
+            if answer in ("l", "legend"):
+                out.print(render.legend(game))
                 continue
             if answer == "rules":
                 layout.show(out, rulebook.rulebook(game.rules))
@@ -163,7 +169,10 @@ class TerminalGame:
         return True
 
     def show_board(self, seat: int) -> None:
-        layout.show(self.console, render.board(self.game, seat), render.legend(self.game))
+        """The whole board; its legend only on request ('legend'), so that the board and the
+        question fit one screen."""
+        layout.show(self.console, render.board(self.game, seat))
+        self.console.print("[dim](type 'legend' for what the signs mean)[/]")
 
     def show_question(self, decision, groups) -> None:
         game, out = self.game, self.console
@@ -180,7 +189,12 @@ class TerminalGame:
         for i, group in enumerate(groups):
             label = option_label(game, group, shown)
             same = f" [dim](×{len(group)}, identical)[/]" if len(group) > 1 else ""
-            out.print(f"  [cyan]{i:>2}[/] {escape(label)}{same}")
+            # a long option wraps under its own text, not under its number
+            line = Table.grid(padding=(0, 1))
+            line.add_column(width=4, justify="right", style="cyan")
+            line.add_column()
+            line.add_row(str(i), f"{escape(label)}{same}")
+            layout.show(out, line)
 
     def save(self, name: str) -> None:
         out = self.console

@@ -29,9 +29,11 @@ def legend(game) -> Text:
     text = (
         "legend: a hall's 6/3 = prestige for the most / second most garments there at the end; "
         "guest spaces: [.] free, [M] free Master guest space, [.2 A] or [M3 B] a garment worth 2 "
-        f"or 3 prestige rented by player A or B; tiles: 2{second[0]}1{first[0]}|T/L = 2 {second} "
-        f"and 1 {first} bales of silk ({initials}) | its bottom half: T {thread}, L {lace}, T/L "
-        "one of them, T+L both; players are lettered A, B, C... in seat order"
+        f"or 3 prestige rented by player A or B; tiles (in the drawers and the players' racks): "
+        f"2{second[0]}1{first[0]}|T/L = 2 {second} and 1 {first} bales of silk ({initials}) | "
+        f"its bottom half: T {thread}, L {lace}, T/L one of them, T+L both; - an empty space; "
+        "decorations: 6/2 = costs 6 Livre, gives 2 prestige, x2 its balcony factor, B its owner; "
+        "players are lettered A, B, C... in seat order"
     )
     return Text(text, style="dim")
 
@@ -60,8 +62,9 @@ def board(game, seat: int | None = None) -> Group:
     drawers = Table(title=f"{words.term('resource_display', 'Resource display')} / New Employees")
     drawers.add_column(words.term("drawer", "drawer"))
     drawers.add_column("tiles")
-    for i, drawer in enumerate(state["drawers"]):
-        drawers.add_row(str(i + 1), listed(label(t) if t else "-" for t in drawer) or "-")
+    for i, drawer in enumerate(state["drawers"]):  # in the legend's notation, as on a rack
+        drawers.add_row(str(i + 1), escape(" ".join(_tile_code(game, t) if t else "-"
+                                                    for t in drawer)) or "-")
     # a card's text is sentences: one card a line
     drawers.add_row("hire", "\n".join(label(c) if c else "-" for c in state["hire_display"])
                     or "-")
@@ -110,19 +113,32 @@ def board(game, seat: int | None = None) -> Group:
         items = state["zones"][zone.id]
         shown = listed(label(i) for i in items) if zone.visible else f"{len(items)} face down"
         parts.append(Text(f"{zone.name}: {shown or '-'}"))
-    decos = Table(title="Decorations")
-    decos.add_column("space")
-    decos.add_column("owner")
-    for space_id, deco in side.decorations.items():
-        if deco.area == "musician":
-            continue
-        owner = state["decorations"].get(space_id)
-        decos.add_row(label(space_id), seat_name(game, owner) if owner is not None else "-")
-    parts.append(decos)
+    parts.append(decorations(game))
     if state["balcony"]:
         parts.append(balcony(game))
     parts.append(players(game, seat))
     return Group(*parts)
+
+
+def decorations(game) -> Table:
+    """The Decoration spaces, an area a row (the musicians are in the Halls table): each space
+    as cost/prestige, its balcony factor, and its owner's letter once funded."""
+    side, state = game.side, game.state
+    rows: dict[str, list[str]] = {}
+    for space_id, deco in side.decorations.items():
+        if deco.area == "musician":
+            continue
+        owner = state["decorations"].get(space_id)
+        cell = f"{deco.cost}/{deco.prestige}" + (f" x{deco.multiplier}" if deco.multiplier
+                                                  else "")
+        rows.setdefault(deco.area, []).append(
+            f"[{cell} {letter(owner)}]" if owner is not None else cell)
+    table = Table(title="Decorations")
+    table.add_column("area")
+    table.add_column("spaces (Livre/prestige)")
+    for area, cells in rows.items():
+        table.add_row(escape(game.rules.word(area)), escape(", ".join(cells)))
+    return table
 
 
 def players(game, seat: int | None) -> Table:

@@ -39,8 +39,28 @@ def _error(status: int, reason: str) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
+MAX_BODY = 100_000  # bytes of a request's JSON: a new game's choices, an answer
+MAX_UPLOAD = 20_000_000  # bytes of an uploaded save (saves.MAX_SAVE_CHARS characters)
+
+
+async def _raw(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) past `limit` bytes before it is all read: a client
+    may not make the server hold what it would refuse."""
+    declared = request.headers.get("content-length", "")
+    too_big = RequestError(413, f"the request body is over the limit of {limit:,} bytes")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_big
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _body(request: Request) -> Any:
-    raw = await request.body()
+    raw = await _raw(request, MAX_BODY)
     try:
         return json.loads(raw)
     except (ValueError, RecursionError) as exc:
@@ -202,7 +222,9 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
         return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
 
     async def new_replay(request: Request) -> Response:
-        replay = registry.new_replay(await request.body())
+        raw = await _raw(request, MAX_UPLOAD)
+        # reading, checking and replaying a save takes time: other requests go on meanwhile
+        replay = registry.add_replay(await asyncio.to_thread(registry.prepare_replay, raw))
         return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
 
     async def replay_state(request: Request) -> Response:

@@ -16,12 +16,14 @@ from typing import Any, Protocol
 
 from ..core.decisions import Decision, Option
 from ..core.engine import Game
-from ..core.errors import RuleFaultError
+from ..core.errors import CorruptSaveError, RuleFaultError
 from ..core.wording import (
     describe,
     grouped,
+    may_end,
     option_label,
     scoring_lines,
+    scoring_start,
     seat_text,
     snapshot_of,
 )
@@ -60,14 +62,19 @@ class Record:
         decision = game.decision()
         assert decision is not None
         round_ = game.state["round"]
+        copy = game.clone() if may_end(game) else None
         game.apply(option)
         after = {v: snapshot_of(present.view_for(game, v)) for v in self.viewers}
+        # the move that ends the game says what it did, not the final scoring (as the terminal)
+        told = after if copy is None or not game.is_over() else {
+            v: snapshot_of(present.view_for(probe, v))
+            for probe in [scoring_start(copy, option)] for v in self.viewers}
         seats = frozenset(range(len(game.state["players"])))
         lines = {}
         for v in self.viewers:
             if decision.kind in HIDDEN_KINDS and v in (None, decision.seat):
                 self._chosen[v].add(option.value)
-            lines[v] = describe(game, self._views[v], after[v], decision.seat, self._chosen[v],
+            lines[v] = describe(game, self._views[v], told[v], decision.seat, self._chosen[v],
                                 seats if v is None else frozenset({v}))
         self.entries.append({
             "n": len(game.history), "seat": decision.seat, "kind": decision.kind,
@@ -363,33 +370,44 @@ class LiveGame:
                 self.game.meta["table"] = table
 
 
+def round_starts(rules, players: int, seed: int, answers: list) -> list[dict]:
+    """Where each round of a game begins: its number and the step (answers given) there."""
+    game = Game.new(rules, players, seed)
+    starts = [{"round": game.state["round"], "step": 0}]
+    for step, value in enumerate(answers, 1):
+        game.apply_value(value)
+        if game.state["round"] != starts[-1]["round"]:
+            starts.append({"round": game.state["round"], "step": step})
+    return starts
+
+
 class Replay:
     """A saved game replayed from its seed, step by step: `goto(k)` shows the position after
     k answers (going back replays from the start, a few milliseconds a hundred answers)."""
 
-    def __init__(self, rid: str, saved: Game):
+    def __init__(self, rid: str, rules, players: int, seed: int, answers: list, meta: dict,
+                 rounds: list[dict] | None = None):
         self.id = rid
-        self.rules, self.players = saved.rules, len(saved.state["players"])
-        self.seed = saved.state["seed"]
-        self.answers = [value for _seat, value in saved.history]
-        self.meta = saved.meta
+        self.rules, self.players, self.seed = rules, players, seed
+        self.answers, self.meta = answers, meta
         self.entries: list[dict] = []
-        self.rounds = self._round_starts()
+        self.rounds = rounds if rounds is not None else round_starts(rules, players, seed,
+                                                                     answers)
         self._restart()
+
+    @classmethod
+    def prepared(cls, saved: Game) -> dict:
+        """What a replay of `saved` is made of, its rounds found by replaying it: plain data,
+        so that the games made for it stay in the thread that made them."""
+        players, seed = len(saved.state["players"]), saved.state["seed"]
+        answers = [v for _seat, v in saved.history]
+        return {"rules": saved.rules, "players": players, "seed": seed, "answers": answers,
+                "meta": saved.meta, "rounds": round_starts(saved.rules, players, seed, answers)}
 
     def _restart(self) -> None:
         self.game = Game.new(self.rules, self.players, self.seed, explain=True)
         self.record = Record(self.game, [None])
         self.record.entries = self.entries  # kept across restarts: the same game every time
-
-    def _round_starts(self) -> list[dict]:
-        game = Game.new(self.rules, self.players, self.seed)
-        starts = [{"round": game.state["round"], "step": 0}]
-        for step, value in enumerate(self.answers, 1):
-            game.apply_value(value)
-            if game.state["round"] != starts[-1]["round"]:
-                starts.append({"round": game.state["round"], "step": step})
-        return starts
 
     @property
     def step(self) -> int:
@@ -445,6 +463,7 @@ class Registry:
         # the saved games' ids are taken now; the games are resumed by `resume_saved`, on the
         # thread of the server's event loop (a waiting step must run on the thread that made it)
         self.reserved = [gid for gid, _text in store.saved()] if store is not None else []
+        self.made = {"g": 0, "r": 0}  # ids handed out: one let go (`_room`) is never reused
 
     def resume_saved(self) -> None:
         """Every game of the store, as it was; a save that cannot be resumed is skipped, with
@@ -456,7 +475,8 @@ class Registry:
                 continue
             try:
                 self.resume(gid, text)
-            except (RequestError, ValueError, KeyError, TypeError) as exc:
+            except (RequestError, CorruptSaveError, RuleFaultError, ValueError, KeyError,
+                    TypeError, StopIteration) as exc:  # a damaged or foreign file: skipped
                 self.skipped.append(f"{gid}: {getattr(exc, 'reason', exc)}")
 
     def close(self) -> None:
@@ -471,13 +491,23 @@ class Registry:
             self.loop.call_soon_threadsafe(self.close)
 
     def _room(self) -> None:
-        if len(self.games) + len(self.replays) >= MAX_GAMES:
-            raise RequestError(429, f"this server already holds {MAX_GAMES} games and "
-                                    f"replays: restart it for more")
+        """Room for one more game or replay: the oldest replays and finished games are let go
+        first (a finished game's save stays in the store); 429 only when every place holds a
+        game still being played."""
+        while len(self.games) + len(self.replays) >= MAX_GAMES:
+            if self.replays:
+                del self.replays[next(iter(self.replays))]
+                continue
+            done = next((gid for gid, live in self.games.items() if live.game.is_over()), None)
+            if done is None:
+                raise RequestError(429, f"this server already holds {MAX_GAMES} games still "
+                                        "being played: finish one, or restart it for more")
+            del self.games[done]
 
     def _next_id(self) -> str:
         numbers = [int(g[1:]) for g in [*self.games, *self.reserved] if g[1:].isdigit()]
-        return f"g{max(numbers, default=0) + 1}"
+        self.made["g"] = max([*numbers, self.made["g"]]) + 1
+        return f"g{self.made['g']}"
 
     def _saved(self, live: LiveGame) -> None:
         if self.store is not None:
@@ -535,6 +565,19 @@ class Registry:
 
     def new_replay(self, text: str | bytes) -> Replay:
         self._room()
+        return self.add_replay(self.prepare_replay(text))
+
+    def add_replay(self, plain: dict) -> Replay:
+        """A replay of what `prepare_replay` found, on this server (on its event loop)."""
+        self._room()
+        self.made["r"] += 1
+        rid = f"r{self.made['r']}"
+        replay = self.replays[rid] = Replay(rid, **plain)
+        return replay
+
+    def prepare_replay(self, text: str | bytes) -> dict:
+        """An uploaded save read, checked and replayed: what `add_replay` makes a replay of.
+        It changes nothing here, so it may run off the event loop (a big save takes time)."""
         try:  # the modules and parameters the save names
             data = json.loads(text)
             rules = self.rulebook.rules(self.rulebook.check(self.rulebook.choice_of_modules(
@@ -543,9 +586,7 @@ class Registry:
         except (ValueError, TypeError, KeyError, AttributeError, RequestError):
             rules = self.rulebook.rules(self.rulebook.default)  # the load says what is wrong
         saved = Game.from_json(rules, text, verify=True)  # a replay plays its history
-        rid = f"r{len(self.replays) + 1}"
-        replay = self.replays[rid] = Replay(rid, saved)
-        return replay
+        return Replay.prepared(saved)
 
     def game(self, gid: str) -> LiveGame:
         if gid not in self.games:

@@ -98,7 +98,7 @@ class RuleBook:
         if not isinstance(params, dict) or not all(
                 isinstance(v, (int, str, float, bool)) for v in params.values()):
             raise RequestError(400, f"'set' must be an object of parameters like "
-                                    f'{{"masques.count": 2}}, not {params!r}')
+                                    f'{{"module.parameter": 2}}, not {params!r}')
         return {"edition": one("edition", "edition"), "with": many("with", {"expansion"}),
                 "solo": one("solo", "solo"), "set": dict(params),
                 "custom": many("custom", {"custom"})}

@@ -3,6 +3,8 @@ kinds: the features the judge learns the worth of. Nothing here names a card, re
 or module; a designer's new counter, zone or piece kind is a new feature by itself."""
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring already counts
@@ -10,8 +12,8 @@ _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring alr
 
 def seat_features(game, seat: int) -> dict[str, float]:
     """The seat's holdings: each numeric counter of its player record, the size of each of its
-    lists and zones, its cards by type (and how many score at the end or have a bonus), and the
-    board entries it owns, each by the name of the state key it sits under; `t` is the share of
+    lists and zones, the board entries it owns, each by the name of the state key it sits
+    under, and the components it holds added up by their fields; `t` is the share of
     the game still to play, and every holding is given again multiplied by it (what a Livre or a
     card is worth depends on the rounds left to use it)."""
     state, rules = game.state, game.rules
@@ -24,11 +26,12 @@ def seat_features(game, seat: int) -> dict[str, float]:
             out["num." + key] = value
         elif isinstance(value, list):
             out["len." + key] = len(value)
-            _cards(rules, value, out)
+            _components(rules, value, out)
         elif isinstance(value, dict):
             for sub, inner in value.items():
                 if isinstance(inner, list):
                     out[f"len.{key}.{sub}"] = len(inner)
+                    _components(rules, inner, out)
     for key, value in state.items():
         if key != "players" and _ownership_map(value):
             owned = sum(1 for v in value.values() if _owned_by(v, seat))
@@ -43,20 +46,67 @@ def seat_features(game, seat: int) -> dict[str, float]:
     return out
 
 
-def _cards(rules, items: list, out: dict[str, float]) -> None:
-    """Count the employee cards among `items` by type, and those that score at the end or
-    carry a bonus (the kinds come from the loaded cards, never from Python)."""
-    employees = rules.employees
+def _components(rules, items: list, out: dict[str, float]) -> None:
+    """Add up the catalogue components among `items` by their fields (`_counts`)."""
+    table = _tables.get(id(rules))
+    if table is None or table[0] is not rules:
+        table = _tables[id(rules)] = (rules, {})
+    counts = table[1]
     for item in items:
-        card = employees.get(item) if isinstance(item, str) else None
-        if card is None:
+        if not isinstance(item, str):
             continue
-        name = "cards.type." + card.type
-        out[name] = out.get(name, 0) + 1
-        if card.final is not None:
-            out["cards.final"] = out.get("cards.final", 0) + 1
-        if card.bonus is not None:
-            out["cards.bonus"] = out.get("cards.bonus", 0) + 1
+        adds = counts.get(item)
+        if adds is None:
+            adds = counts[item] = _counts(rules, item)
+        for key, n in adds:
+            out[key] = out.get(key, 0) + n
+
+
+_tables: dict[int, tuple[Any, dict[str, list]]] = {}  # per ruleset: each item's counts
+
+
+def _counts(rules, item: str) -> list[tuple[str, int]]:
+    """What a catalogue component (employee card, tile, garment, piece of a declared kind)
+    adds to its holder's features, from its own fields: each number, each table of numbers by
+    key and in all (a tile's bales of silk), each word by value (a card's type), each effect
+    where present (a card that scores at the end). The fields come from the loaded
+    components, never from Python."""
+    found = _component(rules, item)
+    if found is None:
+        return []
+    kind, fields = found
+    out: dict[str, int] = {}
+    for name, value in fields:
+        if name in ("id", "name") or value is None or value == "":
+            continue
+        key = f"held.{kind}.{name}"
+        if type(value) is int:
+            out[key] = out.get(key, 0) + value
+        elif isinstance(value, str):
+            out[f"{key}={value}"] = 1
+        elif isinstance(value, Mapping):
+            for sub, n in value.items():
+                if type(n) is int:
+                    out[f"{key}.{sub}"] = n
+                    out[key] = out.get(key, 0) + n
+                elif isinstance(n, str):
+                    out[f"{key}.{sub}={n}"] = 1
+        elif hasattr(value, "run"):  # an effect: the component does something
+            out[key] = 1
+    return list(out.items())
+
+
+def _component(rules, item: str) -> tuple[str, list] | None:
+    """The kind of catalogue entry `item` is, and its fields (name, value)."""
+    for kind, catalogue in (("employee", rules.employees), ("tile", rules.tiles),
+                            ("garment", rules.garments)):
+        entry = catalogue.get(item)
+        if entry is not None:
+            return kind, [(f.name, getattr(entry, f.name)) for f in dataclasses.fields(entry)]
+    piece = rules.pieces.get(item)
+    if piece is not None:
+        return piece.kind, [("values", piece.values)]
+    return None
 
 
 def _ownership_map(value: Any) -> bool:

@@ -1,37 +1,58 @@
-"""Fitting the judge's weights by self-play: value bots play seeded games (exploring now and
-then), each seat's holdings (features.py) and its prestige as if the game ended there are taken
-at sampled decisions, and a ridge regression learns what the holdings add to that prestige by
-the end of the game. A second pass plays with the first pass's weights, so the data come from
-the bot that will use them. Deterministic under a seed."""
+"""Fitting the judge's weights by self-play: bots play seeded games, each seat's holdings
+(features.py) and its prestige as if the game ended there are taken at sampled decisions, and a
+ridge regression learns what the holdings add to that prestige by the end of the game.
+
+Two passes: a first, cheap one played by a teacher bot (the CLI gives `greedy`: a bot that
+already tailors, so that holdings are seen turning into prestige) gives first weights; then
+value bots with those weights play (exploring now and then), and the weights are fitted again
+on both passes' data, so that they also describe the bot that will use them. A value bot with
+no weights at all never learns that resources turn into garments: it would only teach itself
+to hoard. Deterministic under a seed."""
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ...core.engine import Game
 from .features import seat_features
 from .value import ValueBot, as_if_ended
 from .weights import Weights, modules_of, weights_for
 
-SAMPLE = 0.1      # share of decisions at which the seats are measured
+SAMPLE = 0.02     # share of other decisions at which the seats are measured
 EPSILON = 0.1     # share of a fitting game's decisions answered at random (to see more)
 RIDGE = 3.0       # the regression's penalty, on standardised features
+TEACHER = 50     # games of the teacher per game of value bots
+FOLLOW = 1        # the fitting bots look one follow-up question deep (the player: two)
 
 
-def self_play(rules, players: int, seed: int, weights: Weights) -> list[tuple[dict, float]]:
-    """One fitting game: (features, prestige still to come) for each seat at sampled
-    decisions."""
+def self_play(rules, players: int, seed: int, bots: list) -> list[tuple[dict, float]]:
+    """One fitting game: for each seat at sampled decisions, its holdings and the prestige
+    still to come to it, each less the mean of the seats' (what the bot compares is seats:
+    a worth every seat shares, like the rounds left, changes no margin)."""
     rng = random.Random(seed)
     game = Game.new(rules, players=players, seed=seed)
-    bots = [ValueBot(seed * 31 + s, weights, epsilon=EPSILON) for s in range(players)]
     samples: list[tuple[int, dict, float]] = []
+    at_round = 0
     while (d := game.decision()) is not None:
-        if rng.random() < SAMPLE:
+        # where a value bot's trials are valued: at the start of a round (and now and then)
+        if game.state["round"] != at_round or rng.random() < SAMPLE:
+            at_round = game.state["round"]
             ended = as_if_ended(game)
             samples += [(s, seat_features(game, s), ended[s]) for s in range(players)]
         game.apply(bots[d.seat].choose(game, d))
     final = [p["prestige"] for p in game.state["players"]]
-    return [(f, final[s] - now) for s, f, now in samples]
+    out = []
+    for at in range(0, len(samples), players):  # the seats measured at one decision
+        group = samples[at:at + players]
+        mean_f: dict[str, float] = {}
+        for _, f, _ in group:
+            for name, v in f.items():
+                mean_f[name] = mean_f.get(name, 0.0) + v / players
+        mean_y = sum(final[s] - now for s, _, now in group) / players
+        out += [({n: f.get(n, 0.0) - m for n, m in mean_f.items()}, final[s] - now - mean_y)
+                for s, f, now in group]
+    return out
 
 
 def ridge(samples: list[tuple[dict, float]], penalty: float = RIDGE) -> dict[str, float]:
@@ -53,15 +74,23 @@ def ridge(samples: list[tuple[dict, float]], penalty: float = RIDGE) -> dict[str
     return {n: w for n, w in worths.items() if w}
 
 
-def fit(rules, players: int, games: int, seed: int = 0, passes: int = 2,
+def fit(rules, players: int, games: int, seed: int = 0,
+        teacher: Callable[[int], Any] | None = None, teacher_games: int | None = None,
         advance: Callable[[], None] = lambda: None) -> Weights:
-    """Weights for `rules` from `passes` x `games` self-play games (`advance` after each)."""
+    """Weights for `rules`: `teacher_games` (default 50 x `games`) games of `teacher(seed)`
+    bots, then `games` of value bots (`advance` after each game)."""
+    samples: list[tuple[dict, float]] = []
     weights = weights_for(rules)
-    for n in range(passes):
-        samples: list[tuple[dict, float]] = []
-        for g in range(games):
-            samples += self_play(rules, players, seed + n * games + g, weights)
+    if teacher is not None:
+        for g in range(TEACHER * games if teacher_games is None else teacher_games):
+            at = seed + 10_000 + g
+            samples += self_play(rules, players, at, [teacher(at * 31 + s)
+                                                      for s in range(players)])
             advance()
-        weights = Weights(ridge(samples), rules.fingerprint, modules_of(rules),
-                          "fitted", games * (n + 1))
-    return weights
+        weights = Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", 0)
+    for g in range(games):
+        at = seed + g
+        samples += self_play(rules, players, at, [ValueBot(at * 31 + s, weights, FOLLOW, EPSILON)
+                                                  for s in range(players)])
+        advance()
+    return Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", games)

@@ -2,9 +2,10 @@
 prestige the ruleset's own final scoring gives it on a copy "as if the game ended now", plus the
 learned worth of what it holds (features.py, weights fitted per module combination by fit.py);
 an option is worth the seat's margin over the best other seat after it. It looks one step
-ahead: each legal option is applied on a copy of a world dealt from what the seat may see, a
-question the same seat must answer next inside the same step (the rest of a card's effect) is
-answered the same way, one step deep, and the position is valued there."""
+ahead: each legal option is applied on a copy of a world dealt from what the seat may see, the
+questions the same seat must answer next inside the same step (the rest of a card's effect) are
+answered, the first of them the same way and the rest by their first option, and the position
+is valued there."""
 from __future__ import annotations
 
 import random
@@ -16,7 +17,9 @@ from ..mcts import FINAL
 from .features import seat_features
 from .weights import Weights, weights_for
 
-FOLLOW = 2  # questions of the same seat and step answered before a trial position is valued
+FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
+HORIZON = 0  # with a rollout bot: rounds played on after the one the trial is in
+CHAIN = 12  # at most this many follow-up questions answered before a trial position is valued
 
 
 def as_if_ended(game, spend: bool = False) -> list[int]:
@@ -55,10 +58,13 @@ class ValueBot:
     name = "value"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, follow: int = FOLLOW,
-                 epsilon: float = 0.0):
+                 epsilon: float = 0.0, rollout=None, horizon: int = HORIZON):
         self.rng = random.Random(seed)
         self.weights = weights  # None: the weights fitted for the game's rules, found on use
         self.follow, self.epsilon = follow, epsilon
+        # a bot that plays every seat on to the end of the round before a trial is valued
+        # (its choose(game, decision) and its rng, reseeded alike for every option)
+        self.rollout, self.horizon = rollout, horizon  # rounds played after this one
 
     def choose(self, game, decision: Decision) -> Option:
         count = len(decision.values)
@@ -80,12 +86,15 @@ class ValueBot:
         of the step's questions to it, `follow` deep), in a world dealt from what it may see."""
         weights = self.weights or weights_for(game.rules)
         world = determinize(game, decision.seat, self.rng)
+        self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
         return [self._trial(game, world, value, decision.seat, weights, self.follow)
                 for value in decision.values]
 
     def _trial(self, game, world, value, seat: int, weights: Weights, follow: int) -> float:
         """The seat's margin after answering `value` in `world` (in the real game if the dealt
-        world does not offer it: an option shows what the question reveals)."""
+        world does not offer it: an option shows what the question reveals) and finishing the
+        step's questions to the seat: the first `follow` valued the same way, the rest with
+        their first option (every offered option can be completed)."""
         trial = world.clone()
         cursor = dict(trial.state["cursor"])
         try:
@@ -93,9 +102,26 @@ class ValueBot:
         except IllegalDecisionError:
             trial = game.clone()
             trial.apply_value(value)
-        while follow > 0 and (d := trial.decision()) is not None and d.seat == seat \
-                and trial.state["cursor"] == cursor and len(d.values) > 1:
-            values = [self._trial(trial, trial, v, seat, weights, 0) for v in d.values]
-            trial.apply_value(d.values[max(range(len(values)), key=lambda i: (values[i], -i))])
-            follow -= 1
+        for _ in range(CHAIN):
+            d = trial.decision()
+            if d is None or d.seat != seat or trial.state["cursor"] != cursor:
+                break
+            at = 0
+            if follow > 0 and len(d.values) > 1:
+                values = [self._trial(trial, trial, v, seat, weights, -1) for v in d.values]
+                at = max(range(len(values)), key=lambda i: (values[i], -i))
+                follow -= 1
+            trial.apply_value(d.values[at])
+        if self.rollout is not None and follow >= 0:
+            self._play_round(trial)
         return margin(worths(trial, weights, spend=True), seat)
+
+    def _play_round(self, trial) -> None:
+        """Let the rollout bot answer every seat to the end of the round and `horizon` more
+        (or of the game)."""
+        rollout, start = self.rollout, trial.state["round"] + self.horizon
+        rollout.rng.seed(self._luck)
+        while (d := trial.decision()) is not None:
+            if trial.state["round"] > start and trial.state["cursor"]["stage"] == "round":
+                return
+            trial.apply(d.option_at(0) if len(d.values) == 1 else rollout.choose(trial, d))

@@ -95,6 +95,17 @@ async function start() {
   for (const g of info.games) {
     $("games").insertAdjacentHTML("beforeend",
       `<li><a href="${g.url}">${g.id}</a> ${g.mode === "play" ? "people and bots" : "bots"}${g.over ? ", over" : ""} <span class="dim">${g.modules.join(", ")}</span></li>`);
+    // the seats' links of a game made in this browser, kept here only (the server lists none)
+    const mine = JSON.parse(localStorage.getItem(`rococo-links-${g.id}`) || "null");
+    if (mine) {
+      const li = $("games").lastElementChild;
+      for (const s of mine.seats) {
+        li.append(" · ");
+        const a = document.createElement("a");
+        a.href = s.url; a.textContent = `seat ${s.seat}`; a.className = "own-seat";
+        li.append(a);
+      }
+    }
   }
   for (const r of info.replays) {
     $("games").insertAdjacentHTML("beforeend", `<li><a href="/replay/${r}">${r}</a> replay</li>`);
@@ -126,6 +137,7 @@ $("new-game").addEventListener("submit", async (event) => {
   try {
     const made = await post("/api/games", body);
     showError("");
+    try { localStorage.setItem(`rococo-links-${made.id}`, JSON.stringify(made.links)); } catch (e) { /* private mode */ }
     const items = made.links.seats.map((s) => link(`seat ${s.seat}: ${s.who}`, s.url, `link-seat-${s.seat}`));
     items.push(link("watchers", made.links.watch, "link-watch"));
     $("links").replaceChildren(...items);
