@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,9 +108,20 @@ def parses(line: str, where: str) -> None:
 
 
 def run(line: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """The line's result; past the time limit its whole process group is stopped (a command's
+    worker processes too, which would otherwise outlive the test) and the test fails."""
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    return subprocess.run(["bash", "-c", line], cwd=folder, env=env, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=SECONDS)
+    with subprocess.Popen(["bash", "-c", line], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as process:
+        try:
+            out, err = process.communicate(timeout=SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail(f"`{line}` ran past {SECONDS} s: make the example cheaper, or mark its "
+                        "block <!-- not run: REASON -->")
+    return subprocess.CompletedProcess(line, process.returncode, out, err)
 
 
 def scratch(tmp_path: Path) -> Path:
@@ -210,3 +223,20 @@ def test_a_block_in_a_list_is_indented_by_four():
     ends the list there (a numbered list then starts again at 1)."""
     wrong = [b.where for b in ALL_BLOCKS if b.indent % 4]
     assert not wrong, f"indent these blocks by a multiple of 4 spaces: {wrong}"
+
+
+def test_a_command_past_the_time_limit_is_stopped_with_its_children(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "SECONDS", 1)
+    marker = tmp_path / "child.pid"
+    with pytest.raises(pytest.fail.Exception, match="ran past 1 s"):
+        run(f"sleep 30 & echo $! > {marker}; wait", tmp_path)
+    child = int(marker.read_text())
+    assert any(_gone(child) or time.sleep(0.1) for _ in range(50)), "the command's child lives on"
+
+
+def _gone(pid: int) -> bool:
+    """The process has ended (a zombie waiting for its reaper counts as ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except FileNotFoundError:
+        return True

@@ -300,7 +300,7 @@ def test_simulate_refuses_a_bots_list_of_the_wrong_length(capsys):
 def test_balance_takes_search_bots(capsys):
     assert main(["balance", "--games", "1", "--players", "2", "--bots", "mcts:1,greedy",
                  "--workers", "1", "--quiet", "--no-compare", "--top", "1"]) == 0
-    assert "mcts:1,greedy bots" in capsys.readouterr().out
+    assert "judged by mcts:1 (seat 1), greedy (seat 2)" in capsys.readouterr().out
 
 
 def test_win_rate_intervals_are_wilson_score_intervals():

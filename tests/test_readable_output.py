@@ -304,7 +304,7 @@ def test_simulate_finishes_the_other_games_and_names_the_designers_file(tmp_path
 
 def test_balance_reports_faulty_seeds_at_the_end(tmp_path):
     from interpreter.sim.balance import measure
-    data = measure([fragile_pack(tmp_path)], games=6, players=2, compare=False)
+    data = measure([fragile_pack(tmp_path)], games=6, players=2, bots="greedy", compare=False)
     assert [(f["run"], f["seed"]) for f in data["faults"]] == [("with", 4), ("with", 6)]
     assert str(tmp_path / "fragile" / "cards.yaml") + ":6:51" in data["faults"][0]["fault"]
     assert data["games"] == 6 and sum(data["seat_win_rates"]) == pytest.approx(1)

@@ -51,7 +51,7 @@ def test_the_first_decision_shows_the_board_without_the_legend(rules):
     assert prompt + 1 <= 75  # was 92: the legend on request, decorations an area a row
     decorations = screen.index(next(line for line in screen if line.strip() == "Decorations"))
     rows = [line for line in screen[decorations:prompt] if line.startswith("│ ")]
-    assert rows[0].startswith("│ Fireworks ") and "6/2 x2, 7/2 x2" in rows[0]
+    assert rows[0].startswith("│ Fireworks ") and "6/2 balcony x2, 7/2 balcony x2" in rows[0]
     legend = first_decision(rules, ["legend"])
     assert any(line.startswith("legend:") for line in legend)
 

@@ -278,9 +278,10 @@ def _tune_parser(sub, common) -> None:
                         "of the --module packs)")
     p.add_argument("--figure", default="seat:0", metavar="FIGURE",
                    help="seat:S (seat S's win rate minus an equal share), kind:K (the win rate "
-                        "of the seats of kind K, e.g. masque), holder:CARD (the holder's win "
-                        "rate against the same seeds without CARD), swap:CARD:REF (the same, "
-                        "against the same seeds with REF in CARD's place) (default seat:0)")
+                        "of the seats of kind K, a solo mode's automata), holder:CARD (the "
+                        "holder's win rate against the same seeds without CARD), swap:CARD:REF "
+                        "(the same, against the same seeds with REF in CARD's place) "
+                        "(default seat:0)")
     p.add_argument("--target", type=float, default=0.0,
                    help="the value the figure should reach (default 0; a win rate is 0 to 1)")
     p.add_argument("--prestige", nargs="?", const=True, default=False, metavar="SOURCE",

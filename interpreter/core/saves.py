@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import oldsaves
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
-from .model import Ruleset
+from .model import BoardSide, Ruleset
 from .schemas import check_for, validator_for
+from .state import State
 
 if TYPE_CHECKING:  # for annotations only: the game saves itself through this module
     from .engine import Game
@@ -210,7 +211,7 @@ def _check_modules(rules: Ruleset, data: dict) -> None:
                                f"{data['ruleset']}, these are {rules.fingerprint})")
 
 
-def _problems(rules: Ruleset, state: Any, side: Any) -> list[str]:
+def _problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
     """The invariants a saved state breaks; a state too damaged to be checked (a record or a
     pile of these rules missing, after the schema's checks) is itself the problem."""
     try:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for annotations only
+    from .context import Context
 
 COUNTED = ("livre", "prestige", "thread", "lace")
 
@@ -81,11 +84,11 @@ def snapshot(game: Any) -> dict:
     return snapshot_of(game.state)
 
 
-def snapshot_of(state: Any) -> dict:
+def snapshot_of(position: Any) -> dict:
     """`snapshot` of a state or of one seat's view of it (another player's hand, tiles and
     supply are counts there, a face-down counter None: nothing is said about them)."""
     players = []
-    for p in state["players"]:
+    for p in position["players"]:
         row = {key: p[key] for key in COUNTED}
         row["tiles"] = _size(p["tiles"])
         row["staff"] = _size(p["supply"]) + _size(p["hand"]) + _size(p["discard"]) + \
@@ -93,8 +96,8 @@ def snapshot_of(state: Any) -> dict:
         row["hand"] = list(p["hand"]) if isinstance(p["hand"], list) else []
         row["supply"] = list(p["supply"]) if isinstance(p["supply"], list) else []
         players.append(row)
-    return {"round": state["round"], "players": players, "guests": dict(state["guests"]),
-            "decorations": dict(state["decorations"])}
+    return {"round": position["round"], "players": players, "guests": dict(position["guests"]),
+            "decorations": dict(position["decorations"])}
 
 
 def _signed(n: int, word: str, plural: str | None = None) -> str:
@@ -163,7 +166,7 @@ class _Nothing:
     """A compiled effect that changes nothing."""
 
     @staticmethod
-    def run(ctx: Any, env: Any = None) -> None:
+    def run(ctx: Context, env: Any = None) -> None:
         return None
 
 

@@ -316,6 +316,11 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     """Every figure of a balance run, as JSON data (no timings: the same seeds give the same
     report whatever played them)."""
     spec, main = plan.spec, runs["with"]
+    if not main:
+        faults = runs.get("faults", [])
+        first = f": the first, {faults[0]['fault']}" if faults else ""
+        raise BalanceError(f"every one of the {len(plan.seeds)} games stopped on a fault, so "
+                           f"there is nothing to measure{first}")
     out: dict[str, Any] = {"games": len(plan.seeds), "players": spec.players, "bots": spec.bots,
            "seed": plan.seeds[0], "modules": list(rules.modules), "method": METHOD}
     out["judge"] = verdict.judge_name(seat_bots(spec.bots, spec.players))

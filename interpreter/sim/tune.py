@@ -1,6 +1,6 @@
 """`rococo tune`: search a module's declared parameters for the values that bring a figure of
-self-play to a target (a card's holder win-rate change to 0, seat 0's advantage to 0, the
-Masques' win rate to 50%).
+self-play to a target (a card's holder win-rate change to 0, seat 0's advantage to 0, a
+solo mode's automata's win rate to 50%).
 
 Every candidate plays the same seeds (common random numbers), through `balance.play`, so two
 candidates differ by their parameters and not by their luck, and the answer is the same on 1
@@ -93,7 +93,7 @@ class Figure:
 
 
 def parse_figure(text: str, prestige: bool | str = False) -> Figure:
-    """`seat:0`, `kind:masque`, `holder:CARD` or `swap:CARD:REF`; `prestige`: True (final
+    """`seat:0`, `kind:KIND`, `holder:CARD` or `swap:CARD:REF`; `prestige`: True (final
     prestige) or a score source's name measures a card's holders by prestige."""
     kind, *args = text.split(":")
     arity = {"seat": 1, "kind": 1, "holder": 1, "swap": 2}

@@ -129,8 +129,9 @@ def decorations(game) -> Table:
         if deco.area == "musician":
             continue
         owner = state["decorations"].get(space_id)
-        cell = f"{deco.cost}/{deco.prestige}" + (f" x{deco.multiplier}" if deco.multiplier
-                                                  else "")
+        balcony = game.rules.word("balcony")  # the Original's "Terrace"
+        cell = f"{deco.cost}/{deco.prestige}" + (f" {balcony} x{deco.multiplier}"
+                                                  if deco.multiplier else "")
         rows.setdefault(deco.area, []).append(
             f"[{cell} {letter(owner)}]" if owner is not None else cell)
     table = Table(title="Decorations")
