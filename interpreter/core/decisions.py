@@ -93,12 +93,20 @@ def same_as(value: Any) -> Callable[[Any], bool]:
 
 
 def frozen_copy(value: Any) -> Any:
-    """`value` as handed out: a copy of a dict or a list (the engine keeps the original),
-    anything else as it is (text, numbers, booleans and None cannot be changed)."""
+    """`value` as handed out: a copy of a dict or a list (the engine keeps the original), deep
+    only where it holds a dict or a list itself (a test run at C speed, on every read of a
+    decision's values); anything else as it is (text, numbers, booleans and None cannot be
+    changed)."""
     kind = type(value)
-    if kind is dict or kind is list:
-        return value.copy() if _plain(value) else copy.deepcopy(value)
+    if kind is dict:
+        return value.copy() if _MUTABLE.isdisjoint(map(type, value.values())) \
+            else copy.deepcopy(value)
+    if kind is list:
+        return value.copy() if _MUTABLE.isdisjoint(map(type, value)) else copy.deepcopy(value)
     return value
+
+
+_MUTABLE = frozenset((dict, list))  # what a JSON value holds that a shallow copy would share
 
 
 def value_hash(value: Any) -> int:
@@ -268,8 +276,9 @@ class Decision(_Frozen):
         return public
 
     def own_values(self) -> tuple:
-        """The options' values as the engine keeps them, for the engine to answer with (never
-        handed out: `values` gives copies)."""
+        """The options' values as the engine keeps them, for the engine to answer with and for
+        the project's own bots to read without copying them (they never change one); `values`
+        gives copies, which a caller may change freely."""
         own = self._values
         if own is None:  # given as options
             own = tuple(o.value for o in self._options)  # type: ignore[union-attr]

@@ -112,7 +112,7 @@ class GreedyBot:
     # -- decisions: each scores every option of a decision -----------------------------------
     def _hand(self, game, d) -> list[float]:
         hand = tables_for(game.rules).hand
-        return [hand[v] for v in d.values]
+        return [hand[v] for v in d.own_values()]
 
     def _play(self, game, d) -> list[float]:
         tables = tables_for(game.rules)
@@ -121,7 +121,7 @@ class GreedyBot:
         # an action's value depends on the position only; with the rank it is worth
         values: dict[str | None, tuple[float, int]] = {}
         out = []
-        for value in d.values:
+        for value in d.own_values():
             action, card = value["action"], value["card"]
             found = values.get(action)
             if found is None:
@@ -145,11 +145,11 @@ class GreedyBot:
 
     def _garment(self, game, d) -> list[float]:
         score = tables_for(game.rules).garment_score
-        return [score[v["garment"]] - v["cost"] / 2 for v in d.values]
+        return [score[v["garment"]] - v["cost"] / 2 for v in d.own_values()]
 
     def _tiles(self, game, d) -> list[float]:
         total = tables_for(game.rules).tile_total
-        return [-sum(total[t] for t in v) for v in d.values]
+        return [-sum(total[t] for t in v) for v in d.own_values()]
 
     def _rent(self, game, d) -> list[float]:
         state = game.state
@@ -158,7 +158,7 @@ class GreedyBot:
         guests, seat = state["guests"], d.seat
         mine: dict[str, int] = {}  # the seat's garments in a hall
         out = []
-        for value in d.values:
+        for value in d.own_values():
             if "sell" in value:
                 out.append(late)
                 continue
@@ -181,7 +181,7 @@ class GreedyBot:
         decorations = tables_for(rules).side(game.side).decorations
         colors: set | None = None  # the colours of the seat's rented garments
         out = []
-        for v in d.values:
+        for v in d.own_values():
             double_prestige, kitchen, statue, fireworks = decorations[v["space"]]
             value = double_prestige - v["cost"] / 3
             if kitchen:
@@ -199,7 +199,7 @@ class GreedyBot:
     def _tile(self, game, d) -> list[float]:
         want, silk = self._wanted_colors(game), tables_for(game.rules).tile_silk
         out = []
-        for v in d.values:
+        for v in d.own_values():
             useful = 0
             for c, n in silk[v["tile"]]:
                 useful += min(n, want.get(c, 0))
@@ -209,28 +209,28 @@ class GreedyBot:
     def _keep(self, game, d) -> list[float]:
         me = self._me(game, d)
         discard = 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
-        return [1.0 if v == "keep" else discard for v in d.values]
+        return [1.0 if v == "keep" else discard for v in d.own_values()]
 
     def _hire(self, game, d) -> list[float]:
         hire = tables_for(game.rules).hire
-        return [hire[v] for v in d.values]
+        return [hire[v] for v in d.own_values()]
 
     def _bonus(self, game, d) -> list[float]:
-        return [1.0 if v else 0.0 for v in d.values]
+        return [1.0 if v else 0.0 for v in d.own_values()]
 
     def _depute(self, game, d) -> list[float]:
         depute = tables_for(game.rules).depute
-        return [depute[v] for v in d.values]
+        return [depute[v] for v in d.own_values()]
 
     def _resource(self, game, d) -> list[float]:
         me = self._me(game, d)
-        return [-me.get(v, 0) for v in d.values]
+        return [-me.get(v, 0) for v in d.own_values()]
 
     def _number(self, game, d) -> list[float]:
-        return [float(v) for v in d.values]
+        return [float(v) for v in d.own_values()]
 
     def _choice(self, game, d) -> list[float]:
-        return [0.0 if v is None else 1.0 for v in d.values]
+        return [0.0 if v is None else 1.0 for v in d.own_values()]
 
 
 def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) -> float:
@@ -260,7 +260,7 @@ def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) 
 
 
 def _no_scores(game, decision: Decision) -> list[float]:
-    return [0.0] * len(decision.values)
+    return [0.0] * len(decision)
 
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
