@@ -224,20 +224,13 @@ def _balance_parser(sub, common) -> None:
     p.add_argument("--games", type=_positive, default=400, help="self-play games to measure")
     p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     bot_arguments(p, default=None)
-    p.add_argument("--seed", type=int, default=1, help="first seed (games use S, S+1, ...)")
-    p.add_argument("--workers", type=_positive, default=None,
-                   help="processes to play on (default: the number of cores)")
-    p.add_argument("--ray", metavar="ADDRESS",
-                   help="play on a Ray cluster ('auto', 'ray://host:port', or 'local')")
     p.add_argument("--card", action="append", default=[], metavar="ID",
                    help="report only this card, garment, decoration or component (a jewel...), "
                         "and compare the same seeds without it (repeatable)")
     p.add_argument("--no-compare", action="store_true",
                    help="skip the paired with/without runs of --card and --module")
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
-    p.add_argument("--json", metavar="FILE", help="write every figure as JSON (- for stdout)")
-    p.add_argument("--html", metavar="FILE", help="write a report with plots (needs matplotlib)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _runs_arguments(p)
     common(p)
     p.set_defaults(run="balance:cmd_balance")
 
