@@ -3,6 +3,7 @@ shape, how the best round is chosen and the refusals are tested; speed itself ne
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -39,7 +40,10 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     assert meta["repeats"] == 1 and meta["sizes"] == {
         "games": 1, "save_runs": 2, "effect_runs": 2,
         "bot_decisions": {"greedy": 20, "mcts:8": 2}}
-    assert 0 < meta["cpu_share"] <= 1.05 and len(meta["loadavg_before"]) == 3
+    # processor time over wall time of the measuring processes: a figure whose library runs
+    # threads (the environment's numpy) may use more than one core, never more than the machine's
+    assert 0 < meta["cpu_share"] <= (os.cpu_count() or 1) + 0.05
+    assert len(meta["loadavg_before"]) == 3
     assert [f["figure"] for f in data["figures"]] == [f.key for f in compare.FIGURES]
     unmeasured = {"bot_random", "bot_value", "bot_mcts:100"}  # not in TINY's bots
     for row in data["figures"]:
