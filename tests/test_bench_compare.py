@@ -40,8 +40,8 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     assert meta["repeats"] == 1 and meta["sizes"] == {
         "games": 1, "save_runs": 2, "effect_runs": 2,
         "bot_decisions": {"greedy": 20, "mcts:8": 2}}
-    # processor time over wall time of the measuring processes: a figure whose library runs
-    # threads (the environment's numpy) may use more than one core, never more than the machine's
+    # processor time over wall time of the measuring processes: threads started by a probe's
+    # libraries may take more than one core, never more than the machine has
     assert 0 < meta["cpu_share"] <= (os.cpu_count() or 1) + 0.05
     assert len(meta["loadavg_before"]) == 3
     assert [f["figure"] for f in data["figures"]] == [f.key for f in compare.FIGURES]
