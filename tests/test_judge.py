@@ -142,3 +142,26 @@ def test_weights_are_stored_by_the_rules_hash_and_refreshed_when_the_rules_chang
 def test_shipped_weights_cover_the_shipped_base_game():
     found = weights.weights_for(load_ruleset())
     assert found.source.startswith("shipped") and found.worths
+
+
+def test_the_search_s_leaf_worth_is_the_value_bot_s_worth():
+    """`leaf_worths` (mcts's leaf valuation: the holdings' worth summed without their timed
+    copies, the board read once) gives each seat the worth `worths` gives, in the base game and
+    with the Jewelry Box's pieces, all through a game; every seat's features read at once are
+    each seat's own."""
+    from interpreter.sim.judge.features import every_seat_features
+    from interpreter.sim.judge.value import leaf_worths, worths
+    for expansions in ((), ("jewelry_box",)):
+        rules = load_ruleset(expansions=expansions)
+        table = weights.weights_for(rules)
+        game = Game.new(rules, players=4, seed=5)
+        greedy = [make_bot("greedy", s) for s in range(4)]
+        checked = 0
+        while not game.is_over():
+            if len(game.history) % 29 == 0:
+                assert leaf_worths(game.clone()) == pytest.approx(worths(game, table), abs=1e-9)
+                assert every_seat_features(game) == [seat_features(game, s) for s in range(4)]
+                checked += 1
+            d = game.decision()
+            game.apply(greedy[d.seat].choose(game, d))
+        assert checked > 5 and leaf_worths(game) == [p["prestige"] for p in game.state["players"]]

@@ -2,6 +2,7 @@
 cannot see, is reproducible under a seed, and beats random play."""
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -249,6 +250,36 @@ def test_a_time_budget_searches_at_least_once(rules):
     bot = make_bot("mcts:0.01s", 1)
     option = bot.choose(game, game.decision())
     assert any(option is o for o in game.decision().options) and bot.playouts >= 1
+
+
+def test_with_a_leaf_an_iteration_values_the_position_once_its_step_is_done(rules):
+    """The default search's iteration: a tree descent, the step in progress finished by the
+    default policy, then one valuation by the leaf (no playout to the round's end): the leaf is
+    asked once per iteration, on a position of the same or the next round, waiting on a
+    decision of a step other than the one the descent left it in."""
+    game = _position(rules, players=4, seed=7)
+    seen = []
+
+    def leaf(g):
+        seen.append((g.state["round"], len(g.history)))
+        return [float(p["prestige"]) for p in g.state["players"]]
+
+    bot = MctsBot(2, iterations=24, rollout=make_bot("greedy", 2), leaf=leaf)
+    bot.choose(game, game.decision())
+    assert len(seen) == bot.playouts == sum(v for v, _ in bot.last.values()) == 24
+    start = game.state["round"]
+    assert all(start <= r <= start + 1 for r, _ in seen)
+    assert max(h for _, h in seen) - len(game.history) < 40  # a round of 4 seats is ~50
+
+
+def test_the_leaf_reward_is_the_final_reward_of_worths():
+    """A leaf's worths are rewarded as final prestige is: 0.75 shared among the best, plus up
+    to 0.25 for the margin over the best other."""
+    from interpreter.sim.mcts import leaf_rewards
+    margin = [0.5 + 0.5 * math.tanh(m / 8) for m in (0, -6, 0)]
+    assert leaf_rewards([10.0, 4.0, 10.0]) == pytest.approx(
+        [0.375 + 0.25 * margin[0], 0.25 * margin[1], 0.375 + 0.25 * margin[2]])
+    assert leaf_rewards([3.0]) == pytest.approx([0.75 + 0.25 * (0.5 + 0.5 * math.tanh(3 / 8))])
 
 
 # -- naming bots ---------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 with simple heuristics per kind of decision (it knows verbs, never cards by name: the cheap
 baseline); `value` (judge/value.py) values each option's result from the rules themselves, final
 scoring as if the game ended there plus the learned worth of what each seat holds; `mcts`
-searches (mcts.py) among greedy's favourite options, playing out with greedy.
+searches (mcts.py) among greedy's favourite options, valuing the position each iteration reaches
+by the `value` judge's worth.
 
 A bot is named by a spec: `random`, `greedy`, `value`, `mcts` (100 iterations per decision),
 `mcts:400` (400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec
@@ -265,14 +266,19 @@ def _no_scores(game, decision: Decision) -> list[float]:
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
-    from .mcts import DEFAULT_ITERATIONS, MctsBot  # the search needs the engine: not before
+    # the search and its leaf valuation need the engine: not imported before
+    from .judge.value import leaf_worths
+    from .mcts import DEFAULT_ITERATIONS, MctsBot
 
     rollout = GreedyBot(seed ^ 0x5EED, noise=False)
     if budget is None:
-        return MctsBot(seed, iterations=DEFAULT_ITERATIONS, rollout=rollout)
-    if budget.endswith("s"):
-        return MctsBot(seed, iterations=None, seconds=float(budget[:-1]), rollout=rollout)
-    return MctsBot(seed, iterations=int(budget), rollout=rollout)
+        iterations, seconds = DEFAULT_ITERATIONS, None
+    elif budget.endswith("s"):
+        iterations, seconds = None, float(budget[:-1])
+    else:
+        iterations, seconds = int(budget), None
+    return MctsBot(seed, iterations=iterations, seconds=seconds, rollout=rollout,
+                   leaf=leaf_worths)
 
 
 def _value(seed: int = 0) -> ValueBot:

@@ -42,6 +42,21 @@ def _kind(rules, item) -> str:
     return "other"  # a seat kind's own card
 
 
+_KINDS: dict[int, tuple[object, dict[str, str]]] = {}  # per ruleset: each item's kind
+
+
+def _kinds(rules) -> dict[str, str]:
+    """Each catalogue item's kind in these rules (`_kind`), worked out once."""
+    found = _KINDS.get(id(rules))
+    if found is None or found[0] is not rules:
+        table: dict[str, str] = {}
+        for catalogue in (rules.pieces, rules.tiles, rules.garments, rules.employees):
+            for item in catalogue:
+                table[item] = _kind(rules, item)
+        found = _KINDS[id(rules)] = (rules, table)
+    return found[1]
+
+
 def hidden_places(game: Game, seat: int) -> list[list]:
     """The lists of the live state whose contents and order `seat` cannot see, pooled by kind
     (not other players' hands and supplies: those are dealt per player)."""
@@ -91,16 +106,25 @@ def deal_hidden(game: Game, seat: int, rng: random.Random) -> None:
         n = len(p["hand"])
         p["hand"][:], p["supply"][:] = owned[:n], owned[n:]
     places = hidden_places(game, seat)
+    kinds = _kinds(rules)
     pools: dict[str, list] = {}
     for place in places:
         for item in place:
             if not _pinned(item, shown):
-                pools.setdefault(_kind(rules, item), []).append(item)
+                kind = kinds.get(item) if type(item) is str else None
+                if kind is None:
+                    kind = _kind(rules, item)
+                pool = pools.get(kind)
+                if pool is None:
+                    pool = pools[kind] = []
+                pool.append(item)
     for kind in sorted(pools):
         pools[kind].sort(key=str)
         rng.shuffle(pools[kind])
     for place in places:
-        place[:] = [item if _pinned(item, shown) else pools[_kind(rules, item)].pop()
+        place[:] = [item if _pinned(item, shown)
+                    else pools[(kinds.get(item) if type(item) is str else None)
+                               or _kind(rules, item)].pop()
                     for item in place]
     if not state.get("finished"):
         me = next(p for p in state["players"] if p["seat"] == seat)

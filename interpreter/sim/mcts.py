@@ -17,12 +17,17 @@ come in batches, one batch per *world*:
    favourite options (at most `width`), tries the untried ones favourite first, then chooses by
    UCB1, each child's exploration term counting the iterations in which it was available; one new
    child is added per iteration;
-4. play on with the default policy (the greedy bot's one-step heuristics; with `epsilon`, a
-   random answer now and then) to the end of the game, or with a `horizon` to the end of that
-   many more rounds and then straight to final scoring, which values the position as if the game
-   ended there;
+4. value the new position. With a `leaf` (what `make_bot("mcts:N")` gives: the `value`
+   judge's worth, judge/value.py), the default policy only finishes the step in progress (the
+   rest of a card's effect, so nothing is valued half-paid) and each seat's worth there (final
+   scoring as if the game ended now, plus the learned worth of what it holds) stands for the
+   result: an iteration costs one tree descent and one valuation, no playout. Without a leaf,
+   play on with the default policy (with `epsilon`, a random answer now and then) to the end of
+   the game, or with a `horizon` to the end of that many more rounds and then straight to final
+   scoring, which values the position as if the game ended there;
 5. back the result up: every node is credited with the reward of the seat that chose it, from
-   the final standings (a win, shared when tied, and the prestige margin over the best other).
+   the final standings or the leaf's worths (a win, shared when tied, and the margin over the
+   best other).
 
 The answer is the root candidate with the best mean reward (the prior's order breaks ties), so
 the bot plays the default policy's favourite unless the search finds better. A budget of
@@ -48,20 +53,40 @@ DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring 
 
 def option_key(value) -> str:
     """An option's identity across determinizations: its value as canonical JSON."""
+    if type(value) is str:  # most options: a card, a space, a garment (their JSON kept)
+        key = _STR_KEYS.get(value)
+        if key is None:
+            key = _STR_KEYS[value] = json.dumps(value)
+        return key
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+_STR_KEYS: dict[str, str] = {}
 
 
 def rewards(game) -> list[float]:
     """Each seat's reward in [0, 1] from a finished game: 0.75 for a win (split between tied
     winners), plus up to 0.25 for the prestige margin over the best other player."""
     players = game.state["players"]
-    winners = game.winners()
-    out = [0.0] * len(players)
-    for p in players:
-        others = max((q["prestige"] for q in players if q["seat"] != p["seat"]), default=0)
-        margin = p["prestige"] - others
-        win = 1.0 / len(winners) if p["seat"] in winners else 0.0
-        out[p["seat"]] = 0.75 * win + 0.25 * (0.5 + 0.5 * math.tanh(margin / 8))
+    winners = set(game.winners())
+    return _rewards([p["prestige"] for p in players],
+                    [p["seat"] in winners for p in players])
+
+
+def leaf_rewards(worths: list[float]) -> list[float]:
+    """Each seat's reward in [0, 1] from its estimated worth, as `rewards` from prestige: the
+    seats of the highest worth win."""
+    best = max(worths)
+    return _rewards(worths, [w == best for w in worths])
+
+
+def _rewards(points: list, won: list[bool]) -> list[float]:
+    winners = sum(won)
+    out = []
+    for seat, mine in enumerate(points):
+        others = max((q for s, q in enumerate(points) if s != seat), default=0)
+        win = 1.0 / winners if won[seat] else 0.0
+        out.append(0.75 * win + 0.25 * (0.5 + 0.5 * math.tanh((mine - others) / 8)))
     return out
 
 
@@ -87,7 +112,7 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout=None, exploration: float = 0.7,
                  epsilon: float = 0.0, width: int | None = 4,
-                 horizon: int | None = DEFAULT_HORIZON):
+                 horizon: int | None = DEFAULT_HORIZON, leaf=None):
         if iterations is None and seconds is None:
             raise ValueError("an mcts bot needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
@@ -95,6 +120,9 @@ class MctsBot:
         self.exploration, self.epsilon, self.width = exploration, epsilon, width
         self.horizon = horizon  # rounds played out before scoring as if the game ended
         self.rollout = rollout  # a bot answering in playouts: its choose(game, decision)
+        # each seat's worth in a position (a list of numbers; the game may be spent doing it):
+        # with it, a playout only finishes the step in progress, then the leaf is valued
+        self.leaf = leaf
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
         self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
@@ -210,8 +238,8 @@ class MctsBot:
             d = g.decision()
             if d is None:
                 break
-            if len(d.options) == 1:
-                g.apply(d.options[0])
+            if len(d) == 1:
+                g.apply_index(0)
                 continue
             legal = self._ranked(g, d, self._widened(node.visits))
             untried = None
@@ -230,28 +258,33 @@ class MctsBot:
             else:
                 key = max(legal, key=lambda k: self._ucb(node.children[k]))
                 nxt = node.children[key]
-            g.apply(legal[key])
+            g.apply_index(legal[key])
             path.append(nxt)
             if untried is not None:
                 break
             node = nxt
-        self._playout(g, rng, start_round)
-        reward = rewards(g)
+        if self.leaf is not None:
+            self._finish_step(g)
+            reward = rewards(g) if g.is_over() else leaf_rewards(self.leaf(g))
+        else:
+            self._playout(g, rng, start_round)
+            reward = rewards(g)
         for n in path:
             n.visits += 1
             n.total += reward[n.seat]
         return True
 
-    def _ranked(self, g, d: Decision, cap: int | None) -> dict[str, Option]:
-        """The options considered at `d`: the default policy's `cap` favourites, best first
-        (all of them, in their order, when the policy does not rank)."""
-        options = list(d.options)
+    def _ranked(self, g, d: Decision, cap: int | None) -> dict[str, int]:
+        """The options considered at `d`, by key: the default policy's `cap` favourites, best
+        first (all of them, in their order, when the policy does not rank), with their place
+        among the decision's options."""
+        values = d.own_values()
+        order: Any = range(len(values))
         scores = getattr(self.rollout, "scores", None)
         if scores is not None:
-            values = scores(g, d)
-            order = sorted(range(len(options)), key=lambda i: (-values[i], i))
-            options = [options[i] for i in order][:cap]
-        return {option_key(o.value): o for o in options}
+            score = scores(g, d)
+            order = sorted(order, key=lambda i: (-score[i], i))[:cap]
+        return {option_key(values[i]): i for i in order}
 
     def _widened(self, visits: int) -> int:
         """How many favourites a node visited `visits` times considers."""
@@ -283,5 +316,20 @@ class MctsBot:
                 g.apply(options[0])
             elif rng is not None and (rollout is None or rng.random() < self.epsilon):
                 g.apply(options[rng.randrange(len(options))])
+            else:
+                g.apply(rollout.choose(g, d))
+
+    def _finish_step(self, g) -> None:
+        """Answer with the default policy until the step in progress is done (the flow's cursor
+        moves on): a position valued between steps, not half-paid."""
+        if g.is_over():
+            return
+        at = dict(g.state["cursor"])
+        rollout = self.rollout
+        while (d := g.decision()) is not None:
+            if g.state["cursor"] != at:
+                return
+            if len(d) == 1 or rollout is None:
+                g.apply_index(0)
             else:
                 g.apply(rollout.choose(g, d))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.engine import Game
-from .features import seat_features
+from .features import every_seat_features
 from .value import ValueBot, as_if_ended
 from .weights import Weights, modules_of, weights_for
 
@@ -39,7 +39,7 @@ def self_play(rules, players: int, seed: int, bots: list) -> list[tuple[dict, fl
         if game.state["round"] != at_round or rng.random() < SAMPLE:
             at_round = game.state["round"]
             ended = as_if_ended(game)
-            samples += [(s, seat_features(game, s), ended[s]) for s in range(players)]
+            samples += [(s, f, ended[s]) for s, f in enumerate(every_seat_features(game))]
         game.apply(bots[d.seat].choose(game, d))
     final = [p["prestige"] for p in game.state["players"]]
     out = []

@@ -14,7 +14,7 @@ from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
 from ..mcts import FINAL
-from .features import seat_features
+from .features import every_seat_features, every_seat_worth
 from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
@@ -41,8 +41,17 @@ def worths(game, weights: Weights, spend: bool = False) -> list[float]:
     (none once the game is over); `spend`: the game may be used up doing it."""
     if game.is_over():
         return [float(p["prestige"]) for p in game.state["players"]]
-    held = [weights.worth(seat_features(game, seat)) for seat in range(len(game.state["players"]))]
+    held = [weights.worth(f) for f in every_seat_features(game)]
     return [v + h for v, h in zip(as_if_ended(game, spend), held)]
+
+
+def leaf_worths(game) -> list[float]:
+    """Each seat's worth with the weights fitted for the game's rules, using the game up (a
+    search's leaf evaluation: its playout copy is spent)."""
+    if game.is_over():
+        return [float(p["prestige"]) for p in game.state["players"]]
+    held = every_seat_worth(game, weights_for(game.rules).worths)
+    return [v + h for v, h in zip(as_if_ended(game, spend=True), held)]
 
 
 def margin(values: list[float], seat: int) -> float:
