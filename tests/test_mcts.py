@@ -252,24 +252,24 @@ def test_a_time_budget_searches_at_least_once(rules):
     assert any(option is o for o in game.decision().options) and bot.playouts >= 1
 
 
-def test_with_a_leaf_an_iteration_values_the_position_once_its_step_is_done(rules):
-    """The default search's iteration: a tree descent, the step in progress finished by the
-    default policy, then one valuation by the leaf (no playout to the round's end): the leaf is
-    asked once per iteration, on a position of the same or the next round, waiting on a
-    decision of a step other than the one the descent left it in."""
+def test_with_a_leaf_the_playout_stops_at_its_horizon_and_the_leaf_values_it(rules):
+    """The default search's iteration: a tree descent, then greedy to the end of the round in
+    progress (horizon 0), where the leaf values the position (no final scoring run by the
+    search itself): the leaf is asked once per iteration, at the next round's start."""
     game = _position(rules, players=4, seed=7)
+    start = game.state["round"]
     seen = []
 
     def leaf(g):
-        seen.append((g.state["round"], len(g.history)))
+        seen.append((g.state["round"], g.state["cursor"]["stage"], g.is_over()))
         return [float(p["prestige"]) for p in g.state["players"]]
 
-    bot = MctsBot(2, iterations=24, rollout=make_bot("greedy", 2), leaf=leaf)
+    bot = MctsBot(2, iterations=24, rollout=make_bot("greedy", 2), horizon=0, leaf=leaf)
     bot.choose(game, game.decision())
     assert len(seen) == bot.playouts == sum(v for v, _ in bot.last.values()) == 24
-    start = game.state["round"]
-    assert all(start <= r <= start + 1 for r, _ in seen)
-    assert max(h for _, h in seen) - len(game.history) < 40  # a round of 4 seats is ~50
+    assert set(seen) == {(start + 1, "round", False)}
+    made = make_bot("mcts:4", 1)
+    assert made.horizon == 0 and made.leaf is not None
 
 
 def test_the_leaf_reward_is_the_final_reward_of_worths():

@@ -268,7 +268,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
     # the search and its leaf valuation need the engine: not imported before
     from .judge.value import leaf_worths
-    from .mcts import DEFAULT_ITERATIONS, MctsBot
+    from .mcts import DEFAULT_ITERATIONS, LEAF_HORIZON, MctsBot
 
     rollout = GreedyBot(seed ^ 0x5EED, noise=False)
     if budget is None:
@@ -278,7 +278,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     else:
         iterations, seconds = int(budget), None
     return MctsBot(seed, iterations=iterations, seconds=seconds, rollout=rollout,
-                   leaf=leaf_worths)
+                   horizon=LEAF_HORIZON, leaf=leaf_worths)
 
 
 def _value(seed: int = 0) -> ValueBot:

@@ -17,14 +17,12 @@ come in batches, one batch per *world*:
    favourite options (at most `width`), tries the untried ones favourite first, then chooses by
    UCB1, each child's exploration term counting the iterations in which it was available; one new
    child is added per iteration;
-4. value the new position. With a `leaf` (what `make_bot("mcts:N")` gives: the `value`
-   judge's worth, judge/value.py), the default policy only finishes the step in progress (the
-   rest of a card's effect, so nothing is valued half-paid) and each seat's worth there (final
-   scoring as if the game ended now, plus the learned worth of what it holds) stands for the
-   result: an iteration costs one tree descent and one valuation, no playout. Without a leaf,
-   play on with the default policy (with `epsilon`, a random answer now and then) to the end of
-   the game, or with a `horizon` to the end of that many more rounds and then straight to final
-   scoring, which values the position as if the game ended there;
+4. play on with the default policy (the greedy bot's one-step heuristics; with `epsilon`, a
+   random answer now and then) to the end of the game, or with a `horizon` to the end of that
+   many more rounds; there, with a `leaf` (what `make_bot("mcts:N")` gives: the `value` judge's
+   worth, judge/value.py, after the round in progress), each seat's worth (final scoring as if
+   the game ended now, plus the learned worth of what it holds) values the position, else the
+   search goes straight to final scoring, which values it as if the game ended there;
 5. back the result up: every node is credited with the reward of the seat that chose it, from
    the final standings or the leaf's worths (a win, shared when tied, and the margin over the
    best other).
@@ -49,6 +47,9 @@ from .determinize import determinize
 
 DEFAULT_ITERATIONS = 100
 DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
+# with a leaf valuation (`make_bot("mcts:N")`): the playout ends with the round in progress, at
+# a round's start, where the judge's worths were fitted
+LEAF_HORIZON = 0
 
 
 def option_key(value) -> str:
@@ -121,7 +122,7 @@ class MctsBot:
         self.horizon = horizon  # rounds played out before scoring as if the game ended
         self.rollout = rollout  # a bot answering in playouts: its choose(game, decision)
         # each seat's worth in a position (a list of numbers; the game may be spent doing it):
-        # with it, a playout only finishes the step in progress, then the leaf is valued
+        # with it, a playout stops at its horizon and the leaf values the position there
         self.leaf = leaf
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
@@ -263,11 +264,9 @@ class MctsBot:
             if untried is not None:
                 break
             node = nxt
-        if self.leaf is not None:
-            self._finish_step(g)
-            reward = rewards(g) if g.is_over() else leaf_rewards(self.leaf(g))
+        if self._playout(g, rng, start_round):
+            reward = leaf_rewards(self.leaf(g))  # type: ignore[misc]
         else:
-            self._playout(g, rng, start_round)
             reward = rewards(g)
         for n in path:
             n.visits += 1
@@ -299,37 +298,25 @@ class MctsBot:
         return child.total / child.visits + \
             self.exploration * math.sqrt(math.log(child.avail) / child.visits)
 
-    def _playout(self, g, rng: random.Random | None, start_round: int) -> None:
+    def _playout(self, g, rng: random.Random | None, start_round: int) -> bool:
         """Play on with the default policy to the end of the game or, with a horizon, to the
-        end of round `start_round + horizon` and from there straight to final scoring, which
-        values the position as if the game ended there."""
+        end of round `start_round + horizon`; there, with a leaf, stop (True: the leaf values
+        the position), else go straight to final scoring, which values the position as if the
+        game ended there."""
         rollout = self.rollout
         last = None if self.horizon is None else start_round + self.horizon
         while (d := g.decision()) is not None:
             if last is not None and g.state["round"] > last and \
                     g.state["cursor"]["stage"] == "round":
+                if self.leaf is not None:
+                    return True
                 g.jump(FINAL)  # value the position as if the game ended here
                 last = None
                 continue
-            options = d.options
-            if len(options) == 1:
-                g.apply(options[0])
-            elif rng is not None and (rollout is None or rng.random() < self.epsilon):
-                g.apply(options[rng.randrange(len(options))])
-            else:
-                g.apply(rollout.choose(g, d))
-
-    def _finish_step(self, g) -> None:
-        """Answer with the default policy until the step in progress is done (the flow's cursor
-        moves on): a position valued between steps, not half-paid."""
-        if g.is_over():
-            return
-        at = dict(g.state["cursor"])
-        rollout = self.rollout
-        while (d := g.decision()) is not None:
-            if g.state["cursor"] != at:
-                return
-            if len(d) == 1 or rollout is None:
+            if len(d) == 1:
                 g.apply_index(0)
+            elif rng is not None and (rollout is None or rng.random() < self.epsilon):
+                g.apply_index(rng.randrange(len(d)))
             else:
                 g.apply(rollout.choose(g, d))
+        return False
