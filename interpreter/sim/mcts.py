@@ -265,7 +265,7 @@ class MctsBot:
                 break
             node = nxt
         if self._playout(g, rng, start_round):
-            reward = leaf_rewards(self.leaf(g))  # type: ignore[misc]
+            reward = leaf_rewards(self.leaf(g))
         else:
             reward = rewards(g)
         for n in path:
