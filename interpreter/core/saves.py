@@ -249,7 +249,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
     found = _problems(rules, state, side)
     if not found:
         try:
-            game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
+            game = cls.resumed(rules, state, data["answers"], data["history"], data["meta"])
         except ReplayMismatch as exc:
             raise CorruptSaveError(f"save file is damaged: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
