@@ -114,11 +114,14 @@ class Context:
                 score = player["score"]
                 tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
             return
-        tx.put(player, resource, old, total)  # the hottest write of the engine
+        record = tx.record  # the hottest write of the engine: the record, then the change
+        record((0, player, resource, old))
+        player[resource] = total
         if resource == "prestige":
             score, key = player["score"], self.score_key
             was = score.get(key, MISSING)
-            tx.put(score, key, was, (0 if was is MISSING else was) + amount)
+            record((0, score, key, was))
+            score[key] = (0 if was is MISSING else was) + amount
 
     def pay(self, resource: str, amount: int) -> None:
         if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
@@ -129,7 +132,8 @@ class Context:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         tx = self.tx
         if tx.plain:  # as in gain
-            tx.put(player, resource, old, old - amount)
+            tx.record((0, player, resource, old))
+            player[resource] = old - amount
         else:
             tx.set(player, resource, old - amount)
 
