@@ -33,9 +33,9 @@ from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller, labeller_for
 from .model import Phase, Ruleset, Step
+from .new_game import new_state
 from .questions import NO_VALUE, Questions
 from .scripting import Scripting
-from .setup import new_state
 from .state import State, keyed
 from .statecopy import copy_state
 from .view import player_view
