@@ -3,23 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesdsl import RulesError, RulesErrors, Span
-
-__all__ = [
-    "CorruptSaveError",
-    "ExpectationError",
-    "IdError",
-    "IllegalDecisionError",
-    "LoadWarning",
-    "ModuleError",
-    "RuleFaultError",
-    "RulesError",
-    "RulesErrors",
-    "ScenarioError",
-    "SchemaError",
-    "Span",
-    "YamlError",
-]
+# re-exported: every error of the rules is importable from here
+from rulesdsl import RulesError as RulesError
+from rulesdsl import RulesErrors as RulesErrors
+from rulesdsl import Span as Span
 
 
 class YamlError(RulesError):
