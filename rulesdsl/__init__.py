@@ -4,7 +4,7 @@ It knows nothing of the game: every name, field, resource and verb comes from a 
 """
 from __future__ import annotations
 
-from .checker import check_effect, check_expression
+from .checker import Analysis, analyse_effect, check_effect, check_expression
 from .compiler import CompiledEffect, compile_effect, compile_expression, compile_verb_options
 from .errors import (
     EffectAbort,
@@ -27,6 +27,7 @@ __all__ = [
     "BOOLEAN",
     "NUMBER",
     "UNKNOWN",
+    "Analysis",
     "CompiledEffect",
     "EffectAbort",
     "EffectNameError",
@@ -47,6 +48,7 @@ __all__ = [
     "Type",
     "VerbDef",
     "Vocabulary",
+    "analyse_effect",
     "build_effect",
     "check_effect",
     "check_expression",
@@ -65,10 +67,10 @@ def build_effect(text: str, origin: Origin, vocab: Vocabulary) -> CompiledEffect
     """Parse, check and compile effect text; raise EffectSyntaxError, or RulesErrors with every
     check error (each carrying its source line for `render()`)."""
     effect = parse_effect(text, origin)
-    errors = check_effect(effect, vocab)
-    if errors:
-        for e in errors:
+    analysis = analyse_effect(effect, vocab)
+    if analysis.errors:
+        for e in analysis.errors:
             if e.source_line is None:
                 e.source_line = origin.file_line(text, origin.text_line(e.span))
-        raise RulesErrors(errors)
-    return compile_effect(effect, vocab)
+        raise RulesErrors(analysis.errors)
+    return compile_effect(effect, vocab, analysis=analysis)

@@ -46,46 +46,50 @@ class CompiledEffect:
     lasting: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     # the Python source `run` was compiled from (codegen.py), or "" when it is closures
     python: str = ""
+    # its one analysis (types, name resolutions, no errors), read again by the printer and the
+    # static checks instead of checking the effect anew
+    analysis: Analysis = field(default_factory=Analysis)
 
 
-def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
-                   ) -> CompiledEffect:
+def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True,
+                   analysis: Analysis | None = None) -> CompiledEffect:
     """Compile a checked effect (to one generated function, unless `generate` is False or it
     has a shape the generator leaves out: then to closures); raises RulesErrors if it does not
-    check."""
-    analysis = analyse_effect(effect, vocab)
+    check. `analysis` is the effect's own `analyse_effect`, when the caller has it already."""
+    if analysis is None:
+        analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
-    too_much = cost.check_work(effect)
-    if too_much:
-        raise RulesErrors(too_much)
     if generate:
         try:
             compiler = _Compiler(vocab, analysis)
             generated, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
-            return CompiledEffect(effect, generated, dict(compiler.lasting), source)
+            return CompiledEffect(effect, generated, dict(compiler.lasting), source, analysis)
         except (codegen.Unsupported, SyntaxError):
             pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
     if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
         if len(effect.statements) > 1:  # a sequence's closure takes `env` or leaves it out
-            return CompiledEffect(effect, body, dict(compiler.lasting))
+            return CompiledEffect(effect, body, dict(compiler.lasting), "", analysis)
 
         def run_one(ctx: Any, env: dict | None = None) -> None:
             body(ctx, env)  # type: ignore[arg-type]  # no statement of it reads env
-        return CompiledEffect(effect, run_one, dict(compiler.lasting))
+        return CompiledEffect(effect, run_one, dict(compiler.lasting), "", analysis)
 
     def run(ctx: Any, env: dict | None = None) -> None:
         body(ctx, {} if env is None else env)
-    return CompiledEffect(effect, run, dict(compiler.lasting))
+    return CompiledEffect(effect, run, dict(compiler.lasting), "", analysis)
 
 
-def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary
+def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None = None
                          ) -> tuple[tuple[str, ExprFn | None, str], ...]:
     """A verb call's options as the compiled call builds them: (name, closure or None for a
-    flag, card text), for a check that reads them without running the call."""
-    analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+    flag, card text), for a check that reads them without running the call. `analysis` is that
+    of the effect the call is part of (`CompiledEffect.analysis`); without it the call alone is
+    analysed."""
+    if analysis is None:
+        analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
     return _Compiler(vocab, analysis)._verb_parts(call)[1]
