@@ -652,6 +652,9 @@ class _Builder:
                                       flowdocs.started_triggers(
                                           self.flow_docs,
                                           list(self.collections["employee"].items.items())))
+        # a `possible` or an `either` alternative of a known shape is then answered by its
+        # static check, made once as its effect is compiled (the trial runs where it says None)
+        self.vocab = dataclasses.replace(self.vocab, check_of=build_check)
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
