@@ -14,6 +14,7 @@ from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
 from ..mcts import FINAL
+from .effects import HeldEffects, uses_effects
 from .features import seat_features
 from .weights import Weights, weights_for
 
@@ -36,12 +37,15 @@ def as_if_ended(game, spend: bool = False) -> list[int]:
     return [p["prestige"] for p in copy.state["players"]]
 
 
-def worths(game, weights: Weights, spend: bool = False) -> list[float]:
+def worths(game, weights: Weights, spend: bool = False,
+           effects: HeldEffects | None = None) -> list[float]:
     """Each seat's worth: prestige as if the game ended now plus its holdings' learned worth
-    (none once the game is over); `spend`: the game may be used up doing it."""
+    (none once the game is over), with what its held cards' effects give if `effects` measures
+    them; `spend`: the game may be used up doing it."""
     if game.is_over():
         return [float(p["prestige"]) for p in game.state["players"]]
-    held = [weights.worth(seat_features(game, seat)) for seat in range(len(game.state["players"]))]
+    held = [weights.worth(seat_features(game, seat, effects))
+            for seat in range(len(game.state["players"]))]
     return [v + h for v, h in zip(as_if_ended(game, spend), held)]
 
 
@@ -65,6 +69,8 @@ class ValueBot:
         # a bot that plays every seat on to the end of the round before a trial is valued
         # (its choose(game, decision) and its rng, reseeded alike for every option)
         self.rollout, self.horizon = rollout, horizon  # rounds played after this one
+        # held cards' effects, measured for these weights (None: they give them no worth)
+        self._effects: HeldEffects | None = None
 
     def choose(self, game, decision: Decision) -> Option:
         count = len(decision.values)
@@ -85,6 +91,8 @@ class ValueBot:
         """Each option's value for the deciding seat: its margin after the option (and the rest
         of the step's questions to it, `follow` deep), in a world dealt from what it may see."""
         weights = self.weights or weights_for(game.rules)
+        if self._effects is None or self._effects.weights is not weights:
+            self._effects = HeldEffects(weights) if uses_effects(weights) else None
         world = determinize(game, decision.seat, self.rng)
         self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
         return [self._trial(game, world, value, decision.seat, weights, self.follow)
@@ -114,7 +122,7 @@ class ValueBot:
             trial.apply_value(d.values[at])
         if self.rollout is not None and follow >= 0:
             self._play_round(trial)
-        return margin(worths(trial, weights, spend=True), seat)
+        return margin(worths(trial, weights, spend=True, effects=self._effects), seat)
 
     def _play_round(self, trial) -> None:
         """Let the rollout bot answer every seat to the end of the round and `horizon` more
