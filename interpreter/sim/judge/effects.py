@@ -39,18 +39,21 @@ class HeldEffects:
             self._gains = {}
         self._round = at
         total = 0.0
+        before: list[float] = []  # the seat's standing here, worked out once if needed
         for card in held_cards(rules, state["players"][seat]):
             key = (at, seat, card)
             gain = self._gains.get(key)
             if gain is None:
-                gain = self._gains[key] = self.gain(game, seat, card)
+                gain = self._gains[key] = self.gain(game, seat, card, before)
             total += gain
         return total
 
-    def gain(self, game, seat: int, card: str) -> float:
+    def gain(self, game, seat: int, card: str, before: list[float] | None = None) -> float:
         """What running the card's effect for the seat now does to its standing (its worth less
         the mean of the other seats'), the best over the first question's answers (a trade a
-        good player declines is worth its better side); 0 if it has none or cannot run."""
+        good player declines is worth its better side); 0 if it has none or cannot run.
+        `before`: the seat's standing in this position, if known ([value]; filled in if
+        empty)."""
         effect = bonus_of(game.rules, game.state, seat, card)
         if effect is None:
             return 0.0
@@ -59,7 +62,10 @@ class HeldEffects:
         except _FAILED:
             return 0.0
         starts = [[]] if first is None else [[v] for v in first.values[:FIRST]]
-        before = standing(game, seat, self.weights)
+        if before is None:
+            before = []
+        if not before:
+            before.append(standing(game, seat, self.weights))
         best = None
         for answers in starts:
             after = game.clone()
@@ -72,7 +78,7 @@ class HeldEffects:
                 continue
             value = standing(after, seat, self.weights, spend=True)
             best = value if best is None else max(best, value)
-        return 0.0 if best is None else best - before
+        return 0.0 if best is None else best - before[0]
 
 
 def uses_effects(weights) -> bool:
