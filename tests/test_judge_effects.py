@@ -21,16 +21,13 @@ PACKS = [ROOT / "examples" / "calibration", ROOT / "tests" / "packs" / "jewel_pa
          ROOT / "tests" / "packs" / "spite"]
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
-    weights.forget()
-    yield
-    weights.forget()
+# every test looks weights up afresh, in a cache of its own (the shipped ones stay)
+pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
 @pytest.fixture(scope="module")
 def rules():
+    """Deluxe with the Jewelry Box, the calibration cards, the jewel patron and the spite card."""
     return load_ruleset(expansions=["jewelry_box"], extra_paths=PACKS)
 
 
