@@ -1,5 +1,5 @@
 """Issue 30, item 1: the value judge values a held card by what its effect does, found by
-running the effect on a copy (judge/effects.py), so that a card whose bonus pays only rounds
+running the effect on a copy (judge/held_effects.py), so that a card whose bonus pays only rounds
 after it is hired (prestige per jewel owned) or only hurts the opponents is worth something to
 its holder, with no Python per card or pack."""
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.sim.judge import weights
-from interpreter.sim.judge.effects import HeldEffects, held_cards, uses_effects
 from interpreter.sim.judge.features import seat_features
+from interpreter.sim.judge.held_effects import HeldEffects, held_cards, uses_effects
 from interpreter.sim.judge.value import ValueBot, worths
 
 ROOT = Path(__file__).resolve().parent.parent

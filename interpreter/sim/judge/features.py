@@ -15,7 +15,7 @@ def seat_features(game, seat: int, effects=None) -> dict[str, float]:
     lists and zones, the board entries it owns, each by the name of the state key it sits
     under, and the components it holds added up by their fields; `t` is the share of
     the game still to play, and every holding is given again multiplied by it (what a Livre or a
-    card is worth depends on the rounds left to use it). `effects` (effects.HeldEffects), if
+    card is worth depends on the rounds left to use it). `effects` (held_effects.HeldEffects), if
     given, adds `effect.held`: what the seat's held cards' effects would give it now."""
     state, rules = game.state, game.rules
     me = state["players"][seat]

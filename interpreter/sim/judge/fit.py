@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.engine import Game
-from .effects import HeldEffects
 from .features import seat_features
+from .held_effects import HeldEffects
 from .value import ValueBot, as_if_ended
 from .weights import Weights, modules_of, weights_for
 

@@ -14,8 +14,8 @@ from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
 from ..mcts import FINAL
-from .effects import HeldEffects, uses_effects
 from .features import seat_features
+from .held_effects import HeldEffects, uses_effects
 from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
