@@ -12,6 +12,7 @@ from rulesdsl import EffectAbort
 from ...core.errors import IllegalDecisionError, RuleFaultError
 from ...core.seats import bonus_of
 from .features import seat_features
+from .scoring_now import as_if_ended
 
 FIRST = 6   # at most this many answers to an effect's first question are tried (the best kept)
 CHAIN = 8   # at most this many questions of one effect answered (by their first option)
@@ -91,8 +92,6 @@ def standing(game, seat: int, weights, spend: bool = False) -> float:
     the learned worth of its holdings (without `effect.held`: what an effect does, not what
     the cards it leaves are worth). `spend`: the game may be used up (a copy changed by a
     scripted effect cannot be copied again: its step would not replay)."""
-    from .value import as_if_ended  # value.py builds on this module
-
     held = [weights.worth(seat_features(game, s)) for s in range(len(game.state["players"]))]
     values = [e + h for e, h in zip(as_if_ended(game, spend), held)]
     others = [v for s, v in enumerate(values) if s != seat]

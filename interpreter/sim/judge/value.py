@@ -13,28 +13,14 @@ import random
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
-from ..mcts import FINAL
 from .features import seat_features
 from .held_effects import HeldEffects, uses_effects
+from .scoring_now import as_if_ended
 from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
 HORIZON = 0  # with a rollout bot: rounds played on after the one the trial is in
 CHAIN = 12  # at most this many follow-up questions answered before a trial position is valued
-
-
-def as_if_ended(game, spend: bool = False) -> list[int]:
-    """Each seat's prestige if the game ended now: a copy (the game itself, if it may be
-    spent) runs the ruleset's final scoring from here, as mcts does at its horizon; a question
-    final scoring asks takes its first option."""
-    if game.is_over():
-        return [p["prestige"] for p in game.state["players"]]
-    copy = game if spend else game.clone()
-    if copy.state["cursor"]["stage"] != "final":
-        copy.jump(FINAL)
-    while (d := copy.decision()) is not None:
-        copy.apply(d.options[0])
-    return [p["prestige"] for p in copy.state["players"]]
 
 
 def worths(game, weights: Weights, spend: bool = False,
