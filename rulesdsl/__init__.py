@@ -17,7 +17,7 @@ from .errors import (
     RulesRuntimeError,
     Span,
 )
-from .parser import parse_effect, parse_expression
+from .parsecache import parse_effect, parse_expression  # parser.py's, kept between processes
 from .printer import effect_text, expression_text, to_source
 from .runtime import Thunk
 from .types import BOOLEAN, NUMBER, UNKNOWN, EnumType, ListType, RecordType, Type
