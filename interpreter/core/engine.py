@@ -17,7 +17,7 @@ The same record rolls a faulty rule back to the last decision.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -146,13 +146,7 @@ class Game:
     def apply_index(self, index: int) -> None:
         """Answer with the option at `index` of the pending decision's options."""
         decision = self._pending()
-        kind = type(index)  # an int subclass counts by its value, whatever it overrides
-        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-        values = decision.own_values()
-        if not 0 <= at < len(values):
-            raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
-                                       f"has {len(values)} options (0 to {len(values) - 1})")
-        self._answer(decision, values[at])
+        self._answer(decision, _value_at(decision, index))
 
     def play_out(self, bots: Sequence[Any]) -> None:
         """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
@@ -182,8 +176,13 @@ class Game:
         assert bots is not None
         self._green, self._decision = getcurrent(), decision  # the game as it waits
         self._choosing = True
+        bot = bots[decision.seat]
         try:
-            value = _value_answered(decision, bots[decision.seat].choose(self, decision))
+            by_index = _index_chooser(bot)
+            if by_index is not None:  # no Option made, no copy of its value to compare back
+                value = _value_at(decision, by_index(self, decision))
+            else:
+                value = _value_answered(decision, bot.choose(self, decision))
         except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
             self._bot_error = exc
             return NO_VALUE
@@ -609,6 +608,36 @@ def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int)
     if kind is None or phase.id not in kind.phases:
         return step
     return Step(step.id, step.name, kind.phases[phase.id])
+
+
+def _value_at(decision: Decision, index: Any) -> Any:
+    """The value of `decision`'s option at `index`, as `apply_index` takes answers;
+    IllegalDecisionError if there is no such place."""
+    kind = type(index)  # an int subclass counts by its value, whatever it overrides
+    at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+    values = decision.own_values()
+    if not 0 <= at < len(values):
+        raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
+                                   f"has {len(values)} options (0 to {len(values) - 1})")
+    return values[at]
+
+
+_INDEX_CHOOSERS: dict[type, bool] = {}
+
+
+def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
+    """The bot's `choose_index(game, decision)` when the class that defines its `choose` defines
+    `choose_index` beside it (then `choose` is `decision.option_at(choose_index(...))`, as the
+    project's own bots have it; a subclass or a bot given a `choose` of its own is asked by
+    `choose`); else None."""
+    kind = type(bot)
+    beside = _INDEX_CHOOSERS.get(kind)
+    if beside is None:
+        owner = next((k for k in kind.__mro__ if "choose" in vars(k)), None)
+        beside = _INDEX_CHOOSERS[kind] = owner is not None and "choose_index" in vars(owner)
+    if not beside or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
+        return None
+    return bot.choose_index
 
 
 def _value_answered(decision: Decision, option: Option | Any) -> Any:

@@ -34,11 +34,13 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
 
+    def choose_index(self, game, decision: Decision) -> int:
+        # what `rng.choice(decision.options)` picks (a decision always has options), without
+        # its call and without making an Option
+        return self.rng._randbelow(len(decision))  # type: ignore[attr-defined]
+
     def choose(self, game, decision: Decision) -> Option:
-        # what `rng.choice(decision.options)` does (a decision always has options), without
-        # its call, and making only the Option chosen
-        return decision.option_at(
-            self.rng._randbelow(len(decision)))  # type: ignore[attr-defined]
+        return decision.option_at(self.choose_index(game, decision))
 
 
 class GreedyBot:
@@ -68,23 +70,26 @@ class GreedyBot:
             score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_scores
         return score
 
-    def choose(self, game, decision: Decision) -> Option:
-        count = len(decision)  # the options themselves: only the one chosen is made
+    def choose_index(self, game, decision: Decision) -> int:
+        count = len(decision)  # the options themselves are never made
         if self.rng is None:
             if count == 1:
-                return decision.option_at(0)
+                return 0
             scores = self._scorer(decision.kind)(game, decision)
-            return decision.option_at(max(range(count), key=scores.__getitem__))
+            return max(range(count), key=scores.__getitem__)
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
-            return decision.option_at(0)
+            return 0
         best, best_value = 0, None
         for at, score in zip(range(count), self._scorer(decision.kind)(game, decision)):
             value = score + noise() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = at, value
-        return decision.option_at(best)
+        return best
+
+    def choose(self, game, decision: Decision) -> Option:
+        return decision.option_at(self.choose_index(game, decision))
 
     def scores(self, game, decision: Decision) -> list[float]:
         """How much it likes each option, without noise (a search bot's prior)."""
