@@ -14,6 +14,7 @@ import random as _random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
 
@@ -28,6 +29,7 @@ DEFAULT_JUDGE = "value"
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and a bot of yours may build on it
 class RandomBot:
     name = "random"
 
@@ -43,6 +45,7 @@ class RandomBot:
         return decision.option_at(self.choose_index(game, decision))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Tailors and rents when it can, funds when rich, buys the silk the display asks for.
 
