@@ -86,6 +86,7 @@ class Game:
         self._seed_known: dict | None = None  # a clone's: its original's `_known`, for its re-run
         self._redo: list = []                 # decisions taken back, the next to redo last
         self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
+        self._choosers: list[Callable[[Any, Decision], Any] | None] = []  # their choose_index
         self._bot_error: BaseException | None = None  # what a bot raised there
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self._choosing = False  # a bot of `play_out` is choosing: the game may not change
@@ -156,10 +157,11 @@ class Game:
         restores the decision being answered), but each answer is given inside the running step,
         without leaving it and coming back. A bot may read the game, copy it and save it while
         it chooses; answering or changing it there raises IllegalDecisionError."""
+        choosers = [_index_chooser(bot) for bot in bots]
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
-            self._bots = bots
+            self._bots, self._choosers = bots, choosers
             try:
                 self.apply(option)
             finally:
@@ -176,13 +178,13 @@ class Game:
         assert bots is not None
         self._green, self._decision = getcurrent(), decision  # the game as it waits
         self._choosing = True
-        bot = bots[decision.seat]
+        seat = decision.seat
         try:
-            by_index = _index_chooser(bot)
+            by_index = self._choosers[seat]
             if by_index is not None:  # no Option made, no copy of its value to compare back
                 value = _value_at(decision, by_index(self, decision))
             else:
-                value = _value_answered(decision, bot.choose(self, decision))
+                value = _value_answered(decision, bots[seat].choose(self, decision))
         except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
             self._bot_error = exc
             return NO_VALUE
@@ -622,20 +624,14 @@ def _value_at(decision: Decision, index: Any) -> Any:
     return values[at]
 
 
-_INDEX_CHOOSERS: dict[type, bool] = {}
-
-
 def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
     """The bot's `choose_index(game, decision)` when the class that defines its `choose` defines
     `choose_index` beside it (then `choose` is `decision.option_at(choose_index(...))`, as the
     project's own bots have it; a subclass or a bot given a `choose` of its own is asked by
-    `choose`); else None."""
-    kind = type(bot)
-    beside = _INDEX_CHOOSERS.get(kind)
-    if beside is None:
-        owner = next((k for k in kind.__mro__ if "choose" in vars(k)), None)
-        beside = _INDEX_CHOOSERS[kind] = owner is not None and "choose_index" in vars(owner)
-    if not beside or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
+    `choose`); else None. Looked up once per `play_out`."""
+    owner = next((k for k in type(bot).__mro__ if "choose" in vars(k)), None)
+    if owner is None or "choose_index" not in vars(owner) \
+            or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
         return None
     return bot.choose_index
 

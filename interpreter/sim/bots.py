@@ -37,9 +37,15 @@ class RandomBot:
         self.rng = _random.Random(seed)
 
     def choose_index(self, game, decision: Decision) -> int:
-        # what `rng.choice(decision.options)` picks (a decision always has options), without
-        # its call and without making an Option
-        return self.rng._randbelow(len(decision))  # type: ignore[attr-defined]
+        # what `rng.choice(decision.options)` picks (a decision always has options): its
+        # `_randbelow`, written out so that the compiled bot runs it without a Python call
+        # (tests/test_bots_everywhere.py holds it to `choice`)
+        count = len(decision)
+        bits = count.bit_length()
+        pick = self.rng.getrandbits(bits)
+        while pick >= count:
+            pick = self.rng.getrandbits(bits)
+        return pick
 
     def choose(self, game, decision: Decision) -> Option:
         return decision.option_at(self.choose_index(game, decision))
