@@ -16,11 +16,11 @@ import os
 import pickle
 from typing import Any
 
-from .errors import Origin
+from .rule_errors import Origin
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # the sources an AST is made by: a change to any of them makes a new file
-_MAKERS = ("parser.py", "ast.py", "errors.py", "effects.lark")
+_MAKERS = ("parser.py", "ast.py", "rule_errors.py", "effects.lark")
 MAX_ENTRIES = 20_000  # past this, a process keeps only the parses it used itself
 
 _Key = tuple[str, str, str, int, int, "int | None"]
