@@ -21,7 +21,9 @@ from .rule_errors import Origin
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # the sources an AST is made by: a change to any of them makes a new file
 _MAKERS = ("parser.py", "ast.py", "rule_errors.py", "effects.lark")
-MAX_ENTRIES = 20_000  # past this, a process keeps only the parses it used itself
+# The most parses kept, in the file and in a process (a language server parses every edit):
+# past it, the file keeps only those the writing process used, a process starts its dict afresh.
+MAX_ENTRIES = 20_000
 
 _Key = tuple[str, str, str, int, int, "int | None"]
 _entries: dict[_Key, Any] | None = None
@@ -66,6 +68,10 @@ def _parsed(text: str, origin: Origin, start: str) -> Any:
 
         tree = parser.parse_effect(text, origin) if start == "start" \
             else parser.parse_expression(text, origin)
+        if len(entries) >= MAX_ENTRIES:
+            entries.clear()
+            _used.clear()
+            _used.add(key)
         entries[key] = tree
         _added = True
     return tree

@@ -95,3 +95,14 @@ def test_a_second_process_loads_the_rules_without_lark(tmp_path):
                            text=True, check=True).stdout.split() for _ in range(2)]
     assert runs[0][0] == "True" and runs[1][0] == "False"
     assert runs[0][1] == runs[1][1]
+
+
+def test_a_process_keeps_at_most_max_entries(fresh, monkeypatch):
+    monkeypatch.setattr(parsecache, "MAX_ENTRIES", 3)
+    texts = [f"gain {n} prestige" for n in range(1, 8)]
+    for text in texts:
+        parsecache.parse_effect(text, ORIGIN)
+        assert 1 <= len(parsecache._entries) <= 3
+    parsecache.keep()
+    with open(parsecache.cache_file(), "rb") as kept:
+        assert set(k[1] for k in pickle.load(kept)) == set(texts[6:])
