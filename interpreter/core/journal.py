@@ -24,7 +24,7 @@ class Journal:
     and `original` rebuilds the step's starting state for saves and clones.
     """
 
-    __slots__ = ("_base", "_undo", "plain")
+    __slots__ = ("_base", "_undo", "plain", "record")
 
     def __init__(self, plain: bool = True) -> None:
         # Only undo records, nothing else (a subclass that also notes why passes False): then
@@ -34,6 +34,11 @@ class Journal:
         self.plain = plain
         self._undo: list[tuple] = []
         self._base = 0  # records kept for good are dropped; marks count from the beginning
+        # The fast write, for a `set` the caller makes itself right after: its undo record,
+        # `(0, obj, key, old)` (`old` MISSING for a key that was absent). The record list's
+        # own append, bound once (the list is never replaced): the hottest write of the engine
+        # (Context.gain / pay) runs no Python call of the journal's.
+        self.record: Callable[[tuple], None] = self._undo.append
 
     def mark(self) -> int:
         return self._base + len(self._undo)
