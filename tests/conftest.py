@@ -27,6 +27,18 @@ def clean_game(rules, players: int = 4, seed: int = 1, livre: int = 0, thread: i
 
 
 @pytest.fixture
+def own_judge_cache(tmp_path, monkeypatch):
+    """The value judge's weights looked up afresh, in a cache of the test's own
+    (`tmp_path / "cache"`; the shipped weights stay)."""
+    from interpreter.sim.judge import weights
+
+    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
+    weights.forget()
+    yield
+    weights.forget()
+
+
+@pytest.fixture
 def make_game(rules):
     def make(players: int = 4, seed: int = 1, **kw) -> Game:
         return clean_game(rules, players, seed, **kw)

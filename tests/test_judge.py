@@ -23,13 +23,8 @@ SOLOS = sorted(m["id"] for m in MODULES if m["kind"] == "solo")
 SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations(EXPANSIONS, n)]
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    """Every test looks weights up afresh, in a cache of its own (the shipped ones stay)."""
-    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
-    weights.forget()
-    yield
-    weights.forget()
+# every test looks weights up afresh, in a cache of its own (the shipped ones stay)
+pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
 def _play(rules, players: int, seed: int, rounds: int | None = None) -> Game:

@@ -10,12 +10,13 @@ from typing import Any
 _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring already counts
 
 
-def seat_features(game, seat: int) -> dict[str, float]:
+def seat_features(game, seat: int, effects=None) -> dict[str, float]:
     """The seat's holdings: each numeric counter of its player record, the size of each of its
     lists and zones, the board entries it owns, each by the name of the state key it sits
     under, and the components it holds added up by their fields; `t` is the share of
     the game still to play, and every holding is given again multiplied by it (what a Livre or a
-    card is worth depends on the rounds left to use it)."""
+    card is worth depends on the rounds left to use it). `effects` (held_effects.HeldEffects), if
+    given, adds `effect.held`: what the seat's held cards' effects would give it now."""
     state, rules = game.state, game.rules
     me = state["players"][seat]
     out: dict[str, float] = {}
@@ -37,6 +38,8 @@ def seat_features(game, seat: int) -> dict[str, float]:
             owned = sum(1 for v in value.values() if _owned_by(v, seat))
             if owned:
                 out["board." + key] = owned
+    if effects is not None:
+        out["effect.held"] = effects.held(game, seat)
     left = max(0, rules.rounds - state["round"] + 1) / max(1, rules.rounds)
     if state.get("finished"):
         left = 0.0
