@@ -182,7 +182,9 @@ class Observation:
                   "my_played": self.cards, "played": self.cards, "hire_display": self.cards,
                   "garment_display": self.garments, "drawers": self.tiles,
                   "my_tiles": self.tiles, "tailoring": self.garments}
-        self._positions = {block: {x: self._at[block] + i for x, i in index.items()}
+        self._boards: dict[int, tuple] = {}  # each observer's last board (_board)
+        self._positions = {block: _Positions({x: self._at[block] + i
+                                              for x, i in index.items()}, self.size)
                            for block, index in blocks.items()}
 
     def _items(self, holds: str) -> dict[str, int]:
@@ -215,7 +217,8 @@ class Observation:
     def encode(self, view: dict, seat: int) -> np.ndarray:
         """The vector of `view`, what `seat` sees (`seat_view(game, seat)`, or the full
         `game.view(seat)`: the same numbers): a fresh array, safe to keep."""
-        out = np.zeros(self.size, dtype=np.float32)
+        whole = np.zeros(self.size + 1, dtype=np.float32)  # the last one: the sink
+        out = whole[:self.size]
         at, n, pos = self._at, self.players, self._positions
         players = view["players"]
         present = len(players)
@@ -226,19 +229,8 @@ class Observation:
                     float(bool(view["finished"])), float(mine))
         ones = list(range(at["seats"], at["seats"] + present))  # the indexes that read 1
         ones.append(at["start_player"] + (view["start_player"] - seat) % present)
-        guests_of, decorations_of = [0] * present, [0] * present
-        guest_base, decoration_base = at["guests"], at["decorations"]
-        spaces = self.guest_spaces
-        for space, guest in view["guests"].items():
-            owner = guest["owner"]
-            guests_of[owner] += 1
-            if space in spaces:
-                ones.append(guest_base + spaces[space] * n + (owner - seat) % present)
-        spaces = self.decorations
-        for space, owner in view["decorations"].items():
-            decorations_of[owner] += 1
-            if space in spaces:
-                ones.append(decoration_base + spaces[space] * n + (owner - seat) % present)
+        board, guests_of, decorations_of = self._board(view, seat, present)
+        ones += board
         width, inverse = len(SCALES), self._inverse
         counters = [0.0] * (n * width)  # the seats a smaller game lacks read 0
         for p in players:
@@ -253,38 +245,59 @@ class Observation:
             counters[first:first + width] = [-1.0 if v is None else min(v * k, 1.0)
                                              for v, k in zip(values, inverse)]
             if s == seat:
-                where = pos["my_hand"]
-                ones += [where[c] for c in hand if c in where]
-                where = pos["my_supply"]
-                ones += [where[c] for c in supply if c in where]
-                where = pos["my_discard"]
-                ones += [where[c] for c in p["discard"] if c in where]
-                where = pos["my_tiles"]
-                ones += [where[t] for t in tiles if t in where]
-                where = pos["my_played"]
-                if p["played"] in where:
-                    ones.append(where[p["played"]])
+                ones += map(pos["my_hand"].__getitem__, hand)
+                ones += map(pos["my_supply"].__getitem__, supply)
+                ones += map(pos["my_discard"].__getitem__, p["discard"])
+                ones += map(pos["my_tiles"].__getitem__, tiles)
+                ones.append(pos["my_played"][p["played"]])
                 tailoring = p["tailoring"]
-                garment = tailoring.get("garment") if isinstance(tailoring, dict) else tailoring
-                if garment in pos["tailoring"]:
-                    ones.append(pos["tailoring"][garment])
-            elif p["played"] in pos["played"]:
+                ones.append(pos["tailoring"][tailoring.get("garment")
+                                             if isinstance(tailoring, dict) else tailoring])
+            else:
                 ones.append(pos["played"][p["played"]])
         start = at["players"]
         out[start:start + n * width] = counters
-        where = pos["hire_display"]
-        ones += [where[c] for c in view["hire_display"] if c in where]
-        where = pos["garment_display"]
-        ones += [where[g] for g in view["garment_display"] if g in where]
-        where = pos["drawers"]
-        ones += [where[t] for drawer in view["drawers"] for t in drawer if t in where]
+        ones += map(pos["hire_display"].__getitem__, view["hire_display"])
+        ones += map(pos["garment_display"].__getitem__, view["garment_display"])
+        drawer_at = pos["drawers"].__getitem__
+        for drawer in view["drawers"]:
+            ones += map(drawer_at, drawer)
         if mine and pending is not None:
             kind = pending.get("kind")
             ones.append(at["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS)))
         if self.places or self.components.zones:
             self._places(view, seat, out, ones)
-        out[ones] = 1.0
+        whole[ones] = 1.0
         return out
+
+    def _board(self, view: dict, seat: int, present: int) -> tuple[list, list, list]:
+        """The guests' and decorations' blocks (their indexes that read 1) and each seat's
+        count of both: worked out again only when the board changed since this observer's
+        last vector (compared by value), as most steps rent and fund nothing."""
+        guests, decorations = view["guests"], view["decorations"]
+        last = self._boards.get(seat)
+        if last is not None and last[0] == present and last[1] == decorations \
+                and last[2] == guests:
+            return last[3]
+        at, n = self._at, self.players
+        guests_of, decorations_of = [0] * present, [0] * present
+        ones: list[int] = []
+        guest_base, decoration_base = at["guests"], at["decorations"]
+        spaces = self.guest_spaces
+        for space, guest in guests.items():
+            owner = guest["owner"]
+            guests_of[owner] += 1
+            if space in spaces:
+                ones.append(guest_base + spaces[space] * n + (owner - seat) % present)
+        spaces = self.decorations
+        for space, owner in decorations.items():
+            decorations_of[owner] += 1
+            if space in spaces:
+                ones.append(decoration_base + spaces[space] * n + (owner - seat) % present)
+        made = (ones, guests_of, decorations_of)
+        self._boards[seat] = (present, dict(decorations),
+                              {space: dict(guest) for space, guest in guests.items()}, made)
+        return made
 
     def _places(self, view: dict, seat: int, out: np.ndarray, ones: list[int]) -> None:
         """The module places' blocks: their counts, and the contents the observer sees."""
@@ -320,6 +333,18 @@ class Observation:
                 pile = (p.get(source) or {}).get(key)
                 if isinstance(pile, list):  # a list: the observer sees it; else its count
                     ones += [base + k * size + index[x] for x in pile if x in index]
+
+
+class _Positions(dict):
+    """Each id's index in the vector; an id the block does not list (an empty place's None)
+    gives the sink, one past the vector's end, so it is written nowhere the vector shows."""
+
+    def __init__(self, positions: dict, sink: int):
+        super().__init__(positions)
+        self.sink = sink
+
+    def __missing__(self, key) -> int:
+        return self.sink
 
 
 def _count(pile) -> float:
