@@ -59,6 +59,7 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     assert all(r[0]["random_4p"]["games"] == 1 and r[0]["random_4p"]["decisions"] > 100
                for r in data["rounds"].values())
     assert all(r[0]["env_4p"]["steps"] > 20 for r in data["rounds"].values())
+    assert all(r[0]["env_4p"]["engine_steps_per_s"] > 0 for r in data["rounds"].values())
     printed = capsys.readouterr().out
     assert "rococo --help" in printed and "speed-up" in printed and "best of 1" in printed
 

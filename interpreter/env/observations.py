@@ -242,8 +242,9 @@ class Observation:
                       supply if type(supply) is int else len(supply),
                       len(p["discard"]), guests_of[s], decorations_of[s])
             first = ((s - seat) % present) * width
-            counters[first:first + width] = [-1.0 if v is None else min(v * k, 1.0)
-                                             for v, k in zip(values, inverse)]
+            counters[first:first + width] = [  # cut at 1, without a call per value
+                -1.0 if v is None else x if (x := v * k) < 1.0 else 1.0
+                for v, k in zip(values, inverse)]
             if s == seat:
                 ones += map(pos["my_hand"].__getitem__, hand)
                 ones += map(pos["my_supply"].__getitem__, supply)

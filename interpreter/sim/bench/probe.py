@@ -140,6 +140,9 @@ def engine_steps(rules, players=4, games=6, first_seed=1):
     the same kind of games (every seat answered uniformly at random by index, nothing
     encoded), so a step's time splits into the engine's and the environment's."""
     engine = importlib.import_module("interpreter.core.engine")
+    decisions = importlib.import_module("interpreter.core.decisions")
+    # how many options a decision has, without making them (an older version: its options)
+    count = len if hasattr(decisions.Decision, "__len__") else (lambda d: len(d.options))
     rng = random.Random(0)
     steps = 0
     start = time.process_time()
@@ -148,7 +151,7 @@ def engine_steps(rules, players=4, games=6, first_seed=1):
         decision = game.decision()
         while decision is not None:
             steps += decision.seat == 0
-            game.apply_index(rng.randrange(len(decision)))
+            game.apply_index(rng.randrange(count(decision)))
             decision = game.decision()
     return steps / (time.process_time() - start)
 
