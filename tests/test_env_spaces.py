@@ -250,7 +250,8 @@ def _block(env, vector, name):
 
 def test_the_jewelry_box_places_are_observed_as_each_seat_may_see_them():
     """Jewels owned (seen by all), the jewel display, the specialised Apprentice (seen by its
-    owner only, the others' as a count) and the jewel bag (a count) are in the observation,
+    owner only, the others' as a count), the jewel bag (a count) and the counters the module
+    adds (exams, tasks) are in the observation,
     seat-relative, and nothing hidden leaks: the observation equals the full view's."""
     env = RococoEnv(players=3, expansions=["jewelry_box"])
     env.reset(seed=4)
@@ -278,6 +279,11 @@ def test_the_jewelry_box_places_are_observed_as_each_seat_may_see_them():
             assert {cards[i] for i in np.flatnonzero(special[0])} == \
                 set(state["players"][seat]["zones"]["special_apprentice"])
             assert not special[1:].any()  # the others' are face down
+            names = env.encoder.components.resources
+            counters = _block(env, vector, "module_resources").reshape(5, len(names))
+            for row, s in enumerate(rows):
+                assert list(counters[row]) == pytest.approx(
+                    [min(state["players"][s].get(r, 0) / 10, 1.0) for r in names])
         d = game.decision()
         game.apply(bots[d.seat].choose(game, d))
     assert owned_seen

@@ -16,7 +16,8 @@ the observation can show it (observations.py): `zones` (a module's zones, `zones
 documents: id, what they hold, one pile per player or one for the game, seen or not), `displays`
 (a module's positioned displays), `owned` (the component kinds players own pieces of) and
 `pieces` (the ids those hold that are no card, garment or tile: `<kind>:<id>`, a seat kind's
-own cards being of the kind `cards`).
+own cards being of the kind `cards`), and `resources` (the counters modules add to every
+player).
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ class Components:
     zones: tuple[tuple, ...] = ()  # (id, holds, per_player, visible) of each module zone
     displays: tuple[tuple, ...] = ()  # (id, holds) of each module display
     owned: tuple[tuple, ...] = ()  # (kind, visible to all) of each component kind owned
+    resources: tuple[str, ...] = ()  # the counters modules add to every player
 
     @classmethod
     def of(cls, rules) -> Components:
@@ -88,7 +90,8 @@ class Components:
 
 
 _PARTS = ("cards", "garments", "tiles", "actions", "guest_spaces", "decorations")
-_PLACES = ("pieces", "zones", "displays", "owned")  # what modules keep in places of their own
+# what modules keep in places of their own, and the counters they add
+_PLACES = ("pieces", "zones", "displays", "owned", "resources")
 _HOLDS = {"employees": "cards", "garments": "garments", "tiles": "tiles"}
 
 
@@ -109,7 +112,8 @@ def module_places(rules) -> dict[str, tuple]:
     pieces = {f"{piece.kind}:{pid}" for pid, piece in rules.pieces.items()}
     pieces |= {f"cards:{card}" for kind in rules.seat_kinds for card in kind.cards}
     return {"pieces": tuple(sorted(pieces)), "zones": tuple(zones),
-            "displays": tuple(displays), "owned": tuple(owned)}
+            "displays": tuple(displays), "owned": tuple(owned),
+            "resources": tuple(sorted(rules.extra_resources))}
 
 
 def action_names(cards, garments, tiles, actions, guest_spaces, decorations) -> list[str]:

@@ -30,6 +30,8 @@ D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 - `zone:<id>`: the contents of a module zone, multi-hot over what it holds: a game zone's when
   every seat sees it (a hidden one has only its count), a per-player zone's per seat
   (seat-relative), a seat's pile where the observer sees it (its own, or one shown to all);
+- `module_resources` (P × the catalogue's `resources`): per seat (seat-relative), each counter
+  a module adds to every player / 10, cut at 1; -1 for one the observer may not see;
 - `display:<id>`: the pieces on a module's display, multi-hot;
 - `owned:<kind>`: the pieces of a module's component kind each seat owns, per seat
   (seat-relative), where the observer sees them.
@@ -52,6 +54,7 @@ SCALES = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tile
           ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
 FAVOR_SCALE = 10
 PLACE_SCALE = 20  # a module place's count that reads 1
+RESOURCE_SCALE = 10  # a module's counter that reads 1
 # What each block holds, for the generated layout table (docs/environments.md).
 MEANINGS = {
     "game": "round / rounds; favor / 10; 1 once the game is finished; 1 when the observer is "
@@ -76,6 +79,8 @@ MEANINGS = {
                    "seat-relative",
     "pending": "the kind of the observer's pending decision, one-hot: "
                + ", ".join(KINDS) + ", other",
+    "module_resources": f"per seat (seat-relative), each counter a module adds to every "
+                        f"player / {RESOURCE_SCALE}, cut at 1; -1: hidden from the observer",
 }
 
 
@@ -96,6 +101,8 @@ def seat_view(game, seat: int) -> dict:
             q["zones"] = p["zones"]
         if "owned" in p:
             q["owned"] = p["owned"]
+        for key in rules.extra_resources:
+            q[key] = p[key]
         if mine:
             q["tiles"], q["hand"], q["supply"] = p["tiles"], p["hand"], p["supply"]
         else:
@@ -166,7 +173,7 @@ class Observation:
                  ("played", e), ("hire_display", e), ("garment_display", g), ("drawers", t),
                  ("my_tiles", t), ("tailoring", g), ("guests", len(c.guest_spaces) * n),
                  ("decorations", len(c.decorations) * n), ("pending", len(KINDS) + 1),
-                 ("module_counts", counts)]
+                 ("module_counts", counts), ("module_resources", n * len(c.resources))]
         sizes += [(block, len(index) * (n if per_seat else 1))
                   for block, _, _, index, per_seat in self.places]
         self.layout: dict[str, tuple[int, int]] = {}
@@ -266,6 +273,8 @@ class Observation:
         if mine and pending is not None:
             kind = pending.get("kind")
             ones.append(at["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS)))
+        if self.components.resources:
+            self._resources(view, seat, out)
         if self.places or self.components.zones:
             self._places(view, seat, out, ones)
         whole[ones] = 1.0
@@ -299,6 +308,19 @@ class Observation:
         self._boards[seat] = (present, dict(decorations),
                               {space: dict(guest) for space, guest in guests.items()}, made)
         return made
+
+    def _resources(self, view: dict, seat: int, out: np.ndarray) -> None:
+        """Each seat's counters that modules add (0 for one this game does not have)."""
+        names, players = self.components.resources, view["players"]
+        present, width = len(players), len(self.components.resources)
+        values = [0.0] * (self.players * width)
+        for p in players:
+            first = ((p["seat"] - seat) % present) * width
+            values[first:first + width] = [
+                -1.0 if v is None else x if (x := v / RESOURCE_SCALE) < 1.0 else 1.0
+                for v in (p.get(name, 0) for name in names)]
+        start = self._at["module_resources"]
+        out[start:start + len(values)] = values
 
     def _places(self, view: dict, seat: int, out: np.ndarray, ones: list[int]) -> None:
         """The module places' blocks: their counts, and the contents the observer sees."""
