@@ -312,3 +312,24 @@ def test_a_solo_modes_own_piles_are_observed():
         legal = np.flatnonzero(observation["action_mask"])
         observation, *_ = env.step(int(rng.choice(legal)))
     assert seen
+
+
+def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
+    """The encoder keeps each observer's last guests and decorations: at every decision of a
+    whole game (guests rented, decorations funded, seats observing in any order), its vector
+    equals that of a fresh encoder that remembers nothing."""
+    from interpreter.env.observations import Observation
+    env = RococoEnv(players=4)
+    env.reset(seed=5)
+    game, bots = env.game, [make_bot("random", s) for s in range(4)]
+    components, rounds = env.encoder.components, env.rules.rounds
+    changed = 0
+    while not game.is_over():
+        d = game.decision()
+        board = (len(game.state["guests"]), len(game.state["decorations"]))
+        for seat in (d.seat, (d.seat + 1) % 4):
+            fresh = Observation(components, rounds).encode(seat_view(game, seat), seat)
+            assert np.array_equal(env.encoder.encode(seat_view(game, seat), seat), fresh)
+        game.apply(bots[d.seat].choose(game, d))
+        changed += board != (len(game.state["guests"]), len(game.state["decorations"]))
+    assert changed > 10  # the board changed many times between two vectors

@@ -27,11 +27,11 @@ D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 - `module_counts`: what modules keep in places of their own (the catalogue's `zones`,
   `owned`), counted and divided by 20, cut at 1: each game zone's size, each seat's pile of each
   per-player zone, each seat's owned pieces of each kind (seat-relative);
+- `module_resources` (P × the catalogue's `resources`): per seat (seat-relative), each counter
+  a module adds to every player / 10, cut at 1; -1 for one the observer may not see;
 - `zone:<id>`: the contents of a module zone, multi-hot over what it holds: a game zone's when
   every seat sees it (a hidden one has only its count), a per-player zone's per seat
   (seat-relative), a seat's pile where the observer sees it (its own, or one shown to all);
-- `module_resources` (P × the catalogue's `resources`): per seat (seat-relative), each counter
-  a module adds to every player / 10, cut at 1; -1 for one the observer may not see;
 - `display:<id>`: the pieces on a module's display, multi-hot;
 - `owned:<kind>`: the pieces of a module's component kind each seat owns, per seat
   (seat-relative), where the observer sees them.
@@ -39,7 +39,8 @@ D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 Only what the seat's `view()` shows is read: `seat_view` takes from the live state exactly the
 parts of `Game.view(seat)` the encoder uses, hidden the same way, without copying the rest
 (tests/test_env_spaces.py checks that they agree), so what the seat may not see is not in the
-vector.
+vector. The encoder keeps one thing between calls: each observer's last guests and decorations
+and what they gave, reused while they are equal (most steps rent and fund nothing).
 """
 from __future__ import annotations
 
