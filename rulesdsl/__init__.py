@@ -4,6 +4,8 @@ It knows nothing of the game: every name, field, resource and verb comes from a 
 Its public names are the ones imported here (`X as X`, an explicit re-export) and
 `build_effect`: listed once, with no `__all__` to keep in step.
 """
+from .checker import Analysis as Analysis
+from .checker import analyse_effect as analyse_effect
 from .checker import check_effect as check_effect
 from .checker import check_expression as check_expression
 from .compiler import CompiledEffect as CompiledEffect
@@ -43,10 +45,10 @@ def build_effect(text: str, origin: Origin, vocab: Vocabulary) -> CompiledEffect
     """Parse, check and compile effect text; raise EffectSyntaxError, or RulesErrors with every
     check error (each carrying its source line for `render()`)."""
     effect = parse_effect(text, origin)
-    errors = check_effect(effect, vocab)
-    if errors:
-        for e in errors:
+    analysis = analyse_effect(effect, vocab)
+    if analysis.errors:
+        for e in analysis.errors:
             if e.source_line is None:
                 e.source_line = origin.file_line(text, origin.text_line(e.span))
-        raise RulesErrors(errors)
-    return compile_effect(effect, vocab)
+        raise RulesErrors(analysis.errors)
+    return compile_effect(effect, vocab, analysis=analysis)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from . import ast
+from . import ast, cost
 from .folding import fold
 from .rule_errors import EffectNameError, EffectTypeError, RulesError, Span
 from .suggest import did_you_mean
@@ -526,6 +526,14 @@ class _Checker:
             return False
         return len(self.vocab.enums_of(n)) > 1
 
+    def effect(self, effect: ast.Effect) -> Analysis:
+        """The whole analysis of one effect (the seam a test counts analyses by)."""
+        self.block(effect.statements, _Scope({}))
+        self.result.errors.sort(key=lambda e: (e.span.line, e.span.column))
+        if not self.result.errors:  # the work of an ill-typed effect is not worth counting
+            self.result.errors.extend(cost.check_work(effect))
+        return self.result
+
     def candidates(self, scope: _Scope) -> list[str]:
         out = [*self.vocab.names, *scope.locals]
         if scope.item is not None:
@@ -536,11 +544,10 @@ class _Checker:
 
 
 def analyse_effect(effect: ast.Effect, vocab: Vocabulary) -> Analysis:
-    """Check an effect and keep the types and name resolutions for the compiler and printer."""
-    c = _Checker(vocab)
-    c.block(effect.statements, _Scope({}))
-    c.result.errors.sort(key=lambda e: (e.span.line, e.span.column))
-    return c.result
+    """Check an effect (its types, then the work it may do) and keep the types and name
+    resolutions: the one analysis the compiler, the printer, the static checks and the editor
+    read (`CompiledEffect.analysis`), made once per effect."""
+    return _Checker(vocab).effect(effect)
 
 
 def analyse_expression(expr: ast.Expr, vocab: Vocabulary, expected: Type | None = None,

@@ -14,6 +14,11 @@ record since the start of the step that waits. A save stores the state at that s
 (rebuilt from the live state and the record, without running anything) and the answers the step
 has had; loading runs that one step again with those answers, so it costs a step, not a game.
 The same record rolls a faulty rule back to the last decision.
+
+Which answer a question gets (recorded, scripted or the player's) and which options it offers
+is the question protocol's, one object of the game's (`self.questions`, questions.py); the game
+gives it only `_suspend`, the switch out of the step. The scripting tools (`run_effect`,
+`next_question`, `jump`) are `Scripting`'s (scripting.py).
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The game's vocabulary for the effect language: every name, field, resource and verb it may use.
 
-This is where the interpreter's knowledge of Rococo's *verbs* meets the rules data; no card,
+This is where the rules data meets the names and fields the interpreter knows, and the verbs
+that each module of verbs declares beside its code (`_verbs` only assembles them); no card,
 garment or space is named here.
 """
 from __future__ import annotations
