@@ -64,6 +64,7 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     # each version's bytecode, as an installed package has it, is kept outside the checkouts
     cached = Path(compare.PYCACHE, *compare.HERE.parts[1:], "interpreter")
     assert any(p.name.startswith("__init__.") for p in cached.iterdir())
+    assert all(r[0]["env_4p"]["engine_steps_per_s"] > 0 for r in data["rounds"].values())
     printed = capsys.readouterr().out
     assert "rococo --help" in printed and "speed-up" in printed and "best of 1" in printed
 

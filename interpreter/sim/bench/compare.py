@@ -70,6 +70,8 @@ FIGURES = (
              functools.partial(_bot_rate, spec=spec)) for spec in probe.BOT_DECISIONS),
     Figure("env_4p", "one-seat env steps/s, 4 players, random", "steps/s", True,
            lambda r: (r.get("env_4p") or {}).get("steps_per_s")),
+    Figure("env_4p_engine", "its ceiling: the engine alone, seat 0's decisions/s", "steps/s",
+           True, lambda r: (r.get("env_4p") or {}).get("engine_steps_per_s")),
     Figure("median_ratio", "median_ratio (compiled effects / hand-written)", "", False,
            lambda r: r["median_ratio"]),
     Figure("from_json_decision_10_us", "from_json at decision 10", "µs", False,
