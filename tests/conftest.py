@@ -3,11 +3,19 @@ one rule of the game on a hand-built position."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+
+# GNU readline (which pytest imports) exports the terminal's LINES and COLUMNS to every child
+# process, though not into os.environ: a command the tests pipe would print at that width
+# (interpreter/ui/layout.py honours COLUMNS). A test that wants a width sets it itself.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+    os.unsetenv(_name)
 
 
 @pytest.fixture(scope="session")
