@@ -3,12 +3,12 @@ Each is refused with a position and a sentence, or stopped as a positioned fault
 traceback, a hang or a silent change."""
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path
 
 import pytest
+from conftest import MISSING_RECORDS, jewelry_game, resealed
 
 from interpreter import (
     CorruptSaveError,
@@ -21,7 +21,6 @@ from interpreter import (
 )
 from interpreter.cli.main import main
 from interpreter.core.decisions import Option
-from interpreter.core.saves import seal
 
 
 def write_pack(folder: Path, files: dict[str, str], listed: str | None = None,
@@ -166,36 +165,15 @@ def test_a_game_whose_final_scoring_is_all_removed_ends_after_its_last_round(tmp
 
 @pytest.fixture(scope="module")
 def jewelry_save() -> tuple:
-    rules = load_ruleset(expansions=["jewelry_box"])
-    game = Game.new(rules, players=2, seed=6)
-    bots = [make_bot("random", s) for s in range(2)]
-    for _ in range(30):
-        d = game.decision()
-        game.apply(bots[d.seat].choose(game, d))
+    rules, game = jewelry_game()
     return rules, json.loads(game.to_json())
 
 
-def tampered(data: dict, edit) -> str:
-    data = copy.deepcopy(data)
-    edit(data)
-    return json.dumps(seal(data))
-
-
-TAMPERINGS = {
-    "task_fund": (lambda d: d["state"]["players"][0].pop("task_fund"),
-                  "save file is damaged: its state does not fit these rules ('task_fund' is "
-                  "missing)"),
-    "jewelry_display": (lambda d: d["state"]["displays"].pop("jewelry_display"),
-                        "save file is damaged: its state does not fit these rules "
-                        "('jewelry_display' is missing)"),
-}
-
-
-@pytest.mark.parametrize("name", TAMPERINGS)
+@pytest.mark.parametrize("name", MISSING_RECORDS)
 def test_a_resealed_save_missing_a_record_is_refused(jewelry_save, name, tmp_path, capsys):
     rules, data = jewelry_save
-    edit, message = TAMPERINGS[name]
-    text = tampered(data, edit)
+    edit, message = MISSING_RECORDS[name]
+    text = resealed(data, edit)
     with pytest.raises(CorruptSaveError) as info:
         Game.from_json(rules, text)
     assert str(info.value) == message
@@ -211,7 +189,7 @@ def test_a_float_that_reads_as_infinity_is_refused_on_load(jewelry_save):
     """`1e400` in `meta`, sealed as json reads it (infinity): refused on load, not by the
     game's next save."""
     rules, data = jewelry_save
-    text = tampered(data, lambda d: d["meta"].__setitem__("x", float("inf")))
+    text = resealed(data, lambda d: d["meta"].__setitem__("x", float("inf")))
     assert text.count("Infinity") == 1
     with pytest.raises(CorruptSaveError) as info:
         Game.from_json(rules, text.replace("Infinity", "1e400"))
@@ -223,7 +201,7 @@ def test_a_float_that_reads_as_infinity_is_refused_on_load(jewelry_save):
 def test_an_undo_that_cannot_replay_leaves_the_game_as_it_was(jewelry_save):
     rules, data = jewelry_save
     answer = data["history"][0][1]
-    text = tampered(data, lambda d: d["history"][0].__setitem__(1, answer + "x"))
+    text = resealed(data, lambda d: d["history"][0].__setitem__(1, answer + "x"))
     game = Game.from_json(rules, text)  # the cheap check does not replay the history
     before = (game.to_json(), game.decision(), list(game.history))
     with pytest.raises(IllegalDecisionError) as info:
@@ -282,7 +260,7 @@ def rules_base():
 def test_a_save_version_that_is_no_number_says_so(jewelry_save, version, message):
     rules, data = jewelry_save
     with pytest.raises(CorruptSaveError) as info:
-        Game.from_json(rules, tampered(data, lambda d: d.__setitem__("version", version)))
+        Game.from_json(rules, resealed(data, lambda d: d.__setitem__("version", version)))
     assert str(info.value) == message
 
 
