@@ -2,7 +2,7 @@
 answers, tampered saves, hostile web requests and language-server messages. Each prints its
 counts; anything that is neither a clear refusal nor a normal result is listed.
 
-    nice -n 10 python tools/hostile_campaigns.py mutants answers saves web lsp
+    nice -n 10 python tools/hostile_campaigns.py mutants answers saves packs web lsp
 
 The mutation kinds are the test suite's (tests/test_mutation_corpus.py); the counts this
 printed are in docs/contributing.md ("Hostile inputs").
@@ -28,6 +28,7 @@ from interpreter import (  # noqa: E402
     CorruptSaveError,
     Game,
     IllegalDecisionError,
+    RuleFaultError,
     RulesError,
     load_ruleset,
     make_bot,
@@ -292,7 +293,98 @@ def saves(count: int, seed: int) -> Counter:
     return seen
 
 
-# ---- 4. hostile web requests -----------------------------------------------------------------
+# ---- 4. hostile packs ----------------------------------------------------------------------------
+
+def _hostile_packs() -> list[dict[str, str]]:
+    """Packs that validate-or-not and then try to hang, exhaust memory or break a save: loops
+    nested 2 to 16 deep, filters within filters, triggers that start themselves, ids given
+    twice, headers that list themselves or a module misspelt, set-up numbers no game can keep,
+    every final-scoring step removed."""
+    def phase(effect: str) -> str:
+        return ("kind: flow\npatches:\n  - after: income\n    phase:\n      id: nested\n"
+                f"      each_player: '{effect}'\n")
+
+    def wheres(pile: str, depth: int) -> str:
+        expr = pile
+        for _ in range(depth):
+            expr = f"{pile} where count({expr}) > 0"
+        return f"gain count({expr}) livre"
+    out = [{"flow.yaml": phase("each player { " * d + "gain 1 livre" + " }" * d)}
+           for d in range(2, 17)]
+    out += [{"flow.yaml": phase("repeat 100 times { " * d + "gain 1 livre" + " }" * d)}
+            for d in range(1, 6)]
+    out += [{"flow.yaml": phase(wheres(pile, d))} for pile in ("players", "zone.resource_bag")
+            for d in (2, 4, 6)]
+    for starts in (1, 2, 3):
+        out.append({"flow.yaml": "kind: flow\ntriggers:\n  - id: boom\n    on: acquire\n"
+                    "    until: game_end\n    effect: " + "; ".join(
+                        ["start_trigger trigger boom"] * starts) + "\n"})
+    trigger = "  - id: boom\n    on: acquire\n    effect: gain 1 livre\n"
+    out += [{"flow.yaml": "kind: flow\ntriggers:\n" + trigger * 2},
+            {"flow.yaml": "kind: flow\nsetup:\n" + "  - id: s\n    effect: gain 1 livre\n" * 2},
+            {"flow.yaml": "kind: flow\ngame: {setup: {min_staff: 100}}\n"},
+            {"flow.yaml": "kind: flow\npatches:\n" + "".join(
+                f"  - remove: {step}\n" for step in ("livre", "crowns", "favor", "halls",
+                                                     "fireworks", "balcony", "statues",
+                                                     "tokens"))},
+            {"flow.yaml": "kind: flow\n", "module.yaml": "files: [module.yaml]"},
+            {"flow.yaml": "kind: flow\n", "module.yaml": "files: [{file: flow.yaml, when: "
+                                                          "[jewelery_box]}]"},
+            {"flow.yaml": "kind: flow\nzones:\n  - id: mine\n    holds: tiles\n"
+                          "    per_player: true\nsetup:\n  - id: take\n    effect: move_all "
+                          "zone resource_bag, into mine\n"},
+            {"flow.yaml": "kind: flow\nseats: {humans: 1}\nseat_kinds:\n  - id: bot\n"
+                          "    name: Bot\n    count: 1\n    policy: {hier: [first]}\n"}]
+    return out
+
+
+def packs(count: int, seed: int) -> Counter:
+    """Each hostile pack loaded beside the base game, then played to its end by random bots
+    (under a 60 s alarm and a 3 GB address-space limit), saved and loaded back."""
+    import resource
+    limit = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, limit[1]))
+    signal.signal(signal.SIGALRM, _alarm)
+    folder = Path(tempfile.mkdtemp(prefix="campaign-packs-"))
+    seen: Counter = Counter()
+    try:
+        for i, files in enumerate(_hostile_packs()[:count]):
+            pack = folder / f"p{i}"
+            pack.mkdir()
+            listed = [n for n in files if n != "module.yaml"]
+            header = files.get("module.yaml", f"files: [{', '.join(listed)}]")
+            (pack / "module.yaml").write_text(f"module:\n  id: p{i}\n  kind: custom\n  name: "
+                                              f"p{i}\n  requires: [base]\n  {header}\n")
+            for name, text in files.items():
+                if name != "module.yaml":
+                    (pack / name).write_text(text)
+            signal.alarm(HANG_SECONDS)
+            try:
+                try:
+                    rules = load_ruleset(extra_paths=[pack])
+                except RulesError as exc:
+                    seen["refused at load, positioned" if positioned(exc)
+                         else "refused at load, NO POSITION"] += 1
+                    continue
+                try:
+                    game = played(rules, i, 10_000)
+                    Game.from_json(rules, game.to_json())
+                    seen["loaded, played to the end, saved and loaded back"] += 1
+                except (RuleFaultError, EffectAbort) as exc:
+                    seen["loaded, stopped in play with a positioned fault"] += 1
+                    print(f"  pack {i}: {str(exc).splitlines()[0][:160]}")
+            except Exception as exc:  # noqa: BLE001 - Hang, MemoryError, anything else
+                seen["TRACEBACK"] += 1
+                print(f"  pack {i}: {type(exc).__name__}: {str(exc)[:200]}")
+            finally:
+                signal.alarm(0)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, limit)
+        shutil.rmtree(folder, ignore_errors=True)
+    return seen
+
+
+# ---- 5. hostile web requests -----------------------------------------------------------------
 
 def web(count: int, seed: int) -> Counter:
     """Hostile requests to every endpoint of `rococo serve` (bodies that are no JSON, of the
@@ -351,7 +443,7 @@ def web(count: int, seed: int) -> Counter:
     return seen
 
 
-# ---- 5. language-server messages ---------------------------------------------------------------
+# ---- 6. language-server messages ---------------------------------------------------------------
 
 def lsp(count: int, seed: int) -> Counter:
     """Hostile rules documents opened in the language server (mutants of the base files, a
@@ -416,7 +508,7 @@ def lsp(count: int, seed: int) -> Counter:
 BAD = ("TRACEBACK", "CHANGED", "NO POSITION", "SILENTLY", "NO ANSWER", "WITHOUT A REASON",
        "INTERNAL")  # what a campaign must never see
 CAMPAIGNS = {"mutants": (mutants, 1500), "answers": (answers, 10_000), "saves": (saves, 3000),
-             "web": (web, 200), "lsp": (lsp, 300)}
+             "packs": (packs, 100), "web": (web, 200), "lsp": (lsp, 300)}
 
 
 def main(argv: list[str] | None = None) -> int:
