@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from .checker import check_effect, check_expression
 from .compiler import CompiledEffect, compile_effect, compile_expression, compile_verb_options
-from .errors import (
+from .parser import parse_effect, parse_expression
+from .printer import effect_text, expression_text, to_source
+from .rule_errors import (
     EffectAbort,
     EffectNameError,
     EffectSyntaxError,
@@ -17,8 +19,6 @@ from .errors import (
     RulesRuntimeError,
     Span,
 )
-from .parser import parse_effect, parse_expression
-from .printer import effect_text, expression_text, to_source
 from .runtime import Thunk
 from .types import BOOLEAN, NUMBER, UNKNOWN, EnumType, ListType, RecordType, Type
 from .vocabulary import FieldDef, NameDef, OptionDef, VerbDef, Vocabulary

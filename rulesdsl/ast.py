@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import NO_SPAN, Span
+from .rule_errors import NO_SPAN, Span
 
 
 def _span() -> Any:

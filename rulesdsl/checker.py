@@ -12,8 +12,8 @@ from itertools import pairwise
 from typing import Any
 
 from . import ast
-from .errors import EffectNameError, EffectTypeError, RulesError, Span
 from .folding import fold
+from .rule_errors import EffectNameError, EffectTypeError, RulesError, Span
 from .suggest import did_you_mean
 from .types import (
     BOOLEAN,

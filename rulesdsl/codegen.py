@@ -35,8 +35,8 @@ from types import CodeType, FrameType, FunctionType
 from typing import Any
 
 from . import aborts, ast, runtime
-from .errors import EffectAbort, RulesRuntimeError, Span
 from .folding import NOT_CONSTANT
+from .rule_errors import EffectAbort, RulesRuntimeError, Span
 from .types import EnumType, ListType
 
 # What the compiler gives the generator: closures for what is not generated, constants.

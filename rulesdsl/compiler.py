@@ -22,8 +22,8 @@ from typing import Any
 
 from . import aborts, ast, codegen, cost, runtime
 from .checker import Analysis, analyse_effect, analyse_expression
-from .errors import RulesErrors, RulesRuntimeError
 from .folding import NOT_CONSTANT, fold
+from .rule_errors import RulesErrors, RulesRuntimeError
 from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
 

@@ -14,8 +14,8 @@ import dataclasses
 from typing import Any
 
 from . import ast, runtime
-from .errors import RulesError, Span
 from .folding import NOT_CONSTANT, fold
+from .rule_errors import RulesError, Span
 
 MAX_WORK = 1_000_000  # steps one run of an effect may take, at most
 MOST_SEATS = 5        # what `each player` runs over

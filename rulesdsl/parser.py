@@ -21,7 +21,7 @@ from lark.exceptions import (
 from lark.tree import Meta
 
 from . import ast
-from .errors import EffectSyntaxError, Origin, Span
+from .rule_errors import EffectSyntaxError, Origin, Span
 from .suggest import closest
 
 KEYWORDS = frozenset([

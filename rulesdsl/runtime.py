@@ -6,7 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from .errors import NO_SPAN, EffectAbort, RulesRuntimeError, Span
+from .rule_errors import NO_SPAN, EffectAbort, RulesRuntimeError, Span
 
 # A number of the effect language: whole, or an exact fraction (`ctx` is the interpreter's
 # Context, which rulesdsl does not know: Any).

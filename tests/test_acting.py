@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from interpreter import Game, IllegalDecisionError, load_ruleset
-from rulesdsl.errors import Origin
 from rulesdsl.parser import parse_effect
 from rulesdsl.printer import effect_text, to_source
+from rulesdsl.rule_errors import Origin
 
 
 @pytest.fixture(scope="module")

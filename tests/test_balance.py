@@ -181,7 +181,7 @@ def test_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch, cap
 
 
 def test_ray_missing_is_said_before_any_game(monkeypatch, capsys):
-    import interpreter.cli.balance as balance_cli
+    import interpreter.cli.balance_command as balance_cli
     monkeypatch.setattr(balance_cli, "ray_missing",
                         lambda: "ray is not installed: pip install -e '.[ray]'")
     assert main(["balance", "--games", "2", "--ray", "auto"]) == 2
@@ -398,7 +398,7 @@ def test_the_html_report_plots_a_declared_kind_in_a_colour_of_its_own():
 
 # -- the judge ---------------------------------------------------------------------------------
 def test_balance_plays_with_the_default_judge_unless_told(monkeypatch, capsys):
-    import interpreter.cli.balance as balance_cli
+    import interpreter.cli.balance_command as balance_cli
     monkeypatch.setattr(balance_cli, "DEFAULT_JUDGE", "random")
     assert main(["balance", "--players", "2", "--games", "2", "--quiet", "--workers", "1",
                  "--json", "-"]) == 0

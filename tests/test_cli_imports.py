@@ -48,8 +48,8 @@ def test_validate_pays_for_loading_only():
     # valid rules pass the compiled schema check: jsonschema only explains a refused file
     assert "interpreter.loading.loader" in loaded and "jsonschema" not in loaded
     unused = ("rich", "greenlet", "interpreter.core.engine", "interpreter.ui",
-              "interpreter.sim.parallel", "interpreter.sim.mcts", "interpreter.cli.balance",
-              "interpreter.cli.play", "interpreter.cli.simulate", "interpreter.scenario")
+              "interpreter.sim.parallel", "interpreter.sim.mcts", "interpreter.cli.balance_command",
+              "interpreter.cli.play_command", "interpreter.cli.simulate", "interpreter.scenario")
     assert sorted(m for m in loaded if m.split(".")[0] in unused or m in unused
                   or any(m.startswith(u + ".") for u in unused)) == []
 

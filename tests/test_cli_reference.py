@@ -1,7 +1,7 @@
-"""The generated "Command options" page (interpreter/cli/reference.py) covers the whole parser."""
+"""The generated "Command options" page (interpreter/cli/reference_command.py) covers the whole parser."""
 
 from interpreter.cli.main import build_parser
-from interpreter.cli.reference import _subcommands, markdown
+from interpreter.cli.reference_command import _subcommands, markdown
 
 
 def test_every_command_and_option_is_on_the_page():

@@ -12,8 +12,9 @@ from interpreter.core.context import Context
 def test_a_new_context_sets_its_slots_and_makes_no_dict():
     game = Game.new(load_ruleset(), players=3, seed=1)
     ctx = Context(game, 2)
-    assert (ctx.engine, ctx.state, ctx.rules, ctx.tx, ctx.seat, ctx.score_key) == (
-        game, game.state, game.rules, game.journal, 2, "play")
+    assert (ctx.engine, ctx.state, ctx.rules, ctx.side, ctx.tx, ctx.seat, ctx.score_key) == (
+        game, game.state, game.rules, game.side, game.journal, 2, "play")
+    assert ctx.side is game.side and ctx.side.players  # verbs read the board side from it
     assert Context(game, 0, "trial").score_key == "trial"
     if FORM.compiled:  # a native class: its fields are its own, no dict is ever made
         assert not hasattr(ctx, "__dict__")
@@ -47,3 +48,17 @@ def test_a_context_gains_and_pays_through_the_journal():
     assert player["livre"] == before["livre"] + 2 and player["score"]["play"] == 2
     game.journal.rollback(mark)
     assert game.state["players"][0] == before
+
+
+def test_the_board_side_is_read_from_the_context():
+    """Verbs and names read the side in play from the context (`ctx.side`), not through the
+    game: a context given the other side sees that side's guest spaces (30 on the 4-5 player
+    side, 22 on the 1-3 player side)."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=4, seed=1)
+    free = rules.vocabulary.names["free_spaces"].get
+    ctx = Context(game, 0)
+    assert len(free(ctx)) + len(game.state["guests"]) == 30
+    ctx.side = next(s for s in rules.sides if 3 in s.players)
+    assert len(free(ctx)) + len(game.state["guests"]) == 22
+    assert game.side.players == (4, 5)

@@ -16,7 +16,7 @@ from interpreter import (
 )
 from interpreter.cli.main import main
 from interpreter.core.integrity import problems
-from interpreter.loading import vocabulary
+from interpreter.loading import game_vocabulary
 
 FOUR = 4
 
@@ -321,7 +321,7 @@ def test_a_bug_in_a_verb_is_contained_too(monkeypatch):
     abort) rolls the game back to the decision that was being answered and names the running
     effect. The verb comes in through the vocabulary the rules are compiled with (a Python
     module in either form of the core), so the compiled verbs call it as they call any verb."""
-    real_verbs, armed = vocabulary._verbs, []
+    real_verbs, armed = game_vocabulary._verbs, []
 
     def verbs(*args, **kwargs):
         table = real_verbs(*args, **kwargs)
@@ -333,7 +333,7 @@ def test_a_bug_in_a_verb_is_contained_too(monkeypatch):
             return tailor.run(ctx, options)
         table["tailor"] = dataclasses.replace(tailor, run=broken)
         return table
-    monkeypatch.setattr(vocabulary, "_verbs", verbs)
+    monkeypatch.setattr(game_vocabulary, "_verbs", verbs)
     game = Game.new(load_ruleset(), players=2, seed=9)
     bots = [make_bot("greedy", 3 + s) for s in range(2)]
     def tailoring(d) -> bool:

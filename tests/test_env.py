@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, parallel_api_test
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.errors import IllegalDecisionError
 from interpreter.env import rococo_v1
-from interpreter.env.actions import ActionSpace
+from interpreter.env.action_space import ActionSpace
 from interpreter.env.aec import RococoEnv, win_shares
 from interpreter.env.catalogue import SLOTS, Components
 from interpreter.env.observations import MEANINGS, SCALES, Observation

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter.env import layout, rococo_v1
+from interpreter.env import layout_doc, rococo_v1
 from interpreter.env.aec import RococoEnv
 from interpreter.env.catalogue import FILE, Components, _grown, regenerate, shipped_maxima
 from interpreter.env.observations import seat_view
@@ -236,7 +236,7 @@ def test_the_one_seat_environment_names_its_actions():
 # -- the documentation ------------------------------------------------------------------------
 def test_the_layout_table_in_the_docs_is_current():
     page = (ROOT / "docs" / "environments.md").read_text(encoding="utf-8")
-    assert layout.with_table(page) == page, \
-        "run: python -m interpreter.env.layout --write docs/environments.md"
+    assert layout_doc.with_table(page) == page, \
+        "run: python -m interpreter.env.layout_doc --write docs/environments.md"
     with pytest.raises(ValueError, match="no layout markers"):
-        layout.with_table("# a page\n")
+        layout_doc.with_table("# a page\n")

@@ -92,7 +92,7 @@ def test_festivity_garments_join_the_bag_after_round_one_phase_one():
     rules = load_ruleset(expansions=["festivity_dresses"])
     festive = sorted(g for g in rules.garments if g.startswith("festivity."))
     assert len(festive) == 4
-    from interpreter.core.setup import new_state
+    from interpreter.core.new_game import new_state
     state = new_state(rules, 3, 5)
     assert sorted(state["zones"]["festivity_aside"]) == festive
     assert not set(festive) & set(state["garment_bag"])
@@ -246,7 +246,7 @@ def test_fancy_dresses_add_4_garments_and_5_tiles_to_the_bags():
     assert min(rules.garments[g].prestige for g in new_g) > \
         max(g.prestige for g in base.garments.values())
     game = Game.new(rules, players=4, seed=2)
-    from interpreter.core.setup import new_state
+    from interpreter.core.new_game import new_state
     state = new_state(rules, 4, 2)
     assert new_g <= set(state["garment_bag"]) and new_t <= set(state["resource_bag"])
     assert problems(rules, game.state, game.side) == []

@@ -407,7 +407,7 @@ def test_hire_prefers_the_crown_employee_worth_most_to_her_now():
     game.state["hire_display"][:] = [c for c in game.state["hire_display"]
                                      if rules.employees[c].final is None][:2] + crowns[:2]
     from interpreter.core.context import Context
-    from interpreter.loading.vocabulary import final_value
+    from interpreter.loading.game_vocabulary import final_value
     ctx = Context(game, 1)
     values = {c: final_value(ctx, c, 1) for c in crowns[:2]}
     game.run_effect("barry_hire", seat=1)

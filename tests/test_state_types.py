@@ -111,7 +111,7 @@ def test_a_new_game_has_the_declared_keys_in_every_module_combination():
 
 
 # The state being built by new_state, before it is whole, and the generator that draws for it.
-_BUILDING = {("setup.py", "_starting"): "dict[str, Any]",
+_BUILDING = {("new_game.py", "_starting"): "dict[str, Any]",
              ("rng.py", "next_int"): "State | dict[str, Any]",
              ("rng.py", "shuffled"): "State | dict[str, Any]"}
 

@@ -30,7 +30,7 @@ def test_everything_an_effect_may_use_is_described(rules):
         missing += [f"{v['verb']} binds {b['name']}" for b in v["binds"] if not b["description"]]
     missing += [r["name"] for r in ref["resources"] if not r["description"]]
     missing += [e["enum"] for e in ref["enums"] if not e["description"]]
-    assert missing == [], ("describe these in interpreter/loading/vocabulary.py (NAME_DOCS, FIELD_DOCS, "
+    assert missing == [], ("describe these in interpreter/loading/game_vocabulary.py (NAME_DOCS, FIELD_DOCS, "
                            "VERB_DOCS, ...), then run `rococo vocab --update-docs`")
 
 

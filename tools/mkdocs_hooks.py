@@ -13,10 +13,10 @@ from pathlib import Path
 from mkdocs.structure.files import File, Files
 
 try:
-    from interpreter.cli.reference import markdown
+    from interpreter.cli.reference_command import markdown
 except ImportError:  # the package not installed: read it from this checkout
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from interpreter.cli.reference import markdown
+    from interpreter.cli.reference_command import markdown
 
 
 def on_files(files: Files, config) -> Files:

@@ -145,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "reaches the saved position (the default: a save's seal is no "
                         "signature, anyone can reseal an edited save); --no-verify skips it")
     common(p)
-    p.set_defaults(run="play:cmd_play")
+    p.set_defaults(run="play_command:cmd_play")
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
     p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
@@ -184,12 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("cards", help="print every card and garment as card text")
     p.add_argument("--html", metavar="FILE", help="write a self-contained HTML gallery instead")
     common(p)
-    p.set_defaults(run="cards:cmd_cards")
+    p.set_defaults(run="cards_command:cmd_cards")
 
     p = sub.add_parser("rules", help="every rule in force: the round, actions, final scoring, "
                                      "the modules' reactions and special garments, as text")
     common(p)
-    p.set_defaults(run="cards:cmd_rules")
+    p.set_defaults(run="cards_command:cmd_rules")
 
     p = sub.add_parser("modules", help="list every module: kind, version, requires, conflicts")
     p.add_argument("--module", action="append", metavar="PATH", help="also list this pack")
@@ -211,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--update-docs", action="store_true",
                    help="regenerate the reference section of docs/effect-language.md")
     common(p)
-    p.set_defaults(run="cards:cmd_vocab")
+    p.set_defaults(run="cards_command:cmd_vocab")
 
     p = sub.add_parser("lsp", help="a language server for rules files (pip install '.[lsp]')")
     p.set_defaults(run="main:_lsp_main")
@@ -232,7 +232,7 @@ def _balance_parser(sub, common) -> None:
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
     _runs_arguments(p)
     common(p)
-    p.set_defaults(run="balance:cmd_balance")
+    p.set_defaults(run="balance_command:cmd_balance")
 
 
 def _fit_judge_parser(sub, common) -> None:
@@ -289,7 +289,7 @@ def _tune_parser(sub, common) -> None:
     bot_arguments(p, default=None)  # the default judge, read when the command runs
     _runs_arguments(p)
     common(p)
-    p.set_defaults(run="tune:cmd_tune")
+    p.set_defaults(run="tune_command:cmd_tune")
 
 
 def _report_parser(sub, common) -> None:
@@ -307,7 +307,7 @@ def _report_parser(sub, common) -> None:
                         "options as quoted text: \"--with jewelry_box\"")
     _runs_arguments(p)
     common(p)
-    p.set_defaults(run="report:cmd_report")
+    p.set_defaults(run="report_command:cmd_report")
 
 
 def _bench_parser(sub) -> None:

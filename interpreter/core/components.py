@@ -41,7 +41,7 @@ def price_of(ctx: Context, item: str) -> int:
     at = position(ctx.rules, ctx.state, item)
     if at is None:
         return 0
-    return prices(ctx.rules.display(at[0]), ctx.engine.side)[at[1]]
+    return prices(ctx.rules.display(at[0]), ctx.side)[at[1]]
 
 
 def owned(player: Player, kind: str) -> list[str]:

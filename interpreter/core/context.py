@@ -20,7 +20,7 @@ from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .journal import MISSING, Journal
-from .model import Ruleset, SeatKind
+from .model import BoardSide, Ruleset, SeatKind
 from .state import Player, State, keyed
 from .trial import Completes, DeadEnd, search
 
@@ -69,7 +69,7 @@ class Context:
     starts as the class's value and is set on the instance when it changes, in a `__dict__`
     made then (a slot for each of those would need every field set on each creation)."""
 
-    __slots__ = ("__dict__", "engine", "rules", "score_key", "seat", "state", "tx")
+    __slots__ = ("__dict__", "engine", "rules", "score_key", "seat", "side", "state", "tx")
     played: str | None = None
     trial: list | None = None  # in a trial run (trial.py): the answers it is given
     trial_used = 0
@@ -83,6 +83,7 @@ class Context:
         self.engine = engine
         self.state: State = engine.state
         self.rules: Ruleset = engine.rules
+        self.side: BoardSide = engine.side  # the board side in play (verbs read it often)
         self.tx: Journal = engine.journal
         self.seat = seat
         self.score_key = score_key

@@ -34,7 +34,7 @@ from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller, labeller_for
 from .model import Effect, Phase, Ruleset, Step
-from .setup import new_state
+from .new_game import new_state
 from .state import Cursor, State, keyed
 from .statecopy import copy_state
 from .trial import search

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rulesdsl import RulesError, RulesRuntimeError, Span
 from rulesdsl.codegen import frame_span
-from rulesdsl.errors import NO_SPAN
+from rulesdsl.rule_errors import NO_SPAN
 
 from .errors import RuleFaultError
 from .model import Effect

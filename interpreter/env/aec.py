@@ -34,10 +34,10 @@ from pettingzoo import AECEnv
 from ..core.engine import Game
 from ..core.errors import IllegalDecisionError
 from ..loading.loader import load_ruleset
-from .actions import ActionSpace
+from .action_space import ActionSpace
 from .catalogue import Components
 from .observations import Observation, seat_view
-from .render import picture
+from .rgb_frames import picture
 
 CATALOGUES = ("universal", "combination")
 FORMS = ("flat", "dict")

@@ -6,7 +6,7 @@ Seats are listed from the observer's point of view: the observer first, then the
 order, up to the catalogue's most players (the seats a smaller game lacks read 0, and
 `seats` says which are there). `Observation.layout` gives each block's name, offset and size;
 docs/environments.md has the table for the universal catalogue, generated from this encoder
-(`python -m interpreter.env.layout`). The blocks (E cards, G garments, T tiles, S guest spaces,
+(`python -m interpreter.env.layout_doc`). The blocks (E cards, G garments, T tiles, S guest spaces,
 D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 
 - `game` (4): round / rounds, favor / 10, the game is finished, the observer is to decide;

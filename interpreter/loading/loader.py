@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
-from rulesdsl.errors import NO_SPAN
+from rulesdsl.rule_errors import NO_SPAN
 from rulesdsl.suggest import closest, did_you_mean
 
 from ..core.errors import IdError, LoadWarning, ModuleError, SchemaError
@@ -35,11 +35,11 @@ from ..core.model import (
 )
 from ..core.schemas import DATA_DIR, RULES_DIR, schema_of
 from ..core.zones import PILES
-from . import components, flowdocs, procedures, seatkinds
+from . import component_kinds, flowdocs, procedures, seatkinds
 from . import params as module_params
+from .game_vocabulary import build_vocabulary
 from .schemacheck import schema_errors
 from .static_checks import build_blocked, build_check
-from .vocabulary import build_vocabulary
 from .yamlio import Document, read_document
 
 DEFAULT_MODULES = ("base", "deluxe")
@@ -628,12 +628,12 @@ class _Builder:
         actions_coll = self.collections["action"].items
         zones = flowdocs.zones(self.flow_docs)
         kind_enums = {"color": colors, "garment_kind": tuple(dict.fromkeys(kinds.values()))}
-        declared = components.kinds(self.flow_docs, kind_enums)
+        declared = component_kinds.kinds(self.flow_docs, kind_enums)
         holds = {**{z.id: z.holds for z in zones}, **PILES}  # a pile keeps its own (a zone
         # reusing its id is reported as a duplicate)
-        components.check_kinds(self, self.flow_docs, declared, holds, kind_enums)
-        pieces = components.pieces(self, self.component_docs, declared, kind_enums)
-        displays = components.displays(self, game, game_doc, self.flow_docs, holds)
+        component_kinds.check_kinds(self, self.flow_docs, declared, holds, kind_enums)
+        pieces = component_kinds.pieces(self, self.component_docs, declared, kind_enums)
+        displays = component_kinds.displays(self, game, game_doc, self.flow_docs, holds)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
                                       [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
                                       types, tuple(resources), self.declared_fields,

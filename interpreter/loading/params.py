@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulesdsl import BOOLEAN, NUMBER, NameDef
-from rulesdsl.errors import NO_SPAN
+from rulesdsl.rule_errors import NO_SPAN
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import ModuleError

@@ -186,7 +186,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     `silk` needs no tiles and spends none (as `free` does). A `probe` (the check) needs to
     know only whether some guest space is free, and whether a second one is."""
     rules, state, me = ctx.rules, ctx.state, ctx.me
-    side = ctx.engine.side
+    side = ctx.side
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
     made_by_master = _master_made(ctx) or "master_made" in args
@@ -266,7 +266,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
     sold is rented, and is not offered while no guest space is free for it."""
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
-    side = ctx.engine.side
+    side = ctx.side
     discount, colors, made_by_master, waived, silk_waived, free, candidates = \
         _tailor_offers(ctx, args)
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
@@ -322,7 +322,7 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     if places == ["sell"]:
         done = g.on_sell is None and not heard(ctx, "sell")
     else:
-        reward = ctx.engine.side.guest_spaces[places[0]].reward
+        reward = ctx.side.guest_spaces[places[0]].reward
         done = (reward is None or "no_reward" in args or reward.certain) and \
             g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
     return True if done else None
@@ -379,7 +379,7 @@ def _may_sell(garment: Garment) -> bool:
 
 def check_all_halls(ctx: Context) -> None:
     """The moment a player is represented in every hall, its token takes the best free space."""
-    state, side = ctx.state, ctx.engine.side
+    state, side = ctx.state, ctx.side
     if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
         return
     if len(board.halls_present(state, side, ctx.seat)) == len(side.halls):
@@ -547,7 +547,7 @@ def remove_from_staff(ctx: Context, card: str) -> None:
 def _fund_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     """What `fund` offers: each space the player may fund and can pay for (looked at lazily: a
     trial run or a check stops at the second)."""
-    side, livre = ctx.engine.side, ctx.may_spend("livre")
+    side, livre = ctx.side, ctx.may_spend("livre")
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
 
@@ -583,7 +583,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
     mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
     found = 0
-    for cost, space_id, area in ctx.engine.side.decorations_by_cost:
+    for cost, space_id, area in ctx.side.decorations_by_cost:
         price = 0 if free else cost - discount
         if (price if price > 0 else 0) > livre:
             break
@@ -603,7 +603,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
     """How many Decoration spaces the acting player has funded in each area."""
-    decorations, seat = ctx.engine.side.decorations, ctx.seat
+    decorations, seat = ctx.side.decorations, ctx.seat
     mine: dict[str, int] = {}
     for space_id, owner in ctx.state["decorations"].items():
         if owner == seat:
@@ -619,7 +619,7 @@ def fundable(ctx: Context) -> list[str]:
 
 
 def _fundable(ctx: Context) -> Iterator[str]:
-    state, side, limits = ctx.state, ctx.engine.side, ctx.rules.fund_limits
+    state, side, limits = ctx.state, ctx.side, ctx.rules.fund_limits
     funded = state["decorations"]
     mine = _areas_funded(ctx) if limits else {}
     for space_id, deco in side.decorations.items():

@@ -48,7 +48,7 @@ def refill_resources(ctx: Context, args: VerbArgs) -> None:
     """Fill every empty drawer space in place, left to right (the tiles left lie where they
     are); leave spaces empty if tiles run out. With
     `among`, each tile is the top of a random one of those face-down stacks."""
-    side = ctx.engine.side
+    side = ctx.side
     stacks = list(args["among"]()) if "among" in args else None
     for drawer in ctx.state["drawers"]:
         for pos in range(side.tiles_per_drawer):

@@ -38,7 +38,7 @@ def _award(ctx: Context, ranking: list[tuple[tuple, int]], values: Sequence[int]
 def hall_majorities(ctx: Context, args: VerbArgs) -> None:
     """Each hall: most garments, ties broken by garments on Master guest spaces, then by
     the musician."""
-    state, side = ctx.state, ctx.engine.side
+    state, side = ctx.state, ctx.side
     second = bool(args["second_place"]()) if "second_place" in args else True
     for hall in side.halls:
         counts: dict[int, list[int]] = {}
@@ -57,7 +57,7 @@ def hall_majorities(ctx: Context, args: VerbArgs) -> None:
 
 def fireworks_majority(ctx: Context, args: VerbArgs) -> None:
     """Most Fireworks decorations; a tie goes to whoever holds the dearer (rightmost) space."""
-    state, side = ctx.state, ctx.engine.side
+    state, side = ctx.state, ctx.side
     second = bool(args["second_place"]()) if "second_place" in args else True
     best: dict[int, list[int]] = {}
     for space_id, owner in state["decorations"].items():
@@ -72,7 +72,7 @@ def fireworks_majority(ctx: Context, args: VerbArgs) -> None:
 
 def balcony(ctx: Context, args: VerbArgs) -> None:
     """Move Royal Hall garments to the player's Fireworks spaces, best garment, best multiplier."""
-    state, side, tx = ctx.state, ctx.engine.side, ctx.tx
+    state, side, tx = ctx.state, ctx.side, ctx.tx
     royal = next(h for h in side.halls if h.royal)
     spaces = sorted((s for s in board.decorations_of(state, ctx.seat)
                      if side.decorations[s].area == "fireworks" and s not in state["balcony"]),

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import CorruptSaveError
 from . import present, tables
-from .errors import RequestError
+from .request_errors import RequestError
 from .sessions import BotFactory, LiveGame, Registry
 from .store import Store
 

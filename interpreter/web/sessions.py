@@ -28,7 +28,7 @@ from ..core.wording import (
     snapshot_of,
 )
 from . import present
-from .errors import RequestError
+from .request_errors import RequestError
 
 MAX_GAMES = 100
 HIDDEN_KINDS = ("hand",)  # decisions whose answer only the seat that gave it may read

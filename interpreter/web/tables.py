@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from rulesdsl.errors import RulesError
+from rulesdsl.rule_errors import RulesError
 
 from ..core.seats import plan_text, seat_plan
 from ..loading.loader import available_modules, load_ruleset
-from .errors import RequestError
+from .request_errors import RequestError
 
 FIELDS = ("edition", "with", "solo", "set", "custom")
 MAX_RULESETS = 16  # combinations kept loaded at once

@@ -91,7 +91,7 @@ def _names(words) -> dict[str, NameDef]:
                              lambda ctx: [s for s in range(len(ctx.state["players"]))
                                           if s != ctx.seat], "the other players"),
         "round": NameDef(NUMBER, lambda ctx: ctx.state["round"], "the round"),
-        "halls": NameDef(ListType(HALL), lambda ctx: [h.id for h in ctx.engine.side.halls],
+        "halls": NameDef(ListType(HALL), lambda ctx: [h.id for h in ctx.side.halls],
                          "the Halls"),
         "my.halls_present": NameDef(ListType(HALL), lambda ctx: _halls_present(ctx, ctx.seat),
                                     "the Halls you are represented in"),
@@ -110,7 +110,7 @@ def _names(words) -> dict[str, NameDef]:
         "tile_discard": NameDef(ListType(TILE), lambda ctx: list(ctx.state["resource_discard"]),
                                 "the discarded Resource tiles, the last discarded last"),
         "free_spaces": NameDef(ListType(SPACE), lambda ctx: [
-            s for s in ctx.engine.side.guest_spaces if s not in ctx.state["guests"]],
+            s for s in ctx.side.guest_spaces if s not in ctx.state["guests"]],
             "the free guest spaces, Hall by Hall from the top, each from the left"),
         "free_decorations": NameDef(ListType(DECORATION), lambda ctx: act.fundable(ctx),
                                     "the Decoration spaces you may fund"),
@@ -130,8 +130,8 @@ def _names(words) -> dict[str, NameDef]:
 
 def _halls_present(ctx, seat) -> list[str]:
     """The halls a player is represented in, in board order."""
-    present = board.halls_present(ctx.state, ctx.engine.side, seat)
-    return [h.id for h in ctx.engine.side.halls if h.id in present]
+    present = board.halls_present(ctx.state, ctx.side, seat)
+    return [h.id for h in ctx.side.halls if h.id in present]
 
 
 def _hire_space_of(ctx, card_id) -> int:
@@ -159,12 +159,12 @@ def _garment_space(ctx, garment_id) -> str | None:
 
 
 def _space_hall(ctx, space_id) -> str | None:
-    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    space = ctx.side.guest_spaces.get(space_id) if space_id is not None else None
     return None if space is None else space.hall
 
 
 def _reward_kind(ctx, space_id) -> str:
-    space = ctx.engine.side.guest_spaces.get(space_id) if space_id is not None else None
+    space = ctx.side.guest_spaces.get(space_id) if space_id is not None else None
     return reward_kind(space.reward if space is not None else None)
 
 
@@ -272,7 +272,7 @@ def _count_my_decorations(ctx) -> int:
 
 def _all_halls_prestige(ctx) -> int:
     order = ctx.state["all_halls"]
-    return ctx.engine.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
+    return ctx.side.all_halls[order.index(ctx.seat)] if ctx.seat in order else 0
 
 
 def _tile_items(ctx, tile_id) -> int:
@@ -284,25 +284,25 @@ def _tile_items(ctx, tile_id) -> int:
 
 def _display_cost(ctx, garment_id) -> int:
     display = ctx.state["garment_display"]
-    return ctx.engine.side.garment_costs[display.index(garment_id)] \
+    return ctx.side.garment_costs[display.index(garment_id)] \
         if garment_id in display else 0
 
 
 def _garment_points(ctx, garment_id) -> int:
     """A garment's prestige, multiplied when it watches the fireworks from the balcony."""
     prestige = ctx.rules.garments[garment_id].prestige
-    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    multiplier = board.balcony_multiplier(ctx.state, ctx.side, garment_id)
     return prestige if multiplier is None else prestige * multiplier
 
 
 def _balcony_bonus(ctx, garment_id) -> int:
     """What the balcony adds to a garment's prestige: prestige x (factor - 1), 0 elsewhere."""
-    multiplier = board.balcony_multiplier(ctx.state, ctx.engine.side, garment_id)
+    multiplier = board.balcony_multiplier(ctx.state, ctx.side, garment_id)
     return 0 if multiplier is None else ctx.rules.garments[garment_id].prestige * (multiplier - 1)
 
 
 def _on_master_space(ctx, garment_id) -> bool:
-    return board.on_master_space(ctx.state, ctx.engine.side, garment_id)
+    return board.on_master_space(ctx.state, ctx.side, garment_id)
 
 
 def _column(catalogue: str, attr: str, on_side: bool = False):
@@ -312,7 +312,7 @@ def _column(catalogue: str, attr: str, on_side: bool = False):
     last: list = [(None, None)]  # [(owner, its column)], replaced as one tuple
 
     def column(ctx):
-        owner = ctx.engine.side if on_side else ctx.rules
+        owner = ctx.side if on_side else ctx.rules
         seen, values = last[0]
         if seen is not owner:
             values = owner.column(catalogue, attr)
@@ -324,7 +324,7 @@ def _column(catalogue: str, attr: str, on_side: bool = False):
 def _records(rules, word=lambda key: key) -> dict:
     g = lambda attr: (lambda ctx, item: getattr(ctx.rules.garments[item], attr))
     e = lambda attr: (lambda ctx, item: getattr(ctx.rules.employees[item], attr))
-    d = lambda attr: (lambda ctx, item: getattr(ctx.engine.side.decorations[item], attr))
+    d = lambda attr: (lambda ctx, item: getattr(ctx.side.decorations[item], attr))
     # the same fields for every entry at once (FieldDef.column: generated code looks items up);
     # a catalogue's own fields are its printed data (FieldDef.printed), a board side's are not
     gc = lambda attr: _column("garments", attr)
@@ -367,7 +367,7 @@ def _records(rules, word=lambda key: key) -> dict:
         "space": {
             "hall": FieldDef(HALL, _space_hall, "Hall"),
             "master": FieldDef(BOOLEAN, lambda ctx, s: s is not None and
-                               ctx.engine.side.guest_spaces[s].master, "Master guest space"),
+                               ctx.side.guest_spaces[s].master, "Master guest space"),
             "reward_kind": FieldDef(REWARD_KIND, _reward_kind, "kind of reward"),
         },
         "employee": {

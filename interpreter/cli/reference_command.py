@@ -2,7 +2,7 @@
 
 The documentation site's "Command options" page is made from this at build time (the mkdocs
 hook in tools/mkdocs_hooks.py), so it always says what `rococo ... --help` says.
-`python -m interpreter.cli.reference` prints it.
+`python -m interpreter.cli.reference_command` prints it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from .main import build_parser
 HEADER = """# Command options
 
 Every option of every `rococo` command, generated from the command line parser when the site is
-built (`interpreter/cli/reference.py`), so it says what `rococo COMMAND --help` says. What the
-commands do: [Commands at a glance](commands.md).
+built (`interpreter/cli/reference_command.py`), so it says what `rococo COMMAND --help` says.
+What the commands do: [Commands at a glance](commands.md).
 """
 
 
