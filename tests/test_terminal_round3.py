@@ -148,3 +148,19 @@ def test_simulate_with_a_pack_says_whether_its_cards_came_up(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert re.search(r"the pack's card pk.seam came up in [0-2] of 2 games and was taken in "
                      r"[0-2]", out)
+
+
+def test_the_first_screen_shows_guests_musicians_and_funded_decorations(rules):
+    from interpreter.ui.overview import overview
+    game = Game.new(rules, players=3, seed=1)
+    state = game.state
+    state["guests"]["hall_2.1"] = {"owner": 1, "garment": "blue_01"}
+    state["decorations"]["hall_2.musician"] = 2
+    state["decorations"]["statue.1"] = 0
+    buffer = io.StringIO()
+    Console(file=buffer, force_terminal=True, width=80, color_system=None).print(
+        overview(game, 0))
+    text = " ".join(buffer.getvalue().split())
+    prestige = rules.garments["blue_01"].prestige
+    assert f"Hall 2 5/2 [.{prestige} B][.][M][.][.] musician C" in text
+    assert "Statue [7/2 A] 8/2 9/3;" in text  # three players: the smaller board

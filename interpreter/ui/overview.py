@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..core.labels import garment_rules
 from ..core.wording import letter
-from .render import COLOR_STYLE, COUNTERS, deck_zones, seat_name, tile_code
+from .render import COLOR_STYLE, COUNTERS, deck_zones, guest_spaces, seat_name, tile_code
 
 TITLE_WIDTH = 11  # a row's title wraps at this width, so the pieces keep the rest of the line
 HINT = "('board', 'legend': more)"
@@ -168,18 +168,9 @@ def _side_by_side(cells) -> Columns:
 def _hall(game, hall) -> Text:
     """'Royal Hall 8/4 [.][.][M][.3 A] musician B': its guest spaces in the legend's
     notation, and who funded its musician."""
-    state, side = game.state, game.side
     cell = Text(f"{game.rules.term(hall.id, hall.name)} {'/'.join(map(str, hall.majority))} ")
-    for space_id in hall.guest_spaces:
-        guest = state["guests"].get(space_id)
-        mark = "M" if side.guest_spaces[space_id].master else "."
-        if guest is None:
-            cell.append(f"[{mark}]")
-        else:
-            color = state["players"][guest["owner"]]["color"]
-            cell.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
-                        f"{letter(guest['owner'])}]", style=COLOR_STYLE.get(color, ""))
-    owner = state["decorations"].get(hall.musician)
+    cell.append_text(guest_spaces(game, hall))
+    owner = game.state["decorations"].get(hall.musician)
     if owner is not None:
         cell.append(f" musician {letter(owner)}")
     return cell

@@ -77,18 +77,8 @@ def board(game, seat: int | None = None) -> Group:
     halls.add_column("hall")
     halls.add_column("guests (M = Master guest space)")
     halls.add_column("musician")
-    colors = [p["color"] for p in state["players"]]
     for hall in side.halls:
-        cells = Text()
-        for space_id in hall.guest_spaces:
-            guest = state["guests"].get(space_id)
-            mark = "M" if side.guest_spaces[space_id].master else "."
-            if guest is None:
-                cells.append(f"[{mark}] ")
-            else:
-                color = colors[guest["owner"]]
-                cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
-                             f"{letter(guest['owner'])}] ", style=COLOR_STYLE.get(color, ""))
+        cells = guest_spaces(game, hall, gap=" ")
         owner = state["decorations"].get(hall.musician)
         majority = "/".join(map(str, hall.majority))
         halls.add_row(f"{words.term(hall.id, hall.name)} {majority}", cells,
@@ -122,6 +112,23 @@ def board(game, seat: int | None = None) -> Group:
         parts.append(balcony(game))
     parts.append(players(game, seat))
     return Group(*parts)
+
+
+def guest_spaces(game, hall, gap: str = "") -> Text:
+    """A hall's guest spaces in the legend's notation, `gap` after each: [.] free, [M] a free
+    Master guest space, [.2 A] or [M3 B] a garment worth 2 or 3 prestige of player A or B."""
+    state, side = game.state, game.side
+    cells = Text()
+    for space_id in hall.guest_spaces:
+        guest = state["guests"].get(space_id)
+        mark = "M" if side.guest_spaces[space_id].master else "."
+        if guest is None:
+            cells.append(f"[{mark}]{gap}")
+        else:
+            color = state["players"][guest["owner"]]["color"]
+            cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
+                         f"{letter(guest['owner'])}]{gap}", style=COLOR_STYLE.get(color, ""))
+    return cells
 
 
 def decorations(game) -> Table:
