@@ -423,3 +423,12 @@ def test_a_resealed_save_with_a_modules_counter_or_seat_kind_damaged_is_refused(
     with pytest.raises(CorruptSaveError) as info:
         Game.from_json(rules, resealed(data, edit))
     assert str(info.value) == f"save file is damaged: {why}"
+
+
+def test_a_save_nested_too_deeply_is_refused_as_no_save(rules_base):
+    """5,000 nested brackets: refused by `Game.from_json` as by the web's replays (where the
+    web campaign found a plain-text 500: the server read the JSON first, unguarded)."""
+    for text in ("[" * 5000 + "]" * 5000, '{"a": ' * 5000 + "1" + "}" * 5000):
+        with pytest.raises(CorruptSaveError) as info:
+            Game.from_json(rules_base, text)
+        assert str(info.value) == "not a save file: its data is nested too deeply"

@@ -37,6 +37,10 @@ def test_a_tampered_or_rewritten_replay_upload_is_refused_with_a_reason(jewelry)
         for edit, reason in cases:
             status, data, _raw = site.post("/api/replays", upload(game, edit))
             assert status == 422 and data["error"].startswith(reason), data
+        # found by the web campaign: a plain-text 500 (RecursionError) before
+        status, data, _raw = site.post("/api/replays", b"[" * 5000 + b"]" * 5000)
+        assert (status, data) == (422, {"error": "not a save file: its data is nested too "
+                                                 "deeply"})
         assert not site.registry.replays
 
 

@@ -286,6 +286,9 @@ def saves(count: int, seed: int) -> Counter:
                          if unchanged else "loaded; a refused undo CHANGED the game"] += 1
                     continue
             seen["loaded and played on"] += 1
+        except RuleFaultError as exc:  # the load let a damaged position through
+            seen["loaded, then STOPPED ON A RULE FAULT"] += 1
+            print(f"  save #{i}: {str(exc).splitlines()[0][:200]}")
         except Exception as exc:  # noqa: BLE001
             seen["TRACEBACK"] += 1
             print(f"  save #{i}: {type(exc).__name__}: {str(exc)[:200]}")
@@ -506,7 +509,7 @@ def lsp(count: int, seed: int) -> Counter:
 
 
 BAD = ("TRACEBACK", "CHANGED", "NO POSITION", "SILENTLY", "NO ANSWER", "WITHOUT A REASON",
-       "INTERNAL")  # what a campaign must never see
+       "INTERNAL", "STOPPED")  # what a campaign must never see
 CAMPAIGNS = {"mutants": (mutants, 1500), "answers": (answers, 10_000), "saves": (saves, 3000),
              "packs": (packs, 100), "web": (web, 200), "lsp": (lsp, 300)}
 
