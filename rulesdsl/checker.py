@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from . import ast
+from . import ast, cost
 from .folding import fold
 from .rule_errors import EffectNameError, EffectTypeError, RulesError, Span
 from .suggest import did_you_mean
@@ -268,35 +268,14 @@ class _Checker:
         if isinstance(node, ast.Name):
             return self.name(node, scope, expected)
         if isinstance(node, ast.ListExpr):
-            want = expected.item if isinstance(expected, ListType) else None
-            item_t: Type = UNKNOWN
-            for it in node.items:
-                hint = want if want is not None else (item_t if item_t != UNKNOWN else None)
-                t = self.expr(it, scope, hint)
-                if not compatible(t, item_t):
-                    self.type_error(it.span, "list items must have the same type: "
-                                             f"expected {a(item_t)}, found {t}")
-                else:
-                    item_t = unify(item_t, t)
-            return ListType(item_t)
+            return self.list_expr(node, scope, expected)
         if isinstance(node, ast.BinOp):
             return self._operands(node, scope, NUMBER, NUMBER)
         if isinstance(node, ast.UnaryOp):
             self.expect(node.operand, scope, NUMBER)
             return NUMBER
         if isinstance(node, ast.Compare):
-            if node.op in ("=", "!="):
-                if self._ambiguous_constant(node.left, scope):  # e.g. `blue = color`
-                    rt = self.expr(node.right, scope)
-                    lt = self.expr(node.left, scope, rt)
-                else:
-                    lt = self.expr(node.left, scope)
-                    rt = self.expr(node.right, scope, lt if lt != UNKNOWN else None)
-                if not compatible(lt, rt):
-                    self.type_error(node.span, f"cannot compare {lt} with {rt}")
-            else:
-                self._operands(node, scope, NUMBER, BOOLEAN)
-            return BOOLEAN
+            return self.compare(node, scope)
         if isinstance(node, ast.BoolOp):
             return self._operands(node, scope, BOOLEAN, BOOLEAN)
         if isinstance(node, ast.Not):
@@ -309,15 +288,7 @@ class _Checker:
         if isinstance(node, ast.Table):
             return self.table(node, scope)
         if isinstance(node, (ast.ChooseOne, ast.ChooseAny)):
-            want = expected if isinstance(node, ast.ChooseAny) else (
-                ListType(expected) if expected is not None else None)
-            t = self.expr(node.options, scope, want)
-            if t == UNKNOWN:
-                return UNKNOWN
-            if not isinstance(t, ListType):
-                return self.type_error(node.options.span,
-                                       f"expected a list to choose from, found {t}")
-            return t.item if isinstance(node, ast.ChooseOne) else t
+            return self.choose(node, scope, expected)
         if isinstance(node, ast.ChooseNumber):
             self.expect(node.lo, scope, NUMBER)
             self.expect(node.hi, scope, NUMBER)
@@ -326,6 +297,47 @@ class _Checker:
             self.stmt(node.stmt, scope.child())
             return BOOLEAN
         raise TypeError(f"not an expression: {node!r}")  # pragma: no cover
+
+    def list_expr(self, node: ast.ListExpr, scope: _Scope, expected: Type | None) -> Type:
+        """A list's type: its items' one type (the expected item type guides the first)."""
+        want = expected.item if isinstance(expected, ListType) else None
+        item_t: Type = UNKNOWN
+        for it in node.items:
+            hint = want if want is not None else (item_t if item_t != UNKNOWN else None)
+            t = self.expr(it, scope, hint)
+            if not compatible(t, item_t):
+                self.type_error(it.span, "list items must have the same type: "
+                                         f"expected {a(item_t)}, found {t}")
+            else:
+                item_t = unify(item_t, t)
+        return ListType(item_t)
+
+    def compare(self, node: ast.Compare, scope: _Scope) -> Type:
+        if node.op in ("=", "!="):
+            if self._ambiguous_constant(node.left, scope):  # e.g. `blue = color`
+                rt = self.expr(node.right, scope)
+                lt = self.expr(node.left, scope, rt)
+            else:
+                lt = self.expr(node.left, scope)
+                rt = self.expr(node.right, scope, lt if lt != UNKNOWN else None)
+            if not compatible(lt, rt):
+                self.type_error(node.span, f"cannot compare {lt} with {rt}")
+        else:
+            self._operands(node, scope, NUMBER, BOOLEAN)
+        return BOOLEAN
+
+    def choose(self, node: ast.ChooseOne | ast.ChooseAny, scope: _Scope,
+               expected: Type | None) -> Type:
+        """`choose one of` gives an item of its options' list, `choose any of` a list."""
+        want = expected if isinstance(node, ast.ChooseAny) else (
+            ListType(expected) if expected is not None else None)
+        t = self.expr(node.options, scope, want)
+        if t == UNKNOWN:
+            return UNKNOWN
+        if not isinstance(t, ListType):
+            return self.type_error(node.options.span,
+                                   f"expected a list to choose from, found {t}")
+        return t.item if isinstance(node, ast.ChooseOne) else t
 
     def where(self, node: ast.Where, scope: _Scope) -> Type:
         t = self.expr(node.collection, scope)
@@ -514,6 +526,14 @@ class _Checker:
             return False
         return len(self.vocab.enums_of(n)) > 1
 
+    def effect(self, effect: ast.Effect) -> Analysis:
+        """The whole analysis of one effect (the seam a test counts analyses by)."""
+        self.block(effect.statements, _Scope({}))
+        self.result.errors.sort(key=lambda e: (e.span.line, e.span.column))
+        if not self.result.errors:  # the work of an ill-typed effect is not worth counting
+            self.result.errors.extend(cost.check_work(effect))
+        return self.result
+
     def candidates(self, scope: _Scope) -> list[str]:
         out = [*self.vocab.names, *scope.locals]
         if scope.item is not None:
@@ -524,11 +544,10 @@ class _Checker:
 
 
 def analyse_effect(effect: ast.Effect, vocab: Vocabulary) -> Analysis:
-    """Check an effect and keep the types and name resolutions for the compiler and printer."""
-    c = _Checker(vocab)
-    c.block(effect.statements, _Scope({}))
-    c.result.errors.sort(key=lambda e: (e.span.line, e.span.column))
-    return c.result
+    """Check an effect (its types, then the work it may do) and keep the types and name
+    resolutions: the one analysis the compiler, the printer, the static checks and the editor
+    read (`CompiledEffect.analysis`), made once per effect."""
+    return _Checker(vocab).effect(effect)
 
 
 def analyse_expression(expr: ast.Expr, vocab: Vocabulary, expected: Type | None = None,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from . import aborts, ast, codegen, cost, runtime
@@ -46,46 +46,50 @@ class CompiledEffect:
     lasting: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     # the Python source `run` was compiled from (codegen.py), or "" when it is closures
     python: str = ""
+    # its one analysis (types, name resolutions, no errors), read again by the printer and the
+    # static checks instead of checking the effect anew
+    analysis: Analysis = field(default_factory=Analysis)
 
 
-def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True
-                   ) -> CompiledEffect:
+def compile_effect(effect: ast.Effect, vocab: Vocabulary, generate: bool = True,
+                   analysis: Analysis | None = None) -> CompiledEffect:
     """Compile a checked effect (to one generated function, unless `generate` is False or it
     has a shape the generator leaves out: then to closures); raises RulesErrors if it does not
-    check."""
-    analysis = analyse_effect(effect, vocab)
+    check. `analysis` is the effect's own `analyse_effect`, when the caller has it already."""
+    if analysis is None:
+        analysis = analyse_effect(effect, vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
-    too_much = cost.check_work(effect)
-    if too_much:
-        raise RulesErrors(too_much)
     if generate:
         try:
             compiler = _Compiler(vocab, analysis)
             generated, source = codegen.generate(effect, compiler, f"<effect {effect.span}>")
-            return CompiledEffect(effect, generated, dict(compiler.lasting), source)
+            return CompiledEffect(effect, generated, dict(compiler.lasting), source, analysis)
         except (codegen.Unsupported, SyntaxError):
             pass  # a shape left to the closures: the whole effect runs as closures
     compiler = _Compiler(vocab, analysis)
     body = compiler.sequence(effect.statements)
     if not compiler.uses_env:  # nothing in it reads or binds a local: it needs no env
         if len(effect.statements) > 1:  # a sequence's closure takes `env` or leaves it out
-            return CompiledEffect(effect, body, dict(compiler.lasting))
+            return CompiledEffect(effect, body, dict(compiler.lasting), "", analysis)
 
         def run_one(ctx: Any, env: dict | None = None) -> None:
             body(ctx, env)  # type: ignore[arg-type]  # no statement of it reads env
-        return CompiledEffect(effect, run_one, dict(compiler.lasting))
+        return CompiledEffect(effect, run_one, dict(compiler.lasting), "", analysis)
 
     def run(ctx: Any, env: dict | None = None) -> None:
         body(ctx, {} if env is None else env)
-    return CompiledEffect(effect, run, dict(compiler.lasting))
+    return CompiledEffect(effect, run, dict(compiler.lasting), "", analysis)
 
 
-def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary
+def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None = None
                          ) -> tuple[tuple[str, ExprFn | None, str], ...]:
     """A verb call's options as the compiled call builds them: (name, closure or None for a
-    flag, card text), for a check that reads them without running the call."""
-    analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+    flag, card text), for a check that reads them without running the call. `analysis` is that
+    of the effect the call is part of (`CompiledEffect.analysis`); without it the call alone is
+    analysed."""
+    if analysis is None:
+        analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
     if analysis.errors:
         raise RulesErrors(analysis.errors)
     return _Compiler(vocab, analysis)._verb_parts(call)[1]
@@ -258,27 +262,38 @@ class _Compiler:
             texts = tuple(block_text(alt, self.vocab, self.analysis) for alt in s.alternatives)
         prompt = " or ".join(texts)
         guards = tuple(self._guard(alt) for alt in s.alternatives)
+        # what each alternative's statements after the guard's requires can do, known without a
+        # trial run where its shape allows (its requires hold when it is asked)
+        checks = tuple(self._check_of(alt if guard is None else alt[self._guarded(alt):])
+                       for alt, guard in zip(s.alternatives, guards))
 
         def either(ctx, env):
-            offered = [t for t, alt, guard in zip(texts, alts, guards)
+            offered = [t for t, alt, guard, check in zip(texts, alts, guards, checks)
                        if (guard is None or guard(ctx, env))
-                       and ctx.possible(lambda c, alt=alt: alt(c, env))]
+                       and ctx.possible(lambda c, alt=alt: alt(c, env), check=check)]
             if not offered:
                 raise runtime.EffectAbort("none of the alternatives can be done")
             answer = ctx.choose("one", offered, prompt)
             alts[texts.index(answer)](ctx, env)
         return either
 
-    def _guard(self, stmts) -> Callable[[Any, dict], bool] | None:
-        """Whether an alternative's leading `require`s hold, read without a trial run: where
-        one does not, a trial run of it aborts there (it is not offered). Only conditions that
-        neither ask, draw at random nor try anything are read; None when there are none."""
-        conds = []
+    @staticmethod
+    def _guarded(stmts) -> int:
+        """How many leading `require`s of an alternative its guard reads: those whose
+        conditions neither ask, draw at random nor try anything."""
+        n = 0
         for stmt in stmts:
             if type(stmt) is not ast.Require or aborts.may_ask(stmt) \
                     or aborts.draws_or_tries(stmt):
                 break
-            conds.append(self.expr(stmt.cond))
+            n += 1
+        return n
+
+    def _guard(self, stmts) -> Callable[[Any, dict], bool] | None:
+        """Whether an alternative's leading `require`s hold, read without a trial run: where
+        one does not, a trial run of it aborts there (it is not offered). Only conditions that
+        neither ask, draw at random nor try anything are read; None when there are none."""
+        conds = [self.expr(stmt.cond) for stmt in stmts[:self._guarded(stmts)]]
         if not conds:
             return None
 
@@ -739,8 +754,28 @@ class _Compiler:
         return lambda ctx, env: choose(ctx, list(opts(ctx, env)), prompt, span)
 
     def e_Possible(self, node):
-        run = self.block((node.stmt,))
-        return lambda ctx, env: ctx.possible(lambda c: run(c, env))
+        run, check = self.block((node.stmt,)), self._check_of((node.stmt,))
+        return lambda ctx, env: ctx.possible(lambda c: run(c, env), check=check)
+
+    def _check_of(self, stmts) -> Callable[[Any], bool | None] | None:
+        """The vocabulary's check of statements tried by a trial run (`possible`, an `either`
+        alternative): what that run would answer, read from the position. None where the
+        vocabulary gives none, or the statements read a local (a check sees no env)."""
+        if self.vocab.check_of is None or self._reads_locals(tuple(stmts)):
+            return None
+        return self.vocab.check_of(ast.Effect(tuple(stmts)), self.vocab, self.analysis)
+
+    def _reads_locals(self, node) -> bool:
+        """Whether `node` (a statement, an expression, a tuple of them) reads or binds a local."""
+        if isinstance(node, tuple):
+            return any(self._reads_locals(n) for n in node)
+        if not is_dataclass(node):
+            return False
+        res = self.analysis.names.get(id(node))
+        if res is not None and res.kind == "local":
+            return True
+        return any(self._reads_locals(getattr(node, f.name)) for f in fields(node)
+                   if f.name != "span")
 
     def e_ChooseNumber(self, node):
         prompt = self._number_for or "the amount"

@@ -29,16 +29,18 @@ _BIN_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 _SIMPLE = (ast.Gain, ast.Pay, ast.Let, ast.VerbCall, ast.Require)
 
 
-def effect_text(effect: ast.Effect, vocab: Vocabulary, as_action: bool = False) -> str:
+def effect_text(effect: ast.Effect, vocab: Vocabulary, as_action: bool = False,
+                analysis: Analysis | None = None) -> str:
     """The effect as card text: capitalised sentences ending with '.'. With `as_action`, the
-    effect is a main action: a lone verb says what the action does, not what a bonus adds."""
+    effect is a main action: a lone verb says what the action does, not what a bonus adds.
+    `analysis` is the effect's own (`CompiledEffect.analysis`); without it, it is analysed."""
     statements = effect.statements
     if as_action and len(statements) == 1 and isinstance(statements[0], ast.VerbCall) \
             and not statements[0].options:
         vdef = vocab.verbs.get(statements[0].verb)
         if vdef is not None and vdef.as_action:
             return _sentence(vdef.as_action)
-    p = _Printer(vocab, analyse_effect(effect, vocab))
+    p = _Printer(vocab, analyse_effect(effect, vocab) if analysis is None else analysis)
     return " ".join(p.sentences(effect.statements)) or "Nothing happens."
 
 

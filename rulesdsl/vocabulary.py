@@ -167,6 +167,12 @@ class Vocabulary:
     # named `opponents`); None: the language has no actors. The context runs a block as one of
     # them with `act_as(item, run)` and `act_each(items, run)`.
     actor: Type | None = None
+    # What can be known of a block without a trial run: `check_of(effect, vocab, analysis)` is
+    # a check `f(ctx) -> True | False | None` (None: try it) that answers what a trial run of
+    # the block would, or None when its shape needs the trial. The compiler gives one to each
+    # `possible(...)` and each `either` alternative that reads no local; without it (None),
+    # each of them is a trial run.
+    check_of: Callable[[Any, Vocabulary, Any], Callable[[Any], bool | None] | None] | None = None
 
     def extended(self, names: Mapping[str, NameDef]) -> Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""

@@ -101,3 +101,19 @@ def test_each_public_name_is_written_once_in_the_stub():
         assert stub.count(f"import {name} as {name}\n") == 1
         assert f'"{name}"' not in source and f" {name}," not in source
     assert len(interpreter.__all__) == stub.count(" as ") == 18
+
+
+def test_rulesdsl_writes_each_public_name_once():
+    """Issue 34: rulesdsl's public names are its explicit re-exports (`X as X`) and what it
+    defines; no `__all__` repeats them."""
+    import ast
+
+    import rulesdsl
+    tree = ast.parse(Path(rulesdsl.__file__).read_text())
+    assigned = {t.id for node in tree.body if isinstance(node, ast.Assign)
+                for t in node.targets if isinstance(t, ast.Name)}
+    assert "__all__" not in assigned
+    exported = [a.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                for a in node.names if a.asname == a.name]
+    assert len(exported) == len(set(exported)) == 33
+    assert all(getattr(rulesdsl, name) is not None for name in exported)

@@ -31,7 +31,7 @@ def test_everything_an_effect_may_use_is_described(rules):
     missing += [r["name"] for r in ref["resources"] if not r["description"]]
     missing += [e["enum"] for e in ref["enums"] if not e["description"]]
     assert missing == [], ("describe these in interpreter/loading/game_vocabulary.py (NAME_DOCS, FIELD_DOCS, "
-                           "VERB_DOCS, ...), then run `rococo vocab --update-docs`")
+                           "...) or a verb in its module's VERB_DOCS, then run `rococo vocab --update-docs`")
 
 
 def test_functions_are_the_checkers_builtins():

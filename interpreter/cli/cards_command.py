@@ -17,6 +17,24 @@ def cmd_cards(args) -> int:
     rules = rules_of(args)
     if args.html:
         return gallery.write_gallery(rules, Path(args.html))
+    layout.show(entry.console, _employees(rules))
+    if any(c.depute_inferred for c in rules.employees.values()):
+        entry.console.print("(inferred): a depute value not given for the card, taken from its "
+                            "type's value in another file (001:499 prints it on each card)")
+    for kind in rules.seat_kinds:  # an automaton's own deck, its faces printed or reconstructed
+        if kind.cards:
+            layout.show(entry.console, _seat_cards(kind))
+    layout.show(entry.console, _garments(rules))
+    for kind in rules.components.values():  # the kinds of component modules declare
+        layout.show(entry.console, _pieces(rules, kind))
+    for table in (_displays(rules), _module_triggers(rules)):
+        if table is not None:
+            layout.show(entry.console, table)
+    return 0
+
+
+def _employees(rules) -> Table:
+    """The Employee cards, a start card once for all colours."""
     table = Table(title="Employees", show_lines=True)
     for col in ("id", "name", "level", "type", "depute", "bonus"):
         table.add_column(col)
@@ -37,13 +55,10 @@ def cmd_cards(args) -> int:
         table.add_row(f"start.*.{key}" if card.start else card.id, escape(name),
                       "start" if card.start else str(card.level), rules.word(card.type),
                       depute, escape(text))
-    layout.show(entry.console, table)
-    if any(c.depute_inferred for c in rules.employees.values()):
-        entry.console.print("(inferred): a depute value not given for the card, taken from its "
-                            "type's value in another file (001:499 prints it on each card)")
-    for kind in rules.seat_kinds:  # an automaton's own deck, its faces printed or reconstructed
-        if kind.cards:
-            layout.show(entry.console, _seat_cards(kind))
+    return table
+
+
+def _garments(rules) -> Table:
     garments = Table(title=rules.word("garments").capitalize()
                      if "garments" in rules.words else "Garments")
     for col in ("id", "garment", "needs", "master", "value", "prestige", "rules"):
@@ -54,38 +69,48 @@ def cmd_cards(args) -> int:
         garments.add_row(g.id, f"{rules.word(g.color)} {rules.word(g.kind)}", needs,
                          "yes" if g.master else "", str(g.value), str(g.prestige),
                          escape(" ".join(garment_rules(g))))
-    layout.show(entry.console, garments)
-    for kind in rules.components.values():  # the kinds of component modules declare
-        pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
-        pieces.add_column("id")
-        for field in kind.fields:
-            pieces.add_column(field.replace("_", " "))
-        for piece in rules.pieces.values():
-            if piece.kind == kind.id:
-                pieces.add_row(piece.id, *[rules.word(str(piece.values.get(f, "")))
-                                           for f in kind.fields])
-        layout.show(entry.console, pieces)
-    if rules.displays:
-        displays = Table(title="Displays")
-        for col in ("display", "holds", "prices, left to right", "filled from", "discards to"):
-            displays.add_column(col)
-        for d in rules.displays:
-            prices = "the board's costs" if d.prices == "board" else \
-                ", ".join(map(str, d.prices))
-            displays.add_row(rules.term(d.id, d.name), d.holds, prices, rules.word(d.source),
-                             rules.word(d.discard))
-        layout.show(entry.console, displays)
+    return garments
+
+
+def _pieces(rules, kind) -> Table:
+    """The pieces of one kind of component a module declares, with its fields."""
+    pieces = Table(title=f"{kind.name}s (starting in {rules.zone(kind.start_in).name})")
+    pieces.add_column("id")
+    for field in kind.fields:
+        pieces.add_column(field.replace("_", " "))
+    for piece in rules.pieces.values():
+        if piece.kind == kind.id:
+            pieces.add_row(piece.id, *[rules.word(str(piece.values.get(f, "")))
+                                       for f in kind.fields])
+    return pieces
+
+
+def _displays(rules) -> Table | None:
+    if not rules.displays:
+        return None
+    displays = Table(title="Displays")
+    for col in ("display", "holds", "prices, left to right", "filled from", "discards to"):
+        displays.add_column(col)
+    for d in rules.displays:
+        prices = "the board's costs" if d.prices == "board" else \
+            ", ".join(map(str, d.prices))
+        displays.add_row(rules.term(d.id, d.name), d.holds, prices, rules.word(d.source),
+                         rules.word(d.discard))
+    return displays
+
+
+def _module_triggers(rules) -> Table | None:
     triggers = [t for ts in rules.triggers.values() for t in ts if t.owner_kind == "module"]
     triggers += [t for t in rules.started.values() if t.owner_kind == "module"]
-    if triggers:
-        table = Table(title="Triggers of the modules", show_lines=True)
-        for col in ("id", "when", "effect"):
-            table.add_column(col)
-        for t in triggers:
-            table.add_row(t.id, t.on + (f", once started, until {t.until}" if t.until else ""),
-                          escape(t.effect.text))
-        layout.show(entry.console, table)
-    return 0
+    if not triggers:
+        return None
+    table = Table(title="Triggers of the modules", show_lines=True)
+    for col in ("id", "when", "effect"):
+        table.add_column(col)
+    for t in triggers:
+        table.add_row(t.id, t.on + (f", once started, until {t.until}" if t.until else ""),
+                      escape(t.effect.text))
+    return table
 
 
 def _seat_cards(kind) -> Table:

@@ -9,9 +9,9 @@ run once from its start with the answers it had already received (`replay`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from rulesdsl import EffectAbort, RulesRuntimeError
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
@@ -20,27 +20,26 @@ from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .journal import MISSING, Journal
+from .labels import Labeller
 from .model import BoardSide, Ruleset, SeatKind
+from .questions import NO_VALUE, Questions, first_two
 from .state import Player, State, keyed
 from .trial import Completes, DeadEnd, search
 
-if TYPE_CHECKING:  # for annotations only: the game makes its contexts
-    from .engine import Game
-
 MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
 UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pays
-NO_VALUE = object()  # what `first_two` gives for a second value there is not
 
 
-def first_two(values: Iterable, prompt: str) -> tuple[Iterator, Any, Any]:
-    """The first two of a question's values and an iterator over the rest, reading no further
-    (verbs pass generators); the second is NO_VALUE when there is one. No value at all ends the
-    effect: there is nothing to choose."""
-    it = iter(values)
-    first = next(it, NO_VALUE)
-    if first is NO_VALUE:
-        raise EffectAbort(f"nothing to choose for: {prompt}")
-    return it, first, next(it, NO_VALUE)
+class Table(Protocol):
+    """What a context reads of the game it runs in (`Game`, core/engine.py): the rules, the
+    live state and board side, the journal, the labeller and the question protocol."""
+
+    rules: Ruleset
+    state: State
+    side: BoardSide
+    journal: Journal
+    label: Labeller
+    questions: Questions
 
 
 class Runnable(Protocol):
@@ -69,7 +68,8 @@ class Context:
     starts as the class's value and is set on the instance when it changes, in a `__dict__`
     made then (a slot for each of those would need every field set on each creation)."""
 
-    __slots__ = ("__dict__", "engine", "rules", "score_key", "seat", "side", "state", "tx")
+    __slots__ = ("__dict__", "engine", "questions", "rules", "score_key", "seat", "side",
+                 "state", "tx")
     played: str | None = None
     trial: list | None = None  # in a trial run (trial.py): the answers it is given
     trial_used = 0
@@ -79,16 +79,21 @@ class Context:
     budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
     in_bonus = False  # while a played card's bonus is offered or used (verbs.actions)
 
-    def __init__(self, engine: Game, seat: int, score_key: str = "play"):
+    def __init__(self, engine: Table, seat: int, score_key: str = "play"):
         self.engine = engine
         self.state: State = engine.state
         self.rules: Ruleset = engine.rules
         self.side: BoardSide = engine.side  # the board side in play (verbs read it often)
         self.tx: Journal = engine.journal
+        self.questions: Questions = engine.questions  # how questions get answers (questions.py)
         self.seat = seat
         self.score_key = score_key
 
     # -- the player ----------------------------------------------------------------------
+    def sibling(self, seat: int, score_key: str) -> Context:
+        """A new context of the same game (a trial run's own: questions.py)."""
+        return Context(self.engine, seat, score_key)
+
     @property
     def me(self) -> Player:
         return self.state["players"][self.seat]
@@ -109,14 +114,13 @@ class Context:
                 score = player["score"]
                 tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
             return
-        # the records tx.set would make, made here: the hottest write of the engine
-        undo = tx._undo
-        undo.append((0, player, resource, old))
+        record = tx.record  # the hottest write of the engine: the record, then the change
+        record((0, player, resource, old))
         player[resource] = total
         if resource == "prestige":
             score, key = player["score"], self.score_key
             was = score.get(key, MISSING)
-            undo.append((0, score, key, was))
+            record((0, score, key, was))
             score[key] = (0 if was is MISSING else was) + amount
 
     def pay(self, resource: str, amount: int) -> None:
@@ -128,7 +132,7 @@ class Context:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         tx = self.tx
         if tx.plain:  # as in gain
-            tx._undo.append((0, player, resource, old))
+            tx.record((0, player, resource, old))
             player[resource] = old - amount
         else:
             tx.set(player, resource, old - amount)
@@ -228,11 +232,11 @@ class Context:
                 if auto is not None and (kind in auto.policy or "otherwise" in auto.policy):
                     return self._automaton_trial_answer(auto, kind, prompt, values, seat)
             return self._trial_answer(values, exact, prompt)
-        engine = self.engine
-        if engine._used < len(engine._answers) and engine._script is None and (
+        questions = self.questions
+        if questions.used < len(questions.answers) and questions.script is None and (
                 not self.rules.seat_kinds or seats.kind_of(
                     self.rules, self.state, self.seat if seat is None else seat) is None):
-            return engine._rerun_answer(prompt, values)  # a resumed step: answer recorded
+            return questions.rerun_answer(prompt, values)  # a resumed step: answer recorded
         values = list(values)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")
@@ -246,12 +250,12 @@ class Context:
                 return self._policy_answer(auto, asked, kind, prompt, values, labeller,
                                            seats.NoPreferredOption)
         if self.risky or not exact:
-            values = self.engine._completable(values)
+            values = questions.completable(values, self)
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
         decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
                                       labeller)
-        return self.engine._wait(decision)
+        return questions.wait(decision)
 
     def _automaton_trial_answer(self, auto: SeatKind, kind: str, prompt: str, values: Iterable,
                                 seat: int | None) -> Any:
@@ -329,7 +333,8 @@ class Context:
 
         In a trial run, an attempt that aborts after it was given an answer is a dead end:
         that answer would have been thrown away."""
-        mark, used, tried = self.tx.mark(), self.engine._used, self.trial_used
+        questions = self.questions
+        mark, used, tried = self.tx.mark(), questions.used, self.trial_used
         try:
             effect.run(self, env)
             return True
@@ -337,8 +342,8 @@ class Context:
             self.tx.rollback(mark)
             if self.trial is not None and self.trial_used > tried:
                 raise DeadEnd() from None
-            if self.engine._used > used:
-                self.engine.wasted_answers += 1
+            if questions.used > used:
+                questions.wasted += 1
             return False
 
     def random_index(self, n: int) -> int:
@@ -352,11 +357,11 @@ class Context:
         (trial.py). A `check` (the effect's, built at load time) may know the answer without
         a trial run. With a `key`, a result found at the very start of the step is kept for the
         rest of the step (the position there never changes)."""
-        engine = self.engine
-        if key is None or self.tx.mark() != engine._step_mark:
+        questions = self.questions
+        if key is None or self.tx.mark() != questions.step_mark:
             return self._possible(run, check)
         key = (self.seat, key)
-        known = engine._known
+        known = questions.known
         answer = known.get(key)
         if answer is None:
             answer = known[key] = self._possible(run, check)
@@ -368,5 +373,5 @@ class Context:
             answer = check(self)
             if answer is not None:
                 return answer
-        self.engine.trial_searches += 1
+        self.questions.searches += 1
         return search(self, run)

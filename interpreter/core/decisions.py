@@ -186,8 +186,8 @@ class Option(_Frozen):
         return f"Option({self.value!r}, {self.label!r})"
 
 
-_slots: Any = Option  # the class attributes are the slots' descriptors
-_OPTION_VALUE, _OPTION_LABELLER = _slots.value.__set__, _slots._labeller.__set__
+_slots: Any = vars(Option)  # the class's own slots' descriptors, by name
+_OPTION_VALUE, _OPTION_LABELLER = _slots["value"].__set__, _slots["_labeller"].__set__
 
 
 class Decision(_Frozen):
@@ -338,26 +338,29 @@ class Decision(_Frozen):
         return cls(data["seat"], data["kind"], data["prompt"],
                    tuple(Option(o["value"], o["label"]) for o in data["options"]))
 
-    def _key(self) -> tuple:
-        return (type(self.seat), self.seat, self.kind, self.prompt, self.options)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
             return NotImplemented
-        return self._key() == other._key()
+        return _identity(self) == _identity(other)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(_identity(self))
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, " \
                f"{len(self.values)} options)"
 
 
-_slots = Decision
+def _identity(decision: Decision) -> tuple:
+    """What makes two decisions equal: seat, kind, prompt and options."""
+    return (type(decision.seat), decision.seat, decision.kind, decision.prompt, decision.options)
+
+
+_slots = vars(Decision)
 _DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
-    _slots.seat.__set__, _slots.kind.__set__, _slots.prompt.__set__, _slots._options.__set__)
+    _slots["seat"].__set__, _slots["kind"].__set__, _slots["prompt"].__set__,
+    _slots["_options"].__set__)
 _DECISION_VALUES, _DECISION_LABELLER, _DECISION_PICKED, _DECISION_PICKED_AT = (
-    _slots._values.__set__, _slots._labeller.__set__, _slots._picked.__set__,
-    _slots._picked_at.__set__)
-_DECISION_PUBLIC = _slots._public.__set__
+    _slots["_values"].__set__, _slots["_labeller"].__set__, _slots["_picked"].__set__,
+    _slots["_picked_at"].__set__)
+_DECISION_PUBLIC = _slots["_public"].__set__

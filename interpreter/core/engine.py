@@ -14,11 +14,15 @@ record since the start of the step that waits. A save stores the state at that s
 (rebuilt from the live state and the record, without running anything) and the answers the step
 has had; loading runs that one step again with those answers, so it costs a step, not a game.
 The same record rolls a faulty rule back to the last decision.
+
+Which answer a question gets (recorded, scripted or the player's) and which options it offers
+is the question protocol's, one object of the game's (`self.questions`, questions.py); the game
+gives it only `_suspend`, the switch out of the step. The scripting tools (`run_effect`,
+`next_question`, `jump`) are `Scripting`'s (scripting.py).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import chain
+from collections.abc import Sequence
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -26,32 +30,25 @@ from greenlet import getcurrent, greenlet
 from rulesdsl import EffectAbort
 
 from . import flow, seats
-from .context import NO_VALUE, Context, first_two
-from .decisions import Decision, Option, same_as, same_value
-from .errors import IllegalDecisionError, ReplayMismatch, RuleFaultError
+from .context import Context
+from .decisions import Decision, Option, same_as
+from .errors import IllegalDecisionError, RuleFaultError, short_value
 from .explain import ExplainingJournal
 from .faults import describe_fault
 from .journal import Journal, copy_json
 from .labels import Labeller, labeller_for
-from .model import Effect, Phase, Ruleset, Step
+from .model import Phase, Ruleset, Step
 from .new_game import new_state
-from .state import Cursor, State, keyed
+from .questions import NO_VALUE, Questions
+from .scripting import Scripting
+from .state import State, keyed
 from .statecopy import copy_state
-from .trial import search
 from .view import player_view
 
 _DONE = object()     # what the flow greenlet reports when the game is over
 
 
-class _OutOfAnswers(Exception):
-    """A scripted effect asked a question its answers do not cover."""
-
-    def __init__(self, decision: Decision):
-        super().__init__(decision.prompt)
-        self.decision = decision
-
-
-class Game:
+class Game(Scripting):
     """A game in progress. It is always either finished or waiting on one decision.
 
     >>> from interpreter import load_ruleset
@@ -77,20 +74,12 @@ class Game:
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
         self._fresh = False                   # the running step has not asked anything yet
-        self._answers: list = []              # answers the waiting step has had, in order
-        self._used = 0                        # how many of them it has consumed
-        self._script: list | None = None      # answers for run_effect / next_question
-        self._running: tuple | None = None    # the step running: step, seat, score key
-        self._step_mark = -1                  # the journal's mark at that step's start
-        self._known: dict = {}                # `Context.possible` results at that start
-        self._seed_known: dict | None = None  # a clone's: its original's `_known`, for its re-run
+        self.questions = Questions(self._suspend)  # the question protocol (questions.py)
         self._redo: list = []                 # decisions taken back, the next to redo last
         self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
         self._bot_error: BaseException | None = None  # what a bot raised there
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self._choosing = False  # a bot of `play_out` is choosing: the game may not change
-        self.wasted_answers = 0  # answers a rule then threw away (an aborted step or attempt)
-        self.trial_searches = 0  # searches of trial runs made to find what can be done
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -100,12 +89,17 @@ class Game:
         `players` counts every seat (4 by default; a solo mode's own count by default)."""
         game = cls(rules, new_state(rules, players, seed), explain=explain)
         try:
-            game._seat_setup()
-            flow.start(rules, game.state, game.journal)
-            game._continue(None)
+            cls._start(game)
         except Exception as exc:  # a fault in a set-up rule, named as a fault in play is
             raise describe_fault(exc, game.state["seed"], None) from exc
         return game
+
+    def _start(self) -> None:
+        """Set a new game up: the automata's own set-up first, then the flow to its first
+        decision."""
+        self._seat_setup()
+        flow.start(self.rules, self.state, self.journal)
+        self._continue(None)
 
     def _seat_setup(self) -> None:
         """Each automaton's own set-up effect, once, before round 1 (its answers from its
@@ -116,6 +110,24 @@ class Game:
             if kind is not None and kind.setup_effect is not None:
                 kind.setup_effect.run(Context(self, player["seat"]))
         self.journal.forget()
+
+    @property
+    def wasted_answers(self) -> int:
+        """Answers a rule then threw away (an aborted step or attempt)."""
+        return self.questions.wasted
+
+    @wasted_answers.setter
+    def wasted_answers(self, count: int) -> None:
+        self.questions.wasted = count
+
+    @property
+    def trial_searches(self) -> int:
+        """Searches of trial runs made to find what can be done."""
+        return self.questions.searches
+
+    @trial_searches.setter
+    def trial_searches(self, count: int) -> None:
+        self.questions.searches = count
 
     # -- asking ----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -150,8 +162,9 @@ class Game:
         at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
         values = decision.own_values()
         if not 0 <= at < len(values):
-            raise IllegalDecisionError(f"option {_short(index)} is out of range: this decision "
-                                       f"has {len(values)} options (0 to {len(values) - 1})")
+            raise IllegalDecisionError(f"option {short_value(index)} is out of range: this "
+                                       f"decision has {len(values)} options (0 to "
+                                       f"{len(values) - 1})")
         self._answer(decision, values[at])
 
     def play_out(self, bots: Sequence[Any]) -> None:
@@ -190,8 +203,9 @@ class Game:
         finally:
             self._choosing = False
             self._green = self._decision = None
-        self._last_given = (self._answers, len(self._answers))
-        self._answers.append(value)
+        answers = self.questions.answers
+        self._last_given = (answers, len(answers))
+        answers.append(value)
         self.history.append([decision.seat, value])
         return value
 
@@ -208,7 +222,7 @@ class Game:
         return self._decision
 
     def _answer(self, decision: Decision, value: Any) -> None:
-        answers = self._answers  # only ever appended to: its first `given` are those before
+        answers = self.questions.answers  # only appended to: its first `given` are those before
         given = len(answers)
         answers.append(value)
         self.history.append([decision.seat, value])
@@ -233,7 +247,7 @@ class Game:
         self._unchanging("undo")
         kind = type(count)  # as apply_index: an int subclass counts by its value
         if not issubclass(kind, int) or kind is bool or int.__index__(count) < 1:
-            raise IllegalDecisionError(f"cannot take back {_short(count)} decisions: give a "
+            raise IllegalDecisionError(f"cannot take back {short_value(count)} decisions: give a "
                                        "whole number, 1 or more")
         count = int.__index__(count)
         if count > len(self.history):
@@ -281,11 +295,10 @@ class Game:
             else Journal()
         self.history = history
         self._green = self._decision = None
-        self._answers, self._used = [], 0
-        if answers is None:  # set up as Game.new does: the automata's own set-up first
-            self._seat_setup()
-            flow.start(self.rules, self.state, self.journal)
-            self._continue(None)
+        was = self.questions  # a new one (a failed undo puts the old back), counting on
+        self.questions = Questions(self._suspend, was.wasted, was.searches)
+        if answers is None:  # set up as Game.new does
+            self._start()
         elif not state["finished"]:
             self._resume(answers)
 
@@ -328,9 +341,7 @@ class Game:
             if rules.seat_kinds:
                 step = _for_seat(rules, state, phase, step, seat)
             self._step_main(step, seat, key, journal.mark())
-            if self._answers:  # else the empty list serves the next step as well
-                self._answers = []
-            self._used = 0
+            self.questions.end_step()
             self._where = "flow"
             rules, state, journal = self.rules, self.state, self.journal
             flow.advance(rules, state, journal)
@@ -339,7 +350,7 @@ class Game:
         return _DONE
 
     @property
-    def _step_name(self) -> str:
+    def step_name(self) -> str:
         """The step running, as `explain` names it: the phase's id, with the step's if it has
         several; "flow" between steps ("" before the first)."""
         if isinstance(self._where, str):
@@ -348,87 +359,40 @@ class Game:
         return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
-        known, self._seed_known = self._seed_known, None
-        self._running, self._step_mark = (step, seat, score_key), mark
-        if known is not None:
-            self._known = known
-        elif self._known:  # else the empty dict serves this step as well
-            self._known = {}
+        questions = self.questions
+        questions.begin_step(step, seat, score_key, mark)
         ctx = Context(self, seat, score_key)
         try:
             step.effect.run(ctx)
         except EffectAbort:
             self.journal.rollback(mark)
-            if self._used:
-                self.wasted_answers += 1
+            if questions.used:
+                questions.wasted += 1
         return _DONE
 
-    def _completable(self, values: list) -> list:
-        """The values with which the running step can still be completed: for each, a trial of
-        the step from its start with the answers it has had and that value (trial.py)."""
-        if self._script is not None or self._used < len(self._answers) or self._running is None:
-            return values  # a scripted effect, or a step resumed with its recorded answers
-        step, seat, score_key = self._running
-        given = self._answers[:self._used]
-        redo = self.journal.detach(self._step_mark)
-        self.trial_searches += len(values)
-        try:
-            trial = Context(self, seat, score_key)
-            return [v for v in values if search(trial, step.effect.run, [*given, v])]
-        finally:
-            self.journal.reattach(redo)
-
-    def _wait(self, decision: Decision) -> Any:
-        """Called by `Context.ask` inside a step: the answer, recorded or from the player."""
-        if self._script is not None:
-            if not self._script:
-                raise _OutOfAnswers(decision)
-            answer = self._script.pop(0)
-            for o in decision.options:
-                if same_value(o.value, answer):
-                    return o.value
-            raise IllegalDecisionError(f"{_short(answer)} is not a legal answer to "
-                                       f"'{decision.prompt}' (options: "
-                                       f"{[o.value for o in decision.options]})")
+    def _suspend(self, decision: Decision) -> Any:
+        """The question protocol's way to a player (questions.py): the step is suspended
+        until the answer comes (from `play_out`'s bot, inside the step, when it gives one)."""
         parent = getcurrent().parent
         if parent is None:
             raise RuntimeError("a question was asked outside a game step")
         if self._fresh:  # the first question of a new step: its past is kept for good
             self._fresh = False
-            self.journal.forget(self._step_mark)
+            self.journal.forget(self.questions.step_mark)
         if self._bots is not None:
             answer = self._answered_by_bot(decision)
             if answer is not NO_VALUE:
-                self._used += 1
                 return answer
-        answer = parent.switch(decision)
-        self._used += 1
-        return answer
+        return parent.switch(decision)
 
     def _resume(self, answers: list) -> None:
         """Run the current step from its start, giving it `answers` before asking anew."""
-        self._answers, self._used = list(answers), 0
+        questions = self.questions
+        questions.restart(answers)
         try:
             self._continue(None)
         finally:
-            self._seed_known = None
-
-    def _rerun_answer(self, prompt: str, values: Iterable) -> Any:
-        """`Context.ask` while the step is re-run with its recorded answers (a save, a clone,
-        an undo): the values are looked at only as far as the recorded answer, as a trial run
-        looks at them, and no Decision is built. A question with one value answers itself, as
-        in play; an answer that is not among the values is a ReplayMismatch."""
-        it, first, second = first_two(values, prompt)
-        if second is NO_VALUE:
-            return first
-        answer = self._answers[self._used]
-        match = same_as(answer)
-        for value in chain((first, second), it):
-            if match(value):
-                self._used += 1
-                return value
-        raise ReplayMismatch(f"recorded answer {_short(answer)} is not an option of "
-                              f"'{prompt}'")
+            questions.seed_known = None
 
     def _recover(self, before: list, exc: Exception) -> None:
         """A rule failed: roll the game back to the decision just answered, then report."""
@@ -439,70 +403,12 @@ class Game:
         self._resume(before)
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
-    # -- scripting -------------------------------------------------------------------------
-    def run_effect(self, effect: Effect | str, seat: int, answers: Iterable = (),
-                   played: str | None = None, score_key: str = "play") -> None:
-        """Run one effect for `seat` right now, outside the flow, answering its questions from
-        `answers` (option values, in order), and keep its changes. For scenario tests and
-        tools: a question with no answer left raises IllegalDecisionError and the state is
-        left unchanged."""
-        self._unchanging("run an effect")
-        mark = self.journal.mark()
-        try:
-            self._scripted(effect, seat, answers, played, score_key)
-        except _OutOfAnswers as need:
-            self.journal.rollback(mark)
-            raise IllegalDecisionError(
-                f"the effect needs an answer to '{need.decision.prompt}' "
-                f"(options: {[o.value for o in need.decision.options]})") from None
-        except EffectAbort as abort:
-            self.journal.rollback(mark)
-            raise IllegalDecisionError(f"the effect cannot be done: {abort.reason}") from None
-        except BaseException:
-            self.journal.rollback(mark)
-            raise
-        self.journal.keep(mark)
-
-    def next_question(self, effect: Effect | str, seat: int, answers: Iterable = (),
-                      played: str | None = None, score_key: str = "play") -> Decision | None:
-        """The question `effect` would ask `seat` after `answers`, or None if it needs no more
-        answers; EffectAbort if it cannot be done. The state is left exactly as it was."""
-        mark = self.journal.mark()
-        try:
-            self._scripted(effect, seat, answers, played, score_key)
-        except _OutOfAnswers as need:
-            return need.decision
-        finally:
-            self.journal.rollback(mark)
-        return None
-
-    def jump(self, cursor: Cursor) -> None:
-        """Scripting: leave the waiting step where it stands (its changes so far stay), put the
-        flow at `cursor` ({"stage": "round"|"final", "phase": i, "index": j}) and run on to the
-        next decision. For building positions in tests and scenario files."""
-        self._unchanging("jump")
+    # -- scripting (scripting.py) -----------------------------------------------------------
+    def _leave_step(self) -> None:
+        """Drop the waiting step where it stands (its changes so far stay, for good)."""
         self._green = self._decision = None
-        self._answers, self._used = [], 0
+        self.questions.restart()
         self.journal.forget()
-        self.state["cursor"] = cursor.copy()
-        self.state["finished"] = False
-        self._continue(None)
-
-    def _scripted(self, effect: Effect | str, seat: int, answers: Iterable, played: str | None,
-                  score_key: str) -> None:
-        if isinstance(effect, str):
-            from rulesdsl import Origin, build_effect
-
-            from .model import Effect
-            effect = Effect(effect, build_effect(effect, Origin("<run_effect>"),
-                                                 self.rules.vocabulary), "")
-        ctx = Context(self, seat, score_key)
-        ctx.played = played
-        saved, self._script = self._script, list(answers)
-        try:
-            effect.run(ctx)
-        finally:
-            self._script = saved
 
     def explain(self) -> list:
         """Every change made so far, each with the rule (owner and file:line:column) that made
@@ -551,10 +457,10 @@ class Game:
         all it takes to rebuild this exact position."""
         if self._green is None:
             return copy_state(self.state), []
-        return self.journal.original(self.state, copy_state), list(self._answers)
+        return self.journal.original(self.state, copy_state), list(self.questions.answers)
 
     @classmethod
-    def _resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
+    def resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
                  meta: dict, known: dict | None = None, label: Labeller | None = None) -> Game:
         """A game at the start of the step `state` is at, run on with `answers`; `known`: the
         `Context.possible` results found at that very position (a clone's original's); `label`:
@@ -563,8 +469,8 @@ class Game:
         if label is not None:
             game.label = label
         if not state["finished"]:
-            game._seed_known = known
-            game._resume(answers)
+            game.questions.seed_known = known
+            cls._resume(game, answers)
         return game
 
     def clone(self) -> Game:
@@ -572,9 +478,10 @@ class Game:
         its original found possible at that start, and the labels it made, are not worked out
         again)."""
         state, answers = self.step_start()
-        return Game._resumed(self.rules, state, answers, list(self.history),
-                             copy_json(self.meta),
-                             dict(self._known) if self._green is not None else None, self.label)
+        return Game.resumed(self.rules, state, answers, list(self.history),
+                            copy_json(self.meta),
+                            dict(self.questions.known) if self._green is not None else None,
+                            self.label)
 
     def to_json(self) -> str:
         from .saves import dump_save
@@ -620,13 +527,13 @@ def _value_answered(decision: Decision, option: Option | Any) -> Any:
             own = decision.own_values()[at]
             if type(own) not in (dict, list) or same_as(own)(option.value):
                 return own
-            raise IllegalDecisionError(f"{_short(option.value)} is not a legal answer to "
+            raise IllegalDecisionError(f"{short_value(option.value)} is not a legal answer to "
                                        f"'{decision.prompt}': the option's value was changed "
-                                       f"after it was offered (it was {_short(own)})")
+                                       f"after it was offered (it was {short_value(own)})")
         try:
             option = option.value
         except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
-            raise IllegalDecisionError(f"{_short(option)} is not a legal answer to "
+            raise IllegalDecisionError(f"{short_value(option)} is not a legal answer to "
                                        f"'{decision.prompt}': its value cannot be read") \
                 from None
     return _matching_value(decision, option)
@@ -641,26 +548,8 @@ def _matching_value(decision: Decision, value: Any) -> Any:
             return v
     labels = "; ".join(decision.own_label(i) for i in range(min(len(decision), 6)))
     more = ", ..." if len(decision) > 6 else ""
-    raise IllegalDecisionError(f"{_short(value)} is not a legal answer to "
+    raise IllegalDecisionError(f"{short_value(value)} is not a legal answer to "
                                f"'{decision.prompt}' (legal: {labels}{more})")
-
-
-def _short(value: Any) -> str:
-    """An answer as an error quotes it: short, and never failing, whatever the answer is."""
-    kind = type(value)
-    if issubclass(kind, int) and kind is not bool:
-        size = abs(int.__index__(value))
-        digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2)
-        digits += size >= 10 ** digits
-        if digits > 60:  # too long to quote (and past 4,300 digits, repr refuses)
-            return f"a {digits:,}-digit integer"
-    try:
-        text = repr(value)
-    except RecursionError:  # an answer nested too deeply to print
-        return f"a {kind.__name__} nested too deeply"
-    except Exception:  # noqa: BLE001 - an answer whose repr fails (a huge number inside...)
-        return f"a {kind.__name__} (unprintable)"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 __all__ = ["Game", "RuleFaultError"]

@@ -1,23 +1,12 @@
 """Errors of the interpreter, split by cause; all share rulesdsl's base `RulesError`."""
 from __future__ import annotations
 
-from rulesdsl import RulesError, RulesErrors, Span
+from typing import Any
 
-__all__ = [
-    "CorruptSaveError",
-    "ExpectationError",
-    "IdError",
-    "IllegalDecisionError",
-    "LoadWarning",
-    "ModuleError",
-    "RuleFaultError",
-    "RulesError",
-    "RulesErrors",
-    "ScenarioError",
-    "SchemaError",
-    "Span",
-    "YamlError",
-]
+# re-exported: every error of the rules is importable from here
+from rulesdsl import RulesError as RulesError
+from rulesdsl import RulesErrors as RulesErrors
+from rulesdsl import Span as Span
 
 
 class YamlError(RulesError):
@@ -100,3 +89,21 @@ class ExpectationError(RulesError):
 
 class ReplayMismatch(Exception):
     """A recorded answer is not an option of the question it answers (a damaged save)."""
+
+
+def short_value(value: Any) -> str:
+    """An answer as an error quotes it: short, and never failing, whatever the answer is."""
+    kind = type(value)
+    if issubclass(kind, int) and kind is not bool:
+        size = abs(int.__index__(value))
+        digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2)
+        digits += size >= 10 ** digits
+        if digits > 60:  # too long to quote (and past 4,300 digits, repr refuses)
+            return f"a {digits:,}-digit integer"
+    try:
+        text = repr(value)
+    except RecursionError:  # an answer nested too deeply to print
+        return f"a {kind.__name__} nested too deeply"
+    except Exception:  # noqa: BLE001 - an answer whose repr fails (a huge number inside...)
+        return f"a {kind.__name__} (unprintable)"
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -10,21 +10,28 @@ costs time a simulation should not pay.
 """
 from __future__ import annotations
 
-import sys
+import inspect
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rulesdsl import Span
 from rulesdsl.codegen import frame_span
 
-from .journal import _MISSING, Journal, Node
+from .journal import MISSING, Journal, Node
 from .model import Effect, Ruleset
 from .state import State
 
-if TYPE_CHECKING:  # for annotations only: the game makes its journal
-    from .engine import Game
+
+class Traced(Protocol):
+    """What the journal reads of the game it explains (`Game`, core/engine.py)."""
+
+    state: State
+    history: list
+
+    @property
+    def step_name(self) -> str: ...
 
 _RUN_CODE = Effect.run.__code__
 _QUIET = ("rng", "cursor", "score", "finished")  # bookkeeping a reader does not need
@@ -56,7 +63,7 @@ class ExplainingJournal(Journal):
     __slots__ = ("_parked", "_paths", "game", "log", "notes")
     plain = False  # every change goes through `set` and the others, to be noted
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Traced) -> None:
         super().__init__()
         self.game = game
         self.notes: list[Any] = []  # one per undo record: (cause, raw change) or None
@@ -97,9 +104,9 @@ class ExplainingJournal(Journal):
 
     # -- recording ----------------------------------------------------------------------------
     def set(self, obj: Node, key: Any, value: Any) -> None:
-        old = obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
+        old = obj.get(key, MISSING) if isinstance(obj, dict) else obj[key]
         super().set(obj, key, value)
-        self._note("set", obj, key, None if old is _MISSING else old, value)
+        self._note("set", obj, key, None if old is MISSING else old, value)
 
     def delete(self, obj: Node, key: Any) -> None:
         old = obj[key]
@@ -143,7 +150,8 @@ class ExplainingJournal(Journal):
 
     def _cause(self) -> tuple:
         effect, span = None, None
-        frame: FrameType | None = sys._getframe(1)
+        here = inspect.currentframe()  # this call's frame: the search starts at its caller's
+        frame: FrameType | None = None if here is None else here.f_back
         while frame is not None:
             if frame.f_code is _RUN_CODE and effect is None:
                 candidate = frame.f_locals.get("self")
@@ -154,7 +162,7 @@ class ExplainingJournal(Journal):
                 span = frame_span(frame)
             frame = frame.f_back
         game = self.game
-        step = game._step_name or "set-up"
+        step = game.step_name or "set-up"
         if effect is None:
             return (len(game.history), step, "the flow of the game" if step == "flow"
                     else "the engine", None, "")

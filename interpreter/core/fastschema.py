@@ -190,43 +190,50 @@ class _Compiler:
             inner = pad if types == "array" else pad + "    "
             if types != "array":
                 out.append(f"{pad}if type({v}) is list:")
-            if "minItems" in schema:
-                out.append(f"{inner}if len({v}) < {self.bound(schema, 'minItems')}: return False")
-            if "maxItems" in schema:
-                out.append(f"{inner}if len({v}) > {self.bound(schema, 'maxItems')}: return False")
-            if schema.get("uniqueItems", False) is not False:
-                if schema["uniqueItems"] is not True:
-                    raise Unsupported("uniqueItems must be true or false")
-                out.append(f"{inner}if not unique_items({v}): return False")
-            prefix = schema.get("prefixItems", [])
-            if not isinstance(prefix, list):
-                raise Unsupported("prefixItems must be a list of schemas")
-            for i, sub in enumerate(prefix):  # each of the first items by its own schema
-                test = self.test(sub, f"{v}[{i}]")
-                if test != "True":
-                    out.append(f"{inner}if len({v}) > {i} and not {test}: return False")
-            if "items" in schema and schema["items"] is not True:
-                item = self.test(schema["items"], "x")
-                if item != "True":  # `items` holds the items after the prefix's
-                    rest = f"{v}[{len(prefix)}:]" if prefix else v
-                    out.append(f"{inner}for x in {rest}:")
-                    out.append(f"{inner}    if not {item}: return False")
-            out.append(f"{inner}pass")
+            self.array_statements(schema, v, out, inner)
         for word in ("anyOf", "oneOf", "allOf"):
             if word in schema:
-                subs = schema[word]
-                if not isinstance(subs, list) or not subs:
-                    raise Unsupported(f"{word} must be a list of schemas")
-                # a tuple even of one test (`all(((t)))` would iterate over a bool)
-                tests = "".join(f"({self.test(s, v)}), " for s in subs)
-                if word == "anyOf":
-                    out.append(f"{pad}if not any(({tests})): return False")
-                elif word == "allOf":
-                    out.append(f"{pad}if not all(({tests})): return False")
-                else:
-                    out.append(f"{pad}if sum(({tests})) != 1: return False")
+                out.append(f"{pad}if not {self.combined(schema, word, v)}: return False")
         if "not" in schema:
             out.append(f"{pad}if {self.test(schema['not'], v)}: return False")
+
+    def array_statements(self, schema: dict, v: str, out: list[str], inner: str) -> None:
+        """The checks of a list's keywords, for a value known to be a list."""
+        if "minItems" in schema:
+            out.append(f"{inner}if len({v}) < {self.bound(schema, 'minItems')}: return False")
+        if "maxItems" in schema:
+            out.append(f"{inner}if len({v}) > {self.bound(schema, 'maxItems')}: return False")
+        if schema.get("uniqueItems", False) is not False:
+            if schema["uniqueItems"] is not True:
+                raise Unsupported("uniqueItems must be true or false")
+            out.append(f"{inner}if not unique_items({v}): return False")
+        prefix = schema.get("prefixItems", [])
+        if not isinstance(prefix, list):
+            raise Unsupported("prefixItems must be a list of schemas")
+        for i, sub in enumerate(prefix):  # each of the first items by its own schema
+            test = self.test(sub, f"{v}[{i}]")
+            if test != "True":
+                out.append(f"{inner}if len({v}) > {i} and not {test}: return False")
+        if "items" in schema and schema["items"] is not True:
+            item = self.test(schema["items"], "x")
+            if item != "True":  # `items` holds the items after the prefix's
+                rest = f"{v}[{len(prefix)}:]" if prefix else v
+                out.append(f"{inner}for x in {rest}:")
+                out.append(f"{inner}    if not {item}: return False")
+        out.append(f"{inner}pass")
+
+    def combined(self, schema: dict, word: str, v: str) -> str:
+        """The test of `anyOf`, `oneOf` or `allOf`: one expression over its schemas' tests."""
+        subs = schema[word]
+        if not isinstance(subs, list) or not subs:
+            raise Unsupported(f"{word} must be a list of schemas")
+        # a tuple even of one test (`all(((t)))` would iterate over a bool)
+        tests = "".join(f"({self.test(s, v)}), " for s in subs)
+        if word == "anyOf":
+            return f"any(({tests}))"
+        if word == "allOf":
+            return f"all(({tests}))"
+        return f"(sum(({tests})) == 1)"
 
     def object_statements(self, schema: dict, v: str, out: list[str], pad: str) -> None:
         if "minProperties" in schema:

@@ -139,13 +139,21 @@ def kind_problems(rules: Ruleset, state: State) -> list[str]:
 
 def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
-    out: list[str] = []
     shared = {z.id for z in rules.zones if not z.per_player}
     own = {z.id for z in rules.zones if z.per_player}
     if set(state["zones"]) != shared:
         return [f"the zones {sorted(state['zones'])} are not the ruleset's {sorted(shared)}"]
     if any(set(p.get("zones", {})) != own for p in state["players"]):
         return [f"a player's own zones are not the ruleset's {sorted(own)}"]
+    return [*component_problems(rules, state), *piece_problems(rules, state),
+            *seat_card_problems(rules, state), *counter_problems(rules, state),
+            *kind_problems(rules, state), *player_problems(rules, state),
+            *board_problems(rules, state, side)]
+
+
+def component_problems(rules: Ruleset, state: State) -> list[str]:
+    """Each employee, garment and tile in exactly one place, and none unknown."""
+    out: list[str] = []
     expected, located = expected_components(rules, state), located_components(state, rules)
     for name, exp, got in zip(("employee", "garment", "tile"), expected, located):
         if dict.__eq__(got, exp):  # as plain dicts, in C: every count equal (none is 0)
@@ -157,11 +165,12 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
                 out.append(f"unknown {name} {item!r}")
         for item in sorted(exp - got):
             out.append(f"{name} {item!r} is missing")
-    out += piece_problems(rules, state)
-    out += seat_card_problems(rules, state)
-    out += counter_problems(rules, state)
-    out += kind_problems(rules, state)
-    seats = range(len(state["players"]))
+    return out
+
+
+def player_problems(rules: Ruleset, state: State) -> list[str]:
+    """No resource below zero, no staff below the minimum."""
+    out: list[str] = []
     for p in state["players"]:
         for key in ("livre", "prestige", "thread", "lace", *rules.extra_resources):
             if keyed(p)[key] < 0:
@@ -170,6 +179,13 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
         if staff < rules.setup["min_staff"]:
             out.append(f"seat {p['seat']} has a staff of {staff}, below the minimum of "
                        f"{rules.setup['min_staff']}")
+    return out
+
+
+def board_problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
+    """The board's spaces, displays and seats' markers as the board side and the seats allow."""
+    out: list[str] = []
+    seats = range(len(state["players"]))
     for where, owners in (("decoration", state["decorations"].values()),
                           ("guest", (g["owner"] for g in state["guests"].values())),
                           ("balcony", (g["owner"] for g in state["balcony"].values()))):

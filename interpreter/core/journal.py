@@ -21,14 +21,19 @@ class Journal:
     and `original` rebuilds the step's starting state for saves and clones.
     """
 
-    __slots__ = ("_base", "_undo")
+    __slots__ = ("_base", "_undo", "record")
     # Only undo records, nothing else (a subclass that also notes why sets False): then the
-    # hottest callers (Context.gain / pay) append the record `set` would, without the call.
+    # hottest callers (Context.gain / pay) write through `record`, without a call of `set`.
     plain = True
 
     def __init__(self) -> None:
         self._undo: list[tuple] = []
         self._base = 0  # records kept for good are dropped; marks count from the beginning
+        # The fast write, for a `set` the caller makes itself right after: its undo record,
+        # `(0, obj, key, old)` (`old` MISSING for a key that was absent). The record list's
+        # own append, bound once (the list is never replaced): the hottest write of the engine
+        # (Context.gain / pay) runs no Python call of the journal's.
+        self.record: Callable[[tuple], None] = self._undo.append
 
     def mark(self) -> int:
         return self._base + len(self._undo)

@@ -4,14 +4,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rulesdsl import Vocabulary
 
-from .state import Player, keyed
+from .state import Player, State, keyed
 
-if TYPE_CHECKING:  # for annotations only: a context runs the effects
-    from .context import Context
+
+class EffectContext(Protocol):
+    """What an effect runs in: the context of a step (`Context`, context.py), named here by
+    its shape so that the rules' model does not import what runs them."""
+
+    seat: int
+    state: State
 
 CardId = str
 GarmentId = str
@@ -40,7 +45,7 @@ class Effect:
     # turn for the actions that depend on the card
     blocked: Any = field(default=None, compare=False, repr=False)
 
-    def run(self, ctx: Context, env: dict | None = None) -> None:
+    def run(self, ctx: EffectContext, env: dict | None = None) -> None:
         self.compiled.run(ctx, env)
 
     @property
@@ -60,7 +65,7 @@ class Effect:
         return name in _names_used(self.compiled.effect)
 
 
-def always_possible(ctx: Context) -> bool:
+def always_possible(ctx: EffectContext) -> bool:
     """The check of an effect nothing in which can abort (loading/static_checks.py)."""
     return True
 

@@ -8,9 +8,11 @@ time is up (`turn_end`, `round_end`, or `game_end`: never).
 """
 from __future__ import annotations
 
+from rulesdsl import NUMBER, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from .context import Context
+from .declaring import COST, LIFETIME, TRIGGER, Say, VerbDoc, documented, opt, same_word
 from .journal import Journal
 from .state import State
 
@@ -48,3 +50,31 @@ def expire(state: State, tx: Journal, until: str, seat: int | None = None) -> No
     for i in range(len(mods) - 1, -1, -1):
         if mods[i]["until"] == until and (seat is None or mods[i]["seat"] == seat):
             tx.pop(mods, i)
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    return documented({
+        "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
+                                "until": opt(LIFETIME, " until the {}")},
+                               reduce_cost, "your {on} costs {by} Livre less{until}"),
+        "start_trigger": VerbDef({"trigger": opt(TRIGGER, required=True)}, start_trigger,
+                                 "{trigger}"),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "reduce_cost": ("from now on, one of your prices is lower for a while", {
+        "on": "which price: hiring, acquiring, tailoring or funding",
+        "by": "how many Livre less",
+        "until": "when it ends: turn_end (the default), round_end or game_end",
+    }, {}),
+    "start_trigger": ("from now until its lifetime ends, a declared trigger with 'until:' runs "
+                      "for you at each of its events (started twice, it runs twice)", {
+                          "trigger": "which trigger (its id, in a flow document or on a card)",
+                      }, {}),
+}

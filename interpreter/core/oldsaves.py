@@ -12,13 +12,10 @@ A save whose history does not replay (the rules changed since) is refused, namin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .errors import CorruptSaveError
 from .model import Ruleset
-
-if TYPE_CHECKING:  # for annotations only: a converted save is a game
-    from .engine import Game
+from .shapes import G, GameClass
 
 
 def _from_1(data: dict) -> dict:
@@ -51,7 +48,7 @@ STEPS: dict[int, Callable[[dict], dict]] = {
 }
 
 
-def convert(cls: type[Game], rules: Ruleset, data: dict, version: int, current: int) -> Game:
+def convert(cls: GameClass[G], rules: Ruleset, data: dict, version: int, current: int) -> G:
     """The game an older save holds, as these rules play it from its seed and history."""
     for step in range(version, current):
         data = STEPS[step](data)
@@ -67,7 +64,7 @@ def convert(cls: type[Game], rules: Ruleset, data: dict, version: int, current: 
             or not all(isinstance(h, list) and len(h) == 2 for h in history):
         raise CorruptSaveError(f"save file version {version} is damaged: its players, seed or "
                                "history are not what that version wrote")
-    game: Game | None = None
+    game: G | None = None
     n = 0
     try:
         game = cls.new(rules, players, seed)

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from . import oldsaves
 from .errors import CorruptSaveError, ReplayMismatch
 from .integrity import problems
 from .model import BoardSide, Ruleset
 from .schemas import check_for, validator_for
+from .shapes import G, GameClass, SavedGame
 from .state import State
-
-if TYPE_CHECKING:  # for annotations only: the game saves itself through this module
-    from .engine import Game
 
 SAVE_FORMAT = "rococo-save"
 SAVE_VERSION = 4  # 4: the Hire display lists its spaces, None where hired (3: only its cards)
@@ -68,7 +66,7 @@ _SEALED_HEAD = '{"digest":"'
 _SEALED_REST = len(_SEALED_HEAD) + 64 + 2  # where the rest starts, after the digest's `",`
 
 
-def dump_save(game: Game) -> str:
+def dump_save(game: SavedGame) -> str:
     state, answers = game.step_start()
     rules = game.rules
     body = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
@@ -223,7 +221,7 @@ def _problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
                                f"({what})") from None
 
 
-def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) -> Game:
+def load_save(cls: GameClass[G], rules: Ruleset, text: Any, verify: bool = False) -> G:
     """Read, check and resume a saved game (see `Game.from_json`)."""
     text = _as_text(text)
     data = _parse(text)
@@ -249,7 +247,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
     found = _problems(rules, state, side)
     if not found:
         try:
-            game = cls._resumed(rules, state, data["answers"], data["history"], data["meta"])
+            game = cls.resumed(rules, state, data["answers"], data["history"], data["meta"])
         except ReplayMismatch as exc:
             raise CorruptSaveError(f"save file is damaged: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - any failure means the save is inconsistent
@@ -264,7 +262,7 @@ def load_save(cls: type[Game], rules: Ruleset, text: Any, verify: bool = False) 
     return game
 
 
-def _verify(cls: type[Game], rules: Ruleset, data: dict, game: Game) -> None:
+def _verify(cls: GameClass[G], rules: Ruleset, data: dict, game: SavedGame) -> None:
     """The full check: the game replayed from its seed reaches the same position."""
     try:
         replayed = cls.replay(rules, data["players"], data["seed"],

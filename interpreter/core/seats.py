@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .decisions import Decision
 from .model import Effect, Ruleset, SeatKind, Trigger
 from .state import State
 
-if TYPE_CHECKING:  # for annotations only: a context asks the policy
-    from .context import Context
+
+class Reads(Protocol):
+    """What a policy reads of the context that asks it (`Context`, context.py): the rules."""
+
+    rules: Ruleset
 
 
 class UnansweredQuestion(Exception):
@@ -99,7 +102,7 @@ def _json(v: Any) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
+def policy_answer(kind: SeatKind, decision: Decision, ctx: Reads) -> Any:
     """The option the policy picks: the first preference that some option matches (`first` and
     `last` are the first and last option as offered; a mapping matches an option holding those
     keys and values or, for a question about component ids (ID_OPTIONS), an option whose
@@ -129,7 +132,7 @@ def policy_answer(kind: SeatKind, decision: Decision, ctx: Context) -> Any:
         f"'{decision.prompt}'", kind.where)
 
 
-def _record_fields(ctx: Context, record: str) -> Callable[[str, str], Any]:
+def _record_fields(ctx: Reads, record: str) -> Callable[[str, str], Any]:
     """A reader of one field of the record an id names, as an effect reads it (the
     vocabulary's field)."""
     defs = ctx.rules.vocabulary.records[record]

@@ -13,12 +13,24 @@ of them completes the run. The common case costs one partial run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rulesdsl import EffectAbort
 
-if TYPE_CHECKING:  # for annotations only: the context runs the trials
-    from .context import Context
+from .journal import Journal
+
+
+class Tried(Protocol):
+    """What a trial run reads and sets of the context it runs in (`Context`, context.py): its
+    journal, and the run's own answers, branches, budget, played card and enclosing risk."""
+
+    tx: Journal
+    trial: list | None
+    trial_used: int
+    trial_todo: list
+    budget: int
+    played: str | None
+    risky: int
 
 TRIAL_RUNS = 2000  # runs one search may make; past that the effect is taken as possible
 
@@ -32,7 +44,7 @@ class DeadEnd(Exception):
     """An `attempt` in a trial run aborted after it had been given an answer."""
 
 
-def answer(ctx: Context, values: list) -> Any:
+def answer(ctx: Tried, values: list) -> Any:
     """The answer a trial run gives to a new question with several options: the first, the
     others noted as branches still to try."""
     path = ctx.trial
@@ -43,7 +55,7 @@ def answer(ctx: Context, values: list) -> Any:
     return values[0]
 
 
-def search(ctx: Context, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
+def search(ctx: Tried, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
     """Whether `run(ctx)` can end without aborting, after `answers` (option values, in order)
     to its first questions. The state is left exactly as it was."""
     saved = ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # for annotations only
-    from .context import Context
+from typing import Any
 
 COUNTED = ("livre", "prestige", "thread", "lace")
 
@@ -166,7 +163,7 @@ class _Nothing:
     """A compiled effect that changes nothing."""
 
     @staticmethod
-    def run(ctx: Context, env: Any = None) -> None:
+    def run(ctx: Any, env: Any = None) -> None:
         return None
 
 

@@ -2,10 +2,12 @@
 (`zones:` in a flow document), such as a pile set aside until the end of round 1's Phase 1."""
 from __future__ import annotations
 
+from rulesdsl import ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from . import rng
 from .context import Context
+from .declaring import ZONE, Say, VerbDoc, documented, opt, same_word
 from .state import State, keyed
 
 BUILT_IN = ("garment_bag", "garment_discard", "resource_bag", "resource_discard")
@@ -74,3 +76,30 @@ def nonempty_or_restockable(state: State, stacks: list[str], restock: str) -> li
     if filled:
         return filled
     return list(stacks) if contents(state, restock) else []
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    return documented({
+        "deal": VerbDef({"zone": opt(ZONE, required=True),
+                         "into": opt(ListType(ZONE), required=True)},
+                        deal, "shuffle the {zone} and deal it face down onto {into}"),
+        "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
+                            move_all, "put everything in the {zone} into the {into}"),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
+        "zone": "the zone emptied",
+        "into": "the stacks (zones) dealt onto in turn",
+    }, {}),
+    "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
+        "zone": "the zone emptied",
+        "into": "the zone that receives it",
+    }, {}),
+}

@@ -15,7 +15,7 @@ from rulesdsl import (
     EffectSyntaxError,
     RulesError,
     Vocabulary,
-    check_effect,
+    analyse_effect,
     parse_effect,
 )
 from rulesdsl.checker import STATEMENT_WORDS
@@ -128,7 +128,8 @@ def problems(text: str, path: Path, vocab: Vocabulary | None) -> list[Problem]:
     if vocab is not None:
         for site, effect_text in effect_sites(doc):
             try:
-                errors.extend(check_effect(parse_effect(effect_text, doc.origin(site)), vocab))
+                errors.extend(analyse_effect(parse_effect(effect_text, doc.origin(site)),
+                                              vocab).errors)
             except EffectSyntaxError as exc:
                 errors.append(exc)
     return sorted((_problem(e, lines) for e in errors), key=lambda p: (p.line, p.column))

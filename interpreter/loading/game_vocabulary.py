@@ -1,6 +1,7 @@
 """The game's vocabulary for the effect language: every name, field, resource and verb it may use.
 
-This is where the interpreter's knowledge of Rococo's *verbs* meets the rules data; no card,
+This is where the rules data meets the names and fields the interpreter knows, and the verbs
+that each module of verbs declares beside its code (`_verbs` only assembles them); no card,
 garment or space is named here.
 """
 from __future__ import annotations
@@ -10,13 +11,11 @@ from dataclasses import replace as _with
 from rulesdsl import (
     BOOLEAN,
     NUMBER,
-    UNKNOWN,
     EffectAbort,
     EnumType,
     FieldDef,
     ListType,
     NameDef,
-    OptionDef,
     RecordType,
     VerbDef,
     Vocabulary,
@@ -26,6 +25,24 @@ from ..core import board, zones
 from ..core import components as comp
 from ..core import modifiers as mod
 from ..core.context import Context
+from ..core.declaring import (
+    AREA,
+    CARD,
+    COLOR,
+    DECORATION,
+    EMPLOYEE,
+    EMPLOYEE_TYPE,
+    GARMENT,
+    GARMENT_KIND,
+    HALL,
+    PLAYER,
+    REWARD_KIND,
+    SEAT_KIND,
+    SPACE,
+    TILE,
+    Say,
+    same_word,
+)
 from ..core.trial import Completes, DeadEnd
 from ..verbs import actions as act
 from ..verbs import cards as cv
@@ -35,16 +52,6 @@ from ..verbs import scoring as sc
 from ..verbs import shuffling as shf
 from ..verbs import stacks as st
 
-GARMENT, EMPLOYEE, TILE, DECORATION, PLAYER, SPACE = (
-    RecordType(n) for n in ("garment", "employee", "tile", "decoration", "player", "space"))
-COLOR, EMPLOYEE_TYPE, AREA, ACTION = (EnumType(n) for n in ("color", "employee_type", "area",
-                                                             "action"))
-GARMENT_KIND = EnumType("garment_kind")
-COST, LIFETIME, ZONE = EnumType("cost"), EnumType("lifetime"), EnumType("zone")
-HALL, REWARD_KIND, DISPLAY = EnumType("hall"), EnumType("reward_kind"), EnumType("display")
-TRIGGER = EnumType("trigger")  # a declared trigger with a lifetime, started by an effect
-PILE = EnumType("pile")  # a player's own piles of cards: hand, supply, discard
-COUNTER, SEAT_KIND, CARD = EnumType("counter"), EnumType("seat_kind"), RecordType("card")
 AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
 
 
@@ -464,194 +471,32 @@ def _position_fields() -> dict:
                               "one)")}
 
 
-# "In a 2-player game, only the player with the most ... scores" (the second place's condition)
-_SECOND = "; the second most scores too if {}"
+# The order of the verbs in the vocabulary: the reference's (docs/effect-language.md) and the
+# `reward_kind` enum's. A verb not named here comes after these, in its module's order.
+_READING_ORDER = (
+    "acquire", "discard", "draw_resource", "tailor", "hire", "depute", "fund", "shuffle_supply",
+    "discard_top", "draw_hand", "reveal_tile", "own_shuffle", "own_draw", "own_reveal",
+    "take_all", "set_counter", "claim_favor", "perform", "play_card", "pass_favor",
+    "renew_hire_display", "refill_resources", "renew_garments", "select_hand", "score_crowns",
+    "hall_majorities", "fireworks_majority", "balcony", "reduce_cost", "start_trigger",
+    "renew_display", "take", "move_cards", "shuffle_into_level", "deal_each", "remove_card",
+    "shuffle", "offer_bonus", "use_bonus", "hire_from", "deal", "move_all",
+)
+# The modules that hold verbs: each declares its own (`declarations(say)`, beside their code).
+_VERB_MODULES = (act, st, ph, sc, mod, disp, cv, shf, zones)
 
 
-def _take(ctx, args) -> None:
-    """`take`: a card into a pile or a zone, or a piece of a declared kind from its display."""
-    if "piece" in args:
-        disp.take(ctx, args)
-    else:
-        cv.take(ctx, args)
-
-
-def _verbs(say=lambda key, default: default) -> dict[str, VerbDef]:
-    """Each verb with its options; a `{}` in an option's text is where its value is printed.
-    `say(key, default)` is the edition's word for a thing the texts name (words.yaml)."""
-    garment, garments = say("garment", "Garment"), say("garments", "Garments")
-    favor = say("favor", "Queen's Favor")
-    def opt(type_, text="", required=False):
-        return OptionDef(type_, required=required, text=text)
-
-    return {
-        "acquire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
-                            "free": opt(None, " free of charge"),
-                            "tile": opt(TILE, ": {}")},
-                           act.acquire, "take 1 Resource tile from the display{free}{price}",
-                           can=act.can_acquire,
-                           binds={"tiles_in_drawer": NUMBER},
-                           bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
-        "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, act.discard,
-                           "discard {tiles}"),
-        "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
-                                 act.draw_resource,
-                                 "randomly take 1 Resource from the bag. As usual, either keep "
-                                 "the tile for silk hidden on your rack or discard it "
-                                 "immediately for Thread/Lace", describe=_draw_text),
-        "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
-                           "discount_colors": opt(ListType(COLOR), " ({})"),
-                           "no_master_garment": opt(None, f"; not a Master {garment}"),
-                           "sell_only": opt(None, f"; you must sell this {garment}"),
-                           "garment": opt(GARMENT, ": {}"),
-                           "free": opt(None, ", for free (no cost, no silk, Thread or Lace)"),
-                           "space": opt(SPACE, ", rented to {}"),
-                           "sell": opt(None, ", sold"),
-                           "master_made": opt(None, ", as a Master makes it"),
-                           "no_reward": opt(None, ", without the guest space's reward")},
-                          act.tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
-                                      "action"
-                                      "{silk_discount}{discount_colors}{sell_only}"
-                                      "{no_master_garment}",
-                          describe=lambda o: _tailor_text(o, say), reads=("played",),
-                          can=act.can_tailor,
-                          as_action=f"make 1 {garment} from the "
-                                    f"{say('garment_display', 'Garment Design display')} with "
-                                    "your silk, Thread and Lace (paying its cost in Livre), then "
-                                    "rent it to a guest space or sell it"),
-        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
-                         "card": opt(EMPLOYEE, ": {}"), "free": opt(None, " for free"),
-                         "to_supply": opt(None, ", into your supply")}, act.hire,
-                        "hire 1 new Employee{card}{price}{free}{to_supply}", can=act.can_hire,
-                        binds={"cards_in_display": NUMBER},
-                        bind_text={"cards_in_display": "the number of cards in the display"}),
-        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
-                           "among": opt(ListType(EMPLOYEE),
-                                        "any 1 Employee of your choice from {}"),
-                           "payout": opt(NUMBER, " and gain {} Livre"),
-                           "with_bonus": opt(None, ". Use that Employee's Bonus before "
-                                                   "discarding the card from the game. (You "
-                                                   "don't gain any Livre for deputing that "
-                                                   "employee.)")},
-                          act.depute, "depute {card}{among}{payout}{with_bonus}",
-                          binds={"deputed": EMPLOYEE},
-                          bind_text={"deputed": "the deputed Employee"},
-                          describe=_depute_text, one_of=(("card", "among"),),
-                          reads=("played",), can=act.can_depute,
-                          blocked=act.depute_blocked),
-        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount"),
-                         "space": opt(DECORATION, ": {}"), "free": opt(None, " for free")},
-                        act.fund,
-                        f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
-                        "(regardless of your Main action){space}{discount}{free}",
-                        can=act.can_fund,
-                        as_action="pay for 1 free Decoration space and put your Trademark token "
-                                  "on it"),
-        "shuffle_supply": VerbDef({}, st.shuffle_supply,
-                                  "shuffle your supply into a face-down stack"),
-        "discard_top": VerbDef({}, st.discard_top,
-                               "put the top card of your supply face up on your discard pile"),
-        "draw_hand": VerbDef({"count": opt(NUMBER, required=True)}, st.draw_hand,
-                             "take the top {count} cards of your supply into your hand (when it "
-                             "runs out, shuffle your discard pile but its top card into a new "
-                             "supply)"),
-        "reveal_tile": VerbDef({}, st.reveal_tile,
-                               "draw a random Resource tile from the bag, reveal it and discard "
-                               "it"),
-        "own_shuffle": VerbDef({}, st.own_shuffle, "shuffle all your own cards into your card "
-                                                   "supply"),
-        "own_draw": VerbDef({"count": opt(NUMBER, required=True)}, st.own_draw,
-                            "add the top {count} cards of your card supply to your hand cards"),
-        "own_reveal": VerbDef({}, st.own_reveal,
-                              "reveal the top card of your card supply onto your discard pile"),
-        "take_all": VerbDef({"drawer": opt(NUMBER, " of drawer {}"),
-                             "place": opt(NUMBER, " at place {} of every drawer")},
-                            st.take_all, "take all Resource tiles{drawer}{place}, free and "
-                                         "face down", one_of=(("drawer", "place"),)),
-        "set_counter": VerbDef({"counter": opt(COUNTER, required=True),
-                                "value": opt(NUMBER, required=True)}, st.set_counter,
-                               "move the {counter} to {value}"),
-        "claim_favor": VerbDef({}, act.claim_favor, f"take the {favor}",
-                               can=act.can_claim_favor),
-        "perform": VerbDef({"action": opt(ACTION, required=True)}, act.perform,
-                           "perform 1 additional {action} action (regardless of your Main "
-                           "action)", reads=("played",), can=act.can_perform),
-        "play_card": VerbDef({}, act.play_card, "play 1 Employee card"),
-        "pass_favor": VerbDef({}, ph.pass_favor,
-                              f"the holder of the {favor} becomes start player"),
-        "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
-                                      ph.renew_hire_display,
-                                      "remove the unhired Employees and reveal {count} new ones"),
-        "refill_resources": VerbDef({"among": opt(ListType(ZONE), " from {}")},
-                                    ph.refill_resources,
-                                    f"refill the {say('resource_display', 'Resource display')}"
-                                    "{among}"),
-        "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, ph.renew_garments,
-                                  f"discard the {{discard}} rightmost {garments}, shift the rest "
-                                  "right and refill"),
-        "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, ph.select_hand,
-                               "select {size} Employee cards"),
-        "score_crowns": VerbDef({}, sc.score_crowns, "score the crown Employee bonuses"),
-        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, _SECOND)}, sc.hall_majorities,
-                                   "score the majority in each Hall{second_place}"),
-        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, _SECOND)},
-                                      sc.fireworks_majority,
-                                      "score the majority in the Fireworks{second_place}"),
-        "balcony": VerbDef({}, sc.balcony,
-                           f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
-                           f"Fireworks on the {say('balcony', 'balcony')}"),
-        "reduce_cost": VerbDef({"on": opt(COST, required=True), "by": opt(NUMBER, required=True),
-                                "until": opt(LIFETIME, " until the {}")},
-                               mod.reduce_cost, "your {on} costs {by} Livre less{until}"),
-        "start_trigger": VerbDef({"trigger": opt(TRIGGER, required=True)}, mod.start_trigger,
-                                 "{trigger}"),
-        "renew_display": VerbDef({"display": opt(DISPLAY, required=True),
-                                  "discard": opt(NUMBER, required=True)}, disp.renew_display,
-                                 "discard the {discard} rightmost piece{discard:s} of the "
-                                 "{display}, shift the rest right and refill it from the left"),
-        # one verb, two things to take: a card (into a pile of yours or a zone; the hand when
-        # neither is said) or a piece of a declared kind from its display
-        "take": VerbDef({"card": opt(EMPLOYEE), "piece": opt(UNKNOWN),
-                         "into": opt(PILE, " into your {}"),
-                         "into_zone": opt(ZONE, " into the {}"),
-                         "pay_price": opt(None, ", paying the Livre shown beneath its space"),
-                         "rent": opt(None, ", and rent it out along with the "
-                                           f"{garment}")},
-                        _take, "take {card}{piece}{into}{into_zone}{pay_price}{rent}",
-                        one_of=(("card", "piece"),)),
-        "move_cards": VerbDef({"cards": opt(ListType(EMPLOYEE), required=True),
-                               "into": opt(ZONE, required=True)},
-                              cv.move_cards, "set {cards} aside in the {into}"),
-        "shuffle_into_level": VerbDef({"zone": opt(ZONE, required=True),
-                                       "count": opt(NUMBER, required=True),
-                                       "level": opt(NUMBER, required=True)},
-                                      cv.shuffle_into_level,
-                                      "draw {count} cards at random from the {zone} and shuffle "
-                                      "them into level {level} of the Employee deck"),
-        "deal_each": VerbDef({"zone": opt(ZONE, required=True),
-                              "into": opt(ZONE, required=True)},
-                             cv.deal_each, "deal 1 card from the {zone} face down to each "
-                                           "player's {into}; the rest stay there"),
-        "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.remove_card,
-                               "remove {card} from the game (no Livre for it)",
-                               reads=("played",)),
-        "shuffle": VerbDef({"pile": opt(PILE, "your {}"), "zone": opt(ZONE, "the {}")},
-                           shf.shuffle, "shuffle {pile}{zone}", one_of=(("pile", "zone"),)),
-        "offer_bonus": VerbDef({}, act.offer_bonus,
-                               "you may use this Employee's Bonus now, as usual",
-                               reads=("played",)),
-        "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, cv.use_bonus,
-                             "use the Employee Bonus of {card} as if you had played it"),
-        "hire_from": VerbDef({"zone": opt(ZONE, required=True),
-                              "price": opt(NUMBER, " paying {} Livre")},
-                             cv.hire_from, "hire the Employee from your {zone} if you meet its "
-                                           "hiring condition{price}", can=cv.can_hire_from),
-        "deal": VerbDef({"zone": opt(ZONE, required=True),
-                         "into": opt(ListType(ZONE), required=True)},
-                        zones.deal, "shuffle the {zone} and deal it face down onto {into}"),
-        "move_all": VerbDef({"zone": opt(ZONE, required=True), "into": opt(ZONE, required=True)},
-                            zones.move_all, "put everything in the {zone} into the {into}"),
-    }
+def _verbs(say: Say = same_word) -> dict[str, VerbDef]:
+    """Every verb, assembled from the modules that declare them; `say(key, default)` is the
+    edition's word for a thing the texts name (words.yaml)."""
+    declared: dict[str, VerbDef] = {}
+    for module in _VERB_MODULES:
+        for name, verb in module.declarations(say).items():
+            if name in declared:
+                raise ValueError(f"the verb {name!r} is declared twice (again in "
+                                 f"{module.__name__})")
+            declared[name] = verb
+    return {**{name: declared[name] for name in _READING_ORDER if name in declared}, **declared}
 
 
 def _seat_names(names: dict, records: dict, counters, card_fields: dict) -> None:
@@ -711,60 +556,6 @@ def _seat_card(ctx, card_id) -> dict:
         if card_id in kind.cards:
             return kind.cards[card_id]
     return {}
-
-
-def _draw_text(o) -> str:
-    """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
-    Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
-    usual = ("As usual, either keep the tile for silk hidden on your rack or discard it "
-             "immediately for Thread/Lace")
-    stacks = o.get("among")
-    if not isinstance(stacks, list):
-        return f"randomly take 1 Resource from the bag. {usual}"
-    names = list(dict.fromkeys(stacks))
-    where = f"the {names[0]}s" if len(names) == 1 else " or ".join(names)
-    return f"take 1 face-down Resource tile from 1 of {where}. {usual}"
-
-
-def _tailor_text(o, say=lambda key, default: default) -> str:
-    """The printed wording: '1 less bale of silk (blue OR pink)', 'up to 2 less green bales'."""
-    garment, verb = say("garment", "Garment"), say("tailor_verb", "tailor")
-    text = (f"perform 1 additional {say('tailor', 'Tailor a Garment')} action (regardless of "
-            "your Main action)")
-    n, colors = o.get("silk_discount"), o.get("discount_colors")
-    if n is not None:
-        upto = "" if n == "1" else "up to "
-        bales = "bale" if n == "1" else "bales"
-        if isinstance(colors, list) and len(colors) > 1:
-            fewer = f"{upto}{n} less {bales} of silk ({' OR '.join(colors)})"
-        elif isinstance(colors, list) and colors:
-            fewer = f"{upto}{n} less {colors[0]} {bales} of silk"
-        else:
-            fewer = f"{upto}{n} less {bales} of silk"
-        need = f"{' or '.join(colors)} bales of silk" if isinstance(colors, list) and colors \
-            else "silk"
-        text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
-                 f"complete the action")
-    if o.get("sell_only"):
-        text += (f". You must sell this {garment} for the value shown on the {garment}")
-    if o.get("no_master_garment"):
-        text += f". You can't {verb} a Master {garment} with this action"
-    return text
-
-
-def _depute_text(o) -> str:
-    """'Depute any 1 Employee of your choice from your staff. Before removing the card ...'."""
-    if "card" in o:
-        text = f"depute {o['card']}"
-    else:
-        text = f"depute any 1 Employee of your choice from {o.get('among', 'your staff')}"
-    if "payout" in o:
-        text += (f". Before removing the card from the game, gain {o['payout']}. (You may not "
-                 f"use that Employee's Bonus.)")
-    if o.get("with_bonus"):
-        text += (". Use that Employee's Bonus before discarding the card from the game. (You "
-                 "don't gain any Livre for deputing that employee.)")
-    return text
 
 
 def _event_texts(word, words) -> dict[str, str]:
@@ -1009,158 +800,6 @@ RESOURCE_DOCS = {
     "lace": "Lace tokens, used to tailor some garments",
 }
 
-VERB_DOCS = {
-    "acquire": ("buy 1 Resource tile from a drawer of the display; keep it for its silk or "
-                "discard it for its Thread/Lace", {
-                    "price": "what the tile costs (tiles_in_drawer is bound); default free",
-                    "free": "the tile costs nothing",
-                    "tile": "this tile, and no other (the choice is pinned)",
-                }, {"tiles_in_drawer": "how many tiles the chosen drawer holds"}),
-    "discard": ("discard Resource tiles from your rack",
-                {"tiles": "the tiles to discard"}, {}),
-    "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
-                      {"among": "instead, the top tile of the face-down stack the player "
-                               "chooses among these zones (restacked from the discards)"}, {}),
-    "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
-        "silk_discount": "the garment needs up to this many fewer bales of silk",
-        "discount_colors": "the discount applies only to bales of these colours",
-        "no_master_garment": "a Master-only garment may not be tailored",
-        "sell_only": "the garment must be sold, not rented (one that cannot be sold is not "
-                     "offered)",
-        "garment": "this garment of the display, and no other",
-        "free": "no cost, no silk, no Thread or Lace",
-        "space": "rent it to this guest space (the only place offered: it is not sold)",
-        "sell": "sell it (no guest space offered)",
-        "master_made": "made as a Master makes it (Master garments and spaces allowed)",
-        "no_reward": "the guest space's reward is not given (the caller gives its own)",
-    }, {}),
-    "hire": ("hire 1 Employee from the display into your hand",
-             {"price": "what the card costs (cards_in_display is bound)",
-              "card": "this card of the display, and no other",
-              "free": "the card costs nothing",
-              "to_supply": "the card goes into your supply instead of your hand"},
-             {"cards_in_display": "how many cards the display shows"}),
-    "depute": ("remove a card of your staff from the game (never below the minimum staff)", {
-        "card": "the card to depute",
-        "among": "the player chooses the card to depute from this list",
-        "payout": "the Livre gained for it (deputed is bound)",
-        "with_bonus": "use the deputed card's bonus instead of Livre",
-    }, {"deputed": "the card being deputed"}),
-    "fund": ("fund an empty Decoration space, paying its cost",
-             {"discount": "Livre taken off the cost",
-              "space": "this Decoration space, and no other",
-              "free": "the space costs nothing"}, {}),
-    "shuffle_supply": ("shuffle your Employee supply into a face-down stack", {}, {}),
-    "discard_top": ("put the top card of your supply face up on your discard pile", {}, {}),
-    "draw_hand": ("take the top cards of your supply into your hand, in order; when the supply "
-                  "runs out, the discard pile but its top card is shuffled into a new supply",
-                  {"count": "how many cards"}, {}),
-    "reveal_tile": ("draw a random Resource tile from the bag, reveal it and discard it "
-                    "(read it as last(tile_discard))", {}, {}),
-    "own_shuffle": ("gather every card of your own deck (a seat kind's cards) and shuffle it "
-                    "into its supply", {}, {}),
-    "own_draw": ("add the top cards of your own card supply to your hand cards",
-                 {"count": "how many cards"}, {}),
-    "own_reveal": ("reveal the top card of your own card supply onto your discard pile", {}, {}),
-    "take_all": ("take every Resource tile of a drawer, or in one space of every drawer, free "
-                 "and face down", {"drawer": "the drawer, 1 the first",
-                                   "place": "the space in each drawer, 1 the leftmost"}, {}),
-    "set_counter": ("move a game counter (a token no player owns) to a value",
-                    {"counter": "which counter (a flow document's counters)",
-                     "value": "its new value"}, {}),
-    "claim_favor": ("take the Queen's Favor", {}, {}),
-    "perform": ("perform an additional main action, whatever the card's type",
-                {"action": "which main action"}, {}),
-    "play_card": ("one turn: play a card from the hand, do a main action it allows, then maybe "
-                  "its bonus", {}, {}),
-    "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
-    "renew_hire_display": ("remove the unhired Employees and reveal new ones",
-                           {"count": "how many Hire spaces to reveal a card into (one the "
-                                     "deck cannot fill stays empty)"}, {}),
-    "refill_resources": ("refill the Resource display from the bag",
-                         {"among": "instead, from the tops of these face-down stacks, at random "
-                                  "(restacked from the discards when all run out)"}, {}),
-    "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
-                       "refill", {"discard": "how many garments to discard"}, {}),
-    "select_hand": ("each player selects the cards of their hand from their supply",
-                    {"size": "how many cards"}, {}),
-    "score_crowns": ("score the end-of-game bonuses of your crown Employees", {}, {}),
-    "hall_majorities": ("score the most (and second most) garments in each Hall",
-                        {"second_place": "whether second place scores too (default true)"}, {}),
-    "fireworks_majority": ("score the most (and second most) Fireworks decorations",
-                           {"second_place": "whether second place scores too (default true)"},
-                           {}),
-    "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
-    "reduce_cost": ("from now on, one of your prices is lower for a while", {
-        "on": "which price: hiring, acquiring, tailoring or funding",
-        "by": "how many Livre less",
-        "until": "when it ends: turn_end (the default), round_end or game_end",
-    }, {}),
-    "start_trigger": ("from now until its lifetime ends, a declared trigger with 'until:' runs "
-                      "for you at each of its events (started twice, it runs twice)", {
-                          "trigger": "which trigger (its id, in a flow document or on a card)",
-                      }, {}),
-    "renew_display": ("renew a positioned display: discard its rightmost pieces, shift the rest "
-                      "right, refill from the right end leftwards (the leftmost slots stay empty "
-                      "when the source runs out)", {
-                          "display": "which display (declared under displays:)",
-                          "discard": "how many of the rightmost slots are discarded",
-                      }, {}),
-    "deal": ("shuffle a zone and deal it out, one at a time, onto face-down stacks", {
-        "zone": "the zone emptied",
-        "into": "the stacks (zones) dealt onto in turn",
-    }, {}),
-    "move_all": ("put everything in one zone into another (mixed in, when it is a bag)", {
-        "zone": "the zone emptied",
-        "into": "the zone that receives it",
-    }, {}),
-    "take": ("take one Employee card from wherever it lies into your hand (or your supply or "
-             "discard pile, or a zone), or a piece of a declared kind from the display it lies "
-             "on into your holdings", {
-                 "card": "the card (e.g. choose one of zone.hire_display); or piece",
-                 "piece": "the piece (e.g. chosen with choose one of display.<id>); or card",
-                 "into": "hand, supply or discard: your pile that receives a card (hand when "
-                         "neither into nor into_zone is given)",
-                 "into_zone": "instead, the zone that receives the card (a per-player zone: "
-                              "yours)",
-                 "pay_price": "with piece: pay the Livre shown beneath its slot",
-                 "rent": "with piece: it is rented along with the garment being placed "
-                         "(event.<kind> reads it)",
-             }, {}),
-    "move_cards": ("set every card of a list aside in a zone (no choice, nothing paid)", {
-        "cards": "the cards (e.g. zone.hire_deck where level = 2 and type = journeyman)",
-        "into": "the zone that receives them",
-    }, {}),
-    "shuffle_into_level": ("draw cards at random from a zone and shuffle them into one level "
-                           "of the hire deck (for a setup step)", {
-                               "zone": "the zone drawn from",
-                               "count": "how many cards",
-                               "level": "the hire deck level they join",
-                           }, {}),
-    "deal_each": ("deal one card at random from a zone into each player's own (per-player) "
-                  "zone; the rest stay", {
-                      "zone": "the zone dealt from",
-                      "into": "the per-player zone each player receives a card in",
-                  }, {}),
-    "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
-                    "being played leaves after its own bonus", {"card": "the card"}, {}),
-    "shuffle": ("put one pile in a random order: one of your piles of cards, or a zone", {
-        "pile": "hand, supply or discard: your pile shuffled",
-        "zone": "or the zone shuffled (a per-player zone: yours)",
-    }, {}),
-    "offer_bonus": ("offer the played card's bonus now, as after a main action (use it or "
-                    "not), by an action that goes on after it; the turn does not offer it again",
-                    {}, {}),
-    "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
-                  {"card": "the card whose bonus is used"}, {}),
-    "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "
-                  "hire_condition holds for you now", {
-                      "zone": "the zone hired from",
-                      "price": "what it costs (default: free)",
-                  }, {}),
-}
-
-
 def _zone_doc(name: str) -> str:
     """The description of a zone's name (`zone.<id>`, or `my.<id>` for a per-player zone)."""
     if name.startswith("zone."):
@@ -1179,10 +818,5 @@ def _documented(vocab: Vocabulary) -> Vocabulary:
             f"bales of {f} silk on the tile" if rec == "tile"
             else f"bales of {f[:-5]} silk it needs" if rec == "garment" and f.endswith("_silk")
             else d.doc)) for f, d in fields.items()}
-    verbs = {}
-    for v, d in vocab.verbs.items():
-        doc, option_docs, bind_docs = VERB_DOCS.get(v, (d.doc, {}, {}))
-        options = {o: _with(od, doc=option_docs.get(o, od.doc)) for o, od in d.options.items()}
-        verbs[v] = _with(d, options=options, doc=doc, bind_docs=bind_docs)
-    return _with(vocab, names=names, records=records, verbs=verbs, enum_docs=ENUM_DOCS,
+    return _with(vocab, names=names, records=records, enum_docs=ENUM_DOCS,
                  record_docs=RECORD_DOCS, resource_docs=RESOURCE_DOCS)

@@ -548,7 +548,8 @@ class _Builder:
             return None
         self.lasting.update(compiled.lasting)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
-                      origin.locate(1, 1), build_check(compiled.effect, self.vocab),
+                      origin.locate(1, 1), build_check(compiled.effect, self.vocab,
+                                                          compiled.analysis),
                       build_blocked(compiled.effect, self.vocab))
 
     def required_effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect:
@@ -651,6 +652,9 @@ class _Builder:
                                       flowdocs.started_triggers(
                                           self.flow_docs,
                                           list(self.collections["employee"].items.items())))
+        # a `possible` or an `either` alternative of a known shape is then answered by its
+        # static check, made once as its effect is compiled (the trial runs where it says None)
+        self.vocab = dataclasses.replace(self.vocab, check_of=build_check)
         if self.param_names:
             self.vocab = self.vocab.extended(self.param_names)
         flowdocs.check_open_names(self, colors, types)
@@ -674,8 +678,9 @@ class _Builder:
             # an edition may name the action its own way: words `<id>_action` ("Make a Dress")
             name = self.words.get(f"{aid}_action", entry["name"])
             if eff.compiled is not None:  # a lone `tailor` is the action, not an extra one
-                eff = dataclasses.replace(eff, text=effect_text(eff.compiled.effect, self.vocab,
-                                                                as_action=True))
+                eff = dataclasses.replace(eff, text=effect_text(
+                    eff.compiled.effect, self.vocab, as_action=True,
+                    analysis=eff.compiled.analysis))
             actions[aid] = Action(aid, name, tuple(entry["types"]), eff)
         return actions
 
@@ -876,4 +881,4 @@ class _Builder:
 
 
 def _card_text(compiled, vocab) -> str:
-    return effect_text(compiled.effect, vocab)
+    return effect_text(compiled.effect, vocab, analysis=compiled.analysis)

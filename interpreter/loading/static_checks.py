@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulesdsl import (
+    Analysis,
     EffectAbort,
     RecordType,
     RulesErrors,
@@ -47,8 +48,11 @@ Check = Callable[[Any], "bool | None"]
 _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 
 
-def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
-    """The check of a compiled effect's AST, or None when its shape needs a trial run."""
+def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None = None
+                ) -> Check | None:
+    """The check of a compiled effect's AST, or None when its shape needs a trial run.
+    `analysis` is the effect's own (`CompiledEffect.analysis`): a verb's options are compiled
+    from it, not from a second analysis of the call."""
     stmts = effect.statements
     lead = 0  # the leading `require`s of pure conditions
     for stmt in stmts:
@@ -56,11 +60,11 @@ def build_check(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
             break
         lead += 1
     if lead:
-        return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab), vocab)
-    return _shape_check(stmts, vocab)
+        return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab, analysis), vocab)
+    return _shape_check(stmts, vocab, analysis)
 
 
-def _shape_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
+def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> Check | None:
     """The check of statements of a known shape (see the module's docstring), or None."""
     if stmts and type(stmts[0]) is ast.Let and type(stmts[0].value) is ast.ChooseNumber:
         return _chosen_payment_check(stmts, vocab)
@@ -76,7 +80,7 @@ def _shape_check(stmts: tuple, vocab: Vocabulary) -> Check | None:
     verb = vocab.verbs.get(first.verb)
     if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
         return None
-    return _verb_check(first, verb.can, vocab)
+    return _verb_check(first, verb.can, vocab, analysis)
 
 
 def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
@@ -226,7 +230,7 @@ def _pure(expr: Any) -> bool:
 
 
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
-                vocab: Vocabulary) -> Check:
+                vocab: Vocabulary, analysis: Analysis | None = None) -> Check:
     """A check that calls the verb's `can` with the call's options as the compiled call gives
     them to the verb (each a Thunk of its closure, in a fresh env), evaluated only as far as
     `can` reads them."""
@@ -241,7 +245,7 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         if parts is None or ctx.rules is not rules:  # a ruleset is frozen: read it once
             rules = ctx.rules
             printed = _Printed(rules)
-            options = compile_verb_options(call, vocab)
+            options = compile_verb_options(call, vocab, analysis)
             values = {o.name: o.value for o in call.options}
             parts = ({name: True for name, fn, _ in options if fn is None} | {
                          name: _Memo(fn, printed) for name, fn, _ in options

@@ -278,11 +278,7 @@ class _Composer:
         stack: list[list] = []
         for event in events:
             if isinstance(event, DocumentStartEvent):
-                if getattr(event, "version", None) or getattr(event, "tags", None):
-                    raise self._directive_error()
-                if documents:
-                    raise self.error("a rules file holds one yaml document; remove the second "
-                                     "'---'", event.start_mark)
+                self._document_start(event, documents)
                 continue
             if isinstance(event, ScalarEvent):
                 if event.tag is not None:
@@ -292,14 +288,7 @@ class _Composer:
                 if event.anchor:
                     self.anchors[event.anchor] = (value, pos, 1)
             elif isinstance(event, AliasEvent):
-                if event.anchor not in self.anchors:
-                    raise self.error(f"unknown alias '*{event.anchor}'", event.start_mark)
-                value, pos, size = self.anchors[event.anchor]
-                self.expanded += size
-                if self.expanded > MAX_ALIAS_NODES:
-                    raise self.error(f"aliases expand to more than {MAX_ALIAS_NODES:,} values; "
-                                     "write the values out or use fewer aliases",
-                                     event.start_mark)
+                value, pos, size = self._alias(event)
             elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
                 self._no_tag(event)
                 if len(stack) >= MAX_DEPTH:
@@ -322,31 +311,53 @@ class _Composer:
             if not stack:
                 documents.append((value, pos))
                 continue
-            frame = stack[-1]
-            frame[2] += size
-            container = frame[0]
-            if isinstance(container, list):
-                container.append(value)
-                frame[1].children.append(pos)
-            elif frame[4] is None:
-                if isinstance(value, (dict, list)):
-                    raise self.error("a key must be a plain name, not a list or mapping",
-                                     event.start_mark)
-                key = "" if value is None else _key_text(value, event)
-                if key in container:
-                    first = frame[1].keys[key]
-                    raise self.error(f"duplicate key '{key}' (first at line {first.line})",
-                                     event.start_mark)
-                frame[4], frame[5] = key, pos
-            else:
-                key = frame[4]
-                container[key] = value
-                frame[1].children[key] = pos
-                frame[1].keys[key] = frame[5]
-                frame[4] = None
+            stack[-1][2] += size
+            self._add(stack[-1], value, pos, event)
         if not documents:
             return None, _Pos(1, 1)
         return documents[0]
+
+    def _document_start(self, event, documents: list) -> None:
+        if getattr(event, "version", None) or getattr(event, "tags", None):
+            raise self._directive_error()
+        if documents:
+            raise self.error("a rules file holds one yaml document; remove the second "
+                             "'---'", event.start_mark)
+
+    def _alias(self, event) -> tuple[Any, _Pos, int]:
+        """An alias's value, position and size, counted against MAX_ALIAS_NODES."""
+        if event.anchor not in self.anchors:
+            raise self.error(f"unknown alias '*{event.anchor}'", event.start_mark)
+        value, pos, size = self.anchors[event.anchor]
+        self.expanded += size
+        if self.expanded > MAX_ALIAS_NODES:
+            raise self.error(f"aliases expand to more than {MAX_ALIAS_NODES:,} values; "
+                             "write the values out or use fewer aliases", event.start_mark)
+        return value, pos, size
+
+    def _add(self, frame: list, value: Any, pos: _Pos, event) -> None:
+        """A finished value into the open list or mapping of `frame`: a mapping's key first
+        (kept pending in the frame), then its value."""
+        container = frame[0]
+        if isinstance(container, list):
+            container.append(value)
+            frame[1].children.append(pos)
+        elif frame[4] is None:
+            if isinstance(value, (dict, list)):
+                raise self.error("a key must be a plain name, not a list or mapping",
+                                 event.start_mark)
+            key = "" if value is None else _key_text(value, event)
+            if key in container:
+                first = frame[1].keys[key]
+                raise self.error(f"duplicate key '{key}' (first at line {first.line})",
+                                 event.start_mark)
+            frame[4], frame[5] = key, pos
+        else:
+            key = frame[4]
+            container[key] = value
+            frame[1].children[key] = pos
+            frame[1].keys[key] = frame[5]
+            frame[4] = None
 
     def _directive_error(self) -> YamlError:
         for number, line in enumerate(self.lines, 1):

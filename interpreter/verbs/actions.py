@@ -1,16 +1,31 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any
 
-from rulesdsl import EffectAbort
+from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, seats, zones
 from ..core.context import Context
+from ..core.declaring import (
+    ACTION,
+    COLOR,
+    DECORATION,
+    EMPLOYEE,
+    GARMENT,
+    SPACE,
+    TILE,
+    ZONE,
+    Say,
+    VerbDoc,
+    documented,
+    opt,
+    same_word,
+)
 from ..core.events import announce, heard, run_hook
 from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
@@ -782,3 +797,192 @@ def _bonus_chosen(ctx: Context, bonus: Effect, prompt: str) -> bool:
     return ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
         "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
         exact=True)
+
+
+def _draw_text(o: Mapping[str, Any]) -> str:
+    """'randomly take 1 Resource from the bag ...', or with `among` stacks: 'take 1 face-down
+    Resource tile from 1 of the Resource stacks ...' (stacks sharing one name read as one)."""
+    usual = ("As usual, either keep the tile for silk hidden on your rack or discard it "
+             "immediately for Thread/Lace")
+    stacks = o.get("among")
+    if not isinstance(stacks, list):
+        return f"randomly take 1 Resource from the bag. {usual}"
+    names = list(dict.fromkeys(stacks))
+    where = f"the {names[0]}s" if len(names) == 1 else " or ".join(names)
+    return f"take 1 face-down Resource tile from 1 of {where}. {usual}"
+
+
+def _tailor_text(o: Mapping[str, Any], say: Say = same_word) -> str:
+    """The printed wording: '1 less bale of silk (blue OR pink)', 'up to 2 less green bales'."""
+    garment, verb = say("garment", "Garment"), say("tailor_verb", "tailor")
+    text = (f"perform 1 additional {say('tailor', 'Tailor a Garment')} action (regardless of "
+            "your Main action)")
+    n, colors = o.get("silk_discount"), o.get("discount_colors")
+    if n is not None:
+        upto = "" if n == "1" else "up to "
+        bales = "bale" if n == "1" else "bales"
+        if isinstance(colors, list) and len(colors) > 1:
+            fewer = f"{upto}{n} less {bales} of silk ({' OR '.join(colors)})"
+        elif isinstance(colors, list) and colors:
+            fewer = f"{upto}{n} less {colors[0]} {bales} of silk"
+        else:
+            fewer = f"{upto}{n} less {bales} of silk"
+        need = f"{' or '.join(colors)} bales of silk" if isinstance(colors, list) and colors \
+            else "silk"
+        text += (f". If you {verb} a {garment} that requires {need}, you can use {fewer} to "
+                 f"complete the action")
+    if o.get("sell_only"):
+        text += (f". You must sell this {garment} for the value shown on the {garment}")
+    if o.get("no_master_garment"):
+        text += f". You can't {verb} a Master {garment} with this action"
+    return text
+
+
+def _depute_text(o: Mapping[str, Any]) -> str:
+    """'Depute any 1 Employee of your choice from your staff. Before removing the card ...'."""
+    if "card" in o:
+        text = f"depute {o['card']}"
+    else:
+        text = f"depute any 1 Employee of your choice from {o.get('among', 'your staff')}"
+    if "payout" in o:
+        text += (f". Before removing the card from the game, gain {o['payout']}. (You may not "
+                 f"use that Employee's Bonus.)")
+    if o.get("with_bonus"):
+        text += (". Use that Employee's Bonus before discarding the card from the game. (You "
+                 "don't gain any Livre for deputing that employee.)")
+    return text
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    garment = say("garment", "Garment")
+    favor = say("favor", "Queen's Favor")
+    return documented({
+        "acquire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
+                            "free": opt(None, " free of charge"),
+                            "tile": opt(TILE, ": {}")},
+                           acquire, "take 1 Resource tile from the display{free}{price}",
+                           can=can_acquire,
+                           binds={"tiles_in_drawer": NUMBER},
+                           bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
+        "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, discard,
+                           "discard {tiles}"),
+        "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
+                                 draw_resource,
+                                 "randomly take 1 Resource from the bag. As usual, either keep "
+                                 "the tile for silk hidden on your rack or discard it "
+                                 "immediately for Thread/Lace", describe=_draw_text),
+        "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
+                           "discount_colors": opt(ListType(COLOR), " ({})"),
+                           "no_master_garment": opt(None, f"; not a Master {garment}"),
+                           "sell_only": opt(None, f"; you must sell this {garment}"),
+                           "garment": opt(GARMENT, ": {}"),
+                           "free": opt(None, ", for free (no cost, no silk, Thread or Lace)"),
+                           "space": opt(SPACE, ", rented to {}"),
+                           "sell": opt(None, ", sold"),
+                           "master_made": opt(None, ", as a Master makes it"),
+                           "no_reward": opt(None, ", without the guest space's reward")},
+                          tailor, f"perform 1 additional {say('tailor', 'Tailor a Garment')} "
+                                      "action"
+                                      "{silk_discount}{discount_colors}{sell_only}"
+                                      "{no_master_garment}",
+                          describe=lambda o: _tailor_text(o, say), reads=("played",),
+                          can=can_tailor,
+                          as_action=f"make 1 {garment} from the "
+                                    f"{say('garment_display', 'Garment Design display')} with "
+                                    "your silk, Thread and Lace (paying its cost in Livre), then "
+                                    "rent it to a guest space or sell it"),
+        "hire": VerbDef({"price": opt(NUMBER, " paying {} Livre"),
+                         "card": opt(EMPLOYEE, ": {}"), "free": opt(None, " for free"),
+                         "to_supply": opt(None, ", into your supply")}, hire,
+                        "hire 1 new Employee{card}{price}{free}{to_supply}", can=can_hire,
+                        binds={"cards_in_display": NUMBER},
+                        bind_text={"cards_in_display": "the number of cards in the display"}),
+        "depute": VerbDef({"card": opt(EMPLOYEE, "{}"),
+                           "among": opt(ListType(EMPLOYEE),
+                                        "any 1 Employee of your choice from {}"),
+                           "payout": opt(NUMBER, " and gain {} Livre"),
+                           "with_bonus": opt(None, ". Use that Employee's Bonus before "
+                                                   "discarding the card from the game. (You "
+                                                   "don't gain any Livre for deputing that "
+                                                   "employee.)")},
+                          depute, "depute {card}{among}{payout}{with_bonus}",
+                          binds={"deputed": EMPLOYEE},
+                          bind_text={"deputed": "the deputed Employee"},
+                          describe=_depute_text, one_of=(("card", "among"),),
+                          reads=("played",), can=can_depute,
+                          blocked=depute_blocked),
+        "fund": VerbDef({"discount": opt(NUMBER, " for a {} Livre discount"),
+                         "space": opt(DECORATION, ": {}"), "free": opt(None, " for free")},
+                        fund,
+                        f"perform 1 additional {say('fund', 'Fund a Decoration')} action "
+                        "(regardless of your Main action){space}{discount}{free}",
+                        can=can_fund,
+                        as_action="pay for 1 free Decoration space and put your Trademark token "
+                                  "on it"),
+        "claim_favor": VerbDef({}, claim_favor, f"take the {favor}",
+                               can=can_claim_favor),
+        "perform": VerbDef({"action": opt(ACTION, required=True)}, perform,
+                           "perform 1 additional {action} action (regardless of your Main "
+                           "action)", reads=("played",), can=can_perform),
+        "play_card": VerbDef({}, play_card, "play 1 Employee card"),
+        "offer_bonus": VerbDef({}, offer_bonus,
+                               "you may use this Employee's Bonus now, as usual",
+                               reads=("played",)),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "acquire": ("buy 1 Resource tile from a drawer of the display; keep it for its silk or "
+                "discard it for its Thread/Lace", {
+                    "price": "what the tile costs (tiles_in_drawer is bound); default free",
+                    "free": "the tile costs nothing",
+                    "tile": "this tile, and no other (the choice is pinned)",
+                }, {"tiles_in_drawer": "how many tiles the chosen drawer holds"}),
+    "discard": ("discard Resource tiles from your rack",
+                {"tiles": "the tiles to discard"}, {}),
+    "draw_resource": ("take a random Resource tile from the bag (refilled from the discards)",
+                      {"among": "instead, the top tile of the face-down stack the player "
+                               "chooses among these zones (restacked from the discards)"}, {}),
+    "tailor": ("tailor a Garment from the display, then rent it to a guest space or sell it", {
+        "silk_discount": "the garment needs up to this many fewer bales of silk",
+        "discount_colors": "the discount applies only to bales of these colours",
+        "no_master_garment": "a Master-only garment may not be tailored",
+        "sell_only": "the garment must be sold, not rented (one that cannot be sold is not "
+                     "offered)",
+        "garment": "this garment of the display, and no other",
+        "free": "no cost, no silk, no Thread or Lace",
+        "space": "rent it to this guest space (the only place offered: it is not sold)",
+        "sell": "sell it (no guest space offered)",
+        "master_made": "made as a Master makes it (Master garments and spaces allowed)",
+        "no_reward": "the guest space's reward is not given (the caller gives its own)",
+    }, {}),
+    "hire": ("hire 1 Employee from the display into your hand",
+             {"price": "what the card costs (cards_in_display is bound)",
+              "card": "this card of the display, and no other",
+              "free": "the card costs nothing",
+              "to_supply": "the card goes into your supply instead of your hand"},
+             {"cards_in_display": "how many cards the display shows"}),
+    "depute": ("remove a card of your staff from the game (never below the minimum staff)", {
+        "card": "the card to depute",
+        "among": "the player chooses the card to depute from this list",
+        "payout": "the Livre gained for it (deputed is bound)",
+        "with_bonus": "use the deputed card's bonus instead of Livre",
+    }, {"deputed": "the card being deputed"}),
+    "fund": ("fund an empty Decoration space, paying its cost",
+             {"discount": "Livre taken off the cost",
+              "space": "this Decoration space, and no other",
+              "free": "the space costs nothing"}, {}),
+    "claim_favor": ("take the Queen's Favor", {}, {}),
+    "perform": ("perform an additional main action, whatever the card's type",
+                {"action": "which main action"}, {}),
+    "play_card": ("one turn: play a card from the hand, do a main action it allows, then maybe "
+                  "its bonus", {}, {}),
+    "offer_bonus": ("offer the played card's bonus now, as after a main action (use it or "
+                    "not), by an action that goes on after it; the turn does not offer it again",
+                    {}, {}),
+}

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulesdsl import EffectAbort
+from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng, seats
 from ..core.context import Context
+from ..core.declaring import EMPLOYEE, ZONE, Say, VerbDoc, documented, opt, same_word
 from ..core.events import announce, heard
 from ..core.state import State, keyed
 
@@ -194,3 +195,63 @@ def can_hire_from(ctx: Context, args: VerbArgs) -> bool | None:
     if not found:
         return False
     return None if heard(ctx, "hire") else True
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    return documented({
+        "move_cards": VerbDef({"cards": opt(ListType(EMPLOYEE), required=True),
+                               "into": opt(ZONE, required=True)},
+                              move_cards, "set {cards} aside in the {into}"),
+        "shuffle_into_level": VerbDef({"zone": opt(ZONE, required=True),
+                                       "count": opt(NUMBER, required=True),
+                                       "level": opt(NUMBER, required=True)},
+                                      shuffle_into_level,
+                                      "draw {count} cards at random from the {zone} and shuffle "
+                                      "them into level {level} of the Employee deck"),
+        "deal_each": VerbDef({"zone": opt(ZONE, required=True),
+                              "into": opt(ZONE, required=True)},
+                             deal_each, "deal 1 card from the {zone} face down to each "
+                                           "player's {into}; the rest stay there"),
+        "remove_card": VerbDef({"card": opt(EMPLOYEE, required=True)}, remove_card,
+                               "remove {card} from the game (no Livre for it)",
+                               reads=("played",)),
+        "use_bonus": VerbDef({"card": opt(EMPLOYEE, required=True)}, use_bonus,
+                             "use the Employee Bonus of {card} as if you had played it"),
+        "hire_from": VerbDef({"zone": opt(ZONE, required=True),
+                              "price": opt(NUMBER, " paying {} Livre")},
+                             hire_from, "hire the Employee from your {zone} if you meet its "
+                                           "hiring condition{price}", can=can_hire_from),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "move_cards": ("set every card of a list aside in a zone (no choice, nothing paid)", {
+        "cards": "the cards (e.g. zone.hire_deck where level = 2 and type = journeyman)",
+        "into": "the zone that receives them",
+    }, {}),
+    "shuffle_into_level": ("draw cards at random from a zone and shuffle them into one level "
+                           "of the hire deck (for a setup step)", {
+                               "zone": "the zone drawn from",
+                               "count": "how many cards",
+                               "level": "the hire deck level they join",
+                           }, {}),
+    "deal_each": ("deal one card at random from a zone into each player's own (per-player) "
+                  "zone; the rest stay", {
+                      "zone": "the zone dealt from",
+                      "into": "the per-player zone each player receives a card in",
+                  }, {}),
+    "remove_card": ("remove an Employee card from the game: no Livre, no minimum staff; the card "
+                    "being played leaves after its own bonus", {"card": "the card"}, {}),
+    "use_bonus": ("use another card's bonus as if you had played it (played is that card)",
+                  {"card": "the card whose bonus is used"}, {}),
+    "hire_from": ("hire a card from a zone (yours, if per-player) into your hand, only one whose "
+                  "hire_condition holds for you now", {
+                      "zone": "the zone hired from",
+                      "price": "what it costs (default: free)",
+                  }, {}),
+}

@@ -1,10 +1,12 @@
 """The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
 from __future__ import annotations
 
+from rulesdsl import NUMBER, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng, zones
 from ..core.context import Context
+from ..core.declaring import ZONE, Say, VerbDoc, documented, opt, same_word
 from ..core.state import keyed
 from .displays import renew
 
@@ -89,3 +91,44 @@ def select_hand(ctx: Context, args: VerbArgs) -> None:
                        me["supply"], exact=True)
         tx.remove(me["supply"], card)
         tx.append(me["hand"], card)
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    garments = say("garments", "Garments")
+    favor = say("favor", "Queen's Favor")
+    return documented({
+        "pass_favor": VerbDef({}, pass_favor,
+                              f"the holder of the {favor} becomes start player"),
+        "renew_hire_display": VerbDef({"count": opt(NUMBER, required=True)},
+                                      renew_hire_display,
+                                      "remove the unhired Employees and reveal {count} new ones"),
+        "refill_resources": VerbDef({"among": opt(ListType(ZONE), " from {}")},
+                                    refill_resources,
+                                    f"refill the {say('resource_display', 'Resource display')}"
+                                    "{among}"),
+        "renew_garments": VerbDef({"discard": opt(NUMBER, required=True)}, renew_garments,
+                                  f"discard the {{discard}} rightmost {garments}, shift the rest "
+                                  "right and refill"),
+        "select_hand": VerbDef({"size": opt(NUMBER, required=True)}, select_hand,
+                               "select {size} Employee cards"),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "pass_favor": ("the holder of the Queen's Favor becomes start player", {}, {}),
+    "renew_hire_display": ("remove the unhired Employees and reveal new ones",
+                           {"count": "how many Hire spaces to reveal a card into (one the "
+                                     "deck cannot fill stays empty)"}, {}),
+    "refill_resources": ("refill the Resource display from the bag",
+                         {"among": "instead, from the tops of these face-down stacks, at random "
+                                  "(restacked from the discards when all run out)"}, {}),
+    "renew_garments": ("discard the rightmost Garments of the display, shift the rest right and "
+                       "refill", {"discard": "how many garments to discard"}, {}),
+    "select_hand": ("each player selects the cards of their hand from their supply",
+                    {"size": "how many cards"}, {}),
+}

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulesdsl import BOOLEAN, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board
 from ..core.context import Context
+from ..core.declaring import Say, VerbDoc, documented, opt, same_word
 
 
 def score_crowns(ctx: Context, args: VerbArgs) -> None:
@@ -84,3 +86,38 @@ def balcony(ctx: Context, args: VerbArgs) -> None:
         guest = state["guests"][guest_space]
         tx.set(state["balcony"], space_id, {"garment": guest["garment"], "owner": ctx.seat})
         tx.delete(state["guests"], guest_space)
+
+
+# "In a 2-player game, only the player with the most ... scores" (the second place's condition)
+_SECOND = "; the second most scores too if {}"
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    garments = say("garments", "Garments")
+    return documented({
+        "score_crowns": VerbDef({}, score_crowns, "score the crown Employee bonuses"),
+        "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, _SECOND)}, hall_majorities,
+                                   "score the majority in each Hall{second_place}"),
+        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, _SECOND)},
+                                      fireworks_majority,
+                                      "score the majority in the Fireworks{second_place}"),
+        "balcony": VerbDef({}, balcony,
+                           f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
+                           f"Fireworks on the {say('balcony', 'balcony')}"),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "score_crowns": ("score the end-of-game bonuses of your crown Employees", {}, {}),
+    "hall_majorities": ("score the most (and second most) garments in each Hall",
+                        {"second_place": "whether second place scores too (default true)"}, {}),
+    "fireworks_majority": ("score the most (and second most) Fireworks decorations",
+                           {"second_place": "whether second place scores too (default true)"},
+                           {}),
+    "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
+}

@@ -2,11 +2,12 @@
 and the turn of a seat whose kind plays itself."""
 from __future__ import annotations
 
-from rulesdsl import EffectAbort
+from rulesdsl import NUMBER, EffectAbort, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng
 from ..core.context import Context
+from ..core.declaring import COUNTER, Say, VerbDoc, documented, opt, same_word
 from ..core.events import announce
 from ..core.model import Effect, SeatKind
 from ..core.modifiers import expire
@@ -162,3 +163,59 @@ class SeatTurn:
                 tx.set(me, "played", None)
         ctx.played = None
         expire(ctx.state, tx, "turn_end", ctx.seat)
+
+
+# ---- declarations: this module's verbs as the effect language sees them ---------------------
+# (loading/game_vocabulary.py only assembles every module's declarations)
+
+def declarations(say: Say = same_word) -> dict[str, VerbDef]:
+    """Each verb of this module with its options; a `{}` in an option's text is where its
+    value is printed. `say(key, default)` is the edition's word for a thing the texts name."""
+    return documented({
+        "shuffle_supply": VerbDef({}, shuffle_supply,
+                                  "shuffle your supply into a face-down stack"),
+        "discard_top": VerbDef({}, discard_top,
+                               "put the top card of your supply face up on your discard pile"),
+        "draw_hand": VerbDef({"count": opt(NUMBER, required=True)}, draw_hand,
+                             "take the top {count} cards of your supply into your hand (when it "
+                             "runs out, shuffle your discard pile but its top card into a new "
+                             "supply)"),
+        "reveal_tile": VerbDef({}, reveal_tile,
+                               "draw a random Resource tile from the bag, reveal it and discard "
+                               "it"),
+        "own_shuffle": VerbDef({}, own_shuffle, "shuffle all your own cards into your card "
+                                                   "supply"),
+        "own_draw": VerbDef({"count": opt(NUMBER, required=True)}, own_draw,
+                            "add the top {count} cards of your card supply to your hand cards"),
+        "own_reveal": VerbDef({}, own_reveal,
+                              "reveal the top card of your card supply onto your discard pile"),
+        "take_all": VerbDef({"drawer": opt(NUMBER, " of drawer {}"),
+                             "place": opt(NUMBER, " at place {} of every drawer")},
+                            take_all, "take all Resource tiles{drawer}{place}, free and "
+                                         "face down", one_of=(("drawer", "place"),)),
+        "set_counter": VerbDef({"counter": opt(COUNTER, required=True),
+                                "value": opt(NUMBER, required=True)}, set_counter,
+                               "move the {counter} to {value}"),
+    }, VERB_DOCS)
+
+
+VERB_DOCS: dict[str, VerbDoc] = {
+    "shuffle_supply": ("shuffle your Employee supply into a face-down stack", {}, {}),
+    "discard_top": ("put the top card of your supply face up on your discard pile", {}, {}),
+    "draw_hand": ("take the top cards of your supply into your hand, in order; when the supply "
+                  "runs out, the discard pile but its top card is shuffled into a new supply",
+                  {"count": "how many cards"}, {}),
+    "reveal_tile": ("draw a random Resource tile from the bag, reveal it and discard it "
+                    "(read it as last(tile_discard))", {}, {}),
+    "own_shuffle": ("gather every card of your own deck (a seat kind's cards) and shuffle it "
+                    "into its supply", {}, {}),
+    "own_draw": ("add the top cards of your own card supply to your hand cards",
+                 {"count": "how many cards"}, {}),
+    "own_reveal": ("reveal the top card of your own card supply onto your discard pile", {}, {}),
+    "take_all": ("take every Resource tile of a drawer, or in one space of every drawer, free "
+                 "and face down", {"drawer": "the drawer, 1 the first",
+                                   "place": "the space in each drawer, 1 the leftmost"}, {}),
+    "set_counter": ("move a game counter (a token no player owns) to a value",
+                    {"counter": "which counter (a flow document's counters)",
+                     "value": "its new value"}, {}),
+}

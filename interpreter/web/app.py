@@ -101,6 +101,108 @@ def _viewer(request: Request, live) -> int | None:
     return live.seat_of(request.query_params.get("token"))
 
 
+def _registry(request: Request) -> Registry:
+    """The games and replays of the application that received `request`."""
+    registry: Registry = request.app.state.registry
+    return registry
+
+
+async def game_state(request: Request) -> Response:
+    live = _registry(request).game(request.path_params["gid"])
+    seat = _viewer(request, live)
+    since = _number(request, "since", 0, 0, 10**9, "since")
+    assert since is not None
+    return JSONResponse(live.payload(seat, since))
+
+
+async def download(request: Request) -> Response:
+    live = _registry(request).game(request.path_params["gid"])
+    text = live.save_text(_viewer(request, live))
+    return Response(text, media_type="application/json", headers={
+        "Content-Disposition": f'attachment; filename="rococo-{live.id}.json"'})
+
+
+async def game_explain(request: Request) -> Response:
+    live = _registry(request).game(request.path_params["gid"])
+    seat = _viewer(request, live)
+    n = _number(request, "n", 0, 0, len(live.game.history), "n")
+    assert n is not None
+    return JSONResponse({"n": n, "changes": present.explain(
+        live.game, n, present.SPECTATOR if seat is None else seat)})
+
+
+async def replay_of_game(request: Request) -> Response:
+    registry = _registry(request)
+    live = registry.game(request.path_params["gid"])
+    if not live.game.is_over():
+        raise RequestError(409, "a replay shows every player's hidden cards: it is "
+                                "offered once the game is over")
+    replay = registry.new_replay(live.save_text(None))
+    return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
+
+
+async def new_replay(request: Request) -> Response:
+    raw = await _raw(request, MAX_UPLOAD)
+    # reading, checking and replaying a save takes time: other requests go on meanwhile
+    registry = _registry(request)
+    replay = registry.add_replay(await asyncio.to_thread(registry.prepare_replay, raw))
+    return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
+
+
+async def replay_state(request: Request) -> Response:
+    replay = _registry(request).replay(request.path_params["rid"])
+    step = _number(request, "step", replay.step, 0, len(replay.answers), "step")
+    assert step is not None
+    replay.goto(step)
+    return JSONResponse(replay.payload())
+
+
+async def replay_explain(request: Request) -> Response:
+    replay = _registry(request).replay(request.path_params["rid"])
+    n = _number(request, "n", 0, 0, replay.step, "n")
+    assert n is not None
+    return JSONResponse({"n": n, "changes": present.explain(replay.game, n, None)})
+
+
+async def request_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestError)
+    return _error(exc.status, exc.reason)
+
+
+async def corrupt_save(request: Request, exc: Exception) -> Response:
+    return _error(422, str(exc))
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    reason = {404: f"nothing at {request.url.path}",
+              405: f"{request.method} is not allowed on {request.url.path}"}
+    return _error(exc.status_code, reason.get(exc.status_code, str(exc.detail)))
+
+
+def _modules_asked(body: Any, rulebook: tables.RuleBook) -> tuple[dict, Any]:
+    """A new game's request, checked as a whole: its module choice and the rules it makes."""
+    if not isinstance(body, dict):
+        raise RequestError(400, 'the request body must be a JSON object like '
+                                '{"players": 3, "humans": [0]}')
+    unknown = sorted(set(body) - set(NEW_GAME_FIELDS))
+    if unknown:
+        raise RequestError(400, f"unknown field {unknown[0]!r} (fields: "
+                                f"{', '.join(NEW_GAME_FIELDS)})")
+    choice = rulebook.check(body["modules"]) if "modules" in body else rulebook.default
+    return choice, rulebook.rules(choice)
+
+
+def _seats_asked(body: dict, rules) -> tuple[int, set[int]]:
+    """A new game's number of players and the seats people play, checked against `rules`."""
+    players = _whole(body, "players", None, 1, 99)
+    humans = body.get("humans", [])
+    if not isinstance(humans, list) or any(isinstance(s, bool) or not isinstance(s, int)
+                                           for s in humans):
+        raise RequestError(400, f"'humans' must be a list of seat numbers, not {humans!r}")
+    return tables.check_seats(rules, players, set(humans)), set(humans)
+
+
 def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot: str,
                delay: float = 0.6, seed_source=None, module_paths=(),
                saves: Path | None = None) -> Starlette:
@@ -137,40 +239,20 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
 
     async def new_game(request: Request) -> Response:
         body = await _body(request)
-        if not isinstance(body, dict):
-            raise RequestError(400, 'the request body must be a JSON object like '
-                                    '{"players": 3, "humans": [0]}')
-        unknown = sorted(set(body) - set(NEW_GAME_FIELDS))
-        if unknown:
-            raise RequestError(400, f"unknown field {unknown[0]!r} (fields: "
-                                    f"{', '.join(NEW_GAME_FIELDS)})")
-        choice = rulebook.check(body["modules"]) if "modules" in body else rulebook.default
-        chosen = rulebook.rules(choice)
-        players = _whole(body, "players", None, 1, 99)
-        humans = body.get("humans", [])
-        if not isinstance(humans, list) or any(isinstance(s, bool) or not isinstance(s, int)
-                                               for s in humans):
-            raise RequestError(400, f"'humans' must be a list of seat numbers, not {humans!r}")
-        players = tables.check_seats(chosen, players, set(humans))
+        choice, chosen = _modules_asked(body, rulebook)
+        players, humans = _seats_asked(body, chosen)
         seed = _whole(body, "seed", None, 0, MAX_SEED)
         if seed is None:
             seed = seed_source() if seed_source else 1
         bots = body.get("bots", default_bot)
         if bots not in bot_names:
             raise RequestError(400, f"unknown bots {bots!r} (bots: {', '.join(bot_names)})")
-        live = registry.new_game(players, seed, set(humans), bots, choice=choice)
+        live = registry.new_game(players, seed, humans, bots, choice=choice)
         links = live.links()
         first = links["seats"][0]["url"] if links["seats"] else links["watch"]
         return JSONResponse({"id": live.id, "mode": live.mode, "seed": seed, "url": first,
                              "links": links, "modules": list(chosen.modules)},
                             status_code=201)
-
-    async def game_state(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        seat = _viewer(request, live)
-        since = _number(request, "since", 0, 0, 10**9, "since")
-        assert since is not None
-        return JSONResponse(live.payload(seat, since))
 
     async def events(request: Request) -> Response:
         """Server-sent events: the game's count of answers, each time the game changes."""
@@ -198,60 +280,6 @@ def create_app(rules, bot_factory: BotFactory, bot_names: list[str], default_bot
             act(live, await _body(request))
             return JSONResponse({"version": len(live.game.history), "undo": live.undo_view()})
         return endpoint
-
-    async def download(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        text = live.save_text(_viewer(request, live))
-        return Response(text, media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="rococo-{live.id}.json"'})
-
-    async def game_explain(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        seat = _viewer(request, live)
-        n = _number(request, "n", 0, 0, len(live.game.history), "n")
-        assert n is not None
-        return JSONResponse({"n": n, "changes": present.explain(
-            live.game, n, present.SPECTATOR if seat is None else seat)})
-
-    async def replay_of_game(request: Request) -> Response:
-        live = registry.game(request.path_params["gid"])
-        if not live.game.is_over():
-            raise RequestError(409, "a replay shows every player's hidden cards: it is "
-                                    "offered once the game is over")
-        replay = registry.new_replay(live.save_text(None))
-        return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
-
-    async def new_replay(request: Request) -> Response:
-        raw = await _raw(request, MAX_UPLOAD)
-        # reading, checking and replaying a save takes time: other requests go on meanwhile
-        replay = registry.add_replay(await asyncio.to_thread(registry.prepare_replay, raw))
-        return JSONResponse({"id": replay.id, "url": f"/replay/{replay.id}"}, status_code=201)
-
-    async def replay_state(request: Request) -> Response:
-        replay = registry.replay(request.path_params["rid"])
-        step = _number(request, "step", replay.step, 0, len(replay.answers), "step")
-        assert step is not None
-        replay.goto(step)
-        return JSONResponse(replay.payload())
-
-    async def replay_explain(request: Request) -> Response:
-        replay = registry.replay(request.path_params["rid"])
-        n = _number(request, "n", 0, 0, replay.step, "n")
-        assert n is not None
-        return JSONResponse({"n": n, "changes": present.explain(replay.game, n, None)})
-
-    async def request_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RequestError)
-        return _error(exc.status, exc.reason)
-
-    async def corrupt_save(request: Request, exc: Exception) -> Response:
-        return _error(422, str(exc))
-
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        reason = {404: f"nothing at {request.url.path}",
-                  405: f"{request.method} is not allowed on {request.url.path}"}
-        return _error(exc.status_code, reason.get(exc.status_code, str(exc.detail)))
 
     routes = [
         Route("/", page("index.html")),
