@@ -15,7 +15,15 @@ from rich.text import Text
 
 from ..core.labels import garment_rules
 from ..core.wording import letter
-from .render import COLOR_STYLE, COUNTERS, deck_zones, guest_spaces, seat_name, tile_code
+from .render import (
+    COLOR_STYLE,
+    COUNTERS,
+    deck_zones,
+    decoration_areas,
+    guest_spaces,
+    seat_name,
+    tile_code,
+)
 
 TITLE_WIDTH = 11  # a row's title wraps at this width, so the pieces keep the rest of the line
 HINT = "('board', 'legend': more)"
@@ -179,17 +187,8 @@ def _hall(game, hall) -> Text:
 def _decorations(game) -> Text:
     """Each area and its spaces, 'cost/prestige', xN a balcony factor, the owner's letter
     once funded; areas one after the other (the musicians are in the halls)."""
-    side, state = game.side, game.state
-    areas: dict[str, list[str]] = {}
-    for space_id, deco in side.decorations.items():
-        if deco.area == "musician":
-            continue
-        owner = state["decorations"].get(space_id)
-        cell = f"{deco.cost}/{deco.prestige}" + (f"x{deco.multiplier}" if deco.multiplier else "")
-        areas.setdefault(deco.area, []).append(
-            f"[{cell} {letter(owner)}]" if owner is not None else cell)
     text = Text()
-    for area, cells in areas.items():
+    for area, cells in decoration_areas(game, "x").items():
         if text:
             text.append("; ")
         text.append(game.rules.word(area), style="italic")

@@ -131,20 +131,26 @@ def guest_spaces(game, hall, gap: str = "") -> Text:
     return cells
 
 
-def decorations(game) -> Table:
-    """The Decoration spaces, an area a row (the musicians are in the Halls table): each space
-    as cost/prestige, its balcony factor, and its owner's letter once funded."""
+def decoration_areas(game, factor: str) -> dict[str, list[str]]:
+    """Each area's Decoration spaces but the musicians', as 'cost/prestige', then `factor` and
+    the balcony factor when it has one, in brackets with its owner's letter once funded."""
     side, state = game.side, game.state
-    rows: dict[str, list[str]] = {}
+    areas: dict[str, list[str]] = {}
     for space_id, deco in side.decorations.items():
         if deco.area == "musician":
             continue
         owner = state["decorations"].get(space_id)
-        balcony = game.rules.word("balcony")  # the Original's "Terrace"
-        cell = f"{deco.cost}/{deco.prestige}" + (f" {balcony} x{deco.multiplier}"
+        cell = f"{deco.cost}/{deco.prestige}" + (f"{factor}{deco.multiplier}"
                                                   if deco.multiplier else "")
-        rows.setdefault(deco.area, []).append(
+        areas.setdefault(deco.area, []).append(
             f"[{cell} {letter(owner)}]" if owner is not None else cell)
+    return areas
+
+
+def decorations(game) -> Table:
+    """The Decoration spaces, an area a row (the musicians are in the Halls table): each space
+    as cost/prestige, its balcony factor, and its owner's letter once funded."""
+    rows = decoration_areas(game, f" {game.rules.word('balcony')} x")  # the Original: Terrace
     table = Table(title="Decorations")
     table.add_column("area")
     table.add_column("spaces (Livre/prestige)")
