@@ -19,7 +19,15 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    def mypyc_attr(*_names, **_flags):
+        """`mypy_extensions.mypyc_attr` in the Python form: a class decorator that changes
+        nothing (mypyc reads it when it compiles a module; nothing calls it then)."""
+        return lambda cls: cls
 
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # holds interpreter/
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compiled.json")
@@ -31,12 +39,14 @@ COMPILED_MODULES = (
     "interpreter.core.context",
     "interpreter.core.events",
     "interpreter.core.flow",
+    "interpreter.core.journal",
     "interpreter.core.modifiers",
     "interpreter.core.rng",
     "interpreter.core.seats",
     "interpreter.core.trial",
     "interpreter.core.zones",
     "interpreter.loading.static_checks",
+    "interpreter.sim.bots",
     "interpreter.verbs.actions",
     "interpreter.verbs.cards",
     "interpreter.verbs.checks",

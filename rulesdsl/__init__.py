@@ -12,8 +12,8 @@ from .compiler import CompiledEffect as CompiledEffect
 from .compiler import compile_effect as compile_effect
 from .compiler import compile_expression as compile_expression
 from .compiler import compile_verb_options as compile_verb_options
-from .parser import parse_effect as parse_effect
-from .parser import parse_expression as parse_expression
+from .parsecache import parse_effect as parse_effect  # parser.py's, kept between processes
+from .parsecache import parse_expression as parse_expression
 from .printer import effect_text as effect_text
 from .printer import expression_text as expression_text
 from .printer import to_source as to_source

@@ -3,11 +3,19 @@ one rule of the game on a hand-built position."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+
+# GNU readline (which pytest imports) exports the terminal's LINES and COLUMNS to every child
+# process, though not into os.environ: a command the tests pipe would print at that width
+# (interpreter/ui/layout.py honours COLUMNS). A test that wants a width sets it itself.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+    os.unsetenv(_name)
 
 
 @pytest.fixture(scope="session")
@@ -24,6 +32,18 @@ def clean_game(rules, players: int = 4, seed: int = 1, livre: int = 0, thread: i
         p.update(livre=livre, thread=thread, lace=lace, tiles=[], hand=[], discard=[],
                  played=None, prestige=0, score={})
     return game
+
+
+@pytest.fixture
+def own_judge_cache(tmp_path, monkeypatch):
+    """The value judge's weights looked up afresh, in a cache of the test's own
+    (`tmp_path / "cache"`; the shipped weights stay)."""
+    from interpreter.sim.judge import weights
+
+    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
+    weights.forget()
+    yield
+    weights.forget()
 
 
 @pytest.fixture
@@ -114,3 +134,35 @@ def write_pack(folder: Path, files: dict[str, str], listed: list[str] | None = N
     for name, text in files.items():
         (folder / name).write_text(text)
     return folder
+
+
+def jewelry_game() -> tuple:
+    """The rules and a 2-player Jewelry Box game 30 random decisions in (seed 6): the save the
+    hostile-save tests tamper with (tests/test_hostile_round3*.py)."""
+    rules = load_ruleset(expansions=["jewelry_box"])
+    game = Game.new(rules, players=2, seed=6)
+    bots = [make_bot("random", s) for s in range(2)]
+    for _ in range(30):
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    return rules, game
+
+
+def resealed(data: dict, edit) -> str:
+    """A copy of the save `data` changed by `edit` and sealed again, as a tamperer would: the
+    seal cannot tell, the loader's own checks must."""
+    from interpreter.core.saves import seal
+    changed = json.loads(json.dumps(data))
+    edit(changed)
+    return json.dumps(seal(changed))
+
+
+# records a resealed Jewelry Box save may lose, and what loading it then says
+MISSING_RECORDS = {
+    "task_fund": (lambda d: d["state"]["players"][0].pop("task_fund"),
+                  "save file is damaged: its state does not fit these rules ('task_fund' is "
+                  "missing)"),
+    "jewelry_display": (lambda d: d["state"]["displays"].pop("jewelry_display"),
+                        "save file is damaged: its state does not fit these rules "
+                        "('jewelry_display' is missing)"),
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,7 @@ def _committed() -> bool:
 @pytest.mark.skipif(not _committed(), reason="needs this tree as a git checkout")
 def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(command, "QUICK", TINY)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")  # the measured processes write it anyway
     out = tmp_path / "compare.json"
     assert main(["bench", "--quick", "--baseline", "HEAD", "--repeats", "1",
                  "--json", str(out)]) == 0
@@ -59,6 +61,10 @@ def test_a_commit_is_measured_beside_this_tree(monkeypatch, tmp_path, capsys):
     assert all(r[0]["random_4p"]["games"] == 1 and r[0]["random_4p"]["decisions"] > 100
                for r in data["rounds"].values())
     assert all(r[0]["env_4p"]["steps"] > 20 for r in data["rounds"].values())
+    # each version's bytecode, as an installed package has it, is kept outside the checkouts
+    cached = Path(compare.PYCACHE, *compare.HERE.parts[1:], "interpreter")
+    assert any(p.name.startswith("__init__.") for p in cached.iterdir())
+    assert all(r[0]["env_4p"]["engine_steps_per_s"] > 0 for r in data["rounds"].values())
     printed = capsys.readouterr().out
     assert "rococo --help" in printed and "speed-up" in printed and "best of 1" in printed
 

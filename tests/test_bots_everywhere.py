@@ -87,3 +87,15 @@ def test_a_question_showing_a_hidden_pile_is_asked_the_same_in_every_dealt_world
     answer = make_bot("mcts:8", 1).choose(game, real)
     assert answer in real.options
     game.apply(answer)
+
+
+def test_the_random_bot_picks_what_rng_choice_picks():
+    """RandomBot writes out `random.Random._randbelow` (so that its compiled form makes no
+    Python call): over every size of decision, the places `rng.choice` picks, draw for draw."""
+    from interpreter.core.decisions import Decision
+
+    bot, rng = make_bot("random", 7), random.Random(7)
+    for size in [*range(1, 70), 127, 128, 129, 1000] * 5:
+        decision = Decision.of_values(0, "choice", "pick", range(size), None)
+        assert bot.choose_index(None, decision) == rng.choice(range(size))
+        assert bot.choose(None, decision).value == rng.choice(range(size))

@@ -153,9 +153,15 @@ def test_the_observation_layout_is_documented_and_adds_up():
     assert offsets[0][0] == 0 and sum(size for _, size in offsets) == encoder.size
     assert all(a + n == b for (a, n), (b, _) in itertools.pairwise(offsets))
     import interpreter.env.observations as doc
+    meanings = encoder.meanings()
     for name in encoder.layout:
-        assert f"`{name}`" in doc.__doc__, name
-        assert MEANINGS[name], name
+        place, colon, _ = name.partition(":")  # a module place's block: `zone:<id>`...
+        assert (f"`{place}:<" if colon else f"`{name}`") in doc.__doc__, name
+        assert meanings[name], name
+    assert {n for n in MEANINGS} < set(encoder.layout)
+    assert {"zone:jewelry_box", "zone:special_apprentice", "zone:card_discard",
+            "display:jewelry_display", "owned:jewelry"} < set(encoder.layout)
+    assert "zone:jewelry_bag" not in encoder.layout  # hidden: only its count
 
 
 def test_own_counters_come_first_in_the_players_block():

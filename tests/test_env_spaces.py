@@ -240,3 +240,96 @@ def test_the_layout_table_in_the_docs_is_current():
         "run: python -m interpreter.env.layout_doc --write docs/environments.md"
     with pytest.raises(ValueError, match="no layout markers"):
         layout_doc.with_table("# a page\n")
+
+
+# -- what modules keep in places of their own --------------------------------------------------
+def _block(env, vector, name):
+    start, size = env.encoder.layout[name]
+    return vector[start:start + size]
+
+
+def test_the_jewelry_box_places_are_observed_as_each_seat_may_see_them():
+    """Jewels owned (seen by all), the jewel display, the specialised Apprentice (seen by its
+    owner only, the others' as a count), the jewel bag (a count) and the counters the module
+    adds (exams, tasks) are in the observation,
+    seat-relative, and nothing hidden leaks: the observation equals the full view's."""
+    env = RococoEnv(players=3, expansions=["jewelry_box"])
+    env.reset(seed=4)
+    game, bots = env.game, [make_bot("greedy", s) for s in range(3)]
+    jewels = env.encoder.components.items("jewelry")
+    cards = env.encoder.components.cards
+    owned_seen = False
+    for _ in range(400):
+        if game.is_over():
+            break
+        for seat in range(3):
+            vector = env.coder.observe(game, seat)["observation"]
+            assert np.array_equal(vector, env.encoder.encode(game.view(seat), seat))
+            state = game.state
+            rows = [(seat + k) % 3 for k in range(3)]  # seat-relative: the observer first
+            owned = _block(env, vector, "owned:jewelry").reshape(5, len(jewels))
+            for row, s in enumerate(rows):
+                mine = state["players"][s]["owned"]["jewelry"]
+                assert {jewels[i] for i in np.flatnonzero(owned[row])} == set(mine)
+                owned_seen = owned_seen or bool(mine)
+            display = _block(env, vector, "display:jewelry_display")
+            assert {jewels[i] for i in np.flatnonzero(display)} == \
+                {j for j in state["displays"]["jewelry_display"] if j}
+            special = _block(env, vector, "zone:special_apprentice").reshape(5, len(cards))
+            assert {cards[i] for i in np.flatnonzero(special[0])} == \
+                set(state["players"][seat]["zones"]["special_apprentice"])
+            assert not special[1:].any()  # the others' are face down
+            names = env.encoder.components.resources
+            counters = _block(env, vector, "module_resources").reshape(5, len(names))
+            for row, s in enumerate(rows):
+                assert list(counters[row]) == pytest.approx(
+                    [min(state["players"][s].get(r, 0) / 10, 1.0) for r in names])
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    assert owned_seen
+    counts = env.encoder.components.zones
+    at = [z for z, *_ in counts].index("jewelry_bag")
+    start = env.encoder.layout["module_counts"][0]
+    per_seat_before = sum(5 if per else 1 for _, _, per, _ in counts[:at])
+    assert env.observe("seat_0")["observation"][start + per_seat_before] == \
+        pytest.approx(min(len(game.state["zones"]["jewelry_bag"]) / 20, 1.0))
+
+
+def test_a_solo_modes_own_piles_are_observed():
+    """du Barry's discard pile is seen by all: the person's seat observes it in her row."""
+    env = RococoSeatEnv(solo="du_barry")
+    observation, _ = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    cards = env.encoder.components.items("cards")
+    seen = False
+    while not env.game.is_over():
+        vector = observation["observation"]
+        discard = _block(env, vector, "zone:card_discard").reshape(5, len(cards))
+        hers = env.game.state["players"][1]["zones"]["card_discard"]
+        assert {cards[i] for i in np.flatnonzero(discard[1])} == set(hers)
+        assert not _block(env, vector, "zone:card_hand").reshape(5, len(cards))[1].any()
+        seen = seen or bool(hers)
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, *_ = env.step(int(rng.choice(legal)))
+    assert seen
+
+
+def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
+    """The encoder keeps each observer's last guests and decorations: at every decision of a
+    whole game (guests rented, decorations funded, seats observing in any order), its vector
+    equals that of a fresh encoder that remembers nothing."""
+    from interpreter.env.observations import Observation
+    env = RococoEnv(players=4)
+    env.reset(seed=5)
+    game, bots = env.game, [make_bot("random", s) for s in range(4)]
+    components, rounds = env.encoder.components, env.rules.rounds
+    changed = 0
+    while not game.is_over():
+        d = game.decision()
+        board = (len(game.state["guests"]), len(game.state["decorations"]))
+        for seat in (d.seat, (d.seat + 1) % 4):
+            fresh = Observation(components, rounds).encode(seat_view(game, seat), seat)
+            assert np.array_equal(env.encoder.encode(seat_view(game, seat), seat), fresh)
+        game.apply(bots[d.seat].choose(game, d))
+        changed += board != (len(game.state["guests"]), len(game.state["decorations"]))
+    assert changed > 10  # the board changed many times between two vectors

@@ -23,13 +23,8 @@ SOLOS = sorted(m["id"] for m in MODULES if m["kind"] == "solo")
 SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations(EXPANSIONS, n)]
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    """Every test looks weights up afresh, in a cache of its own (the shipped ones stay)."""
-    monkeypatch.setenv("ROCOCO_JUDGE_CACHE", str(tmp_path / "cache"))
-    weights.forget()
-    yield
-    weights.forget()
+# every test looks weights up afresh, in a cache of its own (the shipped ones stay)
+pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
 def _play(rules, players: int, seed: int, rounds: int | None = None) -> Game:
@@ -145,23 +140,23 @@ def test_shipped_weights_cover_the_shipped_base_game():
 
 
 def test_the_search_s_leaf_worth_is_the_value_bot_s_worth():
-    """`leaf_worths` (mcts's leaf valuation: the holdings' worth summed without their timed
-    copies, the board read once) gives each seat the worth `worths` gives, in the base game and
-    with the Jewelry Box's pieces, all through a game; every seat's features read at once are
-    each seat's own."""
-    from interpreter.sim.judge.features import every_seat_features
-    from interpreter.sim.judge.value import leaf_worths, worths
+    """`LeafWorths` (mcts's leaf valuation, spending the position it is given) gives each seat
+    the worth `worths` gives, in the base game and with the Jewelry Box, all through a game."""
+    from interpreter.sim.judge.held_effects import HeldEffects, uses_effects
+    from interpreter.sim.judge.value import LeafWorths, worths
     for expansions in ((), ("jewelry_box",)):
         rules = load_ruleset(expansions=expansions)
         table = weights.weights_for(rules)
+        effects = HeldEffects(table) if uses_effects(table) else None
+        leaf = LeafWorths()
         game = Game.new(rules, players=4, seed=5)
         greedy = [make_bot("greedy", s) for s in range(4)]
         checked = 0
         while not game.is_over():
             if len(game.history) % 29 == 0:
-                assert leaf_worths(game.clone()) == pytest.approx(worths(game, table), abs=1e-9)
-                assert every_seat_features(game) == [seat_features(game, s) for s in range(4)]
+                assert leaf(game.clone()) == pytest.approx(
+                    worths(game, table, effects=effects), abs=1e-9)
                 checked += 1
             d = game.decision()
             game.apply(greedy[d.seat].choose(game, d))
-        assert checked > 5 and leaf_worths(game) == [p["prestige"] for p in game.state["players"]]
+        assert checked > 5 and leaf(game) == [p["prestige"] for p in game.state["players"]]

@@ -67,6 +67,45 @@ def test_a_bot_that_fails_leaves_the_game_at_its_decision(rules, answer, error):
     assert game.is_over()
 
 
+class _OutOfRange:
+    """A bot answering by index (`choose_index` beside `choose`, as the project's own bots do),
+    with a place no decision has at its n-th decision."""
+
+    def __init__(self, seed: int, at: int):
+        self.bot, self.at, self.asked = make_bot("random", seed), at, 0
+
+    def choose_index(self, game, decision):
+        self.asked += 1
+        return 99 if self.asked == self.at else self.bot.choose_index(game, decision)
+
+    def choose(self, game, decision):
+        return decision.option_at(self.choose_index(game, decision))
+
+
+def test_a_bot_answering_by_index_is_held_to_the_options_and_to_its_own_choose(rules):
+    game = Game.new(rules, players=3, seed=5)
+    with pytest.raises(IllegalDecisionError, match="option 99 is out of range"):
+        game.play_out([_OutOfRange(s, 30) for s in range(3)])
+    twin, again = Game.new(rules, players=3, seed=5), [_OutOfRange(s, 30) for s in range(3)]
+    with pytest.raises(IllegalDecisionError, match="option 99 is out of range"):
+        while True:  # the same bots' places, given one by one
+            d = twin.decision()
+            twin.apply_index(again[d.seat].choose_index(twin, d))
+    assert len(game.history) > 80 and game.history == twin.history
+    assert dump(game) == dump(twin) and game.decision() == twin.decision()
+    # a `choose` given to one bot is what that bot answers with, not its class's choose_index
+    # (a subclass's bot: the compiled RandomBot takes no attribute of its own)
+    bots = [make_bot("random", s) for s in range(3)]
+    bots[1] = type("_OwnChoice", (type(bots[1]),), {})(1)
+    asked = []
+    bots[1].choose = lambda g, d: asked.append(d) or d.option_at(0)
+    game = Game.new(rules, players=3, seed=5)
+    game.play_out(bots)
+    assert game.is_over() and asked and all(
+        game.history[i][1] == asked_d.own_values()[0] for i, asked_d in
+        zip([i for i, (seat, _v) in enumerate(game.history) if seat == 1], asked))
+
+
 def test_a_bot_may_copy_and_save_the_game_while_it_chooses(rules):
     """What the search bot does: the position it is shown mid-step is the one a loop shows."""
     class Copying:

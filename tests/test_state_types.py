@@ -126,8 +126,16 @@ def test_the_core_and_the_verbs_take_the_states_types():
     want = {"state": "State", "player": "Player", "ctx": "Context"}
     found, wrong = 0, []
     root = Path(interpreter.__file__).parent
-    for path in sorted([*root.glob("core/*.py"), *root.glob("verbs/*.py")]):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    paths = sorted([*root.glob("core/*.py"), *root.glob("verbs/*.py")])
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    # A context may also be taken as one of the core's Protocols (what a function reads of it,
+    # without importing the Context class: the core has no import circle): still typed.
+    protocols = {node.name for tree in trees.values() for node in ast.walk(tree)
+                 if isinstance(node, ast.ClassDef)
+                 and any(ast.unparse(base) == "Protocol" for base in node.bases)}
+    assert protocols, "the core declares the Protocols its modules take"
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef):
                 continue
             for arg in node.args.args + node.args.kwonlyargs:
@@ -136,7 +144,7 @@ def test_the_core_and_the_verbs_take_the_states_types():
                 found += 1
                 shown = ast.unparse(arg.annotation) if arg.annotation else "nothing"
                 expected = _BUILDING.get((path.name, node.name), want[arg.arg])
-                if shown != expected:
+                if shown != expected and not (arg.arg == "ctx" and shown in protocols):
                     wrong.append(f"{path.name}:{node.lineno} {node.name}({arg.arg}: {shown})")
     assert found > 100
     assert wrong == []

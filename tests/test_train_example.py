@@ -25,9 +25,11 @@ def _example():
 
 def test_a_few_hundred_steps_of_the_example_train_and_report(tmp_path):
     example = _example()
-    report = example.train(256, 256, 1, tmp_path, n_steps=64, batch_size=64)
-    assert [s["stage"] for s in report["stages"]] == ["random", "greedy"]
-    assert report["stages"][-1]["steps"] == 512
+    report = example.train({"random": 256, "mixed": 256, "greedy": 256}, 1, tmp_path,
+                           n_steps=64, batch_size=64, shaping=1 / 30)
+    assert [s["stage"] for s in report["stages"]] == ["random", "mixed", "greedy"]
+    assert [s["steps"] for s in report["stages"]] == [256, 512, 768]
+    assert [bool(s["evaluations"]) for s in report["stages"]] == [False, False, True]
     evaluations = report["stages"][-1]["evaluations"]
     assert {(e["players"], tuple(e["expansions"]), e["opponents"]) for e in evaluations} == {
         (p, tuple(x), o) for p, x in example.TABLES for o in ("random", "greedy")}
@@ -37,7 +39,8 @@ def test_a_few_hundred_steps_of_the_example_train_and_report(tmp_path):
     assert json.loads((tmp_path / "report.json").read_text()) == report
     assert (tmp_path / "model.zip").stat().st_size > 0
     games = json.loads((tmp_path / "games.json").read_text())
-    assert all(0 < step <= 512 for step, *_ in games)  # the model's steps, not counted twice
+    assert all(0 < step <= 768 for step, *_ in games)  # the model's steps, not counted twice
+    assert all(win in (0.0, 1 / 3, 0.5, 1.0) for _, _, win, _ in games)  # unshaped: the win
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -46,3 +49,21 @@ def test_the_wilson_interval_is_the_textbook_one():
     low, high = example.wilson(50, 100)
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
     assert example.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_shaped_reward_adds_up_to_the_final_margin_and_the_win():
+    """Shaping pays the change of the margin as if the game ended now: over a whole game it
+    sums to the final margin less the first one, on top of the win share."""
+    example = _example()
+    env = example.Shaped(example.RococoSeatEnv(players=2), 0.5)
+    env.reset(seed=3)
+    first, total, done, rng = env.before, 0.0, False, __import__("random").Random(3)
+    while not done:
+        legal = [int(i) for i in env.unwrapped.action_masks().nonzero()[0]]
+        _, reward, done, _, info = env.step(rng.choice(legal))
+        total += reward
+    game = env.unwrapped.game
+    prestige = [p["prestige"] for p in game.state["players"]]
+    final = prestige[0] - prestige[1]
+    assert abs(total - (info["win"] + 0.5 * (final - first))) < 1e-9
+    assert info["win"] == (1.0 if final > 0 else 0.0 if final < 0 else info["win"])

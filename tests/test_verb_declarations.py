@@ -20,7 +20,6 @@ def test_each_verb_is_declared_by_the_module_that_runs_it():
             seen[name] = module.__name__
     # every verb of the game comes from one of them, and nothing else declares one
     assert set(load_ruleset().vocabulary.verbs) == set(seen)
-    assert len(seen) == 42
     tree = ast.parse(inspect.getsource(game_vocabulary))
     calls = {n.func.id for n in ast.walk(tree)
              if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
@@ -29,7 +28,8 @@ def test_each_verb_is_declared_by_the_module_that_runs_it():
 
 def test_the_verbs_keep_the_references_order_and_a_new_one_comes_last(monkeypatch):
     order = list(game_vocabulary._verbs())
-    assert order[:3] == ["acquire", "discard", "draw_resource"] and order[-1] == "move_all"
+    assert order[:3] == ["acquire", "discard", "draw_resource"]
+    assert order[:len(game_vocabulary._READING_ORDER)] == list(game_vocabulary._READING_ORDER)
     new = SimpleNamespace(__name__="tests.new_verbs", declarations=lambda say: {
         "polish": VerbDef({"times": opt(NUMBER, " {} times")}, print, "polish{times}")})
     monkeypatch.setattr(game_vocabulary, "_VERB_MODULES", (new, *game_vocabulary._VERB_MODULES))

@@ -150,4 +150,7 @@ def tables(f: dict) -> list[Table]:
     env = f.get("env")
     other.add_row("one-seat environment, 4 players, random actions and bots",
                   "- (no `rl` extra)" if env is None else f"{env['steps_per_s']:,.0f} steps/s")
+    if env is not None and env.get("engine_steps_per_s"):
+        other.add_row("  its ceiling: the same games, the engine alone (seat 0's decisions)",
+                      f"{env['engine_steps_per_s']:,.0f} steps/s")
     return [effects, left_out, games, bots, other]

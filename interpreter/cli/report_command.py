@@ -183,8 +183,7 @@ def _print_page(out: Console, page: dict) -> None:
                          f"(fair share {_pct(sk['fair_share'])})")
     layout.show(out, head)
     out.print("prestige per player by source: " +
-              ", ".join(f"{k} {v:.1f}" for k, v in page["score_sources"].items()),
-              soft_wrap=True)
+              ", ".join(f"{k} {v:.1f}" for k, v in page["score_sources"].items()))
     t = Table(title="options per decision, by kind")
     for col in ("kind", "decisions per game", "options (mean)", "options (most)"):
         t.add_column(col, justify="left" if col == "kind" else "right")
@@ -194,4 +193,4 @@ def _print_page(out: Console, page: dict) -> None:
     use = page["usage"]
     out.print(f"components: {', '.join(f'{n} {k}' for k, n in use['components'].items())}; "
               f"never taken: {', '.join(use['never']) or 'none'}; taken in every game: "
-              f"{', '.join(use['always']) or 'none'}", soft_wrap=True)
+              f"{', '.join(use['always']) or 'none'}")

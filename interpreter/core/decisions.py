@@ -4,21 +4,21 @@ Every decision kind has a stable option shape (documented in docs/decisions.md):
 an option is plain JSON data a program can build on; its `label` is for people and is made only
 when somebody reads it.
 
-`Option` and `Decision` are immutable values, and so, in effect, are the options' values: a
-decision the engine asks keeps its own values, and hands out copies of those that are dicts or
-lists (`values`, `options`), so that changing one read from an option changes no answer (an
-option whose value was changed is refused by `Game.apply`). Two options are equal when their
-values are equal as JSON data, which is exactly how `Game.apply` matches an answer to an
-option: `1` is not `True`, `1` is not `1.0`, and the label plays no part (it only says the
-value in words).
+`Option` and `Decision` are immutable values, and so are the options' values: a decision the
+engine asks keeps its own values, and hands out frozen copies of those that are dicts or lists
+(`values`, `options`; core/frozen.py), which refuse to change (a copy of one is the caller's).
+Two options are equal when their values are equal as JSON data, which is exactly how
+`Game.apply` matches an answer to an option: `1` is not `True`, `1` is not `1.0`, and the
+label plays no part (it only says the value in words).
 """
 from __future__ import annotations
 
-import copy
 import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from .frozen import FROZEN, frozen, thawed
 
 _set = object.__setattr__
 
@@ -38,7 +38,9 @@ def same_value(a: Any, b: Any) -> bool:
     """Equal as JSON data: True is not 1 and 0 is not False (Python says they are)."""
     kind = type(a)
     if kind is not type(b):
-        return False
+        if FROZEN.get(kind, kind) is not FROZEN.get(type(b), type(b)):
+            return False
+        return same_value(thawed(a), thawed(b))  # a handed-out value is its plain one
     if (kind is dict or kind is list) and _plain(a) and _plain(b):
         if len(a) != len(b):
             return False
@@ -61,6 +63,8 @@ def same_as(value: Any) -> Callable[[Any], bool]:
     values unequal in Python equal as JSON), and one Python finds equal whose items are each of
     the type of the value's is a match (what a re-run's recorded answer meets)."""
     kind = type(value)
+    if kind in FROZEN:  # a handed-out value: matched as the plain one it copies
+        value, kind = thawed(value), FROZEN[kind]
     if not ((kind is dict or kind is list) and _plain(value)):
         return lambda v: same_value(v, value)
 
@@ -79,7 +83,7 @@ def same_as(value: Any) -> Callable[[Any], bool]:
 
     def test(v: Any) -> bool:
         if type(v) is not kind:
-            return False
+            return FROZEN.get(type(v)) is kind and test(thawed(v))
         try:
             if v == value:  # equal in Python and each item of one type: equal as JSON
                 if same_types(v):
@@ -93,20 +97,13 @@ def same_as(value: Any) -> Callable[[Any], bool]:
 
 
 def frozen_copy(value: Any) -> Any:
-    """`value` as handed out: a copy of a dict or a list (the engine keeps the original), deep
-    only where it holds a dict or a list itself (a test run at C speed, on every read of a
-    decision's values); anything else as it is (text, numbers, booleans and None cannot be
-    changed)."""
+    """`value` as handed out: a dict or a list as a frozen copy (core/frozen.py: it refuses to
+    change, so an option keeps naming what it offers); anything else as it is (text, numbers,
+    booleans and None cannot be changed)."""
     kind = type(value)
-    if kind is dict:
-        return value.copy() if _MUTABLE.isdisjoint(map(type, value.values())) \
-            else copy.deepcopy(value)
-    if kind is list:
-        return value.copy() if _MUTABLE.isdisjoint(map(type, value)) else copy.deepcopy(value)
+    if kind is dict or kind is list:
+        return frozen(value)
     return value
-
-
-_MUTABLE = frozenset((dict, list))  # what a JSON value holds that a shallow copy would share
 
 
 def value_hash(value: Any) -> int:

@@ -22,7 +22,7 @@ gives it only `_suspend`, the switch out of the step. The scripting tools (`run_
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from greenlet import getcurrent, greenlet
@@ -77,6 +77,7 @@ class Game(Scripting):
         self.questions = Questions(self._suspend)  # the question protocol (questions.py)
         self._redo: list = []                 # decisions taken back, the next to redo last
         self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
+        self._choosers: list[Callable[[Any, Decision], Any] | None] = []  # their choose_index
         self._bot_error: BaseException | None = None  # what a bot raised there
         self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
         self._choosing = False  # a bot of `play_out` is choosing: the game may not change
@@ -158,14 +159,7 @@ class Game(Scripting):
     def apply_index(self, index: int) -> None:
         """Answer with the option at `index` of the pending decision's options."""
         decision = self._pending()
-        kind = type(index)  # an int subclass counts by its value, whatever it overrides
-        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-        values = decision.own_values()
-        if not 0 <= at < len(values):
-            raise IllegalDecisionError(f"option {short_value(index)} is out of range: this "
-                                       f"decision has {len(values)} options (0 to "
-                                       f"{len(values) - 1})")
-        self._answer(decision, values[at])
+        self._answer(decision, _value_at(decision, index))
 
     def play_out(self, bots: Sequence[Any]) -> None:
         """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
@@ -175,10 +169,11 @@ class Game(Scripting):
         restores the decision being answered), but each answer is given inside the running step,
         without leaving it and coming back. A bot may read the game, copy it and save it while
         it chooses; answering or changing it there raises IllegalDecisionError."""
+        choosers = [_index_chooser(bot) for bot in bots]
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
-            self._bots = bots
+            self._bots, self._choosers = bots, choosers
             try:
                 self.apply(option)
             finally:
@@ -195,8 +190,13 @@ class Game(Scripting):
         assert bots is not None
         self._green, self._decision = getcurrent(), decision  # the game as it waits
         self._choosing = True
+        seat = decision.seat
         try:
-            value = _value_answered(decision, bots[decision.seat].choose(self, decision))
+            by_index = self._choosers[seat]
+            if by_index is not None:  # no Option made, no copy of its value to compare back
+                value = _value_at(decision, by_index(self, decision))
+            else:
+                value = _value_answered(decision, bots[seat].choose(self, decision))
         except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
             self._bot_error = exc
             return NO_VALUE
@@ -516,6 +516,30 @@ def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int)
     if kind is None or phase.id not in kind.phases:
         return step
     return Step(step.id, step.name, kind.phases[phase.id])
+
+
+def _value_at(decision: Decision, index: Any) -> Any:
+    """The value of `decision`'s option at `index`, as `apply_index` takes answers;
+    IllegalDecisionError if there is no such place."""
+    kind = type(index)  # an int subclass counts by its value, whatever it overrides
+    at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+    values = decision.own_values()
+    if not 0 <= at < len(values):
+        raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "
+                                   f"has {len(values)} options (0 to {len(values) - 1})")
+    return values[at]
+
+
+def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
+    """The bot's `choose_index(game, decision)` when the class that defines its `choose` defines
+    `choose_index` beside it (then `choose` is `decision.option_at(choose_index(...))`, as the
+    project's own bots have it; a subclass or a bot given a `choose` of its own is asked by
+    `choose`); else None. Looked up once per `play_out`."""
+    owner = next((k for k in type(bot).__mro__ if "choose" in vars(k)), None)
+    if owner is None or "choose_index" not in vars(owner) \
+            or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
+        return None
+    return bot.choose_index
 
 
 def _value_answered(decision: Decision, option: Option | Any) -> Any:

@@ -61,10 +61,9 @@ class ExplainingJournal(Journal):
     """A journal that also records why each change was made."""
 
     __slots__ = ("_parked", "_paths", "game", "log", "notes")
-    plain = False  # every change goes through `set` and the others, to be noted
 
     def __init__(self, game: Traced) -> None:
-        super().__init__()
+        super().__init__(plain=False)  # every change goes through `set` and the others, noted
         self.game = game
         self.notes: list[Any] = []  # one per undo record: (cause, raw change) or None
         self.log: list[Change] = []  # changes kept for good

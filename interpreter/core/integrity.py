@@ -112,6 +112,31 @@ def seat_card_problems(rules: Ruleset, state: State) -> list[str]:
     return out
 
 
+def counter_problems(rules: Ruleset, state: State) -> list[str]:
+    """The game-level counters the modules declare, each kept (and no other): a save
+    without one would load and then fail at the first rule that reads it."""
+    have, declared = set(state.get("counters", {})), set(rules.counters)
+    out = [f"the counters {sorted(declared - have)} are missing"] if declared - have else []
+    return out + ([f"unknown counters {sorted(have - declared)}"] if have - declared else [])
+
+
+def kind_problems(rules: Ruleset, state: State) -> list[str]:
+    """Each seat of a kind these rules have, people first and then each declared kind as many
+    times as it is seated: a save whose automaton became another kind would load and then fail
+    where its kind is looked up."""
+    kinds = [p.get("kind", "human") for p in state["players"]]
+    known = ["human", *(k.id for k in rules.seat_kinds)]
+    for seat, kind in enumerate(kinds):
+        if kind not in known:
+            return [f"seat {seat} is of kind {kind!r}, which these rules do not have "
+                    f"({', '.join(known)})"]
+    automata = sum(k.count for k in rules.seat_kinds)
+    plan = ["human"] * max(0, len(kinds) - automata) + \
+        [k.id for k in rules.seat_kinds for _ in range(k.count)]
+    return [] if kinds == plan else [f"the seats are of the kinds {kinds}, not the {plan} "
+                                     "these rules seat"]
+
+
 def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
     """Every broken invariant of `state`, as short sentences (empty when the state is sound)."""
     shared = {z.id for z in rules.zones if not z.per_player}
@@ -121,7 +146,8 @@ def problems(rules: Ruleset, state: State, side: BoardSide) -> list[str]:
     if any(set(p.get("zones", {})) != own for p in state["players"]):
         return [f"a player's own zones are not the ruleset's {sorted(own)}"]
     return [*component_problems(rules, state), *piece_problems(rules, state),
-            *seat_card_problems(rules, state), *player_problems(rules, state),
+            *seat_card_problems(rules, state), *counter_problems(rules, state),
+            *kind_problems(rules, state), *player_problems(rules, state),
             *board_problems(rules, state, side)]
 
 

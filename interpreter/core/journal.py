@@ -6,6 +6,8 @@ import pickle
 from collections.abc import Callable
 from typing import Any
 
+from .._core import mypyc_attr
+
 _MISSING = object()
 MISSING = _MISSING  # the old value `set` records for a key that was absent
 # A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
@@ -13,6 +15,7 @@ MISSING = _MISSING  # the old value `set` records for a key that was absent
 Node = Any
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; explain.py's journal builds on it
 class Journal:
     """Records the inverse of every mutation made through it; `rollback(mark)` undoes them.
 
@@ -21,12 +24,14 @@ class Journal:
     and `original` rebuilds the step's starting state for saves and clones.
     """
 
-    __slots__ = ("_base", "_undo", "record")
-    # Only undo records, nothing else (a subclass that also notes why sets False): then the
-    # hottest callers (Context.gain / pay) write through `record`, without a call of `set`.
-    plain = True
+    __slots__ = ("_base", "_undo", "plain", "record")
 
-    def __init__(self) -> None:
+    def __init__(self, plain: bool = True) -> None:
+        # Only undo records, nothing else (a subclass that also notes why passes False): then
+        # the hottest callers (Context.gain / pay) append the record `set` would, without the
+        # call. An attribute of the instance, not of the class: the compiled Journal reads its
+        # own field, which a subclass's class attribute would not change.
+        self.plain = plain
         self._undo: list[tuple] = []
         self._base = 0  # records kept for good are dropped; marks count from the beginning
         # The fast write, for a `set` the caller makes itself right after: its undo record,
@@ -65,7 +70,8 @@ class Journal:
 
     def reattach(self, redo: list[tuple]) -> None:
         """Make again the changes `detach` took back, and record them as before."""
-        for record, current in reversed(redo):
+        for at in range(len(redo) - 1, -1, -1):  # an index: mypyc cannot compile reversed()
+            record, current = redo[at]               # over tuples of unknown shape
             _redo(record, current)
             self._undo.append(record)
 

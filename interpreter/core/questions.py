@@ -22,6 +22,7 @@ from rulesdsl import EffectAbort
 from .decisions import Decision, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, short_value
 from .journal import Journal
+from .model import EffectContext
 from .trial import search
 
 NO_VALUE = object()  # what `first_two` gives for a second value there is not
@@ -49,7 +50,7 @@ class OutOfAnswers(Exception):
 class Runs(Protocol):
     """What a step runs: its effect (`run(ctx)`)."""
 
-    def run(self, ctx: Any, env: dict | None = None) -> None: ...
+    def run(self, ctx: EffectContext, env: dict | None = None) -> None: ...
 
 
 class Running(Protocol):

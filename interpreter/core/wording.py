@@ -8,6 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .model import EffectContext
+
 COUNTED = ("livre", "prestige", "thread", "lace")
 
 
@@ -163,7 +165,7 @@ class _Nothing:
     """A compiled effect that changes nothing."""
 
     @staticmethod
-    def run(ctx: Any, env: Any = None) -> None:
+    def run(ctx: EffectContext, env: Any = None) -> None:
         return None
 
 

@@ -10,6 +10,14 @@ does each action name (`actions`). Regenerate it after adding a module:
     python -m interpreter.env.catalogue        # rewrites catalogue.json, appending what is new
 
 `tests/test_env_spaces.py` fails when a shipped combination has a component the file lacks.
+
+Besides the board's components, a catalogue lists what modules keep in places of their own, so
+the observation can show it (observations.py): `zones` (a module's zones, `zones:` in its flow
+documents: id, what they hold, one pile per player or one for the game, seen or not), `displays`
+(a module's positioned displays), `owned` (the component kinds players own pieces of) and
+`pieces` (the ids those hold that are no card, garment or tile: `<kind>:<id>`, a seat kind's
+own cards being of the kind `cards`), and `resources` (the counters modules add to every
+player).
 """
 from __future__ import annotations
 
@@ -35,6 +43,11 @@ class Components:
     decorations: tuple[str, ...]
     max_players: int
     names: tuple[str, ...]  # the action names, index i being action i
+    pieces: tuple[str, ...] = ()  # `<kind>:<id>` of what module zones hold besides the above
+    zones: tuple[tuple, ...] = ()  # (id, holds, per_player, visible) of each module zone
+    displays: tuple[tuple, ...] = ()  # (id, holds) of each module display
+    owned: tuple[tuple, ...] = ()  # (kind, visible to all) of each component kind owned
+    resources: tuple[str, ...] = ()  # the counters modules add to every player
 
     @classmethod
     def of(cls, rules) -> Components:
@@ -48,7 +61,7 @@ class Components:
         }
         players = max((max(side.players) for side in sides), default=MAX_PLAYERS)
         return cls(**{k: tuple(v) for k, v in parts.items()}, max_players=players,
-                   names=tuple(action_names(**parts)))
+                   names=tuple(action_names(**parts)), **module_places(rules))
 
     @classmethod
     def universal(cls) -> Components:
@@ -57,19 +70,50 @@ class Components:
 
     def covers(self, other: Components) -> list[str]:
         """What `other` has that this catalogue lacks (empty when it covers it)."""
-        missing = [f"{part}: {item}" for part in _PARTS for item in getattr(other, part)
-                   if item not in set(getattr(self, part))]
+        missing = [f"{part}: {item}" for part in (*_PARTS, *_PLACES)
+                   for item in getattr(other, part) if item not in set(getattr(self, part))]
         missing += [f"action: {n}" for n in other.names if n not in set(self.names)]
         if other.max_players > self.max_players:
             missing.append(f"players: {other.max_players}")
         return missing
 
+    def items(self, holds: str) -> tuple[str, ...]:
+        """The ids a zone or display holding `holds` may hold, in the catalogue's order."""
+        if holds in _HOLDS:
+            return getattr(self, _HOLDS[holds])
+        return tuple(p.partition(":")[2] for p in self.pieces if p.startswith(f"{holds}:"))
+
     def to_json(self) -> dict:
         return {**{part: list(getattr(self, part)) for part in _PARTS},
-                "max_players": self.max_players, "names": list(self.names)}
+                "max_players": self.max_players, "names": list(self.names),
+                **{part: [_plain(x) for x in getattr(self, part)] for part in _PLACES}}
 
 
 _PARTS = ("cards", "garments", "tiles", "actions", "guest_spaces", "decorations")
+# what modules keep in places of their own, and the counters they add
+_PLACES = ("pieces", "zones", "displays", "owned", "resources")
+_HOLDS = {"employees": "cards", "garments": "garments", "tiles": "tiles"}
+
+
+def _plain(item):
+    return list(item) if isinstance(item, tuple) else item
+
+
+def _frozen(item):
+    return tuple(item) if isinstance(item, list) else item
+
+
+def module_places(rules) -> dict[str, tuple]:
+    """The places of its own a ruleset's modules keep components in (zones, displays, owned
+    pieces), and the pieces they hold, sorted."""
+    zones = sorted((z.id, z.holds, z.per_player, z.visible) for z in rules.zones)
+    displays = sorted((d.id, d.holds) for d in rules.displays if not d.game)
+    owned = sorted((k.id, k.visible == "all") for k in rules.components.values())
+    pieces = {f"{piece.kind}:{pid}" for pid, piece in rules.pieces.items()}
+    pieces |= {f"cards:{card}" for kind in rules.seat_kinds for card in kind.cards}
+    return {"pieces": tuple(sorted(pieces)), "zones": tuple(zones),
+            "displays": tuple(displays), "owned": tuple(owned),
+            "resources": tuple(sorted(rules.extra_resources))}
 
 
 def action_names(cards, garments, tiles, actions, guest_spaces, decorations) -> list[str]:
@@ -88,7 +132,9 @@ def action_names(cards, garments, tiles, actions, guest_spaces, decorations) -> 
 def _universal() -> Components:
     data = json.loads(FILE.read_text(encoding="utf-8"))
     return Components(**{part: tuple(data[part]) for part in _PARTS},
-                      max_players=data["max_players"], names=tuple(data["names"]))
+                      max_players=data["max_players"], names=tuple(data["names"]),
+                      **{part: tuple(_frozen(x) for x in data.get(part, ()))
+                         for part in _PLACES})
 
 
 def _grown(old: list[str], new) -> list[str]:
@@ -121,6 +167,7 @@ def regenerate(rulesets, old: dict | None) -> dict:
     """The catalogue grown by what `rulesets` have that `old` lacks (order kept)."""
     old = old or {part: [] for part in (*_PARTS, "names")}
     parts = {part: list(old[part]) for part in _PARTS}
+    places = {part: [_frozen(x) for x in old.get(part, [])] for part in _PLACES}
     names = list(old["names"])
     players = old.get("max_players", 0)
     for rules in rulesets:
@@ -128,8 +175,13 @@ def regenerate(rulesets, old: dict | None) -> dict:
         for part in _PARTS:
             parts[part] = _grown(parts[part], getattr(c, part))
         players = max(players, c.max_players)
+        for part in _PLACES:  # a zone is known by its id: the first one listed stays
+            known = {x[0] if isinstance(x, tuple) else x for x in places[part]}
+            places[part] += [x for x in getattr(c, part)
+                             if (x[0] if isinstance(x, tuple) else x) not in known]
     names = _grown(names, action_names(**parts)) if names else action_names(**parts)
-    return {**parts, "max_players": players, "names": names}
+    return {**parts, "max_players": players, "names": names,
+            **{part: [_plain(x) for x in places[part]] for part in _PLACES}}
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text
+from rulesdsl import RulesError, RulesErrors, Span, VerbDef, build_effect, effect_text, parsecache
 from rulesdsl.rule_errors import NO_SPAN
 from rulesdsl.suggest import closest, did_you_mean
 
@@ -164,6 +164,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     builder.param_names = module_params.names(found.headers, values)
     builder.param_values = dict(values)
     ruleset = builder.build()
+    parsecache.keep()  # the effects parsed: the next process loading them needs no parser
     if builder.errors or ruleset is None:
         raise RulesErrors(_sorted_with_sources(builder.errors, read))
     fingerprint = ruleset.fingerprint

@@ -15,6 +15,7 @@ import random as _random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
 from .greedy_tables import tables_for
 
@@ -29,19 +30,29 @@ DEFAULT_JUDGE = "value"
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and a bot of yours may build on it
 class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
 
+    def choose_index(self, game, decision: Decision) -> int:
+        # what `rng.choice(decision.options)` picks (a decision always has options): its
+        # `_randbelow`, written out so that the compiled bot runs it without a Python call
+        # (tests/test_bots_everywhere.py holds it to `choice`)
+        count = len(decision)
+        bits = count.bit_length()
+        pick = self.rng.getrandbits(bits)
+        while pick >= count:
+            pick = self.rng.getrandbits(bits)
+        return pick
+
     def choose(self, game, decision: Decision) -> Option:
-        # what `rng.choice(decision.options)` does (a decision always has options), without
-        # its call, and making only the Option chosen
-        return decision.option_at(
-            self.rng._randbelow(len(decision)))  # type: ignore[attr-defined]
+        return decision.option_at(self.choose_index(game, decision))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Tailors and rents when it can, funds when rich, buys the silk the display asks for.
 
@@ -69,23 +80,26 @@ class GreedyBot:
             score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_scores
         return score
 
-    def choose(self, game, decision: Decision) -> Option:
-        count = len(decision)  # the options themselves: only the one chosen is made
+    def choose_index(self, game, decision: Decision) -> int:
+        count = len(decision)  # the options themselves are never made
         if self.rng is None:
             if count == 1:
-                return decision.option_at(0)
+                return 0
             scores = self._scorer(decision.kind)(game, decision)
-            return decision.option_at(max(range(count), key=scores.__getitem__))
+            return max(range(count), key=scores.__getitem__)
         noise = self.rng.random
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
-            return decision.option_at(0)
+            return 0
         best, best_value = 0, None
         for at, score in zip(range(count), self._scorer(decision.kind)(game, decision)):
             value = score + noise() * 0.01
             if best_value is None or value > best_value:
                 best, best_value = at, value
-        return decision.option_at(best)
+        return best
+
+    def choose(self, game, decision: Decision) -> Option:
+        return decision.option_at(self.choose_index(game, decision))
 
     def scores(self, game, decision: Decision) -> list[float]:
         """How much it likes each option, without noise (a search bot's prior)."""
@@ -267,7 +281,7 @@ def _no_scores(game, decision: Decision) -> list[float]:
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
     # the search and its leaf valuation need the engine: not imported before
-    from .judge.value import leaf_worths
+    from .judge.value import LeafWorths
     from .mcts import DEFAULT_ITERATIONS, LEAF_HORIZON, MctsBot
 
     rollout = GreedyBot(seed ^ 0x5EED, noise=False)
@@ -278,7 +292,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     else:
         iterations, seconds = int(budget), None
     return MctsBot(seed, iterations=iterations, seconds=seconds, rollout=rollout,
-                   horizon=LEAF_HORIZON, leaf=leaf_worths)
+                   horizon=LEAF_HORIZON, leaf=LeafWorths())
 
 
 def _value(seed: int = 0) -> ValueBot:

@@ -21,7 +21,7 @@ from ..core.wording import (
     snapshot,
     unstopped,
 )
-from . import ending, layout, render, rulebook
+from . import ending, layout, overview, render, rulebook
 from .explained import explained_lines
 
 HELP = ("type an option's number, 'board' for the whole board, 'legend' for what its signs "
@@ -105,8 +105,8 @@ class TerminalGame:
     # -- a human's decision ------------------------------------------------------------
     def ask_human(self, decision):
         game, out, seat = self.game, self.console, decision.seat
-        if seat not in self.seen:
-            self.show_board(seat)
+        if seat not in self.seen:  # the board in one screen; the whole of it on request
+            layout.show(out, overview.overview(game, seat))
         else:  # hands are left out: the log above says who took what
             lines = [line for line in describe(game, self.seen[seat], snapshot(game))
                      if "into the hand" not in line]
@@ -169,8 +169,7 @@ class TerminalGame:
         return True
 
     def show_board(self, seat: int) -> None:
-        """The whole board; its legend only on request ('legend'), so that the board and the
-        question fit one screen."""
+        """The whole board, every card's text in full; its legend only on request."""
         layout.show(self.console, render.board(self.game, seat))
         self.console.print("[dim](type 'legend' for what the signs mean)[/]")
 
@@ -182,8 +181,9 @@ class TerminalGame:
             me = game.state["players"][decision.seat]
             offered = {o.value for o in decision.options}
             picked = me["hand"] + [c for c in me["supply"] if c not in offered]
-            names = ", ".join(game.label(c).split(":")[0] for c in picked) or "none yet"
-            out.print(f"already in your hand: {escape(names)}")
+            if picked:
+                names = ", ".join(game.label(c).split(":")[0] for c in picked)
+                out.print(f"already in your hand: {escape(names)}")
         out.print(render.seat_name(game, decision.seat), f"[bold]{escape(decision.prompt)}[/]")
         shown = Counter(group[0].label for group in groups)
         for i, group in enumerate(groups):

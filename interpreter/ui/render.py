@@ -26,12 +26,16 @@ def legend(game) -> Text:
     (_, first), (_, second) = colors[0], colors[1]
     initials = ", ".join(f"{word[0]} {word}" for _, word in colors)
     thread, lace = rules.word("thread"), rules.word("lace")
+    kind = next((rules.word(g.kind) for g in rules.garments.values()), "")
     text = (
         "legend: a hall's 6/3 = prestige for the most / second most garments there at the end; "
         "guest spaces: [.] free, [M] free Master guest space, [.2 A] or [M3 B] a garment worth 2 "
         f"or 3 prestige rented by player A or B; tiles (in the drawers and the players' racks): "
         f"2{second[0]}1{first[0]}|T/L = 2 {second} and 1 {first} bales of silk ({initials}) | "
         f"its bottom half: T {thread}, L {lace}, T/L one of them, T+L both; - an empty space; "
+        f"garments: 8 {first} {kind}* 2{first[0]}+T+L 17/3 = costs 8 Livre to make, takes 2 "
+        f"{first} bales, 1 {thread} and 1 {lace}, sells for 17 Livre, gives 3 prestige, * for "
+        "a Master only, ! rules of its own (see 'board'); "
         "decorations: 6/2 = costs 6 Livre, gives 2 prestige, x2 its balcony factor, B its owner; "
         "players are lettered A, B, C... in seat order"
     )
@@ -63,7 +67,7 @@ def board(game, seat: int | None = None) -> Group:
     drawers.add_column(words.term("drawer", "drawer"))
     drawers.add_column("tiles")
     for i, drawer in enumerate(state["drawers"]):  # in the legend's notation, as on a rack
-        drawers.add_row(str(i + 1), escape(" ".join(_tile_code(game, t) if t else "-"
+        drawers.add_row(str(i + 1), escape(" ".join(tile_code(game, t) if t else "-"
                                                     for t in drawer)) or "-")
     # a card's text is sentences: one card a line
     drawers.add_row("hire", "\n".join(label(c) if c else "-" for c in state["hire_display"])
@@ -73,18 +77,8 @@ def board(game, seat: int | None = None) -> Group:
     halls.add_column("hall")
     halls.add_column("guests (M = Master guest space)")
     halls.add_column("musician")
-    colors = [p["color"] for p in state["players"]]
     for hall in side.halls:
-        cells = Text()
-        for space_id in hall.guest_spaces:
-            guest = state["guests"].get(space_id)
-            mark = "M" if side.guest_spaces[space_id].master else "."
-            if guest is None:
-                cells.append(f"[{mark}] ")
-            else:
-                color = colors[guest["owner"]]
-                cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
-                             f"{letter(guest['owner'])}] ", style=COLOR_STYLE.get(color, ""))
+        cells = guest_spaces(game, hall, gap=" ")
         owner = state["decorations"].get(hall.musician)
         majority = "/".join(map(str, hall.majority))
         halls.add_row(f"{words.term(hall.id, hall.name)} {majority}", cells,
@@ -102,7 +96,7 @@ def board(game, seat: int | None = None) -> Group:
     for zone in game.rules.zones:  # the modules' piles: face-down ones show only their size
         if zone.per_player:  # one per player: its owner always sees their own
             for p in state["players"]:
-                if zone.holds == "cards" and zone.id not in _deck_zones(game.rules, p):
+                if zone.holds == "cards" and zone.id not in deck_zones(game.rules, p):
                     continue  # a seat kind's own deck: not a pile of this seat
                 items = p["zones"][zone.id]
                 shown = listed(label(i) for i in items) \
@@ -120,20 +114,43 @@ def board(game, seat: int | None = None) -> Group:
     return Group(*parts)
 
 
-def decorations(game) -> Table:
-    """The Decoration spaces, an area a row (the musicians are in the Halls table): each space
-    as cost/prestige, its balcony factor, and its owner's letter once funded."""
+def guest_spaces(game, hall, gap: str = "") -> Text:
+    """A hall's guest spaces in the legend's notation, `gap` after each: [.] free, [M] a free
+    Master guest space, [.2 A] or [M3 B] a garment worth 2 or 3 prestige of player A or B."""
+    state, side = game.state, game.side
+    cells = Text()
+    for space_id in hall.guest_spaces:
+        guest = state["guests"].get(space_id)
+        mark = "M" if side.guest_spaces[space_id].master else "."
+        if guest is None:
+            cells.append(f"[{mark}]{gap}")
+        else:
+            color = state["players"][guest["owner"]]["color"]
+            cells.append(f"[{mark}{game.rules.garments[guest['garment']].prestige} "
+                         f"{letter(guest['owner'])}]{gap}", style=COLOR_STYLE.get(color, ""))
+    return cells
+
+
+def decoration_areas(game, factor: str) -> dict[str, list[str]]:
+    """Each area's Decoration spaces but the musicians', as 'cost/prestige', then `factor` and
+    the balcony factor when it has one, in brackets with its owner's letter once funded."""
     side, state = game.side, game.state
-    rows: dict[str, list[str]] = {}
+    areas: dict[str, list[str]] = {}
     for space_id, deco in side.decorations.items():
         if deco.area == "musician":
             continue
         owner = state["decorations"].get(space_id)
-        balcony = game.rules.word("balcony")  # the Original's "Terrace"
-        cell = f"{deco.cost}/{deco.prestige}" + (f" {balcony} x{deco.multiplier}"
+        cell = f"{deco.cost}/{deco.prestige}" + (f"{factor}{deco.multiplier}"
                                                   if deco.multiplier else "")
-        rows.setdefault(deco.area, []).append(
+        areas.setdefault(deco.area, []).append(
             f"[{cell} {letter(owner)}]" if owner is not None else cell)
+    return areas
+
+
+def decorations(game) -> Table:
+    """The Decoration spaces, an area a row (the musicians are in the Halls table): each space
+    as cost/prestige, its balcony factor, and its owner's letter once funded."""
+    rows = decoration_areas(game, f" {game.rules.word('balcony')} x")  # the Original: Terrace
     table = Table(title="Decorations")
     table.add_column("area")
     table.add_column("spaces (Livre/prestige)")
@@ -161,7 +178,7 @@ def players(game, seat: int | None) -> Table:
             return "?" if key in secret else str(p[key])
         for key in COUNTERS:
             rows[key].append(shown(key))
-        tiles = escape(" ".join(_tile_code(game, t) for t in p["tiles"])) if own \
+        tiles = escape(" ".join(tile_code(game, t) for t in p["tiles"])) if own \
             else str(len(p["tiles"]))
         hand = ", ".join(game.rules.employees[c].name for c in p["hand"]) if own \
             else str(len(p["hand"]))
@@ -184,7 +201,7 @@ def players(game, seat: int | None) -> Table:
 COUNTERS = ("livre", "prestige", "thread", "lace")
 
 
-def _tile_code(game, tile_id: str) -> str:
+def tile_code(game, tile_id: str) -> str:
     """A tile in a few letters: bales by colour initial, then its bottom half."""
     tile = game.rules.tiles[tile_id]
     bales = "".join(f"{n}{game.rules.word(color)[0]}" for color, n in tile.silk.items())
@@ -248,7 +265,7 @@ def final_scores(game) -> Table:
     return table
 
 
-def _deck_zones(rules, player: dict) -> tuple[str, ...]:
+def deck_zones(rules, player: dict) -> tuple[str, ...]:
     """The zones a seat's kind keeps its own cards in (none for a person's seat)."""
     kind = next((k for k in rules.seat_kinds if k.id == player.get("kind")), None)
     return kind.zones if kind is not None else ()

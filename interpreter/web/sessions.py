@@ -583,7 +583,8 @@ class Registry:
             rules = self.rulebook.rules(self.rulebook.check(self.rulebook.choice_of_modules(
                 [m["id"] for m in data.get("modules") or []],
                 (data.get("meta") or {}).get("params") or {})))
-        except (ValueError, TypeError, KeyError, AttributeError, RequestError):
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError,
+                RequestError):
             rules = self.rulebook.rules(self.rulebook.default)  # the load says what is wrong
         saved = Game.from_json(rules, text, verify=True)  # a replay plays its history
         return Replay.prepared(saved)

@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import tomllib
 from collections.abc import Callable
@@ -69,6 +70,8 @@ FIGURES = (
              functools.partial(_bot_rate, spec=spec)) for spec in probe.BOT_DECISIONS),
     Figure("env_4p", "one-seat env steps/s, 4 players, random", "steps/s", True,
            lambda r: (r.get("env_4p") or {}).get("steps_per_s")),
+    Figure("env_4p_engine", "its ceiling: the engine alone, seat 0's decisions/s", "steps/s",
+           True, lambda r: (r.get("env_4p") or {}).get("engine_steps_per_s")),
     Figure("median_ratio", "median_ratio (compiled effects / hand-written)", "", False,
            lambda r: r["median_ratio"]),
     Figure("from_json_decision_10_us", "from_json at decision 10", "µs", False,
@@ -130,10 +133,30 @@ def _entry(root: Path) -> str:
         return DEFAULT_ENTRY
 
 
+# Each version's modules are read as an installed package has them: compiled to bytecode once
+# (by the warm-up, `_warm`), then read from it, in a folder of their own outside the checkouts.
+# Without it (PYTHONDONTWRITEBYTECODE set), every round would compile every source again and
+# "import, then load" would time Python's compiler rather than the version.
+PYCACHE = os.path.join(tempfile.gettempdir(), "rococo-bench-pycache")
+# the first lines of every measuring script: as probe.own_files_only, without importing it
+OWN_FILES = ("import sys\nsys.meta_path[:] = [f for f in sys.meta_path if not str(getattr("
+             "f, '__module__', '')).startswith('__editable__')]\n")
+WARM_UP = OWN_FILES + "import interpreter\ninterpreter.load_ruleset()"
+
+
 def _environment(root: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(root), *filter(None, [env.get("PYTHONPATH")])])
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = PYCACHE
     return env
+
+
+def _warm(checkout: Checkout) -> None:
+    """Import the version and load its rules once, unmeasured: its bytecode is written, and
+    whatever it keeps between processes (a cache of parsed rules) is kept, as after the first
+    use of an installed package."""
+    _child_cpu_ms(["-c", WARM_UP], checkout.root)
 
 
 def _child_cpu_ms(args: list[str], root: Path) -> float:
@@ -149,9 +172,7 @@ def _child_cpu_ms(args: list[str], root: Path) -> float:
 
 def _command_ms(root: Path, argv: list[str]) -> float:
     module, _, function = _entry(root).partition(":")
-    code = (f"import sys\nsys.meta_path[:] = [f for f in sys.meta_path if not str(getattr("
-            f"f, '__module__', '')).startswith('__editable__')]  # as probe.own_files_only\n"
-            f"from {module} import {function} as main\nsys.argv = ['rococo', "
+    code = (f"{OWN_FILES}from {module} import {function} as main\nsys.argv = ['rococo', "
             f"*{argv!r}]\ntry:\n    sys.exit(main())\nexcept SystemExit as exc:\n"
             f"    sys.exit(0 if exc.code in (0, None) else exc.code)")
     return _child_cpu_ms(["-c", code], root)
@@ -187,6 +208,8 @@ def compare(versions: tuple[Checkout, Checkout], repeats: int, sizes: dict,
     """`repeats` rounds of both versions, alternating which goes first; the figures side by
     side with the speed-up (above 1: the current version is faster or better)."""
     rounds: dict[str, list[dict]] = {v.label: [] for v in versions}
+    for version in versions:
+        _warm(version)
     load_before = os.getloadavg()
     started_cpu, started = _children_cpu(), time.perf_counter()
     for n in range(repeats):

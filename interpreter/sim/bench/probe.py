@@ -9,6 +9,7 @@ imports `bot_rate` from here so that both measure each bot the same way.
 """
 import importlib
 import json
+import random
 import statistics
 import sys
 import time
@@ -129,8 +130,30 @@ def env_steps(players=4, games=6, first_seed=1):
             observation, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
     seconds = time.process_time() - start
+    engine = engine_steps(env.env.rules, players, games, first_seed)
     return {"players": players, "games": games, "steps": steps, "cpu_s": seconds,
-            "steps_per_s": steps / seconds}
+            "steps_per_s": steps / seconds, "engine_steps_per_s": engine}
+
+
+def engine_steps(rules, players=4, games=6, first_seed=1):
+    """The ceiling of env_steps: seat 0's decisions per second when the engine alone plays
+    the same kind of games (every seat answered uniformly at random by index, nothing
+    encoded), so a step's time splits into the engine's and the environment's."""
+    engine = importlib.import_module("interpreter.core.engine")
+    decisions = importlib.import_module("interpreter.core.decisions")
+    # how many options a decision has, without making them (an older version: its options)
+    count = len if hasattr(decisions.Decision, "__len__") else (lambda d: len(d.options))
+    rng = random.Random(0)
+    steps = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        game = engine.Game.new(rules, players=players, seed=seed)
+        decision = game.decision()
+        while decision is not None:
+            steps += decision.seat == 0
+            game.apply_index(rng.randrange(count(decision)))
+            decision = game.decision()
+    return steps / (time.process_time() - start)
 
 
 def _core_form(api):

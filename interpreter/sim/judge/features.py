@@ -10,78 +10,15 @@ from typing import Any
 _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring already counts
 
 
-def seat_features(game, seat: int) -> dict[str, float]:
+def seat_features(game, seat: int, effects=None) -> dict[str, float]:
     """The seat's holdings: each numeric counter of its player record, the size of each of its
     lists and zones, the board entries it owns, each by the name of the state key it sits
     under, and the components it holds added up by their fields; `t` is the share of
     the game still to play, and every holding is given again multiplied by it (what a Livre or a
-    card is worth depends on the rounds left to use it)."""
-    return every_seat_features(game, (seat,))[0]
-
-
-def every_seat_features(game, seats=None) -> list[dict[str, float]]:
-    """`seat_features` of each of `seats` (default: every seat), the board read once for all."""
+    card is worth depends on the rounds left to use it). `effects` (held_effects.HeldEffects), if
+    given, adds `effect.held`: what the seat's held cards' effects would give it now."""
     state, rules = game.state, game.rules
-    players = state["players"]
-    seats = range(len(players)) if seats is None else seats
-    board = _board_counts(state, seats)
-    left = _left(rules, state)
-    return [_holdings(rules, players[seat], board[seat], left) for seat in seats]
-
-
-def every_seat_worth(game, worths: dict[str, float]) -> list[float]:
-    """What each seat's features are worth by `worths` (a feature's worth by name), as
-    `every_seat_features` then their weighted sum, without making the timed copies (a search
-    values many positions)."""
-    state, rules = game.state, game.rules
-    players = state["players"]
-    board = _board_counts(state, range(len(players)))
-    left = _left(rules, state)
-    pairs = _pairs_for(worths)
-    out = []
-    for seat, me in enumerate(players):
-        total = worths.get("t", 0.0) * left
-        for name, v in _base(rules, me, board[seat]).items():
-            pair = pairs.get(name)
-            if pair is None:
-                pair = pairs[name] = (worths.get(name, 0.0), worths.get(name + "*t", 0.0))
-            total += v * (pair[0] + left * pair[1])
-        out.append(total)
-    return out
-
-
-_PAIRS: dict[int, tuple[dict, dict[str, tuple[float, float]]]] = {}
-
-
-def _pairs_for(worths: dict[str, float]) -> dict[str, tuple[float, float]]:
-    """Per table of worths: each feature's worth as is and timed, looked up once."""
-    found = _PAIRS.get(id(worths))
-    if found is None or found[0] is not worths:
-        found = _PAIRS[id(worths)] = (worths, {})
-    return found[1]
-
-
-def _left(rules, state: dict) -> float:
-    """The share of the game still to play (none once it is over)."""
-    if state.get("finished"):
-        return 0.0
-    return max(0, rules.rounds - state["round"] + 1) / max(1, rules.rounds)
-
-
-def _holdings(rules, me: dict, board: dict[str, float], left: float) -> dict[str, float]:
-    out = _base(rules, me, board)
-    timed = _TIMED
-    for name, v in list(out.items()):
-        named = timed.get(name)
-        if named is None:
-            named = timed[name] = name + "*t"
-        out[named] = v * left
-    out["t"] = left
-    return out
-
-
-def _base(rules, me: dict, board: dict[str, float]) -> dict[str, float]:
-    """The seat's features before their timed copies."""
+    me = state["players"][seat]
     out: dict[str, float] = {}
     for key, value in me.items():
         if key in _SKIP or key == "score":
@@ -96,27 +33,20 @@ def _base(rules, me: dict, board: dict[str, float]) -> dict[str, float]:
                 if isinstance(inner, list):
                     out[f"len.{key}.{sub}"] = len(inner)
                     _components(rules, inner, out)
-    out.update(board)
-    return out
-
-
-_TIMED: dict[str, str] = {}  # a feature's name -> the name of its timed copy
-
-
-def _board_counts(state: dict, seats) -> dict[int, dict[str, float]]:
-    """For each of `seats`, how many entries of each of the state's ownership maps it owns
-    (`board.<key>`; none owned: no feature)."""
-    counts: dict[int, dict[str, float]] = {seat: {} for seat in seats}
     for key, value in state.items():
-        if key == "players" or not _ownership_map(value):
-            continue
-        name = "board." + key
-        for v in value.values():
-            owner = v if type(v) is int else v.get("owner") if isinstance(v, dict) else None
-            mine = counts.get(owner) if type(owner) is int else None
-            if mine is not None:
-                mine[name] = mine.get(name, 0) + 1
-    return counts
+        if key != "players" and _ownership_map(value):
+            owned = sum(1 for v in value.values() if _owned_by(v, seat))
+            if owned:
+                out["board." + key] = owned
+    if effects is not None:
+        out["effect.held"] = effects.held(game, seat)
+    left = max(0, rules.rounds - state["round"] + 1) / max(1, rules.rounds)
+    if state.get("finished"):
+        left = 0.0
+    timed = {name + "*t": v * left for name, v in out.items()}
+    out.update(timed)
+    out["t"] = left
+    return out
 
 
 def _components(rules, items: list, out: dict[str, float]) -> None:
@@ -186,3 +116,11 @@ def _ownership_map(value: Any) -> bool:
     """A state dict that maps places to owners (no text or list among its values: not the
     flow's cursor, not a set of zones)."""
     return isinstance(value, dict) and not any(isinstance(v, str | list) for v in value.values())
+
+
+def _owned_by(value: Any, seat: int) -> bool:
+    """Whether a board entry is the seat's: the seat number itself (a decoration's owner) or a
+    record whose `owner` is the seat (a guest)."""
+    if type(value) is int:
+        return value == seat
+    return isinstance(value, dict) and value.get("owner") == seat

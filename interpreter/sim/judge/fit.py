@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.engine import Game
-from .features import every_seat_features
+from .features import seat_features
+from .held_effects import HeldEffects
 from .value import ValueBot, as_if_ended
 from .weights import Weights, modules_of, weights_for
 
@@ -26,11 +27,14 @@ TEACHER = 50     # games of the teacher per game of value bots
 FOLLOW = 1        # the fitting bots look one follow-up question deep (the player: two)
 
 
-def self_play(rules, players: int, seed: int, bots: list) -> list[tuple[dict, float]]:
+def self_play(rules, players: int, seed: int, bots: list,
+              weights: Weights | None = None) -> list[tuple[dict, float]]:
     """One fitting game: for each seat at sampled decisions, its holdings and the prestige
     still to come to it, each less the mean of the seats' (what the bot compares is seats:
-    a worth every seat shares, like the rounds left, changes no margin)."""
+    a worth every seat shares, like the rounds left, changes no margin). What held cards'
+    effects give (`effect.held`) is measured with `weights` (default: the rules' stored ones)."""
     rng = random.Random(seed)
+    effects = HeldEffects(weights or weights_for(rules))
     game = Game.new(rules, players=players, seed=seed)
     samples: list[tuple[int, dict, float]] = []
     at_round = 0
@@ -39,7 +43,7 @@ def self_play(rules, players: int, seed: int, bots: list) -> list[tuple[dict, fl
         if game.state["round"] != at_round or rng.random() < SAMPLE:
             at_round = game.state["round"]
             ended = as_if_ended(game)
-            samples += [(s, f, ended[s]) for s, f in enumerate(every_seat_features(game))]
+            samples += [(s, seat_features(game, s, effects), ended[s]) for s in range(players)]
         game.apply(bots[d.seat].choose(game, d))
     final = [p["prestige"] for p in game.state["players"]]
     out = []
@@ -85,12 +89,12 @@ def fit(rules, players: int, games: int, seed: int = 0,
         for g in range(TEACHER * games if teacher_games is None else teacher_games):
             at = seed + 10_000 + g
             samples += self_play(rules, players, at, [teacher(at * 31 + s)
-                                                      for s in range(players)])
+                                                      for s in range(players)], weights)
             advance()
         weights = Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", 0)
     for g in range(games):
         at = seed + g
         samples += self_play(rules, players, at, [ValueBot(at * 31 + s, weights, FOLLOW, EPSILON)
-                                                  for s in range(players)])
+                                                  for s in range(players)], weights)
         advance()
     return Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", games)

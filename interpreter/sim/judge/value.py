@@ -13,8 +13,9 @@ import random
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
-from ..mcts import FINAL
-from .features import every_seat_features, every_seat_worth
+from .features import seat_features
+from .held_effects import HeldEffects, uses_effects
+from .scoring_now import as_if_ended
 from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
@@ -22,36 +23,33 @@ HORIZON = 0  # with a rollout bot: rounds played on after the one the trial is i
 CHAIN = 12  # at most this many follow-up questions answered before a trial position is valued
 
 
-def as_if_ended(game, spend: bool = False) -> list[int]:
-    """Each seat's prestige if the game ended now: a copy (the game itself, if it may be
-    spent) runs the ruleset's final scoring from here, as mcts does at its horizon; a question
-    final scoring asks takes its first option."""
-    if game.is_over():
-        return [p["prestige"] for p in game.state["players"]]
-    copy = game if spend else game.clone()
-    if copy.state["cursor"]["stage"] != "final":
-        copy.jump(FINAL)
-    while (d := copy.decision()) is not None:
-        copy.apply(d.options[0])
-    return [p["prestige"] for p in copy.state["players"]]
-
-
-def worths(game, weights: Weights, spend: bool = False) -> list[float]:
+def worths(game, weights: Weights, spend: bool = False,
+           effects: HeldEffects | None = None) -> list[float]:
     """Each seat's worth: prestige as if the game ended now plus its holdings' learned worth
-    (none once the game is over); `spend`: the game may be used up doing it."""
+    (none once the game is over), with what its held cards' effects give if `effects` measures
+    them; `spend`: the game may be used up doing it."""
     if game.is_over():
         return [float(p["prestige"]) for p in game.state["players"]]
-    held = [weights.worth(f) for f in every_seat_features(game)]
+    held = [weights.worth(seat_features(game, seat, effects))
+            for seat in range(len(game.state["players"]))]
     return [v + h for v, h in zip(as_if_ended(game, spend), held)]
 
 
-def leaf_worths(game) -> list[float]:
-    """Each seat's worth with the weights fitted for the game's rules, using the game up (a
-    search's leaf evaluation: its playout copy is spent)."""
-    if game.is_over():
-        return [float(p["prestige"]) for p in game.state["players"]]
-    held = every_seat_worth(game, weights_for(game.rules).worths)
-    return [v + h for v, h in zip(as_if_ended(game, spend=True), held)]
+class LeafWorths:
+    """A search's leaf valuation: each seat's worth (`worths`) with the weights fitted for the
+    game's rules and what its held cards' effects give, using the game up (the search's
+    playout copy is spent). One per search bot: it keeps the effects it measured."""
+
+    def __init__(self) -> None:
+        self._effects: HeldEffects | None = None
+        self._weights: Weights | None = None
+
+    def __call__(self, game) -> list[float]:
+        weights = weights_for(game.rules)
+        if self._weights is not weights:
+            self._weights = weights
+            self._effects = HeldEffects(weights) if uses_effects(weights) else None
+        return worths(game, weights, spend=True, effects=self._effects)
 
 
 def margin(values: list[float], seat: int) -> float:
@@ -74,6 +72,8 @@ class ValueBot:
         # a bot that plays every seat on to the end of the round before a trial is valued
         # (its choose(game, decision) and its rng, reseeded alike for every option)
         self.rollout, self.horizon = rollout, horizon  # rounds played after this one
+        # held cards' effects, measured for these weights (None: they give them no worth)
+        self._effects: HeldEffects | None = None
 
     def choose(self, game, decision: Decision) -> Option:
         count = len(decision.values)
@@ -94,6 +94,8 @@ class ValueBot:
         """Each option's value for the deciding seat: its margin after the option (and the rest
         of the step's questions to it, `follow` deep), in a world dealt from what it may see."""
         weights = self.weights or weights_for(game.rules)
+        if self._effects is None or self._effects.weights is not weights:
+            self._effects = HeldEffects(weights) if uses_effects(weights) else None
         world = determinize(game, decision.seat, self.rng)
         self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
         return [self._trial(game, world, value, decision.seat, weights, self.follow)
@@ -123,7 +125,7 @@ class ValueBot:
             trial.apply_value(d.values[at])
         if self.rollout is not None and follow >= 0:
             self._play_round(trial)
-        return margin(worths(trial, weights, spend=True), seat)
+        return margin(worths(trial, weights, spend=True, effects=self._effects), seat)
 
     def _play_round(self, trial) -> None:
         """Let the rollout bot answer every seat to the end of the round and `horizon` more
