@@ -10,14 +10,16 @@ from __future__ import annotations
 from rulesdsl import EffectAbort
 
 from ...core.errors import IllegalDecisionError, RuleFaultError
-from ...core.seats import bonus_of
+from ...core.seats import UnansweredQuestion, bonus_of
 from .features import seat_features
 from .scoring_now import as_if_ended
 
 FIRST = 6   # at most this many answers to an effect's first question are tried (the best kept)
 CHAIN = 8   # at most this many questions of one effect answered (by their first option)
 KEEP = 2000  # measured gains kept (then measured anew)
-_FAILED = (IllegalDecisionError, RuleFaultError, EffectAbort)
+# an effect that cannot be run here, or (an automaton's card) asks what its seat's policy
+# does not answer: it gives nothing measured
+_FAILED = (IllegalDecisionError, RuleFaultError, EffectAbort, UnansweredQuestion)
 
 
 class HeldEffects:
