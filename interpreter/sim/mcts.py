@@ -302,21 +302,55 @@ class MctsBot:
         """Play on with the default policy to the end of the game or, with a horizon, to the
         end of round `start_round + horizon`; there, with a leaf, stop (True: the leaf values
         the position), else go straight to final scoring, which values the position as if the
-        game ended there."""
-        rollout = self.rollout
+        game ended there. The policy answers inside the running step (`Game.play_out`), by
+        index, and stops it at the horizon by raising: no step is left and re-entered per
+        answer."""
         last = None if self.horizon is None else start_round + self.horizon
-        while (d := g.decision()) is not None:
-            if last is not None and g.state["round"] > last and \
-                    g.state["cursor"]["stage"] == "round":
+        policy = _Policy(self.rollout, rng, self.epsilon, last)
+        seats = [policy] * len(g.state["players"])
+        while not g.is_over():
+            try:
+                g.play_out(seats)
+            except _Horizon:
                 if self.leaf is not None:
                     return True
                 g.jump(FINAL)  # value the position as if the game ended here
-                last = None
-                continue
-            if len(d) == 1:
-                g.apply_index(0)
-            elif rng is not None and (rollout is None or rng.random() < self.epsilon):
-                g.apply_index(rng.randrange(len(d)))
-            else:
-                g.apply(rollout.choose(g, d))
+                policy.last = None
         return False
+
+
+class _Horizon(Exception):
+    """Raised by a playout's policy at the horizon: the game waits there, unanswered."""
+
+
+_AT_HORIZON = _Horizon()
+
+
+class _Policy:
+    """A playout's answers for every seat: the default policy's (`rollout`, by index when it
+    answers so), uniform with probability `epsilon` (always without a policy) from `rng`, until
+    the first decision of a round after `last` (then `_Horizon`)."""
+
+    def __init__(self, rollout, rng: random.Random | None, epsilon: float, last: int | None):
+        self.rollout, self.rng, self.epsilon, self.last = rollout, rng, epsilon, last
+        self.by_index = getattr(rollout, "choose_index", None)
+
+    def choose_index(self, game, d: Decision) -> int:
+        last = self.last
+        if last is not None:
+            state = game.state
+            if state["round"] > last and state["cursor"]["stage"] == "round":
+                raise _AT_HORIZON
+        count = len(d)
+        if count == 1:
+            return 0
+        rng, rollout = self.rng, self.rollout
+        if rng is not None and (rollout is None or rng.random() < self.epsilon):
+            return rng.randrange(count)
+        if self.by_index is not None:
+            return self.by_index(game, d)
+        return d.options.index(rollout.choose(game, d))
+
+    def choose(self, game, d: Decision) -> Option:
+        return d.option_at(self.choose_index(game, d))
+
