@@ -272,6 +272,57 @@ def test_with_a_leaf_the_playout_stops_at_its_horizon_and_the_leaf_values_it(rul
     assert made.horizon == 0 and made.leaf is not None
 
 
+def _stepwise_playout(g, policy, last):
+    """The playout as it was written before it ran inside the step: one `apply` per answer,
+    the horizon checked before each decision."""
+    while (d := g.decision()) is not None:
+        if g.state["round"] > last and g.state["cursor"]["stage"] == "round":
+            return
+        g.apply(d.options[0] if len(d.options) == 1 else policy.choose(g, d))
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_the_in_step_playout_plays_the_stepwise_one_s_game(rules, seed):
+    """The playout answers inside the running step (`Game.play_out`, the policy by index) and
+    stops at the horizon by raising: the same answers and the same position, waiting at the
+    next round's first decision, as answering one `apply` at a time; a policy that answers
+    only by `choose` (no index) and the uniform playout (no policy) play on alike."""
+    from interpreter.sim.bots import GreedyBot
+    game = _position(rules, players=4, seed=seed)
+    start = game.state["round"]
+    policies = {"greedy by index": lambda: GreedyBot(5, noise=False),
+                "greedy with its noise, by choose only": lambda: _ChooseOnly(make_bot("greedy", 5)),
+                "uniform": lambda: None}
+    for name, policy in policies.items():
+        rollout = policy()
+        bot = MctsBot(1, iterations=1, rollout=rollout, horizon=0, leaf=lambda g: [0.0] * 4)
+        fast, slow = game.clone(), game.clone()
+        assert bot._playout(fast, random.Random(7) if rollout is None else None, start), name
+        _stepwise_playout(slow, policy() or _Uniform(random.Random(7)), start)
+        assert fast.history == slow.history and fast.state == slow.state, name
+        assert fast.state["round"] == start + 1 and fast.decision() is not None, name
+
+
+class _ChooseOnly:
+    """A policy that answers only with `choose` (an Option), as a bot of the user's may."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, game, decision):
+        return self.bot.choose(game, decision)
+
+
+class _Uniform:
+    """The uniform playout's answers: `randrange` over the options, the search's way."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, game, decision):
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
 def test_the_leaf_reward_is_the_final_reward_of_worths():
     """A leaf's worths are rewarded as final prestige is: 0.75 shared among the best, plus up
     to 0.25 for the margin over the best other."""
