@@ -17,7 +17,7 @@ from typing import Any
 from rulesdsl.suggest import did_you_mean
 
 from ..core.model import Ruleset
-from . import stats, verdict
+from . import branch, stats, verdict
 from .bots import DEFAULT_JUDGE, seat_bots
 from .parallel import GameSpec, Pack
 from .watch import watched_game
@@ -120,7 +120,8 @@ def neutral_pack(rules: Ruleset, key: str) -> Pack:
     header = {"module": {"id": NEUTRAL_MODULE, "kind": "custom", "name": f"{key} neutral",
                          "requires": list(rules.modules), "files": ["twin.yaml"]}}
     body = {"kind": "employees", "hire": [twin]}
-    return ("neutral", (("module.yaml", json.dumps(header)), ("twin.yaml", json.dumps(body))))
+    return (branch.TWIN_PACK, (("module.yaml", json.dumps(header)),
+                               ("twin.yaml", json.dumps(body))))
 
 
 def reference_pack(rules: Ruleset, key: str) -> tuple[str, Pack]:
@@ -297,15 +298,20 @@ def lead(record: dict, seat: int) -> float:
 
 def paired_card(key: str, with_runs: list[dict], other_runs: list[dict],
                 against: str = "without it") -> Paired:
-    """The same seeds with a card and with its reference (`against`: its neutral twin in its
-    place, or nothing): for every game in which someone had the card, the holder's result minus
-    the same seat's result in the same seed's other game, in prestige, lead (prestige less the
-    other seats' mean) and win rate. Its verdict is set by `paired_verdicts`, with every other
-    paired comparison of the report."""
+    """The card against its reference (`against`). A hire card's runs are forked
+    (`branch.forked_game`: each seed played to the first turn at which a seat holds the card,
+    then on twice, with the card and with its neutral twin in its place); a garment's are the
+    same seeds without it. For every game in which someone had the card, the holders' result
+    less the same seats' in the other game, in prestige, lead (prestige less the other seats'
+    mean) and win rate. Its verdict is set by `paired_verdicts`, with every other paired
+    comparison of the report."""
+    if other_runs and "twin" in other_runs[0]:
+        pairs = [(r["with"], r["twin"], r["holders"]) for r in other_runs]
+    else:
+        pairs = [(a, b, (a["items"].get(key) or {}).get("holders", []))
+                 for a, b in zip(with_runs, other_runs)]
     diffs: dict[str, list[float]] = {"prestige": [], "lead": [], "win rate": []}
-    for a, b in zip(with_runs, other_runs):
-        item = a["items"].get(key)
-        holders = item["holders"] if item else []
+    for a, b, holders in pairs:
         if not holders:
             continue
         wa, wb = win_shares(a), win_shares(b)
@@ -320,7 +326,7 @@ def paired_card(key: str, with_runs: list[dict], other_runs: list[dict],
         "holder_win_rate_delta": _figure(result["win rate"]),
         "holder_prestige_delta": _figure(result["prestige"]),
         "holder_lead_delta": _figure(result["lead"])}
-    out.update(_game_level(with_runs, other_runs))
+    out.update(_game_level([a for a, _, _ in pairs], [b for _, b, _ in pairs]))
     return out, ("its holder's", [verdict.comparison(m, result[m]) for m in PAIRED_MEASURES])
 
 
@@ -454,7 +460,8 @@ def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
     faults: list[dict] = []
     for name, spec in specs.items():
         runs[name] = []
-        for record in run_games(watched_game, spec, seeds, workers, ray_address):
+        task = branch.forked_game if branch.is_forked(spec) else watched_game
+        for record in run_games(task, spec, seeds, workers, ray_address):
             if "fault" in record:
                 faults.append({"run": name, **record})
             runs[name].append(record)
