@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from rulesdsl import EffectAbort, RulesRuntimeError
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
@@ -23,7 +23,7 @@ from .journal import MISSING, Journal
 from .labels import Labeller
 from .model import BoardSide, Ruleset, SeatKind
 from .questions import NO_VALUE, Questions, first_two
-from .state import Player, State, keyed
+from .state import Player, State
 from .trial import Completes, DeadEnd, search
 
 MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
@@ -148,13 +148,14 @@ class Context:
         or check). A verb reads it once per call, as it would read the holding."""
         if self.rules.seat_kinds and resource in self.never_paid():
             return UNBOUNDED
-        return keyed(self.state["players"][self.seat])[resource]
+        # `keyed` as a cast: free in the compiled form, where a call of it is a Python call
+        return cast("dict[str, int]", self.state["players"][self.seat])[resource]
 
     def purse(self, never_paid: tuple[str, ...]) -> dict[str, Any]:
         """`may_spend` of every resource at once, given what the seat never pays
         (`never_paid()`, which the caller reads once): the seat's holdings (the player itself,
         no copy), those never paid without bound."""
-        me = keyed(self.state["players"][self.seat])
+        me = cast("dict[str, Any]", self.state["players"][self.seat])  # `keyed`, as above
         return dict(me, **dict.fromkeys(never_paid, UNBOUNDED)) if never_paid else me
 
     def never_paid(self) -> tuple[str, ...]:
