@@ -18,9 +18,9 @@ TEXT = "let n = 2\n  if n > 1 then gain n prestige"
 def fresh(tmp_path, monkeypatch):
     """The module as a new process finds it, keeping its parses under tmp_path."""
     monkeypatch.setenv("ROCOCO_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(parsecache, "_entries", None)
+    monkeypatch.setattr(parsecache, "_shards", {})
     monkeypatch.setattr(parsecache, "_used", set())
-    monkeypatch.setattr(parsecache, "_added", False)
+    monkeypatch.setattr(parsecache, "_added", set())
     return tmp_path
 
 
@@ -47,7 +47,7 @@ def test_a_kept_parse_is_the_parsers_tree_with_its_spans(fresh):
     first = parsecache.parse_effect(TEXT, ORIGIN)
     parsecache.keep()
     assert len(list(fresh.iterdir())) == 1
-    parsecache._entries = None  # as the next process: read from the file
+    parsecache._shards.clear()  # as the next process: read from the file
     again = parsecache.parse_effect(TEXT, ORIGIN)
     assert again is not first
     direct = parser.parse_effect(TEXT, ORIGIN)
@@ -69,7 +69,7 @@ def test_errors_are_raised_every_time_and_never_kept(fresh):
 
 
 def test_an_unreadable_file_counts_as_empty(fresh):
-    path = parsecache.cache_file()
+    path = parsecache.cache_file(ORIGIN.file)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as out:
         out.write(pickle.dumps(["not", "a", "dict"])[:7])  # cut short
@@ -81,7 +81,7 @@ def test_an_unreadable_file_counts_as_empty(fresh):
 
 def test_off_keeps_nothing(fresh, monkeypatch):
     monkeypatch.setenv("ROCOCO_CACHE_DIR", "off")
-    assert parsecache.cache_file() is None
+    assert parsecache.cache_file(ORIGIN.file) is None
     parsecache.parse_effect(TEXT, ORIGIN)
     parsecache.keep()
     assert list(fresh.iterdir()) == []
@@ -102,7 +102,22 @@ def test_a_process_keeps_at_most_max_entries(fresh, monkeypatch):
     texts = [f"gain {n} prestige" for n in range(1, 8)]
     for text in texts:
         parsecache.parse_effect(text, ORIGIN)
-        assert 1 <= len(parsecache._entries) <= 3
+        assert 1 <= len(parsecache._shards["cards.yaml"]) <= 3
     parsecache.keep()
-    with open(parsecache.cache_file(), "rb") as kept:
+    with open(parsecache.cache_file(ORIGIN.file), "rb") as kept:
         assert set(k[1] for k in pickle.load(kept)) == set(texts[6:])
+
+
+def test_a_load_reads_the_parses_of_its_own_files_only(fresh):
+    """One file per rule file's name: many parses made for other files (a test suite, an
+    editor) are never read by a load of these, nor kept in their file."""
+    for n in range(1, 40):
+        parsecache.parse_effect(f"gain {n} livre", Origin("/tmp/t0/other.yaml", n, 1))
+    parsecache.parse_effect(TEXT, ORIGIN)
+    parsecache.keep()
+    assert len(list(fresh.iterdir())) == 2
+    assert parsecache.cache_file("/elsewhere/cards.yaml") == parsecache.cache_file("cards.yaml")
+    parsecache._shards.clear()
+    assert parsecache.parse_effect(TEXT, ORIGIN) == parser.parse_effect(TEXT, ORIGIN)
+    assert list(parsecache._shards) == ["cards.yaml"]
+    assert len(parsecache._shards["cards.yaml"]) == 1
