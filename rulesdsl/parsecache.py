@@ -9,15 +9,23 @@ successful parses are kept; an error is raised afresh from the parser every time
 in the user's cache folder (`ROCOCO_CACHE_DIR`, else `$XDG_CACHE_HOME/rococo`, else
 `~/.cache/rococo`); `ROCOCO_CACHE_DIR=off` keeps nothing. An unreadable file counts as empty.
 
+The code of each effect's generated function (codegen.py) is kept there too, by its source
+and this Python's version: compiling the 71 of the rules is a tenth of loading them.
+
 One file per rule file's name (`employees.yaml`): loading rules reads the parses of their own
-files only. In one file for all, the parses of every effect a test suite or an editor ever
-made were read at each load (20,000 of them: a load four times as slow).
+files only, and a file mostly made of parses the loading process did not use (another version
+of the file, a test suite's mutations) is pruned to those it used. In one file for all, the
+parses of every effect a test suite or an editor ever made were read at each load (20,000 of
+them: a load four times as slow).
 """
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 import pickle
+import sys
+from types import CodeType
 from typing import Any
 
 from .rule_errors import Origin
@@ -29,6 +37,9 @@ _MAKERS = ("parser.py", "ast.py", "rule_errors.py", "effects.lark")
 # parses every edit): past it, the file keeps only those the writing process used, a process
 # starts that name's dict afresh.
 MAX_ENTRIES = 2_000
+# A file is pruned to the parses a process used when it holds more than twice as many, and
+# more than this: loading rules reads only what they need, however much else was parsed
+PRUNE_PAST = 64
 
 _Key = tuple[str, str, str, int, int, "int | None"]
 _shards: dict[str, dict[_Key, Any]] = {}  # a rule file's name -> the parses kept for it
@@ -84,13 +95,42 @@ def _parsed(text: str, origin: Origin, start: str) -> Any:
 
         tree = parser.parse_effect(text, origin) if start == "start" \
             else parser.parse_expression(text, origin)
-        if len(entries) >= MAX_ENTRIES:
-            entries.clear()
-            _used.difference_update([k for k in _used if _shard(k[2]) == shard])
-            _used.add(key)
-        entries[key] = tree
-        _added.add(shard)
+        _add(entries, shard, key, tree)
     return tree
+
+
+def function_code(source: str, name: str, origin_file: str) -> CodeType:
+    """The code of the one function `source` defines, compiled as the file `name`: kept with
+    the parses of `origin_file`'s name, for this Python's version (its bytecode is its own)."""
+    shard = _shard(origin_file)
+    entries = _load(shard, origin_file)
+    key = (_PYTHON, source, name, 0, 0, None)
+    _used.add(key)
+    kept = entries.get(key)
+    if type(kept) is bytes:
+        try:
+            code = marshal.loads(kept)
+            if type(code) is CodeType:
+                return code
+        except (EOFError, ValueError, TypeError):  # a damaged entry: compiled afresh
+            pass
+    module = compile(source, name, "exec", dont_inherit=True)
+    (code,) = (c for c in module.co_consts if isinstance(c, CodeType))
+    _add(entries, shard, key, marshal.dumps(code))
+    return code
+
+
+def _add(entries: dict[_Key, Any], shard: str, key: _Key, value: Any) -> None:
+    """Keep `value` under `key` in a name's dict (started afresh when full)."""
+    if len(entries) >= MAX_ENTRIES:
+        _used.difference_update(entries)
+        _used.add(key)
+        entries.clear()
+    entries[key] = value
+    _added.add(shard)
+
+
+_PYTHON = f"code {sys.version}"  # the first item of a kept code's key
 
 
 def _load(shard: str, origin_file: str) -> dict[_Key, Any]:
@@ -110,20 +150,23 @@ def _load(shard: str, origin_file: str) -> dict[_Key, Any]:
 
 
 def keep() -> None:
-    """Write the parses made since the files were read (nothing when there are none); a
-    failure to write only means the next process parses again."""
-    for shard in sorted(_added):
-        entries = _shards.get(shard)
+    """Write the parses made since the files were read (nothing when there are none), and
+    prune a file mostly made of parses this process did not use (another version of the
+    file, a test's): it keeps those used. A failure to write only means the next process
+    parses again."""
+    for shard, entries in sorted(_shards.items()):
         path = cache_file(shard)
-        if entries is None or path is None:
+        if path is None:
             continue
-        if len(entries) > MAX_ENTRIES:
-            entries = {k: v for k, v in entries.items() if k in _used}
+        used = {k: v for k, v in entries.items() if k in _used}
+        foreign = len(entries) > max(PRUNE_PAST, 2 * len(used))
+        if shard not in _added and not foreign:
+            continue
         try:
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
             partial = f"{path}.{os.getpid()}"
             with open(partial, "wb") as out:
-                pickle.dump(entries, out, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(used if foreign else entries, out, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(partial, path)  # whole or not at all, whoever reads it meanwhile
         except OSError:
             continue

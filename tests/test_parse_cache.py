@@ -121,3 +121,33 @@ def test_a_load_reads_the_parses_of_its_own_files_only(fresh):
     assert parsecache.parse_effect(TEXT, ORIGIN) == parser.parse_effect(TEXT, ORIGIN)
     assert list(parsecache._shards) == ["cards.yaml"]
     assert len(parsecache._shards["cards.yaml"]) == 1
+
+
+def test_a_generated_function_code_is_kept_for_this_python_only(fresh, monkeypatch):
+    """The code of an effect's generated function is kept with its file's parses: the next
+    process reads the same code; another Python's version compiles its own."""
+    source = "def run(ctx, env=None):\n    ctx.gain('livre', 2)\n"
+    first = parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    parsecache.keep()
+    parsecache._shards.clear()
+    again = parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    assert again is not first and again.co_code == first.co_code
+    assert (again.co_filename, again.co_name) == ("<effect cards.yaml:3:5>", "run")
+    monkeypatch.setattr(parsecache, "_PYTHON", "code 9.9.9")
+    assert len(parsecache._shards["cards.yaml"]) == 1
+    parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    assert len(parsecache._shards["cards.yaml"]) == 2
+
+
+def test_a_file_mostly_of_parses_not_used_is_pruned_to_those_used(fresh):
+    """Mutated copies of a rules file (a test suite's) fill its file; the next process that
+    loads the file's own effects keeps only those."""
+    for n in range(1, 100):
+        parsecache.parse_effect(f"gain {n} livre", Origin("cards.yaml", n, 1))
+    parsecache.keep()
+    parsecache._shards.clear()
+    parsecache._used.clear()
+    parsecache.parse_effect("gain 7 livre", Origin("cards.yaml", 7, 1))
+    parsecache.keep()
+    with open(parsecache.cache_file("cards.yaml"), "rb") as kept:
+        assert [k[1] for k in pickle.load(kept)] == ["gain 7 livre"]
