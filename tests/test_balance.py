@@ -270,7 +270,8 @@ def test_unknown_card_is_refused_with_a_suggestion(capsys):
     assert "unknown card, garment, decoration or component 'l3.plantd'" in err and "Traceback" not in err
 
 
-def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, capsys):
+def test_paired_card_comparison_runs_the_same_seeds_with_its_neutral_twin(rules, tmp_path,
+                                                                          capsys):
     card = next(c.id for c in rules.employees.values() if c.level == 1)
     path = tmp_path / "paired.json"
     assert main(["balance", "--players", "2", "--bots", "random", "--games", "4", "--quiet",
@@ -281,7 +282,11 @@ def test_paired_card_comparison_runs_the_same_seeds_without_it(rules, tmp_path, 
     assert pair["what"] == "card" and pair["id"] == card and pair["games"] == 4
     assert pair["verdict"].startswith(("raises", "lowers", "unclear at 4 games", "never held"))
     assert pair["verdict"].endswith("; judged by random in every seat")
-    assert "the same seeds with and without " + card in capsys.readouterr().out
+    assert pair["against"] == "its neutral twin"
+    assert pair["verdict"].startswith("never held") or \
+        set(pair["q"]) == {"prestige", "lead", "win rate"}
+    assert f"the same seeds with {card} and with its neutral twin in its place" in \
+        capsys.readouterr().out
 
 
 def test_a_module_is_compared_with_and_without_on_the_same_seeds(tmp_path, capsys):

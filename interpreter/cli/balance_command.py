@@ -144,12 +144,16 @@ def print_report(out: Console, data: dict, top: int | None = None) -> None:
                       r["verdict"])
     layout.show(out, table)
     for pair in data["paired"]:
-        title = f"paired: the same seeds with and without {pair['id']}"
+        against = pair.get("against", "without it")
+        title = (f"paired: the same seeds with and without {pair['id']}"
+                 if against == "without it" else
+                 f"paired: the same seeds with {pair['id']} and with {against} in its place")
         t = Table(title=title)
         t.add_column("figure")
         t.add_column("mean difference", justify="right")
         t.add_column("95% CI", justify="right")
-        for name in ("holder_win_rate_delta", "holder_prestige_delta", "winning_prestige_delta",
+        for name in ("holder_win_rate_delta", "holder_prestige_delta", "holder_lead_delta",
+                     "winning_prestige_delta",
                      "prestige_mean_delta", "turns_delta"):
             fig = pair.get(name)
             if fig is None and name in pair:

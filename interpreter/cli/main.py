@@ -226,9 +226,11 @@ def _balance_parser(sub, common) -> None:
     bot_arguments(p, default=None)
     p.add_argument("--card", action="append", default=[], metavar="ID",
                    help="report only this card, garment, decoration or component (a jewel...), "
-                        "and compare the same seeds without it (repeatable)")
+                        "and compare it on the same seeds with its neutral twin in its place "
+                        "(a hire card, forked where first held) or without it (a garment) "
+                        "(repeatable)")
     p.add_argument("--no-compare", action="store_true",
-                   help="skip the paired with/without runs of --card and --module")
+                   help="skip the paired runs of --card and --module")
     p.add_argument("--top", type=_positive, default=None, help="show only the first N rows")
     _runs_arguments(p)
     common(p)

@@ -17,7 +17,7 @@ from typing import Any
 from rulesdsl.suggest import did_you_mean
 
 from ..core.model import Ruleset
-from . import stats, verdict
+from . import branch, stats, verdict
 from .bots import DEFAULT_JUDGE, seat_bots
 from .parallel import GameSpec, Pack
 from .watch import watched_game
@@ -28,7 +28,12 @@ METHOD = ("95% intervals by normal approximation: a pooled-variance difference o
           "comparison of the table, and separately of the paired runs) is at most 5%")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
 WITHOUT_MODULE = "balance_without"
+NEUTRAL_MODULE = "balance_neutral"
+NEUTRAL_EFFECT = "gain 0 prestige"  # an effect that does nothing, still a card with a bonus
 MEASURES = ("prestige", "win rate")  # what a verdict weighs, the steadier first
+# a paired card run weighs the holder's lead over the other seats too: a card that only hurts
+# the opponents moves it, not its holder's own prestige
+PAIRED_MEASURES = ("prestige", "lead", "win rate")
 MIN_HELD = 20  # a component held in fewer player-games (or missing from fewer) is not ranked
 
 
@@ -89,6 +94,42 @@ def removal_pack(rules: Ruleset, key: str) -> Pack:
                          "requires": list(rules.modules), "files": ["remove.yaml"]}}
     body = {"kind": kind, "remove": {collection: [key]}}
     return ("without", (("module.yaml", json.dumps(header)), ("remove.yaml", json.dumps(body))))
+
+
+def neutral_pack(rules: Ruleset, key: str) -> Pack:
+    """A generated custom pack that puts in an employee card's place its neutral twin: the same
+    card (id, level, type, depute value, fields, hire condition) whose bonus or final gains
+    nothing. Replaced in place, it leaves the decks as they were, so the same seed deals the
+    same games to the same seats with the twin where the card was: a paired run then differs
+    only by what the card does."""
+    card = rules.employees.get(key)
+    if card is None or card.start:
+        raise BalanceError(f"'{key}' has no neutral twin: a paired comparison against a "
+                           "neutral twin needs a hire card")
+    twin: dict[str, Any] = {"id": key, "replace": True, "name": card.name, "level": card.level,
+                            "type": card.type, "depute_value": card.depute_value}
+    for name in ("bonus", "final"):
+        if getattr(card, name) is not None:
+            twin[name] = NEUTRAL_EFFECT
+    if card.fields:
+        twin["fields"] = dict(card.fields)
+    if card.start_in is not None:
+        twin["start_in"] = card.start_in
+    if card.hire_condition is not None:
+        twin["hire_condition"] = card.hire_condition.source
+    header = {"module": {"id": NEUTRAL_MODULE, "kind": "custom", "name": f"{key} neutral",
+                         "requires": list(rules.modules), "files": ["twin.yaml"]}}
+    body = {"kind": "employees", "hire": [twin]}
+    return (branch.TWIN_PACK, (("module.yaml", json.dumps(header)),
+                               ("twin.yaml", json.dumps(body))))
+
+
+def reference_pack(rules: Ruleset, key: str) -> tuple[str, Pack]:
+    """What a paired run compares a component with, and the pack that makes it: a hire card's
+    neutral twin in its place, a garment's absence."""
+    if key in rules.employees and not rules.employees[key].start:
+        return "its neutral twin", neutral_pack(rules, key)
+    return "without it", removal_pack(rules, key)
 
 
 # -- from games to figures ------------------------------------------------------------------
@@ -248,27 +289,45 @@ def _figure(result) -> dict | None:
 Paired = tuple[dict, tuple[str, list]]
 
 
-def paired_card(key: str, with_runs: list[dict], without_runs: list[dict]) -> Paired:
-    """The same seeds with and without a card: for every game in which someone had it, the
-    holder's result minus the same seat's result in the game without the card. Its verdict is
-    set by `paired_verdicts`, with every other paired comparison of the report."""
-    win_diffs, prestige_diffs = [], []
-    for a, b in zip(with_runs, without_runs):
-        item = a["items"].get(key)
-        holders = item["holders"] if item else []
+def lead(record: dict, seat: int) -> float:
+    """A seat's prestige less the mean of the other seats': what a card that only hurts the
+    opponents changes, where its holder's own prestige may not move."""
+    others = [p["prestige"] for p in record["players"] if p["seat"] != seat]
+    return record["players"][seat]["prestige"] - (stats.average(others) if others else 0.0)
+
+
+def paired_card(key: str, with_runs: list[dict], other_runs: list[dict],
+                against: str = "without it") -> Paired:
+    """The card against its reference (`against`). A hire card's runs are forked
+    (`branch.forked_game`: each seed played to the first turn at which a seat holds the card,
+    then on twice, with the card and with its neutral twin in its place); a garment's are the
+    same seeds without it. For every game in which someone had the card, the holders' result
+    less the same seats' in the other game, in prestige, lead (prestige less the other seats'
+    mean) and win rate. Its verdict is set by `paired_verdicts`, with every other paired
+    comparison of the report."""
+    if other_runs and "twin" in other_runs[0]:
+        pairs = [(r["with"], r["twin"], r["holders"]) for r in other_runs]
+    else:
+        pairs = [(a, b, (a["items"].get(key) or {}).get("holders", []))
+                 for a, b in zip(with_runs, other_runs)]
+    diffs: dict[str, list[float]] = {"prestige": [], "lead": [], "win rate": []}
+    for a, b, holders in pairs:
         if not holders:
             continue
         wa, wb = win_shares(a), win_shares(b)
-        win_diffs.append(stats.average([wa[s] - wb[s] for s in holders]))
-        prestige_diffs.append(stats.average([a["players"][s]["prestige"]
-                                             - b["players"][s]["prestige"] for s in holders]))
+        diffs["win rate"].append(stats.average([wa[s] - wb[s] for s in holders]))
+        diffs["prestige"].append(stats.average([a["players"][s]["prestige"]
+                                                - b["players"][s]["prestige"] for s in holders]))
+        diffs["lead"].append(stats.average([lead(a, s) - lead(b, s) for s in holders]))
+    result = {measure: stats.paired(values) for measure, values in diffs.items()}
     out: dict[str, Any] = {
-        "what": "card", "id": key, "games": len(with_runs), "games_held": len(win_diffs),
-        "holder_win_rate_delta": _figure(stats.paired(win_diffs)),
-        "holder_prestige_delta": _figure(stats.paired(prestige_diffs))}
-    out.update(_game_level(with_runs, without_runs))
-    return out, ("its holder's", [verdict.comparison("prestige", stats.paired(prestige_diffs)),
-                                  verdict.comparison("win rate", stats.paired(win_diffs))])
+        "what": "card", "id": key, "against": against, "games": len(with_runs),
+        "games_held": len(diffs["prestige"]),
+        "holder_win_rate_delta": _figure(result["win rate"]),
+        "holder_prestige_delta": _figure(result["prestige"]),
+        "holder_lead_delta": _figure(result["lead"])}
+    out.update(_game_level([a for a, _, _ in pairs], [b for _, b, _ in pairs]))
+    return out, ("its holder's", [verdict.comparison(m, result[m]) for m in PAIRED_MEASURES])
 
 
 def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> Paired:
@@ -288,9 +347,19 @@ def paired_verdicts(pairs: list[Paired], judge: str) -> int:
         if any(c is None for c in read):
             p["verdict"] = f"never held in {p['games']} games; judged by {judge}"
             continue
+        if p.get("games_held", 0) > 1 and all(c.se == 0 and c.effect == 0 for c in read):
+            p["verdict"] = (f"no change: in each of the {p['games_held']} games it was held, "
+                            f"its holder did exactly as {_as(p['against'])}; judged by {judge}")
+            p["q"] = {c.measure: round(c.q, 4) for c in read}
+            continue
         p["verdict"] = verdict.paired_verdict(read, whose, p["games"], judge)
         p["q"] = {c.measure: round(c.q, 4) for c in read}
     return len(comparisons)
+
+
+def _as(against: str) -> str:
+    """'with its neutral twin', 'without it'."""
+    return against if against.startswith("without") else f"with {against}"
 
 
 def _game_level(with_runs: list[dict], without_runs: list[dict]) -> dict:
@@ -328,7 +397,8 @@ def report(rules: Ruleset, plan: Plan, runs: dict[str, list[dict]],
     out.update(summary(main, spec.players))
     out["cards"] = card_figures(rules, main, spec.players, plan.cards or None)
     table_tests = sum(len(r.get("q", ())) for r in out["cards"])
-    pairs = [paired_card(key, main, runs[f"without {key}"]) for key in plan.compare_cards]
+    pairs = [paired_card(key, main, runs[f"against {key}"], reference_pack(rules, key)[0])
+             for key in plan.compare_cards]
     if plan.compare_packs:
         pairs.append(paired_packs(pack_names, main, runs["without packs"]))
     out["paired"] = [figures for figures, _ in pairs]
@@ -343,7 +413,7 @@ def runs_needed(rules: Ruleset, plan: Plan) -> dict[str, GameSpec]:
     """The specs to play: the ruleset asked for, and one per paired comparison."""
     specs = {"with": plan.spec}
     for key in plan.compare_cards:
-        specs[f"without {key}"] = plan.spec.with_pack(removal_pack(rules, key))
+        specs[f"against {key}"] = plan.spec.with_pack(reference_pack(rules, key)[1])
     if plan.compare_packs:
         specs["without packs"] = dataclasses.replace(plan.spec, packs=())
     return specs
@@ -390,7 +460,8 @@ def play(specs: dict[str, GameSpec], seeds: list[int], workers: int = 1,
     faults: list[dict] = []
     for name, spec in specs.items():
         runs[name] = []
-        for record in run_games(watched_game, spec, seeds, workers, ray_address):
+        task = branch.forked_game if branch.is_forked(spec) else watched_game
+        for record in run_games(task, spec, seeds, workers, ray_address):
             if "fault" in record:
                 faults.append({"run": name, **record})
             runs[name].append(record)

@@ -19,7 +19,7 @@ CORRECTION = "Benjamini-Hochberg"
 FALSE_DISCOVERY_RATE = 0.05
 # the smallest change worth the games to find, per measure: a settled "unclear" verdict is
 # one whose interval shows an effect at least this large, or rules one out
-SMALLEST_EFFECT = {"prestige": 1.0, "win rate": 0.05}
+SMALLEST_EFFECT = {"prestige": 1.0, "lead": 1.0, "win rate": 0.05}
 
 
 @dataclass

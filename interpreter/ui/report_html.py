@@ -84,7 +84,11 @@ def render(data: dict) -> str:
               "-" if c["delta"] is None else f"{100 * c['delta']:+.1f}",
               "-" if c["ci"] is None else f"{100 * c['ci'][0]:+.1f} .. {100 * c['ci'][1]:+.1f}",
               c["verdict"]] for i, c in enumerate(data["cards"], 1)]
-    paired = [[p["id"], (p.get("holder_win_rate_delta") and
+    paired = [[p["id"], p.get("against", "without it"),
+               (p.get("holder_prestige_delta") and
+                f"{p['holder_prestige_delta']['mean']:+.2f}") or "-",
+               (p.get("holder_lead_delta") and f"{p['holder_lead_delta']['mean']:+.2f}") or "-",
+               (p.get("holder_win_rate_delta") and
                f"{100 * p['holder_win_rate_delta']['mean']:+.1f} points") or "-",
                f"{p['winning_prestige_delta']['mean']:+.2f}", p["verdict"]]
               for p in data["paired"]]
@@ -110,8 +114,9 @@ def render(data: dict) -> str:
         "<h2>Game length</h2>", length_plot(data["turns"]["histogram"]),
     ]
     if paired:
-        parts += ["<h2>Paired with / without</h2>",
-                  _table(paired, ["without", "holder win rate", "winning prestige", "verdict"])]
+        parts += ["<h2>Paired: against a neutral twin, or without</h2>",
+                  _table(paired, ["id", "against", "holder prestige", "holder lead",
+                                  "holder win rate", "winning prestige", "verdict"])]
     parts += ["<h2>Every component</h2>",
               _table(cards, ["#", "id", "kind", "available", "taken", "played",
                              "bonus used/declined", "with", "win with", "win without",
