@@ -8,6 +8,19 @@ from collections.abc import Mapping
 from typing import Any
 
 _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring already counts
+# The kinds of feature `seat_features` gives, each the start of a name (the rest comes from the
+# rules): a counter, a list's size, owned board entries, held components by their fields, what
+# held cards' effects give, the share of the game left. A new kind of feature is added here too,
+# and tests/test_judge_weights.py then fails until every shipped set of weights is refitted
+# with it (weights fitted without a kind give it no worth: the bot would ignore it).
+FAMILIES = ("num.", "len.", "board.", "held.", "effect.held", "t")
+
+
+def family(name: str) -> str | None:
+    """The kind (`FAMILIES`) of a feature's name, its `*t` twin's too; None if of no kind."""
+    base = name[:-2] if name.endswith("*t") else name
+    return next((f for f in FAMILIES
+                 if base == f or (f.endswith(".") and base.startswith(f))), None)
 
 
 def seat_features(game, seat: int, effects=None) -> dict[str, float]:

@@ -23,6 +23,11 @@ from .weights import Weights, modules_of, weights_for
 SAMPLE = 0.02     # share of other decisions at which the seats are measured
 EPSILON = 0.1     # share of a fitting game's decisions answered at random (to see more)
 RIDGE = 3.0       # the regression's penalty, on standardised features
+# A unit of any holding is a priori worth within about this many prestige (the prior's spread):
+# a feature seen in few samples (a jewel of one colour, rarely rented by the teacher) is pulled
+# toward nothing by as many samples' worth of evidence as var(target) / SCALE**2 (about 25),
+# instead of taking whatever worth fits its few samples' noise.
+SCALE = 3.0
 TEACHER = 50     # games of the teacher per game of value bots
 FOLLOW = 1        # the fitting bots look one follow-up question deep (the player: two)
 
@@ -59,9 +64,13 @@ def self_play(rules, players: int, seed: int, bots: list,
     return out
 
 
-def ridge(samples: list[tuple[dict, float]], penalty: float = RIDGE) -> dict[str, float]:
+def ridge(samples: list[tuple[dict, float]], penalty: float = RIDGE,
+          scale: float = SCALE) -> dict[str, float]:
     """Each feature's worth: ridge regression of the target on the standardised features (with
-    an intercept, dropped: a worth every seat shares changes no margin)."""
+    an intercept, dropped: a worth every seat shares changes no margin), each worth also held
+    toward 0 in its own units (a prior of spread `scale` prestige per unit): on standardised
+    features alone a rare feature's few noisy samples give it any worth at all (a jewel held
+    was worth -38 to +16 prestige by its colour)."""
     import numpy as np  # fitting only: playing with stored weights needs no numpy
 
     names = sorted({n for f, _ in samples for n in f})
@@ -70,7 +79,9 @@ def ridge(samples: list[tuple[dict, float]], penalty: float = RIDGE) -> dict[str
     mean, std = x.mean(axis=0), x.std(axis=0)
     used = std > 1e-9
     z = (x[:, used] - mean[used]) / std[used]
-    gram = z.T @ z + penalty * np.eye(z.shape[1])
+    # in standardised units a worth w * std costs var(y) / scale**2 * w**2 of the prior
+    prior = float(y.var()) / scale ** 2 / std[used] ** 2
+    gram = z.T @ z + np.diag(penalty + prior)
     beta = np.linalg.solve(gram, z.T @ (y - y.mean()))
     worths = dict.fromkeys(names, 0.0)
     for name, b, s in zip([n for n, u in zip(names, used) if u], beta, std[used]):
@@ -91,10 +102,12 @@ def fit(rules, players: int, games: int, seed: int = 0,
             samples += self_play(rules, players, at, [teacher(at * 31 + s)
                                                       for s in range(players)], weights)
             advance()
-        weights = Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", 0)
+        weights = Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", 0,
+                          dict(rules.params))
     for g in range(games):
         at = seed + g
         samples += self_play(rules, players, at, [ValueBot(at * 31 + s, weights, FOLLOW, EPSILON)
                                                   for s in range(players)], weights)
         advance()
-    return Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", games)
+    return Weights(ridge(samples), rules.fingerprint, modules_of(rules), "fitted", games,
+                   dict(rules.params))

@@ -19,14 +19,16 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Weights:
-    """A feature's worth by name; `fingerprint` and `modules` say which rules they were fitted
-    for, `source` where they were found (or why none were)."""
+    """A feature's worth by name; `fingerprint`, `modules` and `params` (the module parameters
+    set, as `--set` gives them) say which rules they were fitted for, `source` where they were
+    found (or why none were)."""
 
     worths: dict[str, float] = field(default_factory=dict)
     fingerprint: str = ""
     modules: tuple[str, ...] = ()
     source: str = "none"
     games: int = 0
+    params: dict = field(default_factory=dict)
 
     def worth(self, features: dict[str, float]) -> float:
         worths = self.worths
@@ -34,12 +36,14 @@ class Weights:
 
     def to_json(self) -> dict:
         return {"fingerprint": self.fingerprint, "modules": list(self.modules),
-                "games": self.games, "worths": dict(sorted(self.worths.items()))}
+                "params": dict(sorted(self.params.items())), "games": self.games,
+                "worths": dict(sorted(self.worths.items()))}
 
     @classmethod
     def from_json(cls, data: dict, source: str) -> Weights:
         return cls({k: float(v) for k, v in data["worths"].items()}, data["fingerprint"],
-                   tuple(data["modules"]), source, int(data.get("games", 0)))
+                   tuple(data["modules"]), source, int(data.get("games", 0)),
+                   dict(data.get("params", {})))
 
 
 def cache_dir() -> Path:
@@ -98,7 +102,7 @@ def weights_for(rules) -> Weights:
         best = max(near, key=lambda w: len(w.modules), default=None)
         exact = Weights(source="none") if best is None else Weights(
             best.worths, best.fingerprint, best.modules,
-            f"nearest ({'+'.join(best.modules)}, {best.source})", best.games)
+            f"nearest ({'+'.join(best.modules)}, {best.source})", best.games, best.params)
     _FOUND[key] = exact
     return exact
 
