@@ -7,7 +7,7 @@ an undo is given them again: `rerun_answer`), a scripted run's answers (`script`
 running and the journal's mark at its start, and what was found possible there (`known`). The
 context asks through it (`Context.ask`), the engine runs its steps through it, and the trial
 runs (trial.py) try options against the step's start (`completable`). Suspending the step for a
-player is the engine's (greenlets, bots): it gives its `suspend` when it makes the object, so
+player is the engine's (greenlets, bots): it sets `suspend` while its flow runs, so
 nothing here reads another class's private members, nor the engine anything of this one's.
 """
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any, Protocol
-from weakref import WeakMethod
 
 from rulesdsl import EffectAbort
 
@@ -79,11 +78,10 @@ class Questions:
     __slots__ = ("answers", "known", "running", "script", "searches", "seed_known", "step_mark",
                  "suspend", "used", "wasted")
 
-    def __init__(self, suspend: Callable[[Decision], Any], wasted: int = 0, searches: int = 0):
-        """`suspend`: a bound method of the game's."""
-        # the engine's: the step waits for the player's answer. Held weakly: the game holds its
-        # questions, not they the game (a finished game is no reference cycle, freed at once)
-        self.suspend = WeakMethod(suspend)
+    def __init__(self, wasted: int = 0, searches: int = 0):
+        # the engine's way to the player's answer, given while its flow runs (the steps that
+        # ask run there) and dropped when the flow ends: a finished game is no reference cycle
+        self.suspend: Callable[[Decision], Any] | None = None
         self.answers: list = []  # answers the waiting step has had, in order
         self.used = 0  # how many of them it has consumed
         self.script: list | None = None  # answers for a scripted run (scripting.py)
@@ -151,8 +149,9 @@ class Questions:
             raise IllegalDecisionError(f"{short_value(answer)} is not a legal answer to "
                                        f"'{decision.prompt}' (options: "
                                        f"{[o.value for o in decision.options]})")
-        suspend = self.suspend()
-        assert suspend is not None, "a step of a game that is gone cannot ask"
+        suspend = self.suspend
+        if suspend is None:
+            raise RuntimeError("a question was asked outside a game step")
         answer = suspend(decision)
         self.used += 1
         return answer
