@@ -300,7 +300,7 @@ class Game(Scripting):
         if answers is None:  # set up as Game.new does
             self._start()
         elif not state["finished"]:
-            self._resume(answers)
+            self._resume(answers, own=True)
 
     # -- running ---------------------------------------------------------------------------
     def _continue(self, answer: Any) -> None:
@@ -389,10 +389,11 @@ class Game(Scripting):
         assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
         return parent.switch(decision)
 
-    def _resume(self, answers: list) -> None:
-        """Run the current step from its start, giving it `answers` before asking anew."""
+    def _resume(self, answers: list, own: bool = False) -> None:
+        """Run the current step from its start, giving it `answers` before asking anew (`own`:
+        this process's own answers to its questions, `Questions.restart`)."""
         questions = self.questions
-        questions.restart(answers)
+        questions.restart(answers, own)
         try:
             self._continue(None)
         finally:
@@ -404,7 +405,7 @@ class Game(Scripting):
         self.journal.rollback()
         self.history.pop()
         self._green = None
-        self._resume(before)
+        self._resume(before, own=True)
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
     # -- scripting (scripting.py) -----------------------------------------------------------
@@ -462,16 +463,19 @@ class Game(Scripting):
 
     @classmethod
     def resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
-                 meta: dict, known: dict | None = None, label: Labeller | None = None) -> Game:
+                 meta: dict, known: dict | None = None, label: Labeller | None = None,
+                 own: bool = False) -> Game:
         """A game at the start of the step `state` is at, run on with `answers`; `known`: the
         `Context.possible` results found at that very position (a clone's original's); `label`:
-        a labeller of the same rules and board side whose labels it may share."""
+        a labeller of the same rules and board side whose labels it may share; `own`: the
+        answers are those a game of this process gave that very step (a clone's original's),
+        so they are not looked for among the options again, as a save's are."""
         game = cls(rules, state, history, meta)
         if label is not None:
             game.label = label
         if not state["finished"]:
             game.questions.seed_known = known
-            cls._resume(game, answers)
+            cls._resume(game, answers, own)
         return game
 
     def clone(self) -> Game:
@@ -482,7 +486,7 @@ class Game(Scripting):
         return Game.resumed(self.rules, state, answers, list(self.history),
                             copy_json(self.meta),
                             dict(self.questions.known) if self._green is not None else None,
-                            self.label)
+                            self.label, own=True)
 
     def to_json(self) -> str:
         from .saves import dump_save

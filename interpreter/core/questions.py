@@ -20,7 +20,7 @@ from rulesdsl import EffectAbort
 
 from .decisions import Decision, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, short_value
-from .journal import Journal
+from .journal import Journal, copy_json
 from .model import EffectContext
 from .trial import search
 
@@ -75,8 +75,8 @@ class Questions:
     counts those consumed by the step's re-run; `wasted` and `searches` count, for tests and
     benchmarks, answers a rule then threw away and trial searches made."""
 
-    __slots__ = ("answers", "known", "running", "script", "searches", "seed_known", "step_mark",
-                 "suspend", "used", "wasted")
+    __slots__ = ("answers", "known", "own", "running", "script", "searches", "seed_known",
+                 "step_mark", "suspend", "used", "wasted")
 
     def __init__(self, wasted: int = 0, searches: int = 0):
         # the engine's way to the player's answer, given while its flow runs (the steps that
@@ -84,6 +84,7 @@ class Questions:
         self.suspend: Callable[[Decision], Any] | None = None
         self.answers: list = []  # answers the waiting step has had, in order
         self.used = 0  # how many of them it has consumed
+        self.own = False  # whether they are this process's own answers to these questions
         self.script: list | None = None  # answers for a scripted run (scripting.py)
         self.running: tuple[Running, int, str] | None = None  # step, seat, score key
         self.step_mark = -1  # the journal's mark at that step's start
@@ -93,9 +94,11 @@ class Questions:
         self.searches = searches
 
     # -- the engine's side -----------------------------------------------------------------
-    def restart(self, answers: Iterable = ()) -> None:
-        """The waiting step is run again from its start and given `answers` first."""
-        self.answers, self.used = list(answers), 0
+    def restart(self, answers: Iterable = (), own: bool = False) -> None:
+        """The waiting step is run again from its start and given `answers` first; `own`: they
+        are the answers a game of this process gave these very questions (a clone's, an undo's,
+        a rolled-back fault's), not a save's, so they need no matching (`rerun_answer`)."""
+        self.answers, self.used, self.own = list(answers), 0, own
 
     def begin_step(self, step: Running, seat: int, score_key: str, mark: int) -> None:
         """A step starts at journal mark `mark`: what was found possible is found anew (a
@@ -122,11 +125,15 @@ class Questions:
         """The recorded answer, while the step is re-run with its answers (a save, a clone, an
         undo): the values are looked at only as far as that answer, as a trial run looks at
         them, and no Decision is built. A question with one value answers itself, as in play;
-        an answer that is not among the values is a ReplayMismatch."""
+        an answer that is not among the values is a ReplayMismatch. The game's `own` answers
+        (a clone's, an undo's) are not looked for: a copy of the recorded one is the answer."""
         it, first, second = first_two(values, prompt)
         if second is NO_VALUE:
             return first
         answer = self.answers[self.used]
+        if self.own:  # the engine's own value, given to this very question: no need to find it
+            self.used += 1  # among the values (a copy: the step may keep what it is given)
+            return copy_json(answer) if type(answer) is dict or type(answer) is list else answer
         match = same_as(answer)
         for value in chain((first, second), it):
             if match(value):
