@@ -47,6 +47,7 @@ COMPILED_MODULES = (
     "interpreter.core.seats",
     "interpreter.core.trial",
     "interpreter.core.zones",
+    "interpreter.env.encoding",
     "interpreter.loading.static_checks",
     "interpreter.sim.bots",
     "interpreter.verbs.actions",

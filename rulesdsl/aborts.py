@@ -10,10 +10,10 @@ exact as the verb or choice that asks it built them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from . import ast
+from .walk import field_names
 
 Run = Callable[[Any, Any], Any]  # a compiled statement: run(ctx, env)
 
@@ -29,9 +29,8 @@ def _has(node: Any, test: Callable[[Any], bool]) -> bool:
         return True
     if isinstance(node, tuple):
         return any(_has(n, test) for n in node)
-    if is_dataclass(node):
-        return any(_has(getattr(node, f.name), test) for f in fields(node) if f.name != "span")
-    return False
+    names = field_names(node)
+    return names is not None and any(_has(getattr(node, name), test) for name in names)
 
 
 def _asks(node: Any) -> bool:

@@ -31,10 +31,10 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import CodeType, FrameType, FunctionType
+from types import FrameType, FunctionType
 from typing import Any
 
-from . import aborts, ast, runtime
+from . import aborts, ast, parsecache, runtime
 from .folding import NOT_CONSTANT
 from .rule_errors import EffectAbort, RulesRuntimeError, Span
 from .types import EnumType, ListType
@@ -62,8 +62,7 @@ def generate(effect: ast.Effect, closures: Closures, name: str) -> tuple[Callabl
     # the function is made from its code object, never by running the module's code: the
     # compiled source only ever defines it
     gen.globals[SPANS] = gen.spans
-    module = compile(source, name, "exec", dont_inherit=True)
-    (code,) = (c for c in module.co_consts if isinstance(c, CodeType))
+    code = parsecache.function_code(source, name, effect.span.file)
     run: Callable[..., None] = FunctionType(code, dict(gen.globals), "run", (None,))
     return run, source
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import aborts, ast, codegen, cost, runtime
@@ -26,6 +26,7 @@ from .folding import NOT_CONSTANT, fold
 from .rule_errors import RulesErrors, RulesRuntimeError
 from .types import NUMBER, EnumType, ListType
 from .vocabulary import Vocabulary
+from .walk import field_names
 
 _ORDERED = ("first", "last", "nth", "reverse", "position", "mod", "min_by", "max_by", "sort_by",
             "random")
@@ -769,13 +770,13 @@ class _Compiler:
         """Whether `node` (a statement, an expression, a tuple of them) reads or binds a local."""
         if isinstance(node, tuple):
             return any(self._reads_locals(n) for n in node)
-        if not is_dataclass(node):
+        names = field_names(node)
+        if names is None:
             return False
         res = self.analysis.names.get(id(node))
         if res is not None and res.kind == "local":
             return True
-        return any(self._reads_locals(getattr(node, f.name)) for f in fields(node)
-                   if f.name != "span")
+        return any(self._reads_locals(getattr(node, name)) for name in names)
 
     def e_ChooseNumber(self, node):
         prompt = self._number_for or "the amount"

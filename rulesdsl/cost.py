@@ -10,12 +10,12 @@ outermost loop over the limit is written.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from . import ast, runtime
 from .folding import NOT_CONSTANT, fold
 from .rule_errors import RulesError, Span
+from .walk import field_names
 
 MAX_WORK = 1_000_000  # steps one run of an effect may take, at most
 MOST_SEATS = 5        # what `each player` runs over
@@ -25,16 +25,16 @@ _PER_ITEM = ("min_by", "max_by", "sort_by")  # calls whose later arguments run o
 
 def _children(node: Any) -> list:
     out: list = []
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
-        if dataclasses.is_dataclass(value):
+    for name in field_names(node, span=True) or ():
+        value = getattr(node, name)
+        if field_names(value) is not None:
             out.append(value)
         elif isinstance(value, tuple):
             for item in value:
-                if dataclasses.is_dataclass(item):
+                if field_names(item) is not None:
                     out.append(item)
                 elif isinstance(item, tuple):  # either's alternatives
-                    out.extend(i for i in item if dataclasses.is_dataclass(i))
+                    out.extend(i for i in item if field_names(i) is not None)
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
@@ -45,3 +46,22 @@ class Walker:
 
     def missing(self, family: str, node: Any, *args: Any) -> Any:
         raise TypeError(f"no {family} method for {node!r}")
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]] | None] = {}
+
+
+def field_names(node: Any, span: bool = False) -> tuple[str, ...] | None:
+    """The names of a tree node's fields (its `span` too if asked), or None for a value that
+    is no node: `dataclasses.fields` and `is_dataclass` once per class, not once per node (the
+    load-time analyses walk every effect's tree several times)."""
+    kind = type(node)
+    try:
+        names = _FIELDS[kind]
+    except KeyError:
+        names = _FIELDS[kind] = None if not is_dataclass(node) or isinstance(node, type) else (
+            tuple(f.name for f in fields(node)), tuple(f.name for f in fields(node)
+                                                       if f.name != "span"))
+    if names is None:
+        return None
+    return names[0] if span else names[1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from interpreter import Game, load_ruleset
 from interpreter._core import FORM
 from interpreter.core.context import Context
+from interpreter.core.seats import seat_plan
 
 
 def test_a_new_context_sets_its_slots_and_makes_no_dict():
@@ -62,3 +63,18 @@ def test_the_board_side_is_read_from_the_context():
     ctx.side = next(s for s in rules.sides if 3 in s.players)
     assert len(free(ctx)) + len(game.state["guests"]) == 22
     assert game.side.players == (4, 5)
+
+
+def test_gains_follow_the_rules_of_each_game_when_games_take_turns():
+    """Whether the rules have seat kinds is remembered for the last rules asked: games of two
+    rulesets gaining in turn each keep their own (du Barry's seat never gains Livre, a seat
+    of the base game does)."""
+    base = Game.new(load_ruleset(), players=2, seed=1)
+    solo = load_ruleset(expansions=["du_barry"])
+    barry = Game.new(solo, players=len(seat_plan(solo, 1)), seed=1)
+    seat = seat_plan(solo, 1).index("du_barry")
+    for _ in range(2):
+        for game, who, gained in ((base, 1, 2), (barry, seat, 0), (barry, 0, 2)):
+            before = game.state["players"][who]["livre"]
+            Context(game, who).gain("livre", 2)
+            assert game.state["players"][who]["livre"] == before + gained

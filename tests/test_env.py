@@ -101,6 +101,35 @@ def test_every_legal_option_has_exactly_one_action_and_the_mask_is_exact(players
             game.apply(bots[decision.seat].choose(game, decision))
 
 
+def test_each_named_action_answers_the_option_its_name_describes():
+    """The action tables (encoding.Answers, built once from the names) give every named action
+    of the universal catalogue for an option value of the shape its name describes, and the
+    slot of its index for what names nothing."""
+    space = ActionSpace(Components.universal())
+    answers = space._answers
+    for i, name in enumerate(space.names):
+        kind, _, rest = name.partition(":")
+        if kind in ("hand", "hire", "depute"):
+            value = rest
+        elif kind == "play":
+            card, _, action = rest.rpartition(":")
+            value = {"card": card, "action": None if action == "null" else action}
+        elif kind in ("tile", "garment"):
+            value = {kind: rest}
+        elif kind == "rent":
+            value = {"sell": True} if rest == "sell" else {"space": rest}
+        elif kind == "fund":
+            value = {"space": rest}
+        elif kind == "bonus":
+            value = rest == "true"
+        else:
+            assert name == f"option:{space.slots.index(i)}"
+            continue
+        assert answers.legal(kind, [value]) == {i: 0}, name
+    assert answers.legal("hand", ["no such card", 3]) == {space.slots[0]: 0, space.slots[1]: 1}
+    assert answers.legal("keep", [True, False]) == {space.slots[0]: 0, space.slots[1]: 1}
+
+
 def test_the_action_space_is_the_same_for_every_game_of_a_ruleset():
     rules = load_ruleset()
     a, b = ActionSpace(Components.of(rules)), ActionSpace(Components.of(rules))

@@ -15,7 +15,7 @@ from interpreter import Game, load_ruleset, make_bot
 from interpreter.env import layout_doc, rococo_v1
 from interpreter.env.aec import RococoEnv
 from interpreter.env.catalogue import FILE, Components, _grown, regenerate, shipped_maxima
-from interpreter.env.observations import seat_view
+from interpreter.env.observations import Observation, seat_view
 from interpreter.env.single import RococoSeatEnv, vector_env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -318,7 +318,6 @@ def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
     """The encoder keeps each observer's last guests and decorations: at every decision of a
     whole game (guests rented, decorations funded, seats observing in any order), its vector
     equals that of a fresh encoder that remembers nothing."""
-    from interpreter.env.observations import Observation
     env = RococoEnv(players=4)
     env.reset(seed=5)
     game, bots = env.game, [make_bot("random", s) for s in range(4)]
@@ -328,8 +327,74 @@ def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
         d = game.decision()
         board = (len(game.state["guests"]), len(game.state["decorations"]))
         for seat in (d.seat, (d.seat + 1) % 4):
-            fresh = Observation(components, rounds).encode(seat_view(game, seat), seat)
+            fresh = Observation(components, rounds, env.rules).encode(seat_view(game, seat),
+                                                                      seat)
             assert np.array_equal(env.encoder.encode(seat_view(game, seat), seat), fresh)
         game.apply(bots[d.seat].choose(game, d))
         changed += board != (len(game.state["guests"]), len(game.state["decorations"]))
     assert changed > 10  # the board changed many times between two vectors
+
+
+# -- the seat's whole view: guests' garments, display prices (issue 33) -------------------------
+def _prices(parts, name, ids, slots, costs):
+    """The prices block `name` read back as {piece: price}, and what the slots and the board's
+    costs say it must be (a piece on a slot costing 0 reads 0, as an absent one)."""
+    block = parts[f"prices:{name}"]
+    read = {ids[i]: round(float(block[i]) * 10, 4) for i in np.flatnonzero(block)}
+    expected = {piece: cost for piece, cost in zip(slots, costs) if piece is not None and cost}
+    return read, expected
+
+
+def test_each_guest_s_garment_and_the_display_prices_are_observed():
+    """Every guest space shows its guest's garment (one-hot) and whether it was master-made, and
+    every piece on a positioned display the price beneath its slot / 10: the large board side's
+    Garment display 8, 7, 6, 5, 4, 3, 1, 0 (4 players), the Jewelry display 4, 3, 2, 1, 1; the
+    same numbers from the full view (nothing hidden is read)."""
+    env = RococoEnv(players=4, expansions=["jewelry_box"])
+    env.reset(seed=2)
+    game, c = env.game, env.encoder.components
+    bots = [make_bot("greedy", s) for s in range(4)]
+    spaces, garments, jewels = c.guest_spaces, c.garments, c.items("jewelry")
+    most, priced = 0, 0
+    while not game.is_over():
+        seat = game.decision().seat
+        vector = env.observe(f"seat_{seat}")["observation"]
+        assert np.array_equal(vector, env.encoder.encode(game.view(seat), seat))
+        parts, state = env.encoder.parts(vector), game.state
+        worn = np.zeros((len(spaces), len(garments)), np.float32)
+        made = np.zeros(len(spaces), np.float32)
+        for space, guest in state["guests"].items():
+            worn[spaces.index(space), garments.index(guest["garment"])] = 1
+            made[spaces.index(space)] = bool(guest.get("master_made"))
+        assert np.array_equal(parts["guest_garments"].reshape(worn.shape), worn)
+        assert np.array_equal(parts["guest_master_made"], made)
+        most = max(most, len(state["guests"]))
+        read, expected = _prices(parts, "garment_display", garments, state["garment_display"],
+                                 (8, 7, 6, 5, 4, 3, 1, 0))
+        assert read == expected
+        read, expected = _prices(parts, "jewelry_display", jewels,
+                                 state["displays"]["jewelry_display"], (4, 3, 2, 1, 1))
+        assert read == expected
+        priced += bool(read)
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    assert most >= 12 and priced > 50
+
+
+def test_the_small_board_side_prices_its_garment_display_by_its_own_costs():
+    env = RococoSeatEnv(players=2)
+    observation, _ = env.reset(seed=3)
+    parts = env.encoder.parts(observation["observation"])
+    read, expected = _prices(parts, "garment_display", env.encoder.components.garments,
+                             env.game.state["garment_display"], (6, 5, 4, 3, 1, 0))
+    assert read == expected and len(read) == 5  # six slots full, the last one free
+
+
+def test_blocks_added_later_leave_every_earlier_index_where_it_was():
+    """The guests' garments and the prices were appended: the blocks before them keep the
+    offsets they had (a network trained before still reads its inputs where they were)."""
+    layout = Observation(Components.universal(), 7).layout
+    assert layout["owned:jewelry"] == (2041, 120)  # the last block before them
+    assert layout["guest_garments"] == (2161, 30 * 56)
+    assert list(layout)[-4:] == ["guest_garments", "guest_master_made",
+                                 "prices:garment_display", "prices:jewelry_display"]

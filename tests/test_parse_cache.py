@@ -18,9 +18,9 @@ TEXT = "let n = 2\n  if n > 1 then gain n prestige"
 def fresh(tmp_path, monkeypatch):
     """The module as a new process finds it, keeping its parses under tmp_path."""
     monkeypatch.setenv("ROCOCO_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(parsecache, "_entries", None)
+    monkeypatch.setattr(parsecache, "_shards", {})
     monkeypatch.setattr(parsecache, "_used", set())
-    monkeypatch.setattr(parsecache, "_added", False)
+    monkeypatch.setattr(parsecache, "_added", set())
     return tmp_path
 
 
@@ -47,7 +47,7 @@ def test_a_kept_parse_is_the_parsers_tree_with_its_spans(fresh):
     first = parsecache.parse_effect(TEXT, ORIGIN)
     parsecache.keep()
     assert len(list(fresh.iterdir())) == 1
-    parsecache._entries = None  # as the next process: read from the file
+    parsecache._shards.clear()  # as the next process: read from the file
     again = parsecache.parse_effect(TEXT, ORIGIN)
     assert again is not first
     direct = parser.parse_effect(TEXT, ORIGIN)
@@ -69,7 +69,7 @@ def test_errors_are_raised_every_time_and_never_kept(fresh):
 
 
 def test_an_unreadable_file_counts_as_empty(fresh):
-    path = parsecache.cache_file()
+    path = parsecache.cache_file(ORIGIN.file)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as out:
         out.write(pickle.dumps(["not", "a", "dict"])[:7])  # cut short
@@ -81,7 +81,7 @@ def test_an_unreadable_file_counts_as_empty(fresh):
 
 def test_off_keeps_nothing(fresh, monkeypatch):
     monkeypatch.setenv("ROCOCO_CACHE_DIR", "off")
-    assert parsecache.cache_file() is None
+    assert parsecache.cache_file(ORIGIN.file) is None
     parsecache.parse_effect(TEXT, ORIGIN)
     parsecache.keep()
     assert list(fresh.iterdir()) == []
@@ -102,7 +102,52 @@ def test_a_process_keeps_at_most_max_entries(fresh, monkeypatch):
     texts = [f"gain {n} prestige" for n in range(1, 8)]
     for text in texts:
         parsecache.parse_effect(text, ORIGIN)
-        assert 1 <= len(parsecache._entries) <= 3
+        assert 1 <= len(parsecache._shards["cards.yaml"]) <= 3
     parsecache.keep()
-    with open(parsecache.cache_file(), "rb") as kept:
+    with open(parsecache.cache_file(ORIGIN.file), "rb") as kept:
         assert set(k[1] for k in pickle.load(kept)) == set(texts[6:])
+
+
+def test_a_load_reads_the_parses_of_its_own_files_only(fresh):
+    """One file per rule file's name: many parses made for other files (a test suite, an
+    editor) are never read by a load of these, nor kept in their file."""
+    for n in range(1, 40):
+        parsecache.parse_effect(f"gain {n} livre", Origin("/tmp/t0/other.yaml", n, 1))
+    parsecache.parse_effect(TEXT, ORIGIN)
+    parsecache.keep()
+    assert len(list(fresh.iterdir())) == 2
+    assert parsecache.cache_file("/elsewhere/cards.yaml") == parsecache.cache_file("cards.yaml")
+    parsecache._shards.clear()
+    assert parsecache.parse_effect(TEXT, ORIGIN) == parser.parse_effect(TEXT, ORIGIN)
+    assert list(parsecache._shards) == ["cards.yaml"]
+    assert len(parsecache._shards["cards.yaml"]) == 1
+
+
+def test_a_generated_function_code_is_kept_for_this_python_only(fresh, monkeypatch):
+    """The code of an effect's generated function is kept with its file's parses: the next
+    process reads the same code; another Python's version compiles its own."""
+    source = "def run(ctx, env=None):\n    ctx.gain('livre', 2)\n"
+    first = parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    parsecache.keep()
+    parsecache._shards.clear()
+    again = parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    assert again is not first and again.co_code == first.co_code
+    assert (again.co_filename, again.co_name) == ("<effect cards.yaml:3:5>", "run")
+    monkeypatch.setattr(parsecache, "_PYTHON", "code 9.9.9")
+    assert len(parsecache._shards["cards.yaml"]) == 1
+    parsecache.function_code(source, "<effect cards.yaml:3:5>", "cards.yaml")
+    assert len(parsecache._shards["cards.yaml"]) == 2
+
+
+def test_a_file_mostly_of_parses_not_used_is_pruned_to_those_used(fresh):
+    """Mutated copies of a rules file (a test suite's) fill its file; the next process that
+    loads the file's own effects keeps only those."""
+    for n in range(1, 100):
+        parsecache.parse_effect(f"gain {n} livre", Origin("cards.yaml", n, 1))
+    parsecache.keep()
+    parsecache._shards.clear()
+    parsecache._used.clear()
+    parsecache.parse_effect("gain 7 livre", Origin("cards.yaml", 7, 1))
+    parsecache.keep()
+    with open(parsecache.cache_file("cards.yaml"), "rb") as kept:
+        assert [k[1] for k in pickle.load(kept)] == ["gain 7 livre"]

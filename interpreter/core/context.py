@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, cast
 
 from rulesdsl import EffectAbort, RulesRuntimeError
 from rulesdsl.runtime import CEILING, STEP_BUDGET, over_ceiling
@@ -23,11 +23,32 @@ from .journal import MISSING, Journal
 from .labels import Labeller
 from .model import BoardSide, Ruleset, SeatKind
 from .questions import NO_VALUE, Questions, first_two
-from .state import Player, State, keyed
+from .state import Player, State
 from .trial import Completes, DeadEnd, search
 
 MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
 UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pays
+# The defaults of Context's rarely set fields, made once: compiled, a class's default is
+# evaluated again for every instance, and a context is made for every step and effect run
+NO_EVENT: Final[Mapping[str, Any]] = MappingProxyType({})
+NO_TODO: Final[list] = []  # only a trial run appends, to its own list
+BUDGET: Final[int] = STEP_BUDGET
+
+
+# The last ruleset asked whether it has seat kinds, with its answer, as one tuple: a ruleset
+# is frozen, and kept here it cannot be freed (so no other can take its place)
+_KINDS_OF: Final[list[tuple[Any, bool]]] = [(None, False)]
+
+
+def _has_kinds(rules: Ruleset) -> bool:
+    """`bool(rules.seat_kinds)`, asked by every gain and payment, without reading another
+    object's attribute (about 190 instructions, compiled) while the same rules are played."""
+    seen = _KINDS_OF[0]
+    if seen[0] is rules:
+        return seen[1]
+    has = bool(rules.seat_kinds)
+    _KINDS_OF[0] = (rules, has)
+    return has
 
 
 class Table(Protocol):
@@ -68,26 +89,49 @@ class Context:
     starts as the class's value and is set on the instance when it changes, in a `__dict__`
     made then (a slot for each of those would need every field set on each creation)."""
 
-    __slots__ = ("__dict__", "engine", "questions", "rules", "score_key", "seat", "side",
+    __slots__ = ("__dict__", "_questions", "_side", "engine", "rules", "score_key", "seat",
                  "state", "tx")
     played: str | None = None
     trial: list | None = None  # in a trial run (trial.py): the answers it is given
     trial_used = 0
-    trial_todo: list = []  # noqa: RUF012 - only a trial run appends, to its own list
+    trial_todo: list = NO_TODO
     risky = 0  # enclosing rules that may still abort after the running statement
-    event: Mapping[str, Any] = MappingProxyType({})  # a trigger's or hook's event details
-    budget = STEP_BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
+    event: Mapping[str, Any] = NO_EVENT  # a trigger's or hook's event details
+    budget = BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
     in_bonus = False  # while a played card's bonus is offered or used (verbs.actions)
 
     def __init__(self, engine: Table, seat: int, score_key: str = "play"):
         self.engine = engine
         self.state: State = engine.state
         self.rules: Ruleset = engine.rules
-        self.side: BoardSide = engine.side  # the board side in play (verbs read it often)
         self.tx: Journal = engine.journal
-        self.questions: Questions = engine.questions  # how questions get answers (questions.py)
+        # the board side and the question protocol are read from the game when first asked
+        # for: most effects run (a gain, a count) read neither, and every read of another
+        # object's attribute at creation is a cost of every effect's entry
+        self._side: BoardSide | None = None
+        self._questions: Questions | None = None
         self.seat = seat
         self.score_key = score_key
+
+    @property
+    def side(self) -> BoardSide:
+        """The board side in play (verbs read it often)."""
+        side = self._side
+        if side is None:
+            side = self._side = self.engine.side
+        return side
+
+    @side.setter
+    def side(self, side: BoardSide) -> None:
+        self._side = side
+
+    @property
+    def questions(self) -> Questions:
+        """How questions get answers (questions.py): the game's."""
+        questions = self._questions
+        if questions is None:
+            questions = self._questions = self.engine.questions
+        return questions
 
     # -- the player ----------------------------------------------------------------------
     def sibling(self, seat: int, score_key: str) -> Context:
@@ -100,7 +144,7 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_gain", seat)):
+        if amount == 0 or (_has_kinds(self.rules) and self._frozen(resource, "never_gain", seat)):
             return
         player: Any = self.state["players"][self.seat if seat is None else seat]
         old = player[resource]
@@ -124,7 +168,7 @@ class Context:
             score[key] = (0 if was is MISSING else was) + amount
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0 or (self.rules.seat_kinds and self._frozen(resource, "never_pay")):
+        if amount == 0 or (_has_kinds(self.rules) and self._frozen(resource, "never_pay")):
             return
         player: Any = self.state["players"][self.seat]
         old = player[resource]
@@ -148,13 +192,14 @@ class Context:
         or check). A verb reads it once per call, as it would read the holding."""
         if self.rules.seat_kinds and resource in self.never_paid():
             return UNBOUNDED
-        return keyed(self.state["players"][self.seat])[resource]
+        # `keyed` as a cast: free in the compiled form, where a call of it is a Python call
+        return cast("dict[str, int]", self.state["players"][self.seat])[resource]
 
     def purse(self, never_paid: tuple[str, ...]) -> dict[str, Any]:
         """`may_spend` of every resource at once, given what the seat never pays
         (`never_paid()`, which the caller reads once): the seat's holdings (the player itself,
         no copy), those never paid without bound."""
-        me = keyed(self.state["players"][self.seat])
+        me = cast("dict[str, Any]", self.state["players"][self.seat])  # `keyed`, as above
         return dict(me, **dict.fromkeys(never_paid, UNBOUNDED)) if never_paid else me
 
     def never_paid(self) -> tuple[str, ...]:

@@ -3,13 +3,15 @@
 Both the loader (rules files) and the saves (a saved state) check documents against these, so
 they live at the bottom of the house. `rules/` and `schemas/` stay at the repository's root;
 interpreter/_data holds two links to them, which setuptools copies into wheels (an editable
-install follows the links), read with importlib.resources.
+install follows the links), found beside this package's files (importlib.resources would
+find the same folder, and import zipfile, tempfile and shutil on the way: a tenth of the
+imports a game needs).
 """
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,7 @@ from .fastschema import Check, Unsupported, compile_schema
 if TYPE_CHECKING:  # jsonschema is imported when a validator is first asked for: a valid
     from jsonschema.protocols import Validator  # document passes `check_for` without it
 
-DATA_DIR = Path(str(resources.files("interpreter") / "_data"))
+DATA_DIR = Path(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "_data")
 RULES_DIR = DATA_DIR / "rules"
 SCHEMAS_DIR = DATA_DIR / "schemas"
 

@@ -4,4 +4,5 @@
 environment for one seat against bots, alone or as a vector of games (single.py). What they
 share needs only numpy: the catalogue of components that fixes both shapes (catalogue.py), the
 action space (action_space.py), the observation encoder (observations.py, its table in the docs made
-by layout_doc.py) and the rgb_array picture (rgb_frames.py). docs/environments.md says it all."""
+by layout_doc.py; its work per id, and the action tables, in encoding.py, compiled with the core)
+and the rgb_array picture (rgb_frames.py). docs/environments.md says it all."""

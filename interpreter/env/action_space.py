@@ -18,25 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .catalogue import SLOTS, Components
-
-
-def _key(kind: str, value) -> str | None:
-    """The action name of an option, or None when it is answered by its index."""
-    if kind in ("hand", "hire", "depute") and isinstance(value, str):
-        return f"{kind}:{value}"
-    if isinstance(value, dict):
-        if kind == "play":
-            action = value.get("action")
-            return f"play:{value.get('card')}:{'null' if action is None else action}"
-        if kind in ("tile", "garment"):
-            return f"{kind}:{value.get(kind)}"
-        if kind == "rent":
-            return "rent:sell" if value.get("sell") else f"rent:{value.get('space')}"
-        if kind == "fund":
-            return f"fund:{value.get('space')}"
-    if kind == "bonus" and isinstance(value, bool):
-        return f"bonus:{'true' if value else 'false'}"
-    return None
+from .encoding import Answers
 
 
 class ActionSpace:
@@ -48,6 +30,7 @@ class ActionSpace:
         self.n = len(self.names)
         self.index = {name: i for i, name in enumerate(self.names)}
         self.slots = [self.index[f"option:{i}"] for i in range(SLOTS)]
+        self._answers = Answers(self.names, self.slots)
         self._decision = None
         self._legal: dict[int, int] = {}
 
@@ -57,18 +40,8 @@ class ActionSpace:
         nothing."""
         if decision is self._decision:
             return self._legal
-        out: dict[int, int] = {}
-        kind, index = decision.kind, self.index
-        values = decision.own_values()  # only read, to name each option: no copies needed
-        for i, value in enumerate(values):
-            key = _key(kind, value)
-            action = None if key is None else index.get(key)
-            if action is None or action in out:
-                if i >= SLOTS:
-                    raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
-                                     f"action space answers at most {SLOTS} by their index")
-                action = self.slots[i]
-            out[action] = i
+        # the values only read, to name each option: no copies needed
+        out = self._answers.legal(decision.kind, decision.own_values())
         self._decision, self._legal = decision, out
         return out
 

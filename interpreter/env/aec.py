@@ -84,7 +84,7 @@ class SeatCoder:
             components = universal
         if not 1 <= players <= components.max_players:
             raise ValueError(f"players must be 1 to {components.max_players}, not {players}")
-        self.encoder = Observation(components, rules.rounds)
+        self.encoder = Observation(components, rules.rounds, rules)
         self.actions = ActionSpace(components)
         self.dict_form = observation_form == "dict"
         vector = spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32)

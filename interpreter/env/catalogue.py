@@ -16,8 +16,8 @@ the observation can show it (observations.py): `zones` (a module's zones, `zones
 documents: id, what they hold, one pile per player or one for the game, seen or not), `displays`
 (a module's positioned displays), `owned` (the component kinds players own pieces of) and
 `pieces` (the ids those hold that are no card, garment or tile: `<kind>:<id>`, a seat kind's
-own cards being of the kind `cards`), and `resources` (the counters modules add to every
-player).
+own cards being of the kind `cards`), `resources` (the counters modules add to every
+player) and `priced` (every positioned display, the game's own too, whose slots have prices).
 """
 from __future__ import annotations
 
@@ -48,6 +48,7 @@ class Components:
     displays: tuple[tuple, ...] = ()  # (id, holds) of each module display
     owned: tuple[tuple, ...] = ()  # (kind, visible to all) of each component kind owned
     resources: tuple[str, ...] = ()  # the counters modules add to every player
+    priced: tuple[tuple, ...] = ()  # (id, holds) of each positioned display, the game's too
 
     @classmethod
     def of(cls, rules) -> Components:
@@ -91,7 +92,7 @@ class Components:
 
 _PARTS = ("cards", "garments", "tiles", "actions", "guest_spaces", "decorations")
 # what modules keep in places of their own, and the counters they add
-_PLACES = ("pieces", "zones", "displays", "owned", "resources")
+_PLACES = ("pieces", "zones", "displays", "owned", "resources", "priced")
 _HOLDS = {"employees": "cards", "garments": "garments", "tiles": "tiles"}
 
 
@@ -113,7 +114,8 @@ def module_places(rules) -> dict[str, tuple]:
     pieces |= {f"cards:{card}" for kind in rules.seat_kinds for card in kind.cards}
     return {"pieces": tuple(sorted(pieces)), "zones": tuple(zones),
             "displays": tuple(displays), "owned": tuple(owned),
-            "resources": tuple(sorted(rules.extra_resources))}
+            "resources": tuple(sorted(rules.extra_resources)),
+            "priced": tuple(sorted((d.id, d.holds) for d in rules.displays))}
 
 
 def action_names(cards, garments, tiles, actions, guest_spaces, decorations) -> list[str]:

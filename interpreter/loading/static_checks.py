@@ -32,7 +32,6 @@ from rulesdsl import (
     EffectAbort,
     RecordType,
     RulesErrors,
-    Thunk,
     Vocabulary,
     ast,
     compile_expression,
@@ -232,7 +231,7 @@ def _pure(expr: Any) -> bool:
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 vocab: Vocabulary, analysis: Analysis | None = None) -> Check:
     """A check that calls the verb's `can` with the call's options as the compiled call gives
-    them to the verb (each a Thunk of its closure, in a fresh env), evaluated only as far as
+    them to the verb (each a `_Lazy` of its closure, in a fresh env), evaluated only as far as
     `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
@@ -258,7 +257,7 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         if lazy:
             env: dict = {}
             for name, fn, text in lazy:
-                args[name] = Thunk(fn, ctx, env, text)
+                args[name] = _Lazy(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)
@@ -267,6 +266,33 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         finally:
             ctx.budget = budget
     return check
+
+
+class _Lazy:
+    """A verb option in a check, evaluated only when the verb reads it: `rulesdsl.Thunk`, as a
+    class of this compiled module (made and called at every check of a verb call, where a
+    Thunk is made and called as Python)."""
+
+    __slots__ = ("ctx", "env", "fn", "text")
+
+    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
+        self.fn, self.ctx, self.env, self.text = fn, ctx, env, text
+
+    def __call__(self, **bindings: Any) -> Any:
+        if not bindings:  # expressions never assign, so the statement's env can be shared
+            return self.fn(self.ctx, self.env)
+        env = dict(self.env)
+        env.update(bindings)
+        return self.fn(self.ctx, env)
+
+    def bound(self, name: str, value: Any) -> Any:
+        """`lazy(**{name: value})` without the keyword dicts, as Thunk.bound."""
+        env = dict(self.env)
+        env[name] = value
+        return self.fn(self.ctx, env)
+
+    def __repr__(self) -> str:
+        return f"<Thunk {self.text}>"
 
 
 def _of_bindings(expr: Any, binds: Any) -> bool:

@@ -72,6 +72,9 @@ class GreedyBot:
         # the ruleset and garment display `_want` was last worked out for
         self._want_for: tuple[Any, tuple | None] = (None, None)
         self._want: dict[str, int] = {}
+        # the ruleset the bot last played and its tables: read at every decision, and
+        # `tables_for` is a Python call from the compiled bot
+        self._tables_of: tuple[Any, Any] = (None, None)
 
     def _scorer(self, kind: str) -> Callable[[Any, Decision], list[float]]:
         """The scoring method for a kind of decision (none: every option scores 0)."""
@@ -106,6 +109,14 @@ class GreedyBot:
         return self._scorer(decision.kind)(game, decision)
 
     # -- helpers -----------------------------------------------------------------------------
+    def _tables(self, rules: Any) -> Any:
+        """`tables_for(rules)`, kept for the ruleset last asked about."""
+        of, tables = self._tables_of
+        if of is not rules:
+            tables = tables_for(rules)
+            self._tables_of = (rules, tables)
+        return tables
+
     @staticmethod
     def _me(game, decision) -> dict:
         return game.state["players"][decision.seat]
@@ -115,7 +126,7 @@ class GreedyBot:
         rules, display = game.rules, game.state["garment_display"]
         shown = tuple(display)
         if self._want_for[0] is not rules or self._want_for[1] != shown:
-            silk = tables_for(rules).garment_silk
+            silk = self._tables(rules).garment_silk
             want: dict[str, int] = {}
             for gid in display:
                 if gid is not None:
@@ -126,11 +137,11 @@ class GreedyBot:
 
     # -- decisions: each scores every option of a decision -----------------------------------
     def _hand(self, game, d) -> list[float]:
-        hand = tables_for(game.rules).hand
+        hand = self._tables(game.rules).hand
         return [hand[v] for v in d.own_values()]
 
     def _play(self, game, d) -> list[float]:
-        tables = tables_for(game.rules)
+        tables = self._tables(game.rules)
         rank, bonus = tables.rank, tables.bonus
         me, state, rounds = game.state["players"][d.seat], game.state, game.rules.rounds
         # an action's value depends on the position only; with the rank it is worth
@@ -159,16 +170,16 @@ class GreedyBot:
         return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 
     def _garment(self, game, d) -> list[float]:
-        score = tables_for(game.rules).garment_score
+        score = self._tables(game.rules).garment_score
         return [score[v["garment"]] - v["cost"] / 2 for v in d.own_values()]
 
     def _tiles(self, game, d) -> list[float]:
-        total = tables_for(game.rules).tile_total
+        total = self._tables(game.rules).tile_total
         return [-sum(total[t] for t in v) for v in d.own_values()]
 
     def _rent(self, game, d) -> list[float]:
         state = game.state
-        spaces = tables_for(game.rules).side(game.side).spaces
+        spaces = self._tables(game.rules).side(game.side).spaces
         late = 2.0 if state["round"] >= game.rules.rounds else -5.0
         guests, seat = state["guests"], d.seat
         mine: dict[str, int] = {}  # the seat's garments in a hall
@@ -193,7 +204,7 @@ class GreedyBot:
 
     def _fund(self, game, d) -> list[float]:
         state, rules = game.state, game.rules
-        decorations = tables_for(rules).side(game.side).decorations
+        decorations = self._tables(rules).side(game.side).decorations
         colors: set | None = None  # the colours of the seat's rented garments
         out = []
         for v in d.own_values():
@@ -212,7 +223,7 @@ class GreedyBot:
         return out
 
     def _tile(self, game, d) -> list[float]:
-        want, silk = self._wanted_colors(game), tables_for(game.rules).tile_silk
+        want, silk = self._wanted_colors(game), self._tables(game.rules).tile_silk
         out = []
         for v in d.own_values():
             useful = 0
@@ -227,14 +238,14 @@ class GreedyBot:
         return [1.0 if v == "keep" else discard for v in d.own_values()]
 
     def _hire(self, game, d) -> list[float]:
-        hire = tables_for(game.rules).hire
+        hire = self._tables(game.rules).hire
         return [hire[v] for v in d.own_values()]
 
     def _bonus(self, game, d) -> list[float]:
         return [1.0 if v else 0.0 for v in d.own_values()]
 
     def _depute(self, game, d) -> list[float]:
-        depute = tables_for(game.rules).depute
+        depute = self._tables(game.rules).depute
         return [depute[v] for v in d.own_values()]
 
     def _resource(self, game, d) -> list[float]:

@@ -71,11 +71,13 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
     pinned = args["tile"]() if "tile" in args else None
 
     def offers() -> Iterator[dict[str, Any]]:
+        known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
         for d, drawer in enumerate(state["drawers"]):
             size = _tiles_in(drawer)
             if not size:
                 continue
-            price = max(0, _price(args, "tiles_in_drawer", size) - less)
+            if size != known_size:
+                known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
             if price > livre:
                 continue
             for tile_id in drawer:
@@ -180,7 +182,8 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
 
 
 def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
-    have: dict = {}
+    """The bales of each colour `tiles` hold together."""
+    have: dict[str, int] = {}
     for t in tiles:
         for color, n in rules.tiles[t].silk.items():
             have[color] = have.get(color, 0) + n
@@ -527,7 +530,7 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
                                       or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
-        int(args["payout"](deputed=card))
+        int(args["payout"].bound("deputed", card))
     return True
 
 

@@ -1,13 +1,14 @@
 """The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from rulesdsl import NUMBER, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import rng, zones
 from ..core.context import Context
 from ..core.declaring import ZONE, Say, VerbDoc, documented, opt, same_word
-from ..core.state import keyed
 from .displays import renew
 
 
@@ -36,7 +37,7 @@ def renew_hire_display(ctx: Context, args: VerbArgs) -> None:
 
 def draw(ctx: Context, bag: str, discard: str) -> str | None:
     """A random item from a bag; an empty bag is first refilled from its discards."""
-    state = keyed(ctx.state)  # the bag and its discards by their ids
+    state = cast("dict[str, Any]", ctx.state)  # `keyed`: the bag and discards by their ids
     if not state[bag]:
         for item in list(state[discard]):
             ctx.tx.remove(state[discard], item)

@@ -1,0 +1,396 @@
+"""The observation's hot path, compiled with mypyc (interpreter/_core.py's COMPILED_MODULES):
+what a seat sees, read from the live state (`seat_view`), turned into the vector's entries
+(`Entries.fill`: the indexes that read 1, and the other values with their indexes) through
+tables of each id's index built once per catalogue. No numpy here, so that the build needs
+none: observations.py lays the vector out and writes these entries into it in two calls.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# Each player counter and the value that reads 1 (larger ones are cut at 1).
+SCALES = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
+          ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
+KINDS = ("hand", "play", "bonus", "tile", "keep", "garment", "tiles", "rent", "hire", "fund",
+         "depute", "resource", "choice", "number")
+FAVOR_SCALE = 10
+PLACE_SCALE = 20  # a module place's count that reads 1
+RESOURCE_SCALE = 10  # a module's counter that reads 1
+PRICE_SCALE = 10  # the price beneath a display's slot that reads 1
+
+
+def seat_view(game: Any, seat: int) -> dict:
+    """The parts of `game.view(seat)` the encoder reads, taken from the live state without
+    copying (read them, never change them): others' hands, supplies and tiles as counts, the
+    rules' private counters as None until the game is over, a hidden zone's pile as its count."""
+    state, rules = game.state, game.rules
+    secret = rules.private if not state.get("finished") else ()
+    hidden = [z.id for z in rules.zones if z.per_player and not z.visible]
+    owned_hidden = [k.id for k in rules.components.values() if k.visible != "all"]
+    players = []
+    for p in state["players"]:
+        q = {k: p[k] for k in ("seat", "livre", "prestige", "thread", "lace", "discard",
+                               "played", "tailoring")}
+        if "zones" in p:
+            q["zones"] = p["zones"]
+        if "owned" in p:
+            q["owned"] = p["owned"]
+        for key in rules.extra_resources:
+            q[key] = p[key]
+        if p["seat"] == seat:
+            q["tiles"], q["hand"], q["supply"] = p["tiles"], p["hand"], p["supply"]
+        else:
+            _hide(q, p, rules, secret, hidden, owned_hidden)
+        players.append(q)
+    decision = game.decision()
+    pending = None if decision is None else {"seat": decision.seat, "kind": decision.kind}
+    view = {k: state[k] for k in ("round", "favor", "finished", "start_player", "guests",
+                                  "decorations", "hire_display", "garment_display", "drawers",
+                                  "side")}
+    for display in rules.displays:  # the game's own positioned displays keep a state key
+        if display.game:
+            view[display.id] = state[display.id]
+    if "zones" in state:
+        view["zones"] = {z.id: state["zones"][z.id] if z.visible else
+                         len(state["zones"][z.id]) for z in rules.zones if not z.per_player}
+    if "displays" in state:
+        view["displays"] = state["displays"]
+    view["players"], view["pending"] = players, pending
+    return view
+
+
+def _hide(q: dict, p: dict, rules: Any, secret: Any, hidden: list, owned_hidden: list) -> None:
+    """Another seat's player as the observer sees it (view.py's rules)."""
+    q["tiles"], q["hand"], q["supply"] = len(p["tiles"]), len(p["hand"]), len(p["supply"])
+    for key in secret:
+        if key in q:
+            q[key] = None
+    face_up = _face_up(rules, p)
+    if hidden and "zones" in q:
+        q["zones"] = {z: (len(pile) if z in hidden and z not in face_up else pile)
+                      for z, pile in q["zones"].items()}
+    if owned_hidden and "owned" in q:
+        q["owned"] = {k: (len(v) if k in owned_hidden else v) for k, v in q["owned"].items()}
+
+
+def _face_up(rules: Any, player: dict) -> tuple:
+    """The per-player zones this player's kind of seat keeps face up (view.py's rule)."""
+    kind = player.get("kind")
+    if kind is None:
+        return ()
+    return next((k.public_zones for k in rules.seat_kinds if k.id == kind), ())
+
+
+def _cut(value: Any, factor: float) -> float:
+    """A counter scaled and cut at 1; -1 for one the observer may not see (None)."""
+    if value is None:
+        return -1.0
+    x: float = value * factor
+    return x if x < 1.0 else 1.0
+
+
+class Entries:
+    """The tables of one catalogue's layout: each id's index in each block, and the blocks'
+    offsets (`at`), so that a view becomes the vector's entries with a dict lookup per id."""
+
+    def __init__(self, components: Any, rounds: int, at: dict[str, int], players: int,
+                 slot_prices: dict[str, dict[str, tuple]]):
+        c = components
+        self.components, self.rounds, self.at, self.players = c, rounds, at, players
+        self.cards = {x: i for i, x in enumerate(c.cards)}
+        self.garments = {x: i for i, x in enumerate(c.garments)}
+        self.guest_spaces = {x: i for i, x in enumerate(c.guest_spaces)}
+        self.decorations = {x: i for i, x in enumerate(c.decorations)}
+        self.resources: tuple = tuple(c.resources)
+        self.zones: tuple = tuple(c.zones)
+        self.owned: tuple = tuple(c.owned)
+        self.inverse = [1.0 / scale for _, scale in SCALES]
+        blocks = {"my_hand": c.cards, "my_supply": c.cards, "my_discard": c.cards,
+                  "my_played": c.cards, "played": c.cards, "hire_display": c.cards,
+                  "garment_display": c.garments, "drawers": c.tiles, "my_tiles": c.tiles,
+                  "tailoring": c.garments}
+        self.pos: dict[str, dict[str, int]] = {
+            block: {x: at[block] + i for i, x in enumerate(ids)} for block, ids in blocks.items()}
+        # the module places: (block, read from, key, each item's index, per seat)
+        self.places: list[tuple[str, str, str, dict[str, int], bool]] = []
+        for zone, holds, per_player, visible in c.zones:
+            if per_player or visible:
+                self.places.append((f"zone:{zone}", "zones", zone, self._items(holds),
+                                    per_player))
+        for display, holds in c.displays:
+            self.places.append((f"display:{display}", "displays", display, self._items(holds),
+                                False))
+        for kind, _ in c.owned:
+            self.places.append((f"owned:{kind}", "owned", kind, self._items(kind), True))
+        # the positioned displays: (offset, display id, each item's index), and each board
+        # side's price beneath each slot of each display
+        self.priced = [(at[f"prices:{display}"], display, self._items(holds))
+                       for display, holds in c.priced]
+        self.slot_prices = slot_prices
+        self.boards: dict[int, tuple] = {}  # each observer's last board (`_board`)
+
+    def _items(self, holds: str) -> dict[str, int]:
+        return {x: i for i, x in enumerate(self.components.items(holds))}
+
+    def fill(self, view: dict, seat: int, ones: list[int], at: list[int],
+             values: list[float]) -> None:
+        """The entries of `view`, what `seat` sees: the indexes that read 1 into `ones`, every
+        other value that is not 0 into `values`, its index into `at`. An id the catalogue
+        lacks (an empty place's None among them) is written nowhere."""
+        offsets = self.at
+        players = view["players"]
+        present = len(players)
+        pending = view.get("pending")
+        mine = pending is not None and pending.get("seat") == seat
+        at += [0, 1, 2, 3]
+        values += [(view["round"] or 0) / self.rounds,
+                   min((view["favor"] or 0) / FAVOR_SCALE, 1.0),
+                   1.0 if view["finished"] else 0.0, 1.0 if mine else 0.0]
+        ones += range(offsets["seats"], offsets["seats"] + present)
+        ones.append(offsets["start_player"] + (view["start_player"] - seat) % present)
+        board, guests_of, decorations_of = self._board(view, seat, present)
+        ones += board
+        self._players(players, seat, guests_of, decorations_of, ones, at, values)
+        pos = self.pos
+        _each(pos["hire_display"], view["hire_display"], ones)
+        _each(pos["garment_display"], view["garment_display"], ones)
+        drawers = pos["drawers"]
+        for drawer in view["drawers"]:
+            _each(drawers, drawer, ones)
+        if mine and pending is not None:
+            kind = pending.get("kind")
+            ones.append(offsets["pending"] + (KINDS.index(kind) if kind in KINDS
+                                              else len(KINDS)))
+        if self.resources:
+            self._resources(players, seat, at, values)
+        if self.places or self.zones:
+            self._places(view, seat, ones, at, values)
+        if self.priced:
+            self._prices(view, at, values)
+
+    def _players(self, players: list, seat: int, guests_of: list[int],
+                 decorations_of: list[int], ones: list[int], at: list[int],
+                 values: list[float]) -> None:
+        """Each seat's counters (seat-relative), and the observer's own cards and tiles."""
+        width, inverse, start, pos = len(SCALES), self.inverse, self.at["players"], self.pos
+        present = len(players)
+        for p in players:
+            s = p["seat"]
+            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
+            counters = (p["livre"], p["prestige"], p["thread"], p["lace"],
+                        tiles if type(tiles) is int else len(tiles),  # another's: a count
+                        hand if type(hand) is int else len(hand),
+                        supply if type(supply) is int else len(supply),
+                        len(p["discard"]), guests_of[s], decorations_of[s])
+            first = start + ((s - seat) % present) * width
+            for k in range(width):
+                v = counters[k]
+                if v != 0:
+                    at.append(first + k)
+                    values.append(_cut(v, inverse[k]))
+            if s == seat:
+                _each(pos["my_hand"], hand, ones)
+                _each(pos["my_supply"], supply, ones)
+                _each(pos["my_discard"], p["discard"], ones)
+                _each(pos["my_tiles"], tiles, ones)
+                _one(pos["my_played"], p["played"], ones)
+                tailoring = p["tailoring"]
+                _one(pos["tailoring"], tailoring.get("garment")
+                     if isinstance(tailoring, dict) else tailoring, ones)
+            else:
+                _one(pos["played"], p["played"], ones)
+
+    def _board(self, view: dict, seat: int, present: int) -> tuple[list[int], list[int],
+                                                                     list[int]]:
+        """The guests' and decorations' blocks (their indexes that read 1: who rents each
+        guest space, its guest's garment and whether it was master-made; who funded each
+        decoration) and each seat's count of both: worked out again only when the board
+        changed since this observer's last vector (compared by value), as most steps rent and
+        fund nothing."""
+        guests, decorations = view["guests"], view["decorations"]
+        last = self.boards.get(seat)
+        if last is not None and last[0] == present and last[1] == decorations \
+                and last[2] == guests:
+            made: tuple[list[int], list[int], list[int]] = last[3]
+            return made
+        offsets, n = self.at, self.players
+        guests_of, decorations_of = [0] * present, [0] * present
+        ones: list[int] = []
+        guest_base, decoration_base = offsets["guests"], offsets["decorations"]
+        garment_base, master_base = offsets["guest_garments"], offsets["guest_master_made"]
+        spaces, garments, g = self.guest_spaces, self.garments, len(self.garments)
+        for space, guest in guests.items():
+            owner = guest["owner"]
+            guests_of[owner] += 1
+            i = spaces.get(space, -1)
+            if i < 0:
+                continue
+            ones.append(guest_base + i * n + (owner - seat) % present)
+            garment = garments.get(guest.get("garment"), -1)
+            if garment >= 0:
+                ones.append(garment_base + i * g + garment)
+            if guest.get("master_made"):
+                ones.append(master_base + i)
+        spaces = self.decorations
+        for space, owner in decorations.items():
+            decorations_of[owner] += 1
+            i = spaces.get(space, -1)
+            if i >= 0:
+                ones.append(decoration_base + i * n + (owner - seat) % present)
+        made = (ones, guests_of, decorations_of)
+        self.boards[seat] = (present, dict(decorations),
+                             {space: dict(guest) for space, guest in guests.items()}, made)
+        return made
+
+    def _resources(self, players: list, seat: int, at: list[int], values: list[float]) -> None:
+        """Each seat's counters that modules add (0 for one this game does not have)."""
+        names = self.resources
+        present, width = len(players), len(names)
+        start = self.at["module_resources"]
+        factor = 1.0 / RESOURCE_SCALE
+        for p in players:
+            first = start + ((p["seat"] - seat) % present) * width
+            for k in range(width):
+                v = p.get(names[k], 0)
+                if v != 0:
+                    at.append(first + k)
+                    values.append(_cut(v, factor))
+
+    def _places(self, view: dict, seat: int, ones: list[int], at: list[int],
+                values: list[float]) -> None:
+        """The module places' blocks: their counts, and the contents the observer sees."""
+        players = view["players"]
+        shared, displays = view.get("zones"), view.get("displays")
+        if not shared and not displays and not any(p.get("zones") or p.get("owned")
+                                                   for p in players):
+            return  # a game without module places: all 0
+        n, present = self.players, len(players)
+        rows = sorted(players, key=lambda p: (p["seat"] - seat) % present)
+        shared, displays = shared or {}, displays or {}
+        index = self.at["module_counts"]
+        for zone, _, per_player, _ in self.zones:
+            if per_player:
+                for p in rows:
+                    _count((p.get("zones") or {}).get(zone), index, at, values)
+                    index += 1
+                index += n - len(rows)
+            else:
+                _count(shared.get(zone), index, at, values)
+                index += 1
+        for kind, _ in self.owned:
+            for p in rows:
+                _count((p.get("owned") or {}).get(kind), index, at, values)
+                index += 1
+            index += n - len(rows)
+        for block, source, key, items, per_seat in self.places:
+            base = self.at[block]
+            if not per_seat:
+                pile = (shared if source == "zones" else displays).get(key)
+                if isinstance(pile, list):
+                    _each(items, pile, ones, base)
+                continue
+            size = len(items)
+            for k, p in enumerate(rows):
+                pile = (p.get(source) or {}).get(key)
+                if isinstance(pile, list):  # a list: the observer sees it; else its count
+                    _each(items, pile, ones, base + k * size)
+
+    def _prices(self, view: dict, at: list[int], values: list[float]) -> None:
+        """The price beneath each piece on a positioned display (its slot's, on this board
+        side), / PRICE_SCALE, cut at 1."""
+        prices = self.slot_prices.get(view.get("side") or "", {})
+        displays = view.get("displays") or {}
+        for base, display, items in self.priced:
+            slots = view.get(display) or displays.get(display)
+            costs = prices.get(display, ())
+            if not isinstance(slots, list):
+                continue
+            for slot, piece in enumerate(slots):
+                i = items.get(piece, -1) if piece is not None else -1
+                if i >= 0 and slot < len(costs) and costs[slot] != 0:
+                    at.append(base + i)
+                    values.append(min(costs[slot] / PRICE_SCALE, 1.0))
+
+
+def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> None:
+    """The indexes of the ids the block lists (`base` added), into `ones`."""
+    for x in ids:
+        i = index.get(x, -1)
+        if i >= 0:
+            ones.append(base + i)
+
+
+def _one(index: dict[str, int], x: Any, ones: list[int]) -> None:
+    if x is not None:
+        i = index.get(x, -1)
+        if i >= 0:
+            ones.append(i)
+
+
+def _count(pile: Any, index: int, at: list[int], values: list[float]) -> None:
+    """A pile's size (a list's length, or the count a hidden pile shows) / PLACE_SCALE, cut."""
+    if pile is None:
+        return
+    size = pile if isinstance(pile, int) else len(pile)
+    if size:
+        at.append(index)
+        values.append(min(size / PLACE_SCALE, 1.0))
+
+
+class Answers:
+    """Each option's action, by tables built once per catalogue (`names`: the action names in
+    their order): an option naming a component has its action (action_space.py), any other
+    takes the slot of its index."""
+
+    def __init__(self, names: list[str], slots: list[int]):
+        self.slots = slots
+        # per kind: the value (or, for `play`, the card) -> the action
+        self.named: dict[str, dict[Any, Any]] = {}
+        for i, name in enumerate(names):
+            kind, _, rest = name.partition(":")
+            table = self.named.setdefault(kind, {})
+            if kind == "play":  # play:<card>:<action>, the card's actions in a table of its own
+                card, _, action = rest.rpartition(":")
+                table.setdefault(card, {})[action] = i
+            elif kind == "bonus":
+                table[rest == "true"] = i
+            else:
+                table[rest] = i
+
+    def legal(self, kind: str, values: Any) -> dict[int, int]:
+        """Each legal action and the index of the option it answers with."""
+        out: dict[int, int] = {}
+        table = self.named.get(kind)
+        for i, value in enumerate(values):
+            action = -1 if table is None else _named(kind, table, value)
+            if action < 0 or action in out:
+                if i >= len(self.slots):
+                    raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
+                                     f"action space answers at most {len(self.slots)} by "
+                                     f"their index")
+                action = self.slots[i]
+            out[action] = i
+        return out
+
+
+def _named(kind: str, table: dict, value: Any) -> int:
+    """The action of an option that names a component, else -1."""
+    if isinstance(value, str):
+        return table.get(value, -1) if kind in ("hand", "hire", "depute") else -1
+    if isinstance(value, dict):
+        if kind == "play":
+            actions = table.get(value.get("card"))
+            action = value.get("action")
+            return -1 if actions is None else actions.get("null" if action is None else action,
+                                                          -1)
+        if kind in ("tile", "garment"):
+            return table.get(value.get(kind), -1)
+        if kind == "rent":
+            return table.get("sell", -1) if value.get("sell") else table.get(value.get("space"),
+                                                                            -1)
+        if kind == "fund":
+            return table.get(value.get("space"), -1)
+        return -1
+    if kind == "bonus" and isinstance(value, bool):
+        return table.get(value, -1)
+    return -1
