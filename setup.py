@@ -63,6 +63,8 @@ class BuildCompiledCore(build_ext):
     def run(self) -> None:
         target = ROOT if self.inplace else Path(self.build_lib)
         (target / MANIFEST).unlink(missing_ok=True)
+        if not self.extensions:  # mypyc refused or was not asked for: nothing was compiled
+            return
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any build failure: fall back, say why

@@ -37,10 +37,12 @@ MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compiled.j
 COMPILED_MODULES = (
     "interpreter.core.board",
     "interpreter.core.context",
+    "interpreter.core.engine",
     "interpreter.core.events",
     "interpreter.core.flow",
     "interpreter.core.journal",
     "interpreter.core.modifiers",
+    "interpreter.core.questions",
     "interpreter.core.rng",
     "interpreter.core.seats",
     "interpreter.core.trial",

@@ -23,7 +23,7 @@ COMBOS = [(e, c) for e in EDITIONS for n in range(len(EXPANSIONS) + 1)
 
 def _fresh_clone(game: Game) -> Game:
     clone = game.clone()
-    clone.wasted_answers = 0
+    clone.questions.wasted = 0  # counted from here (the question protocol keeps the count)
     return clone
 
 

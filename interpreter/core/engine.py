@@ -17,18 +17,24 @@ The same record rolls a faulty rule back to the last decision.
 
 Which answer a question gets (recorded, scripted or the player's) and which options it offers
 is the question protocol's, one object of the game's (`self.questions`, questions.py); the game
-gives it only `_suspend`, the switch out of the step. The scripting tools (`run_effect`,
-`next_question`, `jump`) are `Scripting`'s (scripting.py).
+gives it only `_suspend`, the switch out of the step, while the flow's greenlet runs. The
+scripting tools (`run_effect`, `next_question`, `jump`) are `Scripting`'s (scripting.py).
+
+Compiled with mypyc (interpreter/_core.py) as a class of Python's (`native_class=False`): its
+methods run as C, and it can still be patched and read like any Python object; a subclass of
+it, though, is refused by the compiled methods (they check `self`'s exact class).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from greenlet import getcurrent, greenlet
 
 from rulesdsl import EffectAbort
 
+from .._core import mypyc_attr
 from . import flow, seats
 from .context import Context
 from .decisions import Decision, Option, same_as
@@ -48,6 +54,7 @@ from .view import player_view
 _DONE = object()     # what the flow greenlet reports when the game is over
 
 
+@mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
 class Game(Scripting):
     """A game in progress. It is always either finished or waiting on one decision.
 
@@ -74,7 +81,7 @@ class Game(Scripting):
         self._decision: Decision | None = None
         self._green: greenlet | None = None  # the suspended step, when one waits
         self._fresh = False                   # the running step has not asked anything yet
-        self.questions = Questions(self._suspend)  # the question protocol (questions.py)
+        self.questions = Questions()  # the question protocol (questions.py)
         self._redo: list = []                 # decisions taken back, the next to redo last
         self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
         self._choosers: list[Callable[[Any, Decision], Any] | None] = []  # their choose_index
@@ -84,7 +91,7 @@ class Game(Scripting):
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Ruleset, players: int | None = None, seed: int = 0,
+    def new(cls, rules: Ruleset, players: Any = None, seed: Any = 0,
             explain: bool = False) -> Game:
         """A new game; with `explain`, every change is traced to its rule (`explain()`).
         `players` counts every seat (4 by default; a solo mode's own count by default)."""
@@ -117,18 +124,10 @@ class Game(Scripting):
         """Answers a rule then threw away (an aborted step or attempt)."""
         return self.questions.wasted
 
-    @wasted_answers.setter
-    def wasted_answers(self, count: int) -> None:
-        self.questions.wasted = count
-
     @property
     def trial_searches(self) -> int:
         """Searches of trial runs made to find what can be done."""
         return self.questions.searches
-
-    @trial_searches.setter
-    def trial_searches(self, count: int) -> None:
-        self.questions.searches = count
 
     # -- asking ----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -156,7 +155,7 @@ class Game(Scripting):
         decision = self._pending()
         self._answer(decision, _matching_value(decision, value))
 
-    def apply_index(self, index: int) -> None:
+    def apply_index(self, index: Any) -> None:
         """Answer with the option at `index` of the pending decision's options."""
         decision = self._pending()
         self._answer(decision, _value_at(decision, index))
@@ -237,7 +236,7 @@ class Game(Scripting):
             self._redo = []
 
     # -- taking back -----------------------------------------------------------------------
-    def undo(self, count: int = 1) -> None:
+    def undo(self, count: Any = 1) -> None:
         """Take back the last `count` decisions: the state, the pending decision, the history
         and a save are then exactly as if they had never been answered, and `redo` answers
         them again. Within the waiting step, the step is rebuilt from its start; further back,
@@ -255,7 +254,8 @@ class Game(Scripting):
             raise IllegalDecisionError(f"cannot take back {count} decision"
                                        f"{'s' if count > 1 else ''}: {made} "
                                        f"{'was' if made == 1 else 'were'} made so far")
-        redo = self._redo + [list(h) for h in reversed(self.history[-count:])]
+        taken: list = self.history[-count:]
+        redo = self._redo + [list(h) for h in taken[::-1]]
         state, answers = self.step_start()
         before = dict(self.__dict__)  # the game as it is: a failed undo leaves it so
         try:
@@ -296,11 +296,11 @@ class Game(Scripting):
         self.history = history
         self._green = self._decision = None
         was = self.questions  # a new one (a failed undo puts the old back), counting on
-        self.questions = Questions(self._suspend, was.wasted, was.searches)
+        self.questions = Questions(was.wasted, was.searches)
         if answers is None:  # set up as Game.new does
             self._start()
         elif not state["finished"]:
-            self._resume(answers)
+            self._resume(answers, own=True)
 
     # -- running ---------------------------------------------------------------------------
     def _continue(self, answer: Any) -> None:
@@ -331,22 +331,27 @@ class Game(Scripting):
         as it is dropped). A rule's fault ends it too; the next run gets a new one."""
         # the game's rules, state and journal are read afresh after every step: a step may
         # wait for an answer, and a tool may give the game others meanwhile
-        where = flow.current(self.rules, self.state)
-        while where is not None:
-            rules, state, journal = self.rules, self.state, self.journal
-            phase, step, seat = self._where = where
-            self._fresh = True
-            cursor = state["cursor"]
-            key = phase.id if cursor is not None and cursor["stage"] == "final" else "play"
-            if rules.seat_kinds:
-                step = _for_seat(rules, state, phase, step, seat)
-            self._step_main(step, seat, key, journal.mark())
-            self.questions.end_step()
-            self._where = "flow"
-            rules, state, journal = self.rules, self.state, self.journal
-            flow.advance(rules, state, journal)
-            where = flow.current(rules, state)
-        self.journal.forget()
+        questions = self.questions  # its way to a player is open while this flow runs
+        questions.suspend = self._suspend
+        try:
+            where = flow.current(self.rules, self.state)
+            while where is not None:
+                rules, state, journal = self.rules, self.state, self.journal
+                phase, step, seat = self._where = where
+                self._fresh = True
+                cursor = state["cursor"]
+                key = phase.id if cursor is not None and cursor["stage"] == "final" else "play"
+                if rules.seat_kinds:
+                    step = _for_seat(rules, state, phase, step, seat)
+                self._step_main(step, seat, key, journal.mark())
+                questions.end_step()
+                self._where = "flow"
+                rules, state, journal = self.rules, self.state, self.journal
+                flow.advance(rules, state, journal)
+                where = flow.current(rules, state)
+            self.journal.forget()
+        finally:
+            questions.suspend = None
         return _DONE
 
     @property
@@ -373,9 +378,6 @@ class Game(Scripting):
     def _suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (questions.py): the step is suspended
         until the answer comes (from `play_out`'s bot, inside the step, when it gives one)."""
-        parent = getcurrent().parent
-        if parent is None:
-            raise RuntimeError("a question was asked outside a game step")
         if self._fresh:  # the first question of a new step: its past is kept for good
             self._fresh = False
             self.journal.forget(self.questions.step_mark)
@@ -383,12 +385,15 @@ class Game(Scripting):
             answer = self._answered_by_bot(decision)
             if answer is not NO_VALUE:
                 return answer
+        parent = getcurrent().parent
+        assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
         return parent.switch(decision)
 
-    def _resume(self, answers: list) -> None:
-        """Run the current step from its start, giving it `answers` before asking anew."""
+    def _resume(self, answers: list, own: bool = False) -> None:
+        """Run the current step from its start, giving it `answers` before asking anew (`own`:
+        this process's own answers to its questions, `Questions.restart`)."""
         questions = self.questions
-        questions.restart(answers)
+        questions.restart(answers, own)
         try:
             self._continue(None)
         finally:
@@ -400,7 +405,7 @@ class Game(Scripting):
         self.journal.rollback()
         self.history.pop()
         self._green = None
-        self._resume(before)
+        self._resume(before, own=True)
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
     # -- scripting (scripting.py) -----------------------------------------------------------
@@ -423,16 +428,13 @@ class Game(Scripting):
         then most Livre); on a full tie a seat whose kind wins ties comes first (a solo mode's
         automaton)."""
         rules = self.rules
-        rows = [{"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
-                 "livre": p["livre"], "score": dict(p["score"]),
-                 "kind": p.get("kind", "human")} for p in self.state["players"]]
-        keys = {p["seat"]: tuple(-keyed(p)[k] for k in rules.ranking)
-                for p in self.state["players"]}
-
-        def ties_first(seat: int) -> int:
-            kind = seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
-            return 0 if kind is not None and kind.wins_ties else 1
-        return sorted(rows, key=lambda r: (keys[r["seat"]], ties_first(r["seat"]), r["seat"]))
+        state = self.state
+        rows = [((tuple(-keyed(p)[k] for k in rules.ranking), _ties_first(rules, state, p["seat"]),
+                  p["seat"]),
+                 {"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
+                  "livre": p["livre"], "score": dict(p["score"]), "kind": p.get("kind", "human")})
+                for p in state["players"]]
+        return [row for _key, row in sorted(rows, key=itemgetter(0))]
 
     def winner(self) -> int | None:
         """The first seat of the standings; players tied on every ranking key share the win
@@ -461,16 +463,19 @@ class Game(Scripting):
 
     @classmethod
     def resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
-                 meta: dict, known: dict | None = None, label: Labeller | None = None) -> Game:
+                 meta: dict, known: dict | None = None, label: Labeller | None = None,
+                 own: bool = False) -> Game:
         """A game at the start of the step `state` is at, run on with `answers`; `known`: the
         `Context.possible` results found at that very position (a clone's original's); `label`:
-        a labeller of the same rules and board side whose labels it may share."""
+        a labeller of the same rules and board side whose labels it may share; `own`: the
+        answers are those a game of this process gave that very step (a clone's original's),
+        so they are not looked for among the options again, as a save's are."""
         game = cls(rules, state, history, meta)
         if label is not None:
             game.label = label
         if not state["finished"]:
             game.questions.seed_known = known
-            cls._resume(game, answers)
+            cls._resume(game, answers, own)
         return game
 
     def clone(self) -> Game:
@@ -481,14 +486,14 @@ class Game(Scripting):
         return Game.resumed(self.rules, state, answers, list(self.history),
                             copy_json(self.meta),
                             dict(self.questions.known) if self._green is not None else None,
-                            self.label)
+                            self.label, own=True)
 
     def to_json(self) -> str:
         from .saves import dump_save
         return dump_save(self)
 
     @classmethod
-    def from_json(cls, rules: Ruleset, text: str | bytes, verify: bool = False) -> Game:
+    def from_json(cls, rules: Ruleset, text: Any, verify: Any = False) -> Game:
         """Load a save: checked by its digest, the state's schema and the game's invariants;
         with `verify`, also replayed from its seed. A damaged or foreign save raises
         CorruptSaveError with the reason."""
@@ -496,14 +501,14 @@ class Game(Scripting):
         return load_save(cls, rules, text, verify)
 
     @classmethod
-    def replay(cls, rules: Ruleset, players: int, seed: int, answers: list) -> Game:
+    def replay(cls, rules: Ruleset, players: Any, seed: Any, answers: Any) -> Game:
         """Rebuild a game from its seed and decisions; the result is identical."""
         game = cls.new(rules, players, seed)
         for value in answers:
             game.apply_value(value)
         return game
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: Any) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
         return player_view(self.state, seat, self._decision, self.rules)
 
@@ -516,6 +521,12 @@ def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int)
     if kind is None or phase.id not in kind.phases:
         return step
     return Step(step.id, step.name, kind.phases[phase.id])
+
+
+def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
+    """0 for a seat whose kind wins ties (a solo mode's automaton), else 1."""
+    kind = seats.kind_of(rules, state, seat) if rules.seat_kinds else None
+    return 0 if kind is not None and kind.wins_ties else 1
 
 
 def _value_at(decision: Decision, index: Any) -> Any:

@@ -7,7 +7,7 @@ an undo is given them again: `rerun_answer`), a scripted run's answers (`script`
 running and the journal's mark at its start, and what was found possible there (`known`). The
 context asks through it (`Context.ask`), the engine runs its steps through it, and the trial
 runs (trial.py) try options against the step's start (`completable`). Suspending the step for a
-player is the engine's (greenlets, bots): it gives its `suspend` when it makes the object, so
+player is the engine's (greenlets, bots): it sets `suspend` while its flow runs, so
 nothing here reads another class's private members, nor the engine anything of this one's.
 """
 from __future__ import annotations
@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any, Protocol
-from weakref import WeakMethod
 
 from rulesdsl import EffectAbort
 
 from .decisions import Decision, same_as, same_value
 from .errors import IllegalDecisionError, ReplayMismatch, short_value
-from .journal import Journal
+from .journal import Journal, copy_json
 from .model import EffectContext
 from .trial import search
 
@@ -76,16 +75,16 @@ class Questions:
     counts those consumed by the step's re-run; `wasted` and `searches` count, for tests and
     benchmarks, answers a rule then threw away and trial searches made."""
 
-    __slots__ = ("answers", "known", "running", "script", "searches", "seed_known", "step_mark",
-                 "suspend", "used", "wasted")
+    __slots__ = ("answers", "known", "own", "running", "script", "searches", "seed_known",
+                 "step_mark", "suspend", "used", "wasted")
 
-    def __init__(self, suspend: Callable[[Decision], Any], wasted: int = 0, searches: int = 0):
-        """`suspend`: a bound method of the game's."""
-        # the engine's: the step waits for the player's answer. Held weakly: the game holds its
-        # questions, not they the game (a finished game is no reference cycle, freed at once)
-        self.suspend = WeakMethod(suspend)
+    def __init__(self, wasted: int = 0, searches: int = 0):
+        # the engine's way to the player's answer, given while its flow runs (the steps that
+        # ask run there) and dropped when the flow ends: a finished game is no reference cycle
+        self.suspend: Callable[[Decision], Any] | None = None
         self.answers: list = []  # answers the waiting step has had, in order
         self.used = 0  # how many of them it has consumed
+        self.own = False  # whether they are this process's own answers to these questions
         self.script: list | None = None  # answers for a scripted run (scripting.py)
         self.running: tuple[Running, int, str] | None = None  # step, seat, score key
         self.step_mark = -1  # the journal's mark at that step's start
@@ -95,9 +94,11 @@ class Questions:
         self.searches = searches
 
     # -- the engine's side -----------------------------------------------------------------
-    def restart(self, answers: Iterable = ()) -> None:
-        """The waiting step is run again from its start and given `answers` first."""
-        self.answers, self.used = list(answers), 0
+    def restart(self, answers: Iterable = (), own: bool = False) -> None:
+        """The waiting step is run again from its start and given `answers` first; `own`: they
+        are the answers a game of this process gave these very questions (a clone's, an undo's,
+        a rolled-back fault's), not a save's, so they need no matching (`rerun_answer`)."""
+        self.answers, self.used, self.own = list(answers), 0, own
 
     def begin_step(self, step: Running, seat: int, score_key: str, mark: int) -> None:
         """A step starts at journal mark `mark`: what was found possible is found anew (a
@@ -124,11 +125,15 @@ class Questions:
         """The recorded answer, while the step is re-run with its answers (a save, a clone, an
         undo): the values are looked at only as far as that answer, as a trial run looks at
         them, and no Decision is built. A question with one value answers itself, as in play;
-        an answer that is not among the values is a ReplayMismatch."""
+        an answer that is not among the values is a ReplayMismatch. The game's `own` answers
+        (a clone's, an undo's) are not looked for: a copy of the recorded one is the answer."""
         it, first, second = first_two(values, prompt)
         if second is NO_VALUE:
             return first
         answer = self.answers[self.used]
+        if self.own:  # the engine's own value, given to this very question: no need to find it
+            self.used += 1  # among the values (a copy: the step may keep what it is given)
+            return copy_json(answer) if type(answer) is dict or type(answer) is list else answer
         match = same_as(answer)
         for value in chain((first, second), it):
             if match(value):
@@ -151,8 +156,9 @@ class Questions:
             raise IllegalDecisionError(f"{short_value(answer)} is not a legal answer to "
                                        f"'{decision.prompt}' (options: "
                                        f"{[o.value for o in decision.options]})")
-        suspend = self.suspend()
-        assert suspend is not None, "a step of a game that is gone cannot ask"
+        suspend = self.suspend
+        if suspend is None:
+            raise RuntimeError("a question was asked outside a game step")
         answer = suspend(decision)
         self.used += 1
         return answer
