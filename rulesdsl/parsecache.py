@@ -24,6 +24,7 @@ import hashlib
 import marshal
 import os
 import pickle
+import re
 import sys
 from types import CodeType
 from typing import Any
@@ -46,6 +47,9 @@ _shards: dict[str, dict[_Key, Any]] = {}  # a rule file's name -> the parses kep
 _used: set[_Key] = set()
 _added: set[str] = set()  # the names whose parses grew since their file was read
 _parser_digest: list[str] = []  # of the parser's sources, worked out once
+# The one file for all rule files that versions before the per-name files wrote (8 MB on a
+# machine running a test suite): nothing reads it now, so the first write beside it removes it
+_LEGACY_FILE = re.compile(r"parsed-[0-9a-f]{20}\.pickle")
 
 
 def cache_file(origin_file: str) -> str | None:
@@ -171,3 +175,13 @@ def keep() -> None:
         except OSError:
             continue
         _added.discard(shard)
+        _remove_legacy_files(os.path.dirname(path))
+
+
+def _remove_legacy_files(folder: str) -> None:
+    try:
+        for name in os.listdir(folder):
+            if _LEGACY_FILE.fullmatch(name):
+                os.remove(os.path.join(folder, name))
+    except OSError:
+        pass  # another process removed it first, or the folder is not ours to change

@@ -151,3 +151,17 @@ def test_a_file_mostly_of_parses_not_used_is_pruned_to_those_used(fresh):
     parsecache.keep()
     with open(parsecache.cache_file("cards.yaml"), "rb") as kept:
         assert [k[1] for k in pickle.load(kept)] == ["gain 7 livre"]
+
+
+def test_the_one_file_of_earlier_versions_is_removed_when_a_parse_is_kept(fresh):
+    """Earlier versions kept every rule file's parses in one file, `parsed-<digest>.pickle`,
+    which nothing reads now; a file of this version's per-name layout stays."""
+    legacy = fresh / "parsed-0123456789abcdef0123.pickle"
+    legacy.write_bytes(pickle.dumps({}))
+    other = fresh / "parsed-0123456789abcdef0123-0123456789ab.pickle"  # another parser's
+    other.write_bytes(pickle.dumps({}))
+    parsecache.parse_effect(TEXT, ORIGIN)
+    parsecache.keep()
+    assert not legacy.exists()
+    assert other.exists()
+    assert os.path.exists(parsecache.cache_file(ORIGIN.file))
