@@ -135,3 +135,23 @@ def test_a_row_whose_measures_disagree_is_mixed():
 def test_the_judge_is_named_for_every_seat_or_seat_by_seat():
     assert verdict.judge_name(["greedy"] * 4) == "greedy in every seat"
     assert verdict.judge_name(["mcts:8", "greedy"]) == "mcts:8 (seat 1), greedy (seat 2)"
+
+
+def test_a_few_forks_get_student_s_interval_not_the_normal_s():
+    """A card held in 5 of 12 seeds: 3 of its forks won by the card's holder and lost with the
+    twin, 2 alike. With 1.96 standard errors the interval was +60 points [+12, +108]
+    (wider than a win rate can move) and read as a raise; Student's t with 4 degrees of freedom
+    (2.776) gives [-8, +128], which no verdict reads as clear."""
+    diffs = [1.0, 1.0, 1.0, 0.0, 0.0]
+    normal_mean, (normal_low, _) = stats.paired(diffs)
+    mean, (low, high) = stats.paired_few(diffs)
+    assert mean == normal_mean == pytest.approx(0.6)
+    assert normal_low == pytest.approx(0.6 - 1.959964 * 0.244949, abs=1e-5)
+    assert (low, high) == pytest.approx((0.6 - 2.776 * 0.244949, 0.6 + 2.776 * 0.244949),
+                                        abs=1e-5)
+    read = _paired((1.0, (1.0, 1.0)), stats.paired_few(diffs))
+    assert not read[1].clear
+    assert stats.t95(4) == 2.776 and stats.t95(30) == 2.042
+    assert stats.t95(31) == pytest.approx(2.0395, abs=1e-3)  # tables give 2.0395
+    assert stats.t95(1000) == pytest.approx(1.9623, abs=1e-3)
+    assert stats.paired_few([2.0]) == (2.0, (2.0, 2.0))  # one fork: no spread to widen

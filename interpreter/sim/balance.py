@@ -319,7 +319,8 @@ def paired_card(key: str, with_runs: list[dict], other_runs: list[dict],
         diffs["prestige"].append(stats.average([a["players"][s]["prestige"]
                                                 - b["players"][s]["prestige"] for s in holders]))
         diffs["lead"].append(stats.average([lead(a, s) - lead(b, s) for s in holders]))
-    result = {measure: stats.paired(values) for measure, values in diffs.items()}
+    # forks are few (the seeds in which the card was held): Student's t, not the normal's 1.96
+    result = {measure: stats.paired_few(values) for measure, values in diffs.items()}
     out: dict[str, Any] = {
         "what": "card", "id": key, "against": against, "games": len(with_runs),
         "games_held": len(diffs["prestige"]),
