@@ -23,7 +23,8 @@ from .parallel import GameSpec, Pack
 from .watch import watched_game
 
 METHOD = ("95% intervals by normal approximation: a pooled-variance difference of means for "
-          "holders against non-holders, the mean of per-seed differences for paired runs; a "
+          "holders against non-holders, the mean of per-seed differences for paired runs "
+          "(Student's t for a card's forks, which may be few); a "
           "verdict names an effect when its Benjamini-Hochberg adjusted p-value (over every "
           "comparison of the table, and separately of the paired runs) is at most 5%")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}

@@ -4,7 +4,8 @@ Intervals are 95% normal approximations: mean ± 1.96 standard errors, for a dif
 independent means (with the pooled variance of both groups, so that a card held only twice gets
 a wide interval rather than none) or for the mean of paired differences. With the hundreds of
 games `balance` plays they are close to bootstrap intervals, and need no random resampling, so
-the same games always give the same figures.
+the same games always give the same figures. A card's forked runs, which may be a handful, get
+Student's t in place of 1.96 (`paired_few`).
 """
 from __future__ import annotations
 
