@@ -46,13 +46,15 @@ def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[flo
     return diff, (diff - Z95 * se, diff + Z95 * se)
 
 
-def paired(diffs: Sequence[float]) -> tuple[float, tuple[float, float]] | None:
-    """The mean of paired differences and its 95% interval; None when there are none."""
+def paired(diffs: Sequence[float], quantile: float = Z95
+           ) -> tuple[float, tuple[float, float]] | None:
+    """The mean of paired differences and its 95% interval (mean ± `quantile` standard
+    errors); None when there are none."""
     if not diffs:
         return None
     m = average(diffs)
-    se = math.sqrt(variance(diffs) / len(diffs))
-    return m, (m - Z95 * se, m + Z95 * se)
+    half = quantile * math.sqrt(variance(diffs) / len(diffs))
+    return m, (m - half, m + half)
 
 
 # Student's t, 97.5% quantile, for 1 to 30 degrees of freedom; past 30 the normal's 1.96 is
@@ -76,11 +78,7 @@ def paired_few(diffs: Sequence[float]) -> tuple[float, tuple[float, float]] | No
     narrow (a win-rate change of +60 points [+12, +108] from 5 forks). The interval is exact for
     normal differences; the verdict reads its width as the standard error, so its p-value is
     the normal's of that wider error, close to the t-test's."""
-    if not diffs:
-        return None
-    m = average(diffs)
-    half = t95(len(diffs) - 1) * math.sqrt(variance(diffs) / len(diffs))
-    return m, (m - half, m + half)
+    return paired(diffs, t95(len(diffs) - 1)) if diffs else None
 
 
 def wilson(rate: float, n: int) -> tuple[float, float]:
