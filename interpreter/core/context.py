@@ -52,6 +52,14 @@ class Runnable(Protocol):
     def run(self, ctx: Context, env: dict | None = None) -> None: ...
 
 
+def run_for(engine: Table, seat: int, run: Callable[[Context, dict | None], Any]) -> None:
+    """`run(Context(engine, seat), None)`: a compiled effect's `run` for `seat` in a context of
+    its own, the context made by compiled code as a step makes its own (from Python,
+    `Context(...)` is Python's call of a class: about 500 instructions more). The bench times
+    the effects through it (interpreter/sim/bench/effects.py)."""
+    run(Context(engine, seat), None)
+
+
 class _Block:
     """A compiled block with the `run(ctx, env)` shape of an effect, for `attempt`."""
 
