@@ -119,9 +119,9 @@ def value_hash(value: Any) -> int:
 class _Frozen:
     """Refuses every change. A frozen class keeps its fields in an open base of its own
     (`_OptionFields`, `_DecisionFields`): the engine makes each option and decision (one per
-    question) as that base's open twin, sets the fields as plain slots, then gives it the frozen
-    class (`obj.__class__ = Option`; the layouts are the same). Nine slot stores so cost about a
-    quarter of the nine descriptor calls a frozen object's fields otherwise take."""
+    question) as that base's open twin, whose `__init__` sets the fields as plain slots, then
+    gives it the frozen class (`obj.__class__ = Option`; the layouts are the same). Plain slot
+    stores cost about a quarter of the descriptor calls a frozen object's fields otherwise take."""
 
     __slots__ = ()
 
@@ -145,6 +145,10 @@ class _OptionFields:
 class _OpenOption(_OptionFields):
     __slots__ = ()
 
+    def __init__(self, value: Any, labeller: Callable[[Any], str] | None):
+        self.value = value
+        self._labeller = labeller
+
 
 class Option(_Frozen, _OptionFields):
     """One legal answer. `value` is plain JSON data (do not change it); `label` is how a person
@@ -166,9 +170,7 @@ class Option(_Frozen, _OptionFields):
         question, and only its value and labeller are set)."""
         out = []
         for v in values:
-            o: Any = _OpenOption()  # set as plain slots, then frozen (see `_Frozen`)
-            o.value = v
-            o._labeller = labeller
+            o: Any = _OpenOption(v, labeller)  # set as plain slots, then frozen (`_Frozen`)
             o.__class__ = cls
             out.append(o)
         return tuple(out)
@@ -221,6 +223,17 @@ class _DecisionFields:
 class _OpenDecision(_DecisionFields):
     __slots__ = ()
 
+    def __init__(self, seat: int, kind: str, prompt: str, values: Iterable,
+                 labeller: Callable[[Any], str] | None):
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self._options = None
+        self._values = tuple(values)
+        self._public = None
+        self._labeller = labeller
+        self._picked = None
+
 
 class Decision(_Frozen, _DecisionFields):
     """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
@@ -247,16 +260,8 @@ class Decision(_Frozen, _DecisionFields):
     def of_values(cls, seat: int, kind: str, prompt: str, values: Iterable,
                   labeller: Callable[[Any], str] | None) -> Decision:
         """The decision whose options are `values`, each labelled by `labeller` when read."""
-        decision: Any = _OpenDecision()  # set as plain slots, then frozen (see `_Frozen`)
-        decision.seat = seat
-        decision.kind = kind
-        decision.prompt = prompt
-        decision._options = None
-        decision._values = tuple(values)
-        decision._public = None
-        decision._labeller = labeller
-        decision._picked = None
-        decision.__class__ = cls
+        decision: Any = _OpenDecision(seat, kind, prompt, values, labeller)  # then frozen
+        decision.__class__ = cls  # (see `_Frozen`)
         return decision
 
     def __bool__(self) -> bool:  # a decision is a decision, whatever its length
@@ -330,9 +335,7 @@ class Decision(_Frozen, _DecisionFields):
         picked = self._picked
         if picked is not None:  # a second place read: every option is made
             return picked if at == self._picked_at else self.options[at]
-        made: Any = _OpenOption()  # as Option.many makes each
-        made.value = frozen_copy(values[at])
-        made._labeller = self._labeller
+        made: Any = _OpenOption(frozen_copy(values[at]), self._labeller)  # as Option.many
         made.__class__ = Option
         _DECISION_PICKED(self, made)
         _DECISION_PICKED_AT(self, at)
