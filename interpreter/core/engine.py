@@ -197,34 +197,6 @@ class Game(Scripting):
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
 
-    def _answered_by_bot(self, decision: Decision) -> Any:
-        """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
-        records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
-        `play_out` raises it)."""
-        waiting = self._waiting
-        bots = waiting.bots
-        assert bots is not None
-        waiting.green, waiting.decision = getcurrent(), decision  # the game as it waits
-        waiting.choosing = True
-        seat = decision.seat
-        try:
-            by_index = waiting.choosers[seat]
-            if by_index is not None:  # no Option made, no copy of its value to compare back
-                value = _value_at(decision, by_index(self, decision))
-            else:
-                value = _value_answered(decision, bots[seat].choose(self, decision))
-        except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
-            waiting.bot_error = exc
-            return NO_VALUE
-        finally:
-            waiting.choosing = False
-            waiting.green = waiting.decision = None
-        answers = self.questions.answers
-        waiting.last_given = (answers, len(answers))
-        answers.append(value)
-        self.history.append([decision.seat, value])
-        return value
-
     def _unchanging(self, what: str) -> None:
         """Refuse a change while a bot of `play_out` chooses inside the running step."""
         if self._waiting.choosing:
@@ -404,7 +376,7 @@ class Game(Scripting):
             waiting.fresh = False
             self.journal.forget(self.questions.step_mark)
         if waiting.bots is not None:
-            answer = self._answered_by_bot(decision)
+            answer = _answered_by_bot(self, waiting, decision)
             if answer is not NO_VALUE:
                 return answer
         parent = getcurrent().parent
@@ -536,6 +508,36 @@ class Game(Scripting):
         return player_view(self.state, seat, self._waiting.decision, self.rules)
 
 
+def _answered_by_bot(game: Game, waiting: _Waiting, decision: Decision) -> Any:
+    """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
+    records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
+    `play_out` raises it). A function of the module, not a method: compiled, it is called
+    directly, where a method of `Game` (a class of Python's) is looked up by name. `waiting` is
+    the game's own `_Waiting`."""
+    bots = waiting.bots
+    assert bots is not None
+    waiting.green, waiting.decision = getcurrent(), decision  # the game as it waits
+    waiting.choosing = True
+    seat = decision.seat
+    try:
+        by_index = waiting.choosers[seat]
+        if by_index is not None:  # no Option made, no copy of its value to compare back
+            value = _value_at(decision, by_index(game, decision))
+        else:
+            value = _value_answered(decision, bots[seat].choose(game, decision))
+    except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
+        waiting.bot_error = exc
+        return NO_VALUE
+    finally:
+        waiting.choosing = False
+        waiting.green = waiting.decision = None
+    answers = game.questions.answers
+    waiting.last_given = (answers, len(answers))
+    answers.append(value)
+    game.history.append([decision.seat, value])
+    return value
+
+
 def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
     """The step as a seat of its kind runs it (a ruleset with seat kinds): an automaton's own
     effect for a phase its kind replaces (its hand selection, its turn, its income), else the
@@ -555,8 +557,11 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
 def _value_at(decision: Decision, index: Any) -> Any:
     """The value of `decision`'s option at `index`, as `apply_index` takes answers;
     IllegalDecisionError if there is no such place."""
-    kind = type(index)  # an int subclass counts by its value, whatever it overrides
-    at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+    kind = type(index)
+    if kind is int:  # the usual answer (a bot's choose_index)
+        at: int = index
+    else:  # an int subclass counts by its value, whatever it overrides
+        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
     values = decision.own_values()
     if not 0 <= at < len(values):
         raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "
