@@ -55,15 +55,16 @@ _DONE = object()     # what the flow greenlet reports when the game is over
 
 
 class _Waiting:
-    """Where a game stands between its flow and its players, read and set at every question:
-    the suspended step (`green`) and the decision it waits on; whether the running step has
-    asked nothing yet (`fresh`); in `play_out`, the bots answering inside the step, their
-    `choose_index` (`choosers`), what one raised, the answers of the step the last answer was
-    given in (`last_given`) and whether a bot is choosing. One object of the game's, its fields
-    its own (compiled: a native object's, not the game's dict): `Game` is a class of Python's,
-    each of whose attributes costs a dictionary look-up to read or set."""
+    """Where a game stands between its flow and its players, read and set at every step and
+    question: the step running (`where`), the suspended step (`green`) and the decision it waits
+    on; whether the running step has asked nothing yet (`fresh`); in `play_out`, the bots
+    answering inside the step, their `choose_index` (`choosers`), what one raised, the answers
+    of the step the last answer was given in (`last_given`) and whether a bot is choosing. One
+    object of the game's, its fields its own (compiled: a native object's, not the game's dict):
+    `Game` is a class of Python's, each of whose attributes costs a dictionary look-up."""
 
     def __init__(self) -> None:
+        self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.green: greenlet | None = None
         self.decision: Decision | None = None
         self.fresh = False
@@ -94,7 +95,6 @@ class Game(Scripting):
         self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
-        self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.label = labeller_for(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
@@ -285,7 +285,9 @@ class Game(Scripting):
         self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
             else Journal()
         self.history = history
-        self._waiting = _Waiting()  # a new one: a failed undo puts the game's own back
+        waiting = _Waiting()  # a new one: a failed undo puts the game's own back
+        waiting.where = self._waiting.where
+        self._waiting = waiting
         was = self.questions  # a new one (a failed undo puts the old back), counting on
         self.questions = Questions(was.wasted, was.searches)
         if answers is None:  # set up as Game.new does
@@ -327,18 +329,21 @@ class Game(Scripting):
         questions = self.questions  # its way to a player is open while this flow runs
         questions.suspend = self._suspend
         try:
-            where = flow.current(self.rules, self.state)
+            rules, state, journal = self.rules, self.state, self.journal
+            where = flow.current(rules, state)
             while where is not None:
-                rules, state, journal = self.rules, self.state, self.journal
-                phase, step, seat = self._where = where
-                self._waiting.fresh = True
+                waiting = self._waiting
+                phase, step, seat = waiting.where = where
+                waiting.fresh = True
                 cursor = state["cursor"]
-                key = phase.id if cursor is not None and cursor["stage"] == "final" else "play"
-                if rules.seat_kinds:
+                key = "play"
+                if cursor is not None and cursor["stage"] == "final":
+                    key = phase.id
+                if rules.has_seat_kinds:
                     step = _for_seat(rules, state, phase, step, seat)
                 self._step_main(step, seat, key, journal.mark())
                 questions.end_step()
-                self._where = "flow"
+                self._waiting.where = "flow"
                 rules, state, journal = self.rules, self.state, self.journal
                 flow.advance(rules, state, journal)
                 where = flow.current(rules, state)
@@ -351,9 +356,10 @@ class Game(Scripting):
     def step_name(self) -> str:
         """The step running, as `explain` names it: the phase's id, with the step's if it has
         several; "flow" between steps ("" before the first)."""
-        if isinstance(self._where, str):
-            return self._where
-        phase, step, _seat = self._where
+        where = self._waiting.where
+        if isinstance(where, str):
+            return where
+        phase, step, _seat = where
         return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
