@@ -174,12 +174,8 @@ class Entries:
             kept.put(_BOARD, _copy((guests, decorations)), ones, [], [])
         self._players(players, seat, kept)
         pos = self.pos
-        for section, block in ((_HIRE, "hire_display"), (_GARMENTS, "garment_display")):
-            shown = view[block]
-            if kept.changed(section, shown):
-                ones = []
-                _each(pos[block], shown, ones)
-                kept.put(section, list(shown), ones, [], [])
+        self._listed(kept, _HIRE, "hire_display", view["hire_display"])
+        self._listed(kept, _GARMENTS, "garment_display", view["garment_display"])
         drawers = view["drawers"]
         if kept.changed(_DRAWERS, drawers):
             ones = []
@@ -213,18 +209,18 @@ class Entries:
 
     def _players(self, players: list, seat: int, kept: Kept) -> None:
         """Each seat's counters (seat-relative), and the observer's own cards and tiles."""
-        width, inverse, start, pos = len(SCALES), self.inverse, self.at["players"], self.pos
+        width, inverse, start = len(SCALES), self.inverse, self.at["players"]
         present = len(players)
         guests_of, decorations_of = kept.counts
         others: list = []
         for p in players:
-            s = p["seat"]
+            s: int = p["seat"]
             tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
-            counters = (p["livre"], p["prestige"], p["thread"], p["lace"],
-                        tiles if type(tiles) is int else len(tiles),  # another's: a count
-                        hand if type(hand) is int else len(hand),
-                        supply if type(supply) is int else len(supply),
-                        len(p["discard"]), guests_of[s], decorations_of[s])
+            counters: list = [p["livre"], p["prestige"], p["thread"], p["lace"],
+                              tiles if type(tiles) is int else len(tiles),  # another's: a count
+                              hand if type(hand) is int else len(hand),
+                              supply if type(supply) is int else len(supply),
+                              len(p["discard"]), guests_of[s], decorations_of[s]]
             row = (s - seat) % present
             if kept.changed(_ROWS + row, counters):
                 first = start + row * width
@@ -237,29 +233,34 @@ class Entries:
                         values.append(_cut(v, inverse[k]))
                 kept.put(_ROWS + row, counters, [], at, values)
             if s == seat:
-                for section, block, ids in ((_HAND, "my_hand", hand),
-                                            (_SUPPLY, "my_supply", supply),
-                                            (_DISCARD, "my_discard", p["discard"]),
-                                            (_TILES, "my_tiles", tiles)):
-                    if kept.changed(section, ids):
-                        ones: list[int] = []
-                        _each(pos[block], ids, ones)
-                        kept.put(section, list(ids), ones, [], [])
+                self._listed(kept, _HAND, "my_hand", hand)
+                self._listed(kept, _SUPPLY, "my_supply", supply)
+                self._listed(kept, _DISCARD, "my_discard", p["discard"])
+                self._listed(kept, _TILES, "my_tiles", tiles)
                 tailoring = p["tailoring"]
                 mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
                         else tailoring)
                 if kept.changed(_MINE, mine):
-                    ones = []
-                    _one(pos["my_played"], mine[0], ones)
-                    _one(pos["tailoring"], mine[1], ones)
+                    ones: list[int] = []
+                    _one(self.pos["my_played"], mine[0], ones)
+                    _one(self.pos["tailoring"], mine[1], ones)
                     kept.put(_MINE, mine, ones, [], [])
             else:
                 others.append(p["played"])
         if kept.changed(_PLAYED, others):
             ones = []
+            index = self.pos["played"]
             for played in others:
-                _one(pos["played"], played, ones)
+                _one(index, played, ones)
             kept.put(_PLAYED, others, ones, [], [])
+
+    def _listed(self, kept: Kept, section: int, block: str, ids: list) -> None:
+        """A multi-hot block of the ids `ids` lists (a hand, a display), written again only
+        when the list changed."""
+        if kept.changed(section, ids):
+            ones: list[int] = []
+            _each(self.pos[block], ids, ones)
+            kept.put(section, list(ids), ones, [], [])
 
     def _board(self, guests: dict, decorations: dict, seat: int, present: int,
                ones: list[int]) -> tuple[list[int], list[int]]:
