@@ -8,12 +8,14 @@ answered, the first of them the same way and the rest by their first option, and
 is valued there."""
 from __future__ import annotations
 
+import contextlib
 import random
 
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
-from .features import seat_features
+from ..mcts import _Horizon, _Policy
+from .features import seats_worths
 from .held_effects import HeldEffects, uses_effects
 from .scoring_now import as_if_ended
 from .weights import Weights, weights_for
@@ -30,8 +32,7 @@ def worths(game, weights: Weights, spend: bool = False,
     them; `spend`: the game may be used up doing it."""
     if game.is_over():
         return [float(p["prestige"]) for p in game.state["players"]]
-    held = [weights.worth(seat_features(game, seat, effects))
-            for seat in range(len(game.state["players"]))]
+    held = seats_worths(game, weights, effects)
     return [v + h for v, h in zip(as_if_ended(game, spend), held)]
 
 
@@ -129,10 +130,10 @@ class ValueBot:
 
     def _play_round(self, trial) -> None:
         """Let the rollout bot answer every seat to the end of the round and `horizon` more
-        (or of the game)."""
-        rollout, start = self.rollout, trial.state["round"] + self.horizon
-        rollout.rng.seed(self._luck)
-        while (d := trial.decision()) is not None:
-            if trial.state["round"] > start and trial.state["cursor"]["stage"] == "round":
-                return
-            trial.apply(d.option_at(0) if len(d.values) == 1 else rollout.choose(trial, d))
+        (or of the game): inside the running step, by index, stopped at the first decision of
+        the round after (`Game.play_out` and the search's playout policy: the same answers as
+        `apply` in a loop, no step left and re-entered per answer)."""
+        self.rollout.rng.seed(self._luck)
+        policy = _Policy(self.rollout, None, 0.0, trial.state["round"] + self.horizon)
+        with contextlib.suppress(_Horizon):  # the first decision of the round after
+            trial.play_out([policy] * len(trial.state["players"]))
