@@ -99,15 +99,18 @@ class ValueBot:
             self._effects = HeldEffects(weights) if uses_effects(weights) else None
         world = determinize(game, decision.seat, self.rng)
         self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
-        return [self._trial(game, world, value, decision.seat, weights, self.follow)
-                for value in decision.values]
+        last = len(decision.values) - 1  # the last option's trial uses the dealt world up
+        return [self._trial(game, world, value, decision.seat, weights, self.follow, i == last)
+                for i, value in enumerate(decision.values)]
 
-    def _trial(self, game, world, value, seat: int, weights: Weights, follow: int) -> float:
+    def _trial(self, game, world, value, seat: int, weights: Weights, follow: int,
+               spend: bool = False) -> float:
         """The seat's margin after answering `value` in `world` (in the real game if the dealt
         world does not offer it: an option shows what the question reveals) and finishing the
         step's questions to the seat: the first `follow` valued the same way, the rest with
-        their first option (every offered option can be completed)."""
-        trial = world.clone()
+        their first option (every offered option can be completed). `spend`: played in
+        `world` itself, not a copy (no other trial needs it)."""
+        trial = world if spend else world.clone()
         cursor = dict(trial.state["cursor"])
         try:
             trial.apply_value(value)
