@@ -110,27 +110,47 @@ def ownership_maps(state: dict) -> list[tuple[str, dict]]:
             if key != "players" and _ownership_map(value)]
 
 
-def _counts_table(rules) -> dict[str, list]:
-    """This ruleset's table of each item's counts (`_counts`), filled in as items are seen."""
+def _counts_table(rules) -> dict:
+    """This ruleset's table of each item's counts (`_counts`) and each list's, by the item
+    and by the list's items, filled in as they are seen."""
     table = _tables.get(id(rules))
     if table is None or table[0] is not rules:
         table = _tables[id(rules)] = (rules, {})
     return table[1]
 
 
-def _components(rules, counts: dict[str, list], items: list, out: dict[str, float]) -> None:
-    """Add up the catalogue components among `items` by their fields (`_counts`)."""
-    for item in items:
-        if not isinstance(item, str):
-            continue
-        adds = counts.get(item)
-        if adds is None:
-            adds = counts[item] = _counts(rules, item)
-        for key, n in adds:
-            out[key] = out.get(key, 0) + n
+def _components(rules, counts: dict, items: list, out: dict[str, float]) -> None:
+    """Add up the catalogue components among `items` by their fields (`_counts`): a list's
+    sums are kept by its items (a hand is seen again and again in one decision's trials),
+    in the order the keys first appear, so `out` gets the same keys in the same order."""
+    if not items:
+        return
+    try:
+        key = tuple(items)
+        adds = counts.get(key)
+    except TypeError:  # a list of records, not of catalogue ids
+        key, adds = None, None
+    if adds is None:
+        sums: dict[str, int] = {}
+        for item in items:
+            if not isinstance(item, str):
+                continue
+            found = counts.get(item)
+            if found is None:
+                found = counts[item] = _counts(rules, item)
+            for name, n in found:
+                sums[name] = sums.get(name, 0) + n
+        adds = list(sums.items())
+        if key is not None:
+            if len(counts) > LISTS_KEPT:
+                counts.clear()
+            counts[key] = adds
+    for name, n in adds:
+        out[name] = out.get(name, 0) + n
 
 
-_tables: dict[int, tuple[Any, dict[str, list]]] = {}  # per ruleset: each item's counts
+LISTS_KEPT = 50_000  # items' and lists' sums kept per ruleset (then worked out anew)
+_tables: dict[int, tuple[Any, dict]] = {}  # per ruleset: each item's and list's counts
 
 
 def _counts(rules, item: str) -> list[tuple[str, int]]:
