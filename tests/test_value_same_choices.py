@@ -11,6 +11,9 @@ import json
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+from interpreter.sim.judge.features import seat_features, seats_worths
+from interpreter.sim.judge.held_effects import HeldEffects
+from interpreter.sim.judge.weights import weights_for
 
 pytestmark = pytest.mark.usefixtures("own_judge_cache")  # the shipped weights only
 
@@ -42,3 +45,24 @@ def played(load: dict, players: int | None, seats: tuple, seed: int, decisions: 
 def test_the_value_bot_answers_as_before_its_speed_work(case):
     *how, digest = CASES[case]
     assert played(*how) == digest
+
+
+def test_a_seat_s_worth_is_its_features_worth_to_the_last_bit():
+    """`features.seats_worths` (no timed twins made) is `Weights.worth(seat_features(...))`
+    exactly, with held cards' effects and without, at positions all through greedy games."""
+    rules = load_ruleset(expansions=["jewelry_box"])
+    weights = weights_for(rules)
+    effects = HeldEffects(weights)
+    checked = 0
+    for seed in (1, 2):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("greedy", seed + s) for s in range(4)]
+        while (d := game.decision()) is not None:
+            if len(game.history) % 17 == 0:
+                for with_effects in (None, effects):
+                    fast = seats_worths(game, weights, with_effects)
+                    assert fast == [weights.worth(seat_features(game, s, with_effects))
+                                    for s in range(4)]
+                    checked += 1
+            game.apply(bots[d.seat].choose(game, d))
+    assert checked > 30

@@ -41,7 +41,8 @@ def seats_worths(game, weights, effects=None) -> list[float]:
     """Each seat's learned worth of its holdings, `weights.worth(seat_features(game, seat,
     effects))` to the last bit (the same products added in the same order), without making
     the timed twins: the judge asks it at every position it values."""
-    boards, here = ownership_maps(game.state), []  # here: what every seat's effects share
+    boards = ownership_maps(game.state)
+    here: list[list[float]] = []  # the position's seat values every seat's effects share
     return [worth(weights, *holdings(game, seat, effects, boards, here))
             for seat in range(len(game.state["players"]))]
 
