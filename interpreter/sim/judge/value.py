@@ -8,7 +8,6 @@ answered, the first of them the same way and the rest by their first option, and
 is valued there."""
 from __future__ import annotations
 
-import contextlib
 import random
 
 from ...core.decisions import Decision, Option
@@ -138,5 +137,9 @@ class ValueBot:
         `apply` in a loop, no step left and re-entered per answer)."""
         self.rollout.rng.seed(self._luck)
         policy = _Policy(self.rollout, None, 0.0, trial.state["round"] + self.horizon)
-        with contextlib.suppress(_Horizon):  # the first decision of the round after
+        try:
             trial.play_out([policy] * len(trial.state["players"]))
+        except _Horizon as horizon:  # the first decision of the round after
+            # the policy raises one shared instance, whose traceback would grow by this
+            # playout's frames (and keep every trial's game alive) at each raise
+            horizon.__traceback__ = None
