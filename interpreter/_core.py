@@ -58,6 +58,7 @@ COMPILED_MODULES = (
     "interpreter.verbs.scoring",
     "interpreter.verbs.shuffling",
     "interpreter.verbs.stacks",
+    "interpreter.verbs.tables",
 )
 
 

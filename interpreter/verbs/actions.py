@@ -32,6 +32,7 @@ from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
 from .phases import draw
+from .tables import Play, tables
 
 
 def _price(args: VerbArgs, binding: str, count: int) -> int:
@@ -169,29 +170,32 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
                   colors: Collection[str]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
-    useful = [t for t in tiles if any(c in need for c in rules.tiles[t].silk)]
+    silk_of = tables(rules).silk_of
+    useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
     found: list[frozenset] = []
     for size in range(0, min(len(useful), sum(need.values())) + 1):
         for combo in combinations(useful, size):
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need.items(), _bales(rules, combo), discount, colors):
+            if _covers(need.items(), _bales(silk_of, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
 
-def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
-    """The bales of each colour `tiles` hold together."""
+def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
+           ) -> dict[str, int]:
+    """The bales of each colour `tiles` hold together (`silk_of`: each tile's, the tables')."""
     have: dict[str, int] = {}
     for t in tiles:
-        for color, n in rules.tiles[t].silk.items():
+        for color, n in silk_of[t]:
             have[color] = have.get(color, 0) + n
     return have
 
 
 def _master_made(ctx: Context) -> bool:
-    return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
+    played = ctx.played
+    return played is not None and tables(ctx.rules).kind_of[played] == "master"
 
 
 def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
@@ -219,7 +223,7 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     have: dict[str, int] = {}  # the player's bales of each colour, and in all
     held = 0
     if not silk_waived:
-        have = _bales(rules, me["tiles"])
+        have = _bales(tables(rules).silk_of, me["tiles"])
         held = sum(have.values())
         if held + discount < rules.fewest_bales and "space" not in args:
             return discount, colors, made_by_master, waived, silk_waived, [], iter(())
@@ -351,12 +355,13 @@ def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
     garment takes: then `tailor` (its cost not waived, no space named) offers nothing. A seat
     kind that never pays silk is never short."""
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
-    short = ctx.rules.fewest_bales - discount  # the bales still wanted
+    known = tables(ctx.rules)
+    short = known.fewest_bales - discount  # the bales still wanted
     if short <= 0 or "silk" in ctx.never_paid():
         return False
-    tiles = ctx.rules.tiles
+    bales_of = known.bales_of
     for tile_id in ctx.me["tiles"]:
-        short -= tiles[tile_id].bales
+        short -= bales_of[tile_id]
         if short <= 0:
             return False
     return True
@@ -595,7 +600,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for."""
-    state, limits = ctx.state, ctx.rules.fund_limits
+    state, limits = ctx.state, tables(ctx.rules).fund_limits
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
     free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
@@ -621,11 +626,11 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
     """How many Decoration spaces the acting player has funded in each area."""
-    decorations, seat = ctx.side.decorations, ctx.seat
+    area_of, seat = tables(ctx.rules).areas[ctx.side.id], ctx.seat
     mine: dict[str, int] = {}
     for space_id, owner in ctx.state["decorations"].items():
         if owner == seat:
-            area = decorations[space_id].area
+            area = area_of[space_id]
             mine[area] = mine.get(area, 0) + 1
     return mine
 
@@ -637,7 +642,7 @@ def fundable(ctx: Context) -> list[str]:
 
 
 def _fundable(ctx: Context) -> Iterator[str]:
-    state, side, limits = ctx.state, ctx.side, ctx.rules.fund_limits
+    state, side, limits = ctx.state, ctx.side, tables(ctx.rules).fund_limits
     funded = state["decorations"]
     mine = _areas_funded(ctx) if limits else {}
     for space_id, deco in side.decorations.items():
@@ -680,58 +685,60 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
     known: dict[tuple, bool] = {}  # the answers kept between types, by key
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
-    employees, me = ctx.rules.employees, ctx.me
+    known_tables = tables(ctx.rules)
+    kind_of, me = known_tables.kind_of, ctx.me
     for card_id in me["hand"]:
-        kind = employees[card_id].type
+        kind = kind_of[card_id]
         ctx.played = card_id
         plan = plans.get(kind)
         if plan is None:
-            plan = plans[kind] = _type_plan(ctx, kind, known)
-        for action_id, effect in plan:
-            if effect is None or _card_can(ctx, card_id, action_id, effect, blocked):
+            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
+                                            known)
+        for action_id, play in plan:
+            if play is None or _card_can(ctx, card_id, play, blocked):
                 yield {"card": card_id, "action": action_id}
         yield {"card": card_id, "action": None}
     ctx.played = None
 
 
-def _type_plan(ctx: Context, kind: str, known: dict[tuple, bool]) -> tuple[
-        tuple[str, Any], ...]:
-    """The actions a card of `kind` may be offered this turn, in the ruleset's order: (action
-    id, None) for one that can be done whichever card of the type is played, (action id,
-    effect) for one that depends on the card itself (asked for each card), those that cannot
-    be done left out. Read from the position where a check can, else tried; an answer that
-    does not depend on the type is kept in `known` for the other types."""
-    plan: list[tuple[str, Any]] = []
-    for action_id, effect, shared in ctx.rules.plays_for_type.get(kind, ()):
+def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]
+               ) -> tuple[tuple[str, Play | None], ...]:
+    """The actions a card of a type may be offered this turn (`plays`: the type's, in the
+    ruleset's order): (action id, None) for one that can be done whichever card of the type is
+    played, (action id, play) for one that depends on the card itself (asked for each card),
+    those that cannot be done left out. Read from the position where a check can, else tried;
+    an answer that does not depend on the type is kept in `known` for the other types."""
+    plan: list[tuple[str, Play | None]] = []
+    for play in plays:
+        shared = play.shared
         if shared is None:
-            plan.append((action_id, effect))
+            plan.append((play.action, play))
             continue
         can = known.get(shared)
         if can is None:
-            check = effect.check
+            check = play.check
             can = None if check is None else check(ctx)
             if can is None:
-                can = ctx.possible(effect.run, shared)
+                can = ctx.possible(play.run, shared)
             known[shared] = can
         if can:
-            plan.append((action_id, None))
+            plan.append((play.action, None))
     return tuple(plan)
 
 
-def _card_can(ctx: Context, card_id: str, action_id: str, effect: Any,
-              blocked: dict[str, bool]) -> bool:
+def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
     """Whether the played card can do its own action (`depute card played`): not when the
     action is blocked this turn whichever card is played (read once a turn), else its check,
     else a trial."""
-    if effect.blocked is not None:
-        stop = blocked.get(action_id)
+    if play.blocked is not None:
+        stop = blocked.get(play.action)
         if stop is None:
-            stop = blocked[action_id] = effect.blocked(ctx)
+            stop = blocked[play.action] = play.blocked(ctx)
         if stop:
             return False
-    check = effect.check
+    check = play.check
     can = None if check is None else check(ctx)
-    return ctx.possible(effect.run, (card_id, action_id)) if can is None else can
+    return ctx.possible(play.run, (card_id, play.action)) if can is None else can
 
 
 def play_card(ctx: Context, args: VerbArgs) -> None:
