@@ -15,6 +15,12 @@ def test_the_tables_say_what_the_rule_objects_say():
     assert known.silk_of == {t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
     assert known.fewest_bales == min(sum(g.silk.values()) for g in rules.garments.values())
     assert known.fund_limits == dict(rules.fund_limits)
+    for g, garment in rules.garments.items():
+        needs = tuple((r, n) for r, n in (("thread", garment.thread), ("lace", garment.lace),
+                                          *garment.costs.items()) if n)
+        assert known.tailoring_of[g] == (garment.master, garment.sellable and not
+                                         garment.rent_only, sum(garment.silk.values()), needs,
+                                         tuple(garment.silk.items()))
     assert known.areas == {side.id: {s: d.area for s, d in side.decorations.items()}
                            for side in rules.sides}
     for kind, plays in rules.plays_for_type.items():

@@ -36,8 +36,9 @@ from .tables import Play, tables
 
 
 def _price(args: VerbArgs, binding: str, count: int) -> int:
-    thunk = None if "free" in args else args.get("price")
-    return int(thunk.bound(binding, count)) if thunk is not None else 0
+    if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
+        return 0
+    return int(args["price"].bound(binding, count))
 
 
 def take_tile(ctx: Context, tile_id: str) -> bool:
@@ -222,10 +223,11 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     pinned = args["garment"]() if "garment" in args else None
     have: dict[str, int] = {}  # the player's bales of each colour, and in all
     held = 0
+    known = tables(rules)
     if not silk_waived:
-        have = _bales(tables(rules).silk_of, me["tiles"])
+        have = _bales(known.silk_of, me["tiles"])
         held = sum(have.values())
-        if held + discount < rules.fewest_bales and "space" not in args:
+        if held + discount < known.fewest_bales and "space" not in args:
             return discount, colors, made_by_master, waived, silk_waived, [], iter(())
     free: list[str] = []
     if not sell_only:
@@ -240,12 +242,12 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     def candidates() -> Iterator[dict[str, Any]]:
         if not free and "space" in args:
             return
-        garments, costs, livre = rules.garments, side.garment_costs, purse["livre"]
+        tailoring, costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g_master, sellable, bales, needs, silk = garments[garment_id].tailoring
+            g_master, sellable, bales, needs, silk = tailoring[garment_id]
             if (g_master and not master) or (placed_only and not sellable):
                 continue
             if waived:

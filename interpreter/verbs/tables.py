@@ -1,9 +1,10 @@
 """What the verbs' options and checks read of a ruleset again and again, as plain tables.
 
 A turn's options ask, for every card and action, the same questions of the frozen ruleset: a
-card's type, a tile's bales and silk, a Decoration space's area. Read through the rule
-objects (Python classes) each is a generic attribute lookup from compiled code; here each is
-one dict lookup, the tables a compiled class made once per ruleset and kept with it.
+card's type, a tile's bales and silk, what a garment takes, a Decoration space's area. Read
+through the rule objects (Python classes) each is a generic attribute lookup from compiled
+code; here each is one dict lookup, the tables a compiled class made once per ruleset and kept
+with it.
 """
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ class OptionTables:
         self.silk_of: dict[str, tuple[tuple[str, int], ...]] = {
             t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
         self.fewest_bales: int = rules.fewest_bales
+        # each garment's (a Master's, may be sold, bales, other resources, silk by colour)
+        self.tailoring_of: dict[str, tuple[bool, bool, int, tuple[tuple[str, int], ...],
+                                           tuple[tuple[str, int], ...]]] = {
+            g: garment.tailoring for g, garment in rules.garments.items()}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
         # each board side's Decoration spaces' areas, by the side's id
         self.areas: dict[str, dict[str, str]] = {
