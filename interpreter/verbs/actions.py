@@ -524,13 +524,14 @@ def depute_blocked(ctx: Context) -> bool:
 
 
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
-    """`depute`'s check (checks.py) for a named card: past these checks nothing aborts (a
-    trial run ends at the verb's `settled`). A choice among cards is left to the trial. It
-    reads what the verb reads, in its order, without building the staff."""
-    if "card" not in args:
-        return None
+    """`depute`'s check (checks.py): past these checks nothing aborts (a trial run ends at the
+    verb's `settled`). It reads what the verb reads, in its order, without building the staff
+    for a named card. A choice `among` cards can be done exactly when one of them can be
+    deputed (on the staff, its payout worked out): the trial tries them until one can."""
     if depute_blocked(ctx):
         return False  # the verb aborts: a staff at its minimum cannot depute
+    if "card" not in args:
+        return bool(_deputable(args, _deputing_staff(ctx), {}))
     me = ctx.me
     card = args["card"]()
     if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
