@@ -1,10 +1,10 @@
 """Issue 34 item 6: what a turn's options read of a ruleset, as tables made once per ruleset
-(interpreter/verbs/tables.py): they hold what the rule objects say, and each ruleset keeps its
+(interpreter/verbs/option_tables.py): they hold what the rule objects say, and each ruleset keeps its
 own, whichever was asked for last."""
 from __future__ import annotations
 
 from interpreter import load_ruleset
-from interpreter.verbs.tables import tables
+from interpreter.verbs.option_tables import tables
 
 
 def test_the_tables_say_what_the_rule_objects_say():

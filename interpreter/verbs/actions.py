@@ -31,8 +31,8 @@ from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
+from .option_tables import Play, tables
 from .phases import draw
-from .tables import Play, tables
 
 
 def _price(args: VerbArgs, binding: str, count: int) -> int:
