@@ -23,6 +23,13 @@ def test_the_tables_say_what_the_rule_objects_say():
                                          tuple(garment.silk.items()))
     assert known.areas == {side.id: {s: d.area for s, d in side.decorations.items()}
                            for side in rules.sides}
+    assert known.guarded is bool(rules.offering_bonus)
+    for c, e in rules.employees.items():
+        bonus = known.bonus_of[c]
+        assert (bonus is None) is (e.bonus is None)
+        if bonus is not None:
+            assert (bonus.effect, bonus.check) == (e.bonus, e.bonus.check)
+            assert bonus.prompt == f"bonus of {e.name}: {e.bonus.text}"
     for kind, plays in rules.plays_for_type.items():
         read = known.plays_for_type[kind]
         assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [

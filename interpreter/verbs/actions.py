@@ -27,7 +27,7 @@ from ..core.declaring import (
     same_word,
 )
 from ..core.events import announce, heard, run_hook
-from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
+from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
@@ -480,7 +480,8 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
-            if _bonus_chosen(ctx, bonus, f"bonus of the deputed {ctx.engine.label(card)}"):
+            if _bonus_chosen(ctx, bonus.run, bonus.check,
+                             f"bonus of the deputed {ctx.engine.label(card)}"):
                 ctx.attempt(bonus)
         finally:
             ctx.played = saved
@@ -789,25 +790,25 @@ def offer_bonus(ctx: Context, args: VerbArgs) -> None:
 
 def _offer_bonus(ctx: Context, card_id: str) -> None:
     """A played card's bonus, when it has one that can be done now and the player wants it."""
-    rules = ctx.rules
-    card = rules.employees[card_id]
-    bonus = card.bonus
+    known = tables(ctx.rules)
+    bonus = known.bonus_of[card_id]
     if bonus is None or ctx.in_bonus:
         return
-    guarded = bool(rules.offering_bonus)  # an action the bonus performs could offer it again
+    guarded = known.guarded  # an action the bonus performs could offer it again
     if guarded:
         ctx.in_bonus = True
     try:
-        if _bonus_chosen(ctx, bonus, f"bonus of {card.name}: {bonus.text}"):
-            ctx.attempt(bonus)
+        if _bonus_chosen(ctx, bonus.run, bonus.check, bonus.prompt):
+            ctx.attempt(bonus.effect)
     finally:
         if guarded:
             ctx.in_bonus = False
 
 
-def _bonus_chosen(ctx: Context, bonus: Effect, prompt: str) -> bool:
-    """Whether a bonus can be done now and the player chooses to use it ("may use")."""
-    return ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
+def _bonus_chosen(ctx: Context, run: Any, check: Any, prompt: str) -> bool:
+    """Whether a bonus (its `run` and `check`) can be done now and the player chooses to use
+    it ("may use")."""
+    return ctx.possible(run, check=check) and ctx.ask(
         "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
         exact=True)
 

@@ -35,6 +35,12 @@ class OptionTables:
         # each board side's Decoration spaces' areas, by the side's id
         self.areas: dict[str, dict[str, str]] = {
             side.id: {s: d.area for s, d in side.decorations.items()} for side in rules.sides}
+        # each card's bonus as a turn offers it (None: it has none), and whether an action may
+        # offer the played card's bonus itself (`offer_bonus`)
+        self.bonus_of: dict[str, Bonus | None] = {
+            c: None if e.bonus is None else Bonus(e.bonus, f"bonus of {e.name}: {e.bonus.text}")
+            for c, e in rules.employees.items()}
+        self.guarded = bool(rules.offering_bonus)
         self.plays_for_type: dict[str, tuple[Play, ...]] = {
             kind: tuple(Play(action, effect, shared) for action, effect, shared in plays)
             for kind, plays in rules.plays_for_type.items()}
@@ -51,6 +57,17 @@ class Play:
         self.blocked: Any = effect.blocked
         self.run: Any = effect.run
         self.shared = shared
+
+
+class Bonus:
+    """A card's bonus as a turn offers it: the effect, its check and run, and the question's
+    prompt."""
+
+    def __init__(self, effect: Effect, prompt: str):
+        self.effect = effect
+        self.check: Any = effect.check
+        self.run: Any = effect.run
+        self.prompt = prompt
 
 
 class _Last:
