@@ -60,7 +60,7 @@ def self_play(rules, players: int, seed: int, bots: list,
         game.apply(bots[d.seat].choose(game, d))
     final = [p["prestige"] for p in game.state["players"]]
     size = len(played)
-    if size == 1:  # one bot-played seat (a solo mode): its own holdings and prestige to come
+    if size <= 1:  # one bot-played seat (a solo mode): its own holdings and prestige to come
         return [(f, final[s] - now) for s, f, now in samples]
     out = []
     for at in range(0, len(samples), size):  # the seats measured at one decision
