@@ -145,3 +145,26 @@ def test_a_solo_fit_samples_the_bot_played_seat_alone():
     four = fit.self_play(load_ruleset(), 4, 4, [make_bot("greedy", s) for s in range(4)])
     for at in range(0, len(four), 4):
         assert sum(target for _, target in four[at:at + 4]) == pytest.approx(0, abs=1e-9)
+
+
+
+def test_fit_judge_takes_the_number_of_greedy_games(tmp_path, capsys, monkeypatch,
+                                                    own_judge_cache):
+    """`--teacher-games N` has the fit play N greedy games before the value bots' (not 50 per
+    game of them), and says so (the fit itself stubbed: its games take seconds each)."""
+    from interpreter.cli.main import main
+
+    asked = {}
+
+    def fitted(rules, players, games, seed, teacher, teacher_games, advance):
+        asked.update(games=games, teacher_games=teacher_games, players=players)
+        return weights.Weights({"num.livre": 1.0}, rules.fingerprint, weights.modules_of(rules),
+                               "fitted", games)
+
+    monkeypatch.setattr(fit, "fit", fitted)
+    assert main(["fit-judge", "--solo", "du_barry", "--teacher-games", "3", "--games", "1",
+                 "--quiet", "--out", str(tmp_path / "w")]) == 0
+    assert asked == {"games": 1, "teacher_games": 3, "players": 2}
+    assert "from 3 games of greedy and 1 of value bots" in capsys.readouterr().out
+    assert main(["fit-judge", "--games", "2", "--quiet", "--out", str(tmp_path / "w")]) == 0
+    assert asked["teacher_games"] == fit.TEACHER * 2
