@@ -25,7 +25,8 @@ CASES = {
     "base, 4 players": ({}, 4, (0,), 1, 40, "62249634d9a972d5"),
     "Jewelry Box, 4 players": ({"expansions": ["jewelry_box"]}, 4, (0, 2), 3, 30,
                                "f20917ba7a307748"),
-    "du Barry": ({"expansions": ["du_barry"]}, None, (0,), 5, 20, "7d2b052e5366d13a"),
+    # taken again with du Barry's weights refitted on the person's seat alone (wt/figures)
+    "du Barry": ({"expansions": ["du_barry"]}, None, (0,), 5, 20, "fc14c53acc4c98df"),
     "Original, 2 players": ({"edition": "original"}, 2, (0, 1), 6, 30, "1949046a4965496b"),
 }
 
