@@ -155,3 +155,20 @@ def test_a_few_forks_get_student_s_interval_not_the_normal_s():
     assert stats.t95(31) == pytest.approx(2.0395, abs=1e-3)  # tables give 2.0395
     assert stats.t95(1000) == pytest.approx(1.9623, abs=1e-3)
     assert stats.paired_few([2.0]) == (2.0, (2.0, 2.0))  # one fork: no spread to widen
+
+
+def test_the_games_that_would_settle_a_few_forks_read_their_spread_not_student_s_width():
+    """A card held in 3 seeds of 12, its forks +2, +4 and +9 prestige: Student's t(2) = 4.303
+    makes the interval 2.2 times as wide as 1.96 standard errors, for the p-value; but more
+    games shrink the spread itself, so the games asked for come from the standard error
+    (2.082), not the width over 2 x 1.96 (4.572; 4.8 times as many games)."""
+    forks = [2.0, 4.0, 9.0]
+    mean, (low, high) = stats.paired_few(forks)
+    se = (high - low) / (2 * stats.t95(2))
+    assert se == pytest.approx(2.0817, abs=1e-4)
+    read = verdict.comparison("prestige", (mean, (low, high)), quantile=stats.t95(2))
+    assert read.se == pytest.approx((high - low) / (2 * stats.Z95))
+    assert read.planning_se == pytest.approx(se)
+    # 12 * (2.0817 * 2.8016 / 5.0)^2 = 16.3
+    assert verdict.games_to_settle(read, 12) == (17, pytest.approx(5.0))
+    assert verdict.comparison("prestige", (mean, (low, high))).planning_se == read.se

@@ -329,7 +329,9 @@ def paired_card(key: str, with_runs: list[dict], other_runs: list[dict],
         "holder_prestige_delta": _figure(result["prestige"]),
         "holder_lead_delta": _figure(result["lead"])}
     out.update(_game_level([a for a, _, _ in pairs], [b for _, b, _ in pairs]))
-    return out, ("its holder's", [verdict.comparison(m, result[m]) for m in PAIRED_MEASURES])
+    t = stats.t95(len(diffs["prestige"]) - 1)
+    return out, ("its holder's", [verdict.comparison(m, result[m], quantile=t)
+                                  for m in PAIRED_MEASURES])
 
 
 def paired_packs(names: list[str], with_runs: list[dict], without_runs: list[dict]) -> Paired:

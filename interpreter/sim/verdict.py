@@ -29,9 +29,16 @@ class Comparison:
 
     measure: str       # "prestige" or "win rate"
     estimate: float    # the measured change
-    se: float          # its standard error
+    se: float          # its standard error as the interval reads it (width over 2 x 1.96)
     reference: float = 0.0
     q: float = 1.0     # the adjusted p-value, set by `correct`
+    spread: float | None = None  # the standard error itself, where the interval is Student's
+
+    @property
+    def planning_se(self) -> float:
+        """The standard error that more games would shrink: a Student's interval is wider than
+        1.96 of them only because its spread is guessed from few runs, which more runs fix."""
+        return self.se if self.spread is None else self.spread
 
     @property
     def effect(self) -> float:
@@ -46,12 +53,18 @@ class Comparison:
         return self.q <= FALSE_DISCOVERY_RATE
 
 
-def comparison(measure: str, result, reference: float = 0.0) -> Comparison | None:
-    """A comparison from a `stats.difference` / `stats.paired` result (None stays None)."""
+def comparison(measure: str, result, reference: float = 0.0,
+               quantile: float = stats.Z95) -> Comparison | None:
+    """A comparison from a `stats.difference` / `stats.paired` result (None stays None). An
+    interval made with another `quantile` (Student's t for a card's few forks) is read as its
+    width for the p-value and the interval shown, and as width over that quantile for the
+    games more that would settle it."""
     if result is None:
         return None
     estimate, (low, high) = result
-    return Comparison(measure, estimate, (high - low) / (2 * stats.Z95), reference)
+    spread = None if quantile == stats.Z95 else (high - low) / (2 * quantile)
+    return Comparison(measure, estimate, (high - low) / (2 * stats.Z95), reference,
+                      spread=spread)
 
 
 def correct(comparisons: list[Comparison]) -> None:
@@ -62,7 +75,7 @@ def correct(comparisons: list[Comparison]) -> None:
 
 def _unclear(c: Comparison, games: int, what: str) -> str:
     """'unclear at 100 games: about 818 games would show a 1.0-prestige WHAT'."""
-    if c.se <= 0:
+    if c.planning_se <= 0:
         return f"unclear at {games} games: too few to measure the spread"
     needed, size = games_to_settle(c, games)
     return (f"unclear at {games} games: about {needed} games would show a "
@@ -74,7 +87,7 @@ def games_to_settle(c: Comparison, games: int) -> tuple[int, float]:
     smallest worth finding when the observed one is smaller) at 95% confidence with 80% power,
     from the spread these `games` gave; and that effect size."""
     size = max(abs(c.effect), SMALLEST_EFFECT[c.measure])
-    return stats.games_needed(games, c.se, size), size
+    return stats.games_needed(games, c.planning_se, size), size
 
 
 def _amount(c: Comparison) -> str:
