@@ -50,6 +50,12 @@ DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring 
 # with a leaf valuation (`make_bot("mcts:N")`): the playout ends with the round in progress, at
 # a round's start, where the judge's worths were fitted
 LEAF_HORIZON = 0
+# the statistical stop of `make_bot("mcts:N")` (`MctsBot._clear`): a leader ahead of every other
+# candidate by more than -INDIFFERENCE (reward) at CONFIDENCE standard errors of their paired
+# rewards, after MIN_WORLDS worlds
+CONFIDENCE = 2.0
+INDIFFERENCE = 0.01
+MIN_WORLDS = 4
 
 
 def option_key(value) -> str:
@@ -91,6 +97,18 @@ def _rewards(points: list, won: list[bool]) -> list[float]:
     return out
 
 
+def paired_lead(worlds: list[dict[str, float]], a: str, b: str) -> tuple[float, float] | None:
+    """Candidate a's mean lead over b in the worlds both were tried in, and its standard error
+    (None under two such worlds)."""
+    leads = [w[a] - w[b] for w in worlds if a in w and b in w]
+    n = len(leads)
+    if n < 2:
+        return None
+    mean = sum(leads) / n
+    variance = sum((x - mean) ** 2 for x in leads) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
 class _Node:
     __slots__ = ("avail", "children", "seat", "total", "visits")
 
@@ -113,7 +131,9 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout=None, exploration: float = 0.7,
                  epsilon: float = 0.0, width: int | None = 4,
-                 horizon: int | None = DEFAULT_HORIZON, leaf=None):
+                 horizon: int | None = DEFAULT_HORIZON, leaf=None,
+                 confidence: float | None = None, indifference: float = INDIFFERENCE,
+                 min_worlds: int = MIN_WORLDS):
         if iterations is None and seconds is None:
             raise ValueError("an mcts bot needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
@@ -124,6 +144,8 @@ class MctsBot:
         # each seat's worth in a position (a list of numbers; the game may be spent doing it):
         # with it, a playout stops at its horizon and the leaf values the position there
         self.leaf = leaf
+        # the statistical stop (`_clear`): None searches the whole budget (or until `_settled`)
+        self.confidence, self.indifference, self.min_worlds = confidence, indifference, min_worlds
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
         self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
@@ -148,18 +170,25 @@ class MctsBot:
         root = self._reused(game, seat)
         for key in candidates:
             root.children.setdefault(key, _Node(seat))
-        order = {k: i for i, k in enumerate(candidates)}
+        order = {k: i for i, k in enumerate(candidates)}  # the candidates still in the race
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = kept = sum(root.children[k].visits for k in candidates)  # from the last search
         tried = 0
+        worlds: list[dict[str, float]] = []  # each world's reward of each candidate tried in it
         while True:
             seed = self.rng.getrandbits(32)
-            for i, key in enumerate(candidates):
+            seen: dict[str, float] = {}
+            racing = list(order)
+            for i, key in enumerate(racing):
                 if self.iterations is not None and done >= self.iterations:
                     break
-                g = world if i == len(candidates) - 1 else world.clone()
-                if self._iterate(g, root.children[key], candidates[key].value, seed):
+                g = world if i == len(racing) - 1 else world.clone()
+                node = root.children[key]
+                before = node.total
+                if self._iterate(g, node, candidates[key].value, seed):
                     done += 1
+                    seen[key] = node.total - before
+            worlds.append(seen)
             tried += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -168,6 +197,8 @@ class MctsBot:
             if tried >= self._most_worlds():
                 break  # worlds that keep refusing every candidate: stop, answer with the prior
             if self.iterations is not None and self._settled(root, order, self.iterations - done):
+                break
+            if self.confidence is not None and self._clear(root, order, worlds):
                 break
             world = determinize(game, seat, self.rng)
         self.searched += 1
@@ -207,6 +238,33 @@ class MctsBot:
                 if (c.total + worlds) / (c.visits + worlds) >= worst:
                     return False
         return True
+
+    def _clear(self, root: _Node, order: dict[str, int], worlds: list[dict[str, float]]) -> bool:
+        """The statistical stop (with `confidence`, after `min_worlds` worlds of this search):
+        whether the leader is clearly no worse than any other candidate, by their paired
+        rewards in the worlds both were tried in (common random numbers make the pairs
+        comparable): for each other candidate, the leader's mean lead less `confidence` standard
+        errors is above -`indifference`. A candidate clearly behind the leader (its mean lead
+        less `confidence` standard errors above 0) leaves the race (`order`): later worlds no
+        longer try it."""
+        z = self.confidence
+        if z is None or len(worlds) < self.min_worlds:
+            return False
+        leader = self._best(root, order)
+        clear = True
+        for key in list(order):
+            if key == leader:
+                continue
+            lead = paired_lead(worlds, leader, key)
+            if lead is None:
+                clear = False
+                continue
+            mean, error = lead
+            if mean - z * error > 0:
+                del order[key]  # clearly worse: out of the race
+            elif mean - z * error <= -self.indifference:
+                clear = False
+        return clear
 
     def _candidates(self, world, asked: Decision, real: dict[str, Option]) -> dict[str, Option]:
         """The root's candidates: the real decision's options (`real`, by key), the default
