@@ -28,8 +28,12 @@ come in batches, one batch per *world*:
    best other).
 
 The answer is the root candidate with the best mean reward (the prior's order breaks ties), so
-the bot plays the default policy's favourite unless the search finds better. A budget of
-`iterations` makes the bot a deterministic function of its seed and the game it is shown;
+the bot plays the default policy's favourite unless the search finds better. The budget is a
+most: the search stops once no remaining iteration could change the answer, and, with a
+`confidence` (what `make_bot("mcts:N")` gives), once the answer is clear by the candidates'
+paired rewards, world by world: a candidate clearly behind the leader leaves the race, and the
+search ends when none may be ahead of the leader by `indifference` or more (`_clear`). A budget
+of `iterations` makes the bot a deterministic function of its seed and the game it is shown;
 `seconds` bounds the time instead, in whole worlds (then it is not reproducible). A decision
 with one option is answered without searching.
 """
@@ -340,7 +344,10 @@ class MctsBot:
         scores = getattr(self.rollout, "scores", None)
         if scores is not None:
             score = scores(g, d)
-            order = sorted(order, key=lambda i: (-score[i], i))[:cap]
+            if cap == 1:  # a node's first visits: the favourite alone, the first of the best
+                order = (max(order, key=score.__getitem__),)
+            else:
+                order = sorted(order, key=lambda i: (-score[i], i))[:cap]
         return {option_key(values[i]): i for i in order}
 
     def _widened(self, visits: int) -> int:
