@@ -57,7 +57,7 @@ LEAF_HORIZON = 0
 # the statistical stop of `make_bot("mcts:N")` (`MctsBot._clear`): a leader ahead of every other
 # candidate by more than -INDIFFERENCE (reward) at CONFIDENCE standard errors of their paired
 # rewards, after MIN_WORLDS worlds
-CONFIDENCE = 2.0
+CONFIDENCE = 1.5
 INDIFFERENCE = 0.01
 MIN_WORLDS = 4
 
