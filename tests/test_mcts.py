@@ -245,6 +245,18 @@ def test_the_search_stops_once_its_answer_cannot_change(rules):
         assert make_bot("mcts:32", seed).choose(game, d).value == full.choose(game, d).value
 
 
+def test_an_option_s_key_is_its_canonical_json_kept_or_not():
+    """`option_key` keeps the keys of text and dict options; a kept key is the canonical JSON
+    all the same, whatever the dict's order, and True and 1 stay apart."""
+    from interpreter.sim.mcts import option_key
+    assert option_key({"card": "x", "action": "tailor"}) == '{"action":"tailor","card":"x"}'
+    assert option_key({"action": "tailor", "card": "x"}) == '{"action":"tailor","card":"x"}'
+    assert option_key({"sell": True}) == '{"sell":true}'
+    assert option_key({"sell": 1}) == '{"sell":1}'
+    assert option_key({"tiles": ["a", "b"]}) == '{"tiles":["a","b"]}'  # not kept: a list
+    assert option_key("l1.x") == '"l1.x"' and option_key(None) == "null"
+
+
 def test_the_paired_lead_is_the_mean_lead_in_shared_worlds_and_its_standard_error():
     from interpreter.sim.mcts import paired_lead
     worlds = [{"a": 1.0, "b": 0.0}, {"a": 0.5, "b": 0.5}, {"a": 1.0, "b": 0.5}, {"a": 0.2}]

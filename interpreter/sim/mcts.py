@@ -69,10 +69,28 @@ def option_key(value) -> str:
         if key is None:
             key = _STR_KEYS[value] = json.dumps(value)
         return key
+    if type(value) is dict:  # a play, a rent, a fund...: kept by its items and their types
+        try:
+            items = frozenset((k, type(v), v) for k, v in value.items())
+        except TypeError:  # a list inside: made each time
+            return _json_key(value)
+        key = _DICT_KEYS.get(items)
+        if key is None:
+            if len(_DICT_KEYS) >= _MOST_KEPT:
+                _DICT_KEYS.clear()
+            key = _DICT_KEYS[items] = _json_key(value)
+        return key
+    return _json_key(value)
+
+
+def _json_key(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 _STR_KEYS: dict[str, str] = {}
+# a dict option's key by its items (with their types: True and 1 are equal, their JSON is not)
+_DICT_KEYS: dict[frozenset, str] = {}
+_MOST_KEPT = 100_000
 
 
 def rewards(game) -> list[float]:
