@@ -315,9 +315,9 @@ def test_a_solo_modes_own_piles_are_observed():
 
 
 def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
-    """The encoder keeps each observer's last guests and decorations: at every decision of a
-    whole game (guests rented, decorations funded, seats observing in any order), its vector
-    equals that of a fresh encoder that remembers nothing."""
+    """The encoder keeps each observer's last vector, its board among its sections: at every
+    decision of a whole game (guests rented, decorations funded, seats observing in any
+    order), what `observe` gives equals what a fresh encoder that remembers nothing gives."""
     env = RococoEnv(players=4)
     env.reset(seed=5)
     game, bots = env.game, [make_bot("random", s) for s in range(4)]
@@ -329,10 +329,58 @@ def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
         for seat in (d.seat, (d.seat + 1) % 4):
             fresh = Observation(components, rounds, env.rules).encode(seat_view(game, seat),
                                                                       seat)
-            assert np.array_equal(env.encoder.encode(seat_view(game, seat), seat), fresh)
+            assert np.array_equal(env.encoder.observe(seat_view(game, seat), seat), fresh)
         game.apply(bots[d.seat].choose(game, d))
         changed += board != (len(game.state["guests"]), len(game.state["decorations"]))
     assert changed > 10  # the board changed many times between two vectors
+
+
+@pytest.mark.parametrize("players, expansions", [(4, ()), (5, ()), (2, ("jewelry_box",)),
+                                                 (3, ("fancy_dresses", "jewelry_box"))])
+def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, expansions):
+    """The environments' observations change each observer's kept vector where its entries
+    differ (Observation.observe) and the mask is set in kept zeros: at every decision of whole
+    seeded games, each seat observed in a changing order, the observation equals a fresh
+    encoder's full encode of the full `view()`, and the mask is 1 exactly at the legal
+    actions; both are fresh arrays, unchanged by later steps. (`encode` keeps nothing between
+    calls: each works the vector out whole.)"""
+    env = RococoEnv(players=players, expansions=expansions)
+    coder, kept = env.coder, []
+    for seed in range(2):
+        env.reset(seed=seed)
+        game, bots = env.game, [make_bot("random", seed * 7 + s) for s in range(players)]
+        step = 0
+        while True:
+            decision = game.decision()
+            for k in range(players):
+                seat = (k * (step + 1) + step) % players  # every seat, in varying orders
+                got = coder.observe(game, seat)
+                full = env.encoder.encode(game.view(seat), seat)  # remembers nothing
+                assert np.array_equal(got["observation"], full), (seed, step, seat)
+                legal = set() if decision is None or decision.seat != seat else \
+                    set(coder.actions.legal(decision))
+                assert set(np.flatnonzero(got["action_mask"])) == legal
+                if step % 50 == 0:
+                    kept.append((got["observation"], full, got["action_mask"],
+                                 got["action_mask"].copy()))
+            if decision is None:
+                break
+            game.apply(bots[decision.seat].choose(game, decision))
+            step += 1
+        assert step > 100
+    for observation, full, mask, mask_then in kept:  # later steps changed none of them
+        assert np.array_equal(observation, full) and np.array_equal(mask, mask_then)
+
+
+def test_a_kept_vector_observing_a_table_of_another_size_starts_again():
+    """One encoder observing, for the same seat, a 5-player game and then a 2-player one (and
+    back) gives each exactly its full encode: no row of the larger table is left over."""
+    rules = load_ruleset()
+    encoder = Observation(Components.universal(), rules.rounds, rules)
+    games = [Game.new(rules, players=n, seed=3) for n in (5, 2, 5)]
+    for game in games:
+        assert np.array_equal(encoder.observe(seat_view(game, 0), 0),
+                              encoder.encode(game.view(0), 0))
 
 
 # -- the seat's whole view: guests' garments, display prices (issue 33) -------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .catalogue import SLOTS, Components
-from .encoding import Answers
+from .encoding import Answers, mark
 
 
 class ActionSpace:
@@ -33,6 +33,8 @@ class ActionSpace:
         self._answers = Answers(self.names, self.slots)
         self._decision = None
         self._legal: dict[int, int] = {}
+        self._zeros = np.zeros(self.n, dtype=np.int8)  # all 0 between two `mask` calls
+        self._view = self._zeros.data
 
     def legal(self, decision) -> dict[int, int]:
         """Each legal action of `decision` and the index of the option it answers with
@@ -47,7 +49,10 @@ class ActionSpace:
 
     def mask(self, decision) -> np.ndarray:
         """1 for the legal actions of `decision` (all 0 when there is none), as int8."""
-        mask = np.zeros(self.n, dtype=np.int8)
-        if decision is not None:
-            mask[list(self.legal(decision))] = 1
+        if decision is None:
+            return np.zeros(self.n, dtype=np.int8)
+        legal = self.legal(decision)  # set in the kept zeros, copied, then cleared again
+        mark(self._view, legal, 1)
+        mask = self._zeros.copy()
+        mark(self._view, legal, 0)
         return mask

@@ -1,8 +1,10 @@
 """The observation's hot path, compiled with mypyc (interpreter/_core.py's COMPILED_MODULES):
-what a seat sees, read from the live state (`seat_view`), turned into the vector's entries
-(`Entries.fill`: the indexes that read 1, and the other values with their indexes) through
-tables of each id's index built once per catalogue. No numpy here, so that the build needs
-none: observations.py lays the vector out and writes these entries into it in two calls.
+what a seat sees, read from the live state (`seat_view`), written into the vector
+(`Entries.fill`) through tables of each id's index built once per catalogue, section by
+section: `Kept` remembers what each section of an observer's vector was made from, so a step
+works out and writes again only the sections whose source changed (a hand, a few counters),
+not the whole vector. No numpy here, so that the build needs none: the vector is written
+through a memoryview (observations.py makes it and copies it out).
 """
 from __future__ import annotations
 
@@ -94,7 +96,7 @@ class Entries:
     offsets (`at`), so that a view becomes the vector's entries with a dict lookup per id."""
 
     def __init__(self, components: Any, rounds: int, at: dict[str, int], players: int,
-                 slot_prices: dict[str, dict[str, tuple]]):
+                 slot_prices: dict[str, dict[str, tuple]], resources: Any = None):
         c = components
         self.components, self.rounds, self.at, self.players = c, rounds, at, players
         self.cards = {x: i for i, x in enumerate(c.cards)}
@@ -102,6 +104,10 @@ class Entries:
         self.guest_spaces = {x: i for i, x in enumerate(c.guest_spaces)}
         self.decorations = {x: i for i, x in enumerate(c.decorations)}
         self.resources: tuple = tuple(c.resources)
+        # the positions in `resources` of the counters the game's rules have (`resources`:
+        # their names; None: any of them), the only ones a player of theirs holds
+        self.held: list[int] = [k for k, name in enumerate(c.resources)
+                                if resources is None or name in resources]
         self.zones: tuple = tuple(c.zones)
         self.owned: tuple = tuple(c.owned)
         self.inverse = [1.0 / scale for _, scale in SCALES]
@@ -127,95 +133,142 @@ class Entries:
         self.priced = [(at[f"prices:{display}"], display, self._items(holds))
                        for display, holds in c.priced]
         self.slot_prices = slot_prices
-        self.boards: dict[int, tuple] = {}  # each observer's last board (`_board`)
+
+    def kept(self, buffer: Any) -> Kept:
+        """A vector's sections, all unwritten, for `fill` to write through `buffer` (a
+        memoryview of a vector of zeros)."""
+        return Kept(buffer, _ROWS + self.players)
 
     def _items(self, holds: str) -> dict[str, int]:
         return {x: i for i, x in enumerate(self.components.items(holds))}
 
-    def fill(self, view: dict, seat: int, ones: list[int], at: list[int],
-             values: list[float]) -> None:
-        """The entries of `view`, what `seat` sees: the indexes that read 1 into `ones`, every
-        other value that is not 0 into `values`, its index into `at`. An id the catalogue
-        lacks (an empty place's None among them) is written nowhere."""
+    def fill(self, view: dict, seat: int, kept: Kept) -> None:
+        """Write the entries of `view`, what `seat` sees, into `kept` (`seat`'s vector): section
+        by section, each block or group of blocks worked out and written again only when what
+        it is read from differs from what it was at its last write (compared by value: most
+        steps change a few counters and a hand, not the displays, the board or the others'
+        cards). An id the catalogue lacks (an empty place's None among them) is written
+        nowhere."""
         offsets = self.at
         players = view["players"]
         present = len(players)
+        if kept.present != present:  # another game's table: start from zeros
+            kept.clear()
+            kept.present = present
         pending = view.get("pending")
         mine = pending is not None and pending.get("seat") == seat
-        at += [0, 1, 2, 3]
-        values += [(view["round"] or 0) / self.rounds,
-                   min((view["favor"] or 0) / FAVOR_SCALE, 1.0),
-                   1.0 if view["finished"] else 0.0, 1.0 if mine else 0.0]
-        ones += range(offsets["seats"], offsets["seats"] + present)
-        ones.append(offsets["start_player"] + (view["start_player"] - seat) % present)
-        board, guests_of, decorations_of = self._board(view, seat, present)
-        ones += board
-        self._players(players, seat, guests_of, decorations_of, ones, at, values)
-        pos = self.pos
-        _each(pos["hire_display"], view["hire_display"], ones)
-        _each(pos["garment_display"], view["garment_display"], ones)
-        drawers = pos["drawers"]
-        for drawer in view["drawers"]:
-            _each(drawers, drawer, ones)
-        if mine and pending is not None:
-            kind = pending.get("kind")
-            ones.append(offsets["pending"] + (KINDS.index(kind) if kind in KINDS
-                                              else len(KINDS)))
-        if self.resources:
-            self._resources(players, seat, at, values)
-        if self.places or self.zones:
-            self._places(view, seat, ones, at, values)
-        if self.priced:
-            self._prices(view, at, values)
-
-    def _players(self, players: list, seat: int, guests_of: list[int],
-                 decorations_of: list[int], ones: list[int], at: list[int],
-                 values: list[float]) -> None:
-        """Each seat's counters (seat-relative), and the observer's own cards and tiles."""
-        width, inverse, start, pos = len(SCALES), self.inverse, self.at["players"], self.pos
-        present = len(players)
-        for p in players:
-            s = p["seat"]
-            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
-            counters = (p["livre"], p["prestige"], p["thread"], p["lace"],
-                        tiles if type(tiles) is int else len(tiles),  # another's: a count
-                        hand if type(hand) is int else len(hand),
-                        supply if type(supply) is int else len(supply),
-                        len(p["discard"]), guests_of[s], decorations_of[s])
-            first = start + ((s - seat) % present) * width
-            for k in range(width):
-                v = counters[k]
-                if v != 0:
-                    at.append(first + k)
-                    values.append(_cut(v, inverse[k]))
-            if s == seat:
-                _each(pos["my_hand"], hand, ones)
-                _each(pos["my_supply"], supply, ones)
-                _each(pos["my_discard"], p["discard"], ones)
-                _each(pos["my_tiles"], tiles, ones)
-                _one(pos["my_played"], p["played"], ones)
-                tailoring = p["tailoring"]
-                _one(pos["tailoring"], tailoring.get("garment")
-                     if isinstance(tailoring, dict) else tailoring, ones)
-            else:
-                _one(pos["played"], p["played"], ones)
-
-    def _board(self, view: dict, seat: int, present: int) -> tuple[list[int], list[int],
-                                                                     list[int]]:
-        """The guests' and decorations' blocks (their indexes that read 1: who rents each
-        guest space, its guest's garment and whether it was master-made; who funded each
-        decoration) and each seat's count of both: worked out again only when the board
-        changed since this observer's last vector (compared by value), as most steps rent and
-        fund nothing."""
+        round_, favor, finished = view["round"], view["favor"], view["finished"]
+        if kept.changed(_GAME, (round_, favor, finished, mine)):
+            kept.put(_GAME, (round_, favor, finished, mine), [], [0, 1, 2, 3],
+                     [(round_ or 0) / self.rounds, min((favor or 0) / FAVOR_SCALE, 1.0),
+                      1.0 if finished else 0.0, 1.0 if mine else 0.0])
+        start_player = view["start_player"]
+        if kept.changed(_SEATS, start_player):
+            seats = list(range(offsets["seats"], offsets["seats"] + present))
+            seats.append(offsets["start_player"] + (start_player - seat) % present)
+            kept.put(_SEATS, start_player, seats, [], [])
         guests, decorations = view["guests"], view["decorations"]
-        last = self.boards.get(seat)
-        if last is not None and last[0] == present and last[1] == decorations \
-                and last[2] == guests:
-            made: tuple[list[int], list[int], list[int]] = last[3]
-            return made
+        if kept.changed(_BOARD, (guests, decorations)):
+            ones: list[int] = []
+            kept.counts = self._board(guests, decorations, seat, present, ones)
+            kept.put(_BOARD, _copy((guests, decorations)), ones, [], [])
+        self._players(players, seat, kept)
+        pos = self.pos
+        self._listed(kept, _HIRE, "hire_display", view["hire_display"])
+        self._listed(kept, _GARMENTS, "garment_display", view["garment_display"])
+        drawers = view["drawers"]
+        if kept.changed(_DRAWERS, drawers):
+            ones = []
+            for drawer in drawers:
+                _each(pos["drawers"], drawer, ones)
+            kept.put(_DRAWERS, _copy(drawers), ones, [], [])
+        kind = pending.get("kind") if mine and pending is not None else None
+        if kept.changed(_PENDING, kind):
+            kept.put(_PENDING, kind, [] if kind is None else
+                     [offsets["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS))],
+                     [], [])
+        if self.resources:
+            at: list[int] = []
+            values: list[float] = []
+            self._resources(players, seat, at, values)
+            if kept.changed(_RESOURCES, (at, values)):
+                kept.put(_RESOURCES, (at, values), [], at, values)
+        if self.places or self.zones:
+            ones, at, values = [], [], []
+            self._places(view, seat, ones, at, values)
+            if kept.changed(_PLACES, (ones, at, values)):
+                kept.put(_PLACES, (ones, at, values), ones, at, values)
+        if self.priced:
+            side = view.get("side") or ""
+            displays = view.get("displays") or {}
+            slots = [view.get(display) or displays.get(display) for _, display, _ in self.priced]
+            if kept.changed(_PRICES, (side, slots)):
+                at, values = [], []
+                self._prices(side, slots, at, values)
+                kept.put(_PRICES, (side, _copy(slots)), [], at, values)
+
+    def _players(self, players: list, seat: int, kept: Kept) -> None:
+        """Each seat's counters (seat-relative), and the observer's own cards and tiles."""
+        width, inverse, start = len(SCALES), self.inverse, self.at["players"]
+        present = len(players)
+        guests_of, decorations_of = kept.counts
+        others: list = []
+        for p in players:
+            s: int = p["seat"]
+            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
+            counters: list = [p["livre"], p["prestige"], p["thread"], p["lace"],
+                              tiles if type(tiles) is int else len(tiles),  # another's: a count
+                              hand if type(hand) is int else len(hand),
+                              supply if type(supply) is int else len(supply),
+                              len(p["discard"]), guests_of[s], decorations_of[s]]
+            row = (s - seat) % present
+            if kept.changed(_ROWS + row, counters):
+                first = start + row * width
+                at: list[int] = []
+                values: list[float] = []
+                for k in range(width):
+                    v = counters[k]
+                    if v != 0:
+                        at.append(first + k)
+                        values.append(_cut(v, inverse[k]))
+                kept.put(_ROWS + row, counters, [], at, values)
+            if s == seat:
+                self._listed(kept, _HAND, "my_hand", hand)
+                self._listed(kept, _SUPPLY, "my_supply", supply)
+                self._listed(kept, _DISCARD, "my_discard", p["discard"])
+                self._listed(kept, _TILES, "my_tiles", tiles)
+                tailoring = p["tailoring"]
+                mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
+                        else tailoring)
+                if kept.changed(_MINE, mine):
+                    ones: list[int] = []
+                    _one(self.pos["my_played"], mine[0], ones)
+                    _one(self.pos["tailoring"], mine[1], ones)
+                    kept.put(_MINE, mine, ones, [], [])
+            else:
+                others.append(p["played"])
+        if kept.changed(_PLAYED, others):
+            ones = []
+            index = self.pos["played"]
+            for played in others:
+                _one(index, played, ones)
+            kept.put(_PLAYED, others, ones, [], [])
+
+    def _listed(self, kept: Kept, section: int, block: str, ids: list) -> None:
+        """A multi-hot block of the ids `ids` lists (a hand, a display), written again only
+        when the list changed."""
+        if kept.changed(section, ids):
+            ones: list[int] = []
+            _each(self.pos[block], ids, ones)
+            kept.put(section, list(ids), ones, [], [])
+
+    def _board(self, guests: dict, decorations: dict, seat: int, present: int,
+               ones: list[int]) -> tuple[list[int], list[int]]:
+        """The guests' and decorations' blocks (their indexes that read 1, into `ones`: who
+        rents each guest space, its guest's garment and whether it was master-made; who funded
+        each decoration) and each seat's count of both."""
         offsets, n = self.at, self.players
         guests_of, decorations_of = [0] * present, [0] * present
-        ones: list[int] = []
         guest_base, decoration_base = offsets["guests"], offsets["decorations"]
         garment_base, master_base = offsets["guest_garments"], offsets["guest_master_made"]
         spaces, garments, g = self.guest_spaces, self.garments, len(self.garments)
@@ -237,20 +290,17 @@ class Entries:
             i = spaces.get(space, -1)
             if i >= 0:
                 ones.append(decoration_base + i * n + (owner - seat) % present)
-        made = (ones, guests_of, decorations_of)
-        self.boards[seat] = (present, dict(decorations),
-                             {space: dict(guest) for space, guest in guests.items()}, made)
-        return made
+        return guests_of, decorations_of
 
     def _resources(self, players: list, seat: int, at: list[int], values: list[float]) -> None:
         """Each seat's counters that modules add (0 for one this game does not have)."""
-        names = self.resources
+        names, held = self.resources, self.held
         present, width = len(players), len(names)
         start = self.at["module_resources"]
         factor = 1.0 / RESOURCE_SCALE
         for p in players:
             first = start + ((p["seat"] - seat) % present) * width
-            for k in range(width):
+            for k in held:
                 v = p.get(names[k], 0)
                 if v != 0:
                     at.append(first + k)
@@ -295,21 +345,90 @@ class Entries:
                 if isinstance(pile, list):  # a list: the observer sees it; else its count
                     _each(items, pile, ones, base + k * size)
 
-    def _prices(self, view: dict, at: list[int], values: list[float]) -> None:
-        """The price beneath each piece on a positioned display (its slot's, on this board
-        side), / PRICE_SCALE, cut at 1."""
-        prices = self.slot_prices.get(view.get("side") or "", {})
-        displays = view.get("displays") or {}
-        for base, display, items in self.priced:
-            slots = view.get(display) or displays.get(display)
+    def _prices(self, side: str, slots: list, at: list[int], values: list[float]) -> None:
+        """The price beneath each piece on a positioned display (its slot's, on board side
+        `side`; `slots`: each priced display's pieces), / PRICE_SCALE, cut at 1."""
+        prices = self.slot_prices.get(side, {})
+        for (base, display, items), pieces in zip(self.priced, slots):
             costs = prices.get(display, ())
-            if not isinstance(slots, list):
+            if not isinstance(pieces, list):
                 continue
-            for slot, piece in enumerate(slots):
+            for slot, piece in enumerate(pieces):
                 i = items.get(piece, -1) if piece is not None else -1
                 if i >= 0 and slot < len(costs) and costs[slot] != 0:
                     at.append(base + i)
                     values.append(min(costs[slot] / PRICE_SCALE, 1.0))
+
+
+# The sections of a vector that `Kept` writes and compares separately: each covers blocks no
+# other section writes into (the players' rows: one section each, from _ROWS on).
+_GAME, _SEATS, _BOARD, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES, _PRICES, \
+    _HAND, _SUPPLY, _DISCARD, _TILES, _MINE, _PLAYED, _ROWS = range(17)
+
+
+class Kept:
+    """One observer's vector (written through `buffer`, a memoryview of it), section by
+    section: what each section was worked out from at its last write, and the indexes it
+    wrote then, so a section whose source is unchanged is neither worked out nor written
+    again, and one that changed clears its old entries before writing its new ones."""
+
+    def __init__(self, buffer: Any, sections: int):
+        self.buffer = buffer
+        self.present = -1  # the seats of the game observed last
+        self.sources: list[Any] = [_UNSEEN] * sections
+        self.written: list[list[int]] = [[] for _ in range(sections)]
+        self.counts: tuple[list[int], list[int]] = ([], [])  # each seat's guests, decorations
+
+    def changed(self, section: int, source: Any) -> bool:
+        """Whether `source` differs from `section`'s source at its last write (always, for a
+        section never written)."""
+        old = self.sources[section]
+        return old is _UNSEEN or old != source
+
+    def put(self, section: int, source: Any, ones: list[int], at: list[int],
+            values: list[float]) -> None:
+        """Make `section` hold these entries, worked out from `source` (a copy that nothing
+        changes later): its old ones set to 0, then `ones` to 1 and the `values` at `at`. One
+        write per entry, instead of numpy reading lists."""
+        buffer = self.buffer
+        for i in self.written[section]:
+            buffer[i] = 0.0
+        for i in ones:
+            buffer[i] = 1.0
+        for k in range(len(at)):
+            buffer[at[k]] = values[k]
+        self.written[section] = ones + at
+        self.sources[section] = source
+
+    def clear(self) -> None:
+        """Every entry back to 0, and nothing remembered."""
+        buffer = self.buffer
+        for section, indexes in enumerate(self.written):
+            for i in indexes:
+                buffer[i] = 0.0
+            self.written[section] = []
+            self.sources[section] = _UNSEEN
+
+
+_UNSEEN = object()  # the source of a section not written yet
+
+
+def _copy(source: Any) -> Any:
+    """A copy of `source` sharing none of its lists or dicts (the state's are changed in
+    place), to compare it with what it becomes."""
+    if isinstance(source, list):
+        return [_copy(x) for x in source]
+    if isinstance(source, dict):
+        return {k: _copy(x) for k, x in source.items()}
+    if isinstance(source, tuple):
+        return tuple([_copy(x) for x in source])
+    return source
+
+
+def mark(buffer: Any, indexes: Any, value: int) -> None:
+    """Set each of `indexes` (any iterable of ints: a dict's keys) to `value` in `buffer`."""
+    for i in indexes:
+        buffer[i] = value
 
 
 def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> None:

@@ -48,16 +48,18 @@ Only what the seat's `view()` shows is read: `seat_view` takes from the live sta
 parts of `Game.view(seat)` the encoder uses, hidden the same way, without copying the rest
 (tests/test_env_spaces.py checks that they agree), so what the seat may not see is not in the
 vector. The work per id is in encoding.py (compiled: a dict lookup per id into tables built
-once); here the vector is laid out and written in two numpy calls. The encoder keeps one thing
-between calls: each observer's last guests and decorations and what they gave, reused while
-they are equal (most steps rent and fund nothing).
+once); here the vector is laid out. `encode` works a vector out whole; the environments'
+`observe` keeps each observer's last vector and changes only the sections whose source changed
+since (`encoding.Kept`: compared by value, most steps change a hand and a few counters, not the
+displays, the board or the others' cards), then hands out a copy. Both give the same numbers
+(tests/test_env_spaces.py compares them at every decision of whole games).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .catalogue import Components
-from .encoding import KINDS, PRICE_SCALE, RESOURCE_SCALE, SCALES, Entries, seat_view
+from .encoding import KINDS, PRICE_SCALE, RESOURCE_SCALE, SCALES, Entries, Kept, seat_view
 
 __all__ = ["KINDS", "MEANINGS", "SCALES", "Observation", "seat_view"]
 
@@ -133,7 +135,10 @@ class Observation:
         self.size = offset
         self.entries = Entries(c, rounds, {name: start for name, (start, _) in
                                            self.layout.items()}, n,
-                               slot_prices(rules) if rules is not None else {})
+                               slot_prices(rules) if rules is not None else {},
+                               None if rules is None else set(rules.extra_resources))
+        # each observer's vector as last observed, and what its sections were made from
+        self._kept: dict[int, tuple[np.ndarray, Kept]] = {}
 
     def meanings(self) -> dict[str, str]:
         """What each block holds (MEANINGS, and the module places' blocks described)."""
@@ -165,12 +170,18 @@ class Observation:
 
     def encode(self, view: dict, seat: int) -> np.ndarray:
         """The vector of `view`, what `seat` sees (`seat_view(game, seat)`, or the full
-        `game.view(seat)`: the same numbers): a fresh array, safe to keep."""
-        ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        self.entries.fill(view, seat, ones, at, values)
-        out = np.zeros(self.size, dtype=np.float32)
-        out[ones] = 1.0
-        out[at] = values
-        return out
+        `game.view(seat)`: the same numbers), worked out whole: a fresh array, safe to keep."""
+        vector = np.zeros(self.size, dtype=np.float32)
+        self.entries.fill(view, seat, self.entries.kept(vector.data))
+        return vector
+
+    def observe(self, view: dict, seat: int) -> np.ndarray:
+        """`encode(view, seat)`, the same numbers, made by changing `seat`'s last vector (one
+        kept per observer) where what a section is read from changed since, then copied: a
+        fresh array, safe to keep."""
+        kept = self._kept.get(seat)
+        if kept is None:
+            vector = np.zeros(self.size, dtype=np.float32)
+            kept = self._kept[seat] = (vector, self.entries.kept(vector.data))
+        self.entries.fill(view, seat, kept[1])
+        return kept[0].copy()
