@@ -54,6 +54,7 @@ COMPILED_MODULES = (
     "interpreter.verbs.cards",
     "interpreter.verbs.checks",
     "interpreter.verbs.displays",
+    "interpreter.verbs.option_tables",
     "interpreter.verbs.phases",
     "interpreter.verbs.scoring",
     "interpreter.verbs.shuffling",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.sim import balance, calibration
+from interpreter.sim import balance, calibration, stats
 
 PACK = Path(__file__).resolve().parent.parent / "examples" / "calibration"
 KNOWN = json.loads((PACK / "known_order.json").read_text(encoding="utf-8"))
@@ -82,7 +82,12 @@ def test_games_to_tell_two_cards_apart_reads_their_intervals():
     assert tell == {"difference": 6.0, "se": 2.83, "games": 349}
     report["cards"][1] = _row("zero", None, None)
     assert calibration.games_to_tell(report, "two", "zero") is None
+    # a card's forks get Student's t: 12 forks, t with 11 degrees of freedom (2.201)
+    t = stats.t95(11)
     pair = {"games": 20, "games_held": 12, "holder_prestige_delta": {"mean": 6.0,
-                                                                     "ci": [6 - z, 6 + z]}}
+                                                                     "ci": [6 - t, 6 + t]}}
     assert calibration.paired_games_to_tell(pair) == {"difference": 6.0, "se": 1.0,
                                                       "games_held": 12, "games": 5}
+    pair = {"games": 8, "games_held": 2, "holder_prestige_delta": {"mean": 3.0,
+                                                                   "ci": [3 - 12.706, 3 + 12.706]}}
+    assert calibration.paired_games_to_tell(pair)["se"] == 1.0  # t(1) = 12.706, not 1.96

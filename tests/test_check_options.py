@@ -68,3 +68,23 @@ def test_a_price_by_the_drawers_size_is_shared_and_still_exact():
             assert known is search(ctx, effect.run), (size, livre)
             answers.add(known)
     assert answers == {True, False}
+
+
+def test_an_option_of_the_bindings_is_worked_out_once_per_value():
+    """A `_Memo` (an option that is a function of the verb's bindings) works a value out once
+    for each value of the binding, whichever way it is asked (`bound` or by keyword), and a
+    binding that cannot be a key (a list) every time."""
+    from interpreter.loading.static_checks import _Memo, _Printed
+
+    asked: list = []
+
+    def fn(printed, env):
+        asked.append(dict(env))
+        return len(env["n"]) if isinstance(env["n"], list) else env["n"] * 2
+
+    memo = _Memo(fn, _Printed(None))
+    assert [memo.bound("n", 3), memo.bound("n", 3), memo.bound("n", 4)] == [6, 6, 8]
+    assert memo(n=3) == 6 and memo(n=3) == 6
+    assert asked == [{"n": 3}, {"n": 4}, {"n": 3}]  # `bound` and keywords keep their own
+    assert [memo.bound("n", [1, 2]), memo.bound("n", [1, 2])] == [2, 2]
+    assert asked[3:] == [{"n": [1, 2]}, {"n": [1, 2]}]

@@ -21,8 +21,7 @@ def test_a_new_context_sets_its_slots_and_makes_no_dict():
         assert not hasattr(ctx, "__dict__")
     else:
         assert object.__getattribute__(ctx, "__dict__") == {}  # nothing changed yet
-    assert (ctx.played, ctx.trial, ctx.trial_used, ctx.risky, dict(ctx.event)) == (
-        None, None, 0, 0, {})
+    assert (ctx.played, ctx.trial, ctx.risky, dict(ctx.event)) == (None, None, 0, {})
 
 
 def test_a_changed_default_is_the_instance_own():
@@ -66,9 +65,9 @@ def test_the_board_side_is_read_from_the_context():
 
 
 def test_gains_follow_the_rules_of_each_game_when_games_take_turns():
-    """Whether the rules have seat kinds is remembered for the last rules asked: games of two
-    rulesets gaining in turn each keep their own (du Barry's seat never gains Livre, a seat
-    of the base game does)."""
+    """Whether the rules have seat kinds is each ruleset's own field (`has_seat_kinds`): games
+    of two rulesets gaining in turn each keep their own (du Barry's seat never gains Livre, a
+    seat of the base game does)."""
     base = Game.new(load_ruleset(), players=2, seed=1)
     solo = load_ruleset(expansions=["du_barry"])
     barry = Game.new(solo, players=len(seat_plan(solo, 1)), seed=1)

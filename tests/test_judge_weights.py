@@ -18,8 +18,8 @@ from interpreter.sim.judge.held_effects import HeldEffects
 KINDS = {m["id"]: m["kind"] for m in available_modules()}
 SHIPPED = sorted((e for e in (resources.files(weights.__package__) / "shipped").iterdir()
                   if e.name.endswith(".json")), key=lambda e: e.name)
-# the share of the game left is the same for every seat: the fit compares seats, so it is never
-# given a worth of its own (only through each holding's `*t` twin)
+# the share of the game left is the same for every seat: where the fit compares seats it is
+# never given a worth of its own (only through each holding's `*t` twin)
 SHARED = {"t"}
 
 
@@ -106,3 +106,65 @@ def test_a_rare_feature_is_held_back_and_a_common_one_is_not():
     assert loose["rare"] > 25 and held["rare"] < loose["rare"] / 3
     assert held["common"] == pytest.approx(loose["common"], rel=0.02)
     assert held["common"] == pytest.approx(1.0, abs=0.15)
+
+
+
+def _own_decks(rules) -> set[str]:
+    """The features of the zones only a seat that plays itself keeps (its seat kind's `zones`:
+    du Barry's own card supply, hand and discard pile), a person's seat's always empty."""
+    return {f"len.zones.{zone}{twin}" for kind in rules.seat_kinds for zone in kind.zones
+            for twin in ("", "*t")}
+
+
+def test_solo_weights_give_an_automaton_s_own_decks_no_worth():
+    """A solo mode's weights are fitted on the person's seat alone: what only an automaton holds
+    has no worth in them. Fitted on the two seats' differences (until this round), du Barry's
+    own decks were worth some 40 prestige to her and, confounded with being her, some of a
+    person's tiles below nothing."""
+    decks = 0
+    for table in map(_shipped, SHIPPED):
+        rules = _rules(table)
+        if rules.seat_kinds:
+            own = _own_decks(rules)
+            decks += len(own)
+            assert {n: w for n, w in table.worths.items() if n in own} == {}, table.modules
+    assert decks  # du Barry keeps decks of her own
+
+
+def test_a_solo_fit_samples_the_bot_played_seat_alone():
+    """In a solo game the fit's samples are the person's seat's own holdings and prestige to
+    come, one sample a measure (not differences with the automaton: with one bot-played seat
+    they would all be nothing, and with the automaton they mix its holdings in); with several
+    bot-played seats each is less the mean of the seats, as before."""
+    rules = load_ruleset(expansions=["du_barry"])
+    samples = fit.self_play(rules, 2, 4, [make_bot("greedy", s) for s in range(2)])
+    own = _own_decks(rules)
+    assert samples and own
+    assert not [n for f, _ in samples for n in own if f.get(n)]
+    assert len({target for _, target in samples}) > 3  # not all nothing
+    four = fit.self_play(load_ruleset(), 4, 4, [make_bot("greedy", s) for s in range(4)])
+    for at in range(0, len(four), 4):
+        assert sum(target for _, target in four[at:at + 4]) == pytest.approx(0, abs=1e-9)
+
+
+
+def test_fit_judge_takes_the_number_of_greedy_games(tmp_path, capsys, monkeypatch,
+                                                    own_judge_cache):
+    """`--teacher-games N` has the fit play N greedy games before the value bots' (not 50 per
+    game of them), and says so (the fit itself stubbed: its games take seconds each)."""
+    from interpreter.cli.main import main
+
+    asked = {}
+
+    def fitted(rules, players, games, seed, teacher, teacher_games, advance):
+        asked.update(games=games, teacher_games=teacher_games, players=players)
+        return weights.Weights({"num.livre": 1.0}, rules.fingerprint, weights.modules_of(rules),
+                               "fitted", games)
+
+    monkeypatch.setattr(fit, "fit", fitted)
+    assert main(["fit-judge", "--solo", "du_barry", "--teacher-games", "3", "--games", "1",
+                 "--quiet", "--out", str(tmp_path / "w")]) == 0
+    assert asked == {"games": 1, "teacher_games": 3, "players": 2}
+    assert "from 3 games of greedy and 1 of value bots" in capsys.readouterr().out
+    assert main(["fit-judge", "--games", "2", "--quiet", "--out", str(tmp_path / "w")]) == 0
+    assert asked["teacher_games"] == fit.TEACHER * 2

@@ -143,15 +143,36 @@ def test_which_effects_get_a_check(text, checked):
     assert (build_check(effect, vocab) is not None) == checked
 
 
-def test_a_check_of_a_choice_among_cards_leaves_it_to_the_trial():
-    """`depute among ...` asks which card, and not every card may complete: the check says
-    None and the trial decides."""
+@pytest.mark.parametrize("text", [
+    "depute among my.hand, payout 2",
+    "depute among my.staff, with_bonus",
+    "depute among my.staff, payout table(deputed.type; master -> 8, journeyman -> 5, "
+    "apprentice -> 2)",
+    "depute among my.staff where type != master, payout nth([1, 2, 3], deputed.level)",
+])
+def test_a_check_of_a_choice_among_cards_says_what_the_trial_finds(text):
+    """`depute among ...` asks which card: it can be done exactly when one of the cards can be
+    deputed (on the staff, its payout worked out), which the check reads without a trial run.
+    At positions of random games (staffs at and above their minimum, cards on their way out)
+    it says what the trial says, and says both."""
     rules = load_ruleset()
     vocab = rules.vocabulary
-    check = build_check(build_effect("depute among my.hand, payout 2", Origin("<test>"),
-                                     vocab).effect, vocab)
-    game = Game.new(rules, players=2, seed=1)
-    assert check is not None and check(Context(game, 0)) is None
+    effect = build_effect(text, Origin("<test>"), vocab)
+    check = build_check(effect.effect, vocab)
+    answers = []
+    for seed in range(2):
+        game = Game.new(rules, players=3, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(3)]
+        while not game.is_over():
+            d = game.decision()
+            if len(game.history) % 7 == 0:
+                for seat in range(3):
+                    ctx = Context(game.clone(), seat)
+                    known = check(ctx)
+                    assert known == search(ctx, lambda c: effect.run(c, None)), (text, seed, len(game.history))
+                    answers.append(known)
+            game.apply(bots[d.seat].choose(game, d))
+    assert set(answers) == {True, False}
 
 
 @pytest.mark.parametrize("livre", [0, 1, 2])

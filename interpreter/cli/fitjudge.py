@@ -23,13 +23,15 @@ def cmd_fit_judge(args) -> int:
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True, emoji=False),
                   disable=args.quiet) as progress:
+        teacher = fit.TEACHER * args.games if args.teacher_games is None else args.teacher_games
         task = progress.add_task(f"fitting {'+'.join(weights.modules_of(rules))}, "
-                                 f"{players} players", total=(fit.TEACHER + 1) * args.games)
+                                 f"{players} players", total=teacher + args.games)
         fitted = fit.fit(rules, players, args.games, args.seed, teacher=GreedyBot,
-                         advance=lambda: progress.advance(task))
+                         teacher_games=teacher, advance=lambda: progress.advance(task))
     path = weights.save(fitted, Path(args.out) if args.out else None)
     weights.forget()
     print(f"weights for {'+'.join(fitted.modules)} (rules {fitted.fingerprint}): "
-          f"{len(fitted.worths)} features from {(fit.TEACHER + 1) * fitted.games} games, "
+          f"{len(fitted.worths)} features from {teacher} games of greedy and "
+          f"{fitted.games} of value bots, "
           f"written to {path}")
     return 0

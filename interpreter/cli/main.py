@@ -243,6 +243,8 @@ def _fit_judge_parser(sub, common) -> None:
     p.add_argument("--players", type=_player_count, default=4, help="players, 2 to 5")
     p.add_argument("--games", type=_positive, default=4,
                    help="games of value bots (default: 4), after 50 times as many of greedy")
+    p.add_argument("--teacher-games", type=_positive, default=None, metavar="N",
+                   help="games of greedy first (default: 50 per game of value bots)")
     p.add_argument("--seed", type=SEEDS, default=1, help="first seed (games use S, S+1, ...)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="where to store them (default: $ROCOCO_JUDGE_CACHE, else the user "

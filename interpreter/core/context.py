@@ -24,31 +24,14 @@ from .labels import Labeller
 from .model import BoardSide, Ruleset, SeatKind
 from .questions import NO_VALUE, Questions, first_two
 from .state import Player, State
-from .trial import Completes, DeadEnd, search
+from .trial import Completes, DeadEnd, TrialRun, search
 
 MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
 UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pays
 # The defaults of Context's rarely set fields, made once: compiled, a class's default is
 # evaluated again for every instance, and a context is made for every step and effect run
 NO_EVENT: Final[Mapping[str, Any]] = MappingProxyType({})
-NO_TODO: Final[list] = []  # only a trial run appends, to its own list
 BUDGET: Final[int] = STEP_BUDGET
-
-
-# The last ruleset asked whether it has seat kinds, with its answer, as one tuple: a ruleset
-# is frozen, and kept here it cannot be freed (so no other can take its place)
-_KINDS_OF: Final[list[tuple[Any, bool]]] = [(None, False)]
-
-
-def _has_kinds(rules: Ruleset) -> bool:
-    """`bool(rules.seat_kinds)`, asked by every gain and payment, without reading another
-    object's attribute (about 190 instructions, compiled) while the same rules are played."""
-    seen = _KINDS_OF[0]
-    if seen[0] is rules:
-        return seen[1]
-    has = bool(rules.seat_kinds)
-    _KINDS_OF[0] = (rules, has)
-    return has
 
 
 class Table(Protocol):
@@ -67,6 +50,14 @@ class Runnable(Protocol):
     """What `attempt` runs: an effect, a compiled block, a lasting trigger's body."""
 
     def run(self, ctx: Context, env: dict | None = None) -> None: ...
+
+
+def run_for(engine: Table, seat: int, run: Callable[[Context, dict | None], Any]) -> None:
+    """`run(Context(engine, seat), None)`: a compiled effect's `run` for `seat` in a context of
+    its own, the context made by compiled code as a step makes its own (from Python,
+    `Context(...)` is Python's call of a class: about 500 instructions more). The bench times
+    the effects through it (interpreter/sim/bench/effects.py)."""
+    run(Context(engine, seat), None)
 
 
 class _Block:
@@ -92,9 +83,7 @@ class Context:
     __slots__ = ("__dict__", "_questions", "_side", "engine", "rules", "score_key", "seat",
                  "state", "tx")
     played: str | None = None
-    trial: list | None = None  # in a trial run (trial.py): the answers it is given
-    trial_used = 0
-    trial_todo: list = NO_TODO
+    trial: TrialRun | None = None  # in a trial run (trial.py): the run's answers and branches
     risky = 0  # enclosing rules that may still abort after the running statement
     event: Mapping[str, Any] = NO_EVENT  # a trigger's or hook's event details
     budget = BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
@@ -144,7 +133,8 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0 or (_has_kinds(self.rules) and self._frozen(resource, "never_gain", seat)):
+        if amount == 0 or (self.rules.has_seat_kinds and
+                           self._frozen(resource, "never_gain", seat)):
             return
         player: Any = self.state["players"][self.seat if seat is None else seat]
         old = player[resource]
@@ -168,7 +158,7 @@ class Context:
             score[key] = (0 if was is MISSING else was) + amount
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0 or (_has_kinds(self.rules) and self._frozen(resource, "never_pay")):
+        if amount == 0 or (self.rules.has_seat_kinds and self._frozen(resource, "never_pay")):
             return
         player: Any = self.state["players"][self.seat]
         old = player[resource]
@@ -271,12 +261,13 @@ class Context:
         tried: a trial run of the step from its start (trial.py). In a trial run the search
         answers; otherwise the step waits, suspended, for the player's answer.
         """
-        if self.trial is not None:
+        run = self.trial
+        if run is not None:
             if self.rules.seat_kinds:
                 auto = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
                 if auto is not None and (kind in auto.policy or "otherwise" in auto.policy):
                     return self._automaton_trial_answer(auto, kind, prompt, values, seat)
-            return self._trial_answer(values, exact, prompt)
+            return self._trial_answer(run, values, exact, prompt)
         questions = self.questions
         if questions.used < len(questions.answers) and questions.script is None and (
                 not self.rules.seat_kinds or seats.kind_of(
@@ -326,26 +317,27 @@ class Context:
         except cannot as none:
             raise EffectAbort(str(none)) from None
 
-    def _trial_answer(self, values: Iterable, exact: bool, prompt: str) -> Any:
+    def _trial_answer(self, run: TrialRun, values: Iterable, exact: bool, prompt: str) -> Any:
         """`ask` in a trial run: the values are looked at only as far as needed (verbs pass
         generators), and the search answers (trial.py)."""
-        given = self.trial or []
         it, first, second = first_two(values, prompt)
         if second is NO_VALUE:
             return first
-        if self.trial_used < len(given):
-            self.trial_used += 1
-            return given[self.trial_used - 1]
+        given = run.path
+        if run.used < len(given):
+            run.used += 1
+            return given[run.used - 1]
         if exact and not self.risky:
             raise Completes()
-        return _trial.answer(self, [first, second, *it])
+        return _trial.answer(run, [first, second, *it])
 
     def settled(self) -> None:
         """A verb says that nothing it still does can abort (its checks are done; the rest
         changes the state, and asks only exact questions). In a trial run with nothing around
         it that may still abort (`risky`) and every answer it was given used, the run can be
         completed, so it stops here, as at an exact question (trial.py)."""
-        if self.trial is not None and not self.risky and self.trial_used >= len(self.trial):
+        run = self.trial
+        if run is not None and not self.risky and run.used >= len(run.path):
             raise Completes()
 
     # -- acting for others ----------------------------------------------------------------
@@ -378,14 +370,14 @@ class Context:
 
         In a trial run, an attempt that aborts after it was given an answer is a dead end:
         that answer would have been thrown away."""
-        questions = self.questions
-        mark, used, tried = self.tx.mark(), questions.used, self.trial_used
+        questions, run = self.questions, self.trial
+        mark, used, tried = self.tx.mark(), questions.used, 0 if run is None else run.used
         try:
             effect.run(self, env)
             return True
         except EffectAbort:
             self.tx.rollback(mark)
-            if self.trial is not None and self.trial_used > tried:
+            if run is not None and run.used > tried:
                 raise DeadEnd() from None
             if questions.used > used:
                 questions.wasted += 1

@@ -117,6 +117,12 @@ def value_hash(value: Any) -> int:
 
 
 class _Frozen:
+    """Refuses every change. A frozen class keeps its fields in an open base of its own
+    (`_OptionFields`, `_DecisionFields`): the engine makes each option and decision (one per
+    question) as that base's open twin, whose `__init__` sets the fields as plain slots, then
+    gives it the frozen class (`obj.__class__ = Option`; the layouts are the same). Plain slot
+    stores cost about a quarter of the descriptor calls a frozen object's fields otherwise take."""
+
     __slots__ = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -126,15 +132,29 @@ class _Frozen:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
 
 
-class Option(_Frozen):
-    """One legal answer. `value` is plain JSON data (do not change it); `label` is how a person
-    reads it. Equal and hashed by value as JSON data (see the module's docstring)."""
+class _OptionFields:
+    """An Option's fields, open: the engine sets them on an `_OpenOption`, then freezes it."""
 
     __slots__ = ("_hash", "_label", "_labeller", "value")
     value: Any
     _label: str  # set once read (or given): until then the slot is empty
     _labeller: Callable[[Any], str] | None
     _hash: int  # likewise, set once worked out
+
+
+class _OpenOption(_OptionFields):
+    __slots__ = ()
+
+    def __init__(self, value: Any, labeller: Callable[[Any], str] | None):
+        self.value = value
+        self._labeller = labeller
+
+
+class Option(_Frozen, _OptionFields):
+    """One legal answer. `value` is plain JSON data (do not change it); `label` is how a person
+    reads it. Equal and hashed by value as JSON data (see the module's docstring)."""
+
+    __slots__ = ()
 
     def __init__(self, value: Any, label: str | None = None,
                  labeller: Callable[[Any], str] | None = None):
@@ -149,11 +169,9 @@ class Option(_Frozen):
         labeller)` for each, without the call per option: a decision is built for every
         question, and only its value and labeller are set)."""
         out = []
-        new, value_slot, labeller_slot = object.__new__, _OPTION_VALUE, _OPTION_LABELLER
         for v in values:
-            o = new(cls)
-            value_slot(o, v)
-            labeller_slot(o, labeller)
+            o: Any = _OpenOption(v, labeller)  # set as plain slots, then frozen (`_Frozen`)
+            o.__class__ = cls
             out.append(o)
         return tuple(out)
 
@@ -186,18 +204,8 @@ class Option(_Frozen):
         return f"Option({self.value!r}, {self.label!r})"
 
 
-_slots: Any = vars(Option)  # the class's own slots' descriptors, by name
-_OPTION_VALUE, _OPTION_LABELLER = _slots["value"].__set__, _slots["_labeller"].__set__
-
-
-class Decision(_Frozen):
-    """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
-    and every legal option. Equal when seat, kind, prompt and options are.
-
-    A decision the engine asks is made from the options' values (`of_values`): its Option
-    objects are made when `options` is first read, and `option_at(i)` makes only the one it
-    gives (a random playout reads one option of each decision, not all of them). Either way,
-    every read gives the same Option object for the same place."""
+class _DecisionFields:
+    """A Decision's fields, open: `of_values` sets them on a `_OpenDecision`, then freezes it."""
 
     __slots__ = ("_labeller", "_options", "_picked", "_picked_at", "_public", "_values", "kind",
                  "prompt", "seat")
@@ -210,6 +218,33 @@ class Decision(_Frozen):
     _labeller: Callable[[Any], str] | None
     _picked: Option | None  # the option `option_at` made before `options` was read
     _picked_at: int  # its place
+
+
+class _OpenDecision(_DecisionFields):
+    __slots__ = ()
+
+    def __init__(self, seat: int, kind: str, prompt: str, values: Iterable,
+                 labeller: Callable[[Any], str] | None):
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self._options = None
+        self._values = tuple(values)
+        self._public = None
+        self._labeller = labeller
+        self._picked = None
+
+
+class Decision(_Frozen, _DecisionFields):
+    """A question one seat must answer: its kind (see docs/decisions.md), a prompt for people,
+    and every legal option. Equal when seat, kind, prompt and options are.
+
+    A decision the engine asks is made from the options' values (`of_values`): its Option
+    objects are made when `options` is first read, and `option_at(i)` makes only the one it
+    gives (a random playout reads one option of each decision, not all of them). Either way,
+    every read gives the same Option object for the same place."""
+
+    __slots__ = ()
 
     def __init__(self, seat: int, kind: str, prompt: str, options: Sequence[Option]):
         _DECISION_SEAT(self, seat)
@@ -225,15 +260,8 @@ class Decision(_Frozen):
     def of_values(cls, seat: int, kind: str, prompt: str, values: Iterable,
                   labeller: Callable[[Any], str] | None) -> Decision:
         """The decision whose options are `values`, each labelled by `labeller` when read."""
-        decision = object.__new__(cls)
-        _DECISION_SEAT(decision, seat)
-        _DECISION_KIND(decision, kind)
-        _DECISION_PROMPT(decision, prompt)
-        _DECISION_OPTIONS(decision, None)
-        _DECISION_VALUES(decision, tuple(values))
-        _DECISION_PUBLIC(decision, None)
-        _DECISION_LABELLER(decision, labeller)
-        _DECISION_PICKED(decision, None)
+        decision: Any = _OpenDecision(seat, kind, prompt, values, labeller)  # then frozen
+        decision.__class__ = cls  # (see `_Frozen`)
         return decision
 
     def __bool__(self) -> bool:  # a decision is a decision, whatever its length
@@ -307,12 +335,11 @@ class Decision(_Frozen):
         picked = self._picked
         if picked is not None:  # a second place read: every option is made
             return picked if at == self._picked_at else self.options[at]
-        picked = object.__new__(Option)  # as Option.many makes each
-        _OPTION_VALUE(picked, frozen_copy(values[at]))
-        _OPTION_LABELLER(picked, self._labeller)
-        _DECISION_PICKED(self, picked)
+        made: Any = _OpenOption(frozen_copy(values[at]), self._labeller)  # as Option.many
+        made.__class__ = Option
+        _DECISION_PICKED(self, made)
         _DECISION_PICKED_AT(self, at)
-        return picked
+        return made
 
     def holds(self, option: Any) -> bool:
         """Whether `option` is one of this decision's own Option objects (the same object)."""
@@ -356,7 +383,8 @@ def _identity(decision: Decision) -> tuple:
     return (type(decision.seat), decision.seat, decision.kind, decision.prompt, decision.options)
 
 
-_slots = vars(Decision)
+_slots: Any = vars(_DecisionFields)  # the fields' descriptors, by name: a frozen decision's
+# lazily made parts are set through them
 _DECISION_SEAT, _DECISION_KIND, _DECISION_PROMPT, _DECISION_OPTIONS = (
     _slots["seat"].__set__, _slots["kind"].__set__, _slots["prompt"].__set__,
     _slots["_options"].__set__)

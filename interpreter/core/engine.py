@@ -54,6 +54,27 @@ from .view import player_view
 _DONE = object()     # what the flow greenlet reports when the game is over
 
 
+class _Waiting:
+    """Where a game stands between its flow and its players, read and set at every step and
+    question: the step running (`where`), the suspended step (`green`) and the decision it waits
+    on; whether the running step has asked nothing yet (`fresh`); in `play_out`, the bots
+    answering inside the step, their `choose_index` (`choosers`), what one raised, the answers
+    of the step the last answer was given in (`last_given`) and whether a bot is choosing. One
+    object of the game's, its fields its own (compiled: a native object's, not the game's dict):
+    `Game` is a class of Python's, each of whose attributes costs a dictionary look-up."""
+
+    def __init__(self) -> None:
+        self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
+        self.green: greenlet | None = None
+        self.decision: Decision | None = None
+        self.fresh = False
+        self.bots: Sequence[Any] | None = None
+        self.choosers: list[Callable[[Any, Decision], Any] | None] = []
+        self.bot_error: BaseException | None = None
+        self.last_given: tuple[list, int] | None = None
+        self.choosing = False
+
+
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
 class Game(Scripting):
     """A game in progress. It is always either finished or waiting on one decision.
@@ -74,20 +95,12 @@ class Game(Scripting):
         self.state = state
         self.side = rules.side_for(len(state["players"]))
         self.journal = ExplainingJournal(self) if explain else Journal()
-        self._where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.label = labeller_for(rules, self.side)
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
-        self._decision: Decision | None = None
-        self._green: greenlet | None = None  # the suspended step, when one waits
-        self._fresh = False                   # the running step has not asked anything yet
+        self._waiting = _Waiting()  # the suspended step and its decision; play_out's bots
         self.questions = Questions()  # the question protocol (questions.py)
         self._redo: list = []                 # decisions taken back, the next to redo last
-        self._bots: Sequence[Any] | None = None  # in `play_out`: the bots answering in the step
-        self._choosers: list[Callable[[Any, Decision], Any] | None] = []  # their choose_index
-        self._bot_error: BaseException | None = None  # what a bot raised there
-        self._last_given: tuple[list, int] | None = None  # its last answer's step's answers
-        self._choosing = False  # a bot of `play_out` is choosing: the game may not change
 
     # -- creating --------------------------------------------------------------------------
     @classmethod
@@ -135,10 +148,11 @@ class Game(Scripting):
 
     def decision(self) -> Decision | None:
         """The pending decision: who decides, what kind (docs/decisions.md), every option."""
-        return self._decision
+        return self._waiting.decision
 
     def legal_options(self) -> tuple[Option, ...]:
-        return () if self._decision is None else self._decision.options
+        decision = self._waiting.decision
+        return () if decision is None else decision.options
 
     # -- deciding --------------------------------------------------------------------------
     def apply(self, option: Option | Any) -> None:
@@ -172,53 +186,29 @@ class Game(Scripting):
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
-            self._bots, self._choosers = bots, choosers
+            waiting = self._waiting
+            waiting.bots, waiting.choosers = bots, choosers
             try:
                 self.apply(option)
             finally:
-                self._bots, self._last_given = None, None
-            error, self._bot_error = self._bot_error, None
+                waiting = self._waiting  # the same, unless a fault's recovery made a new one
+                waiting.bots, waiting.last_given = None, None
+            error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
 
-    def _answered_by_bot(self, decision: Decision) -> Any:
-        """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
-        records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
-        `play_out` raises it)."""
-        bots = self._bots
-        assert bots is not None
-        self._green, self._decision = getcurrent(), decision  # the game as it waits
-        self._choosing = True
-        seat = decision.seat
-        try:
-            by_index = self._choosers[seat]
-            if by_index is not None:  # no Option made, no copy of its value to compare back
-                value = _value_at(decision, by_index(self, decision))
-            else:
-                value = _value_answered(decision, bots[seat].choose(self, decision))
-        except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
-            self._bot_error = exc
-            return NO_VALUE
-        finally:
-            self._choosing = False
-            self._green = self._decision = None
-        answers = self.questions.answers
-        self._last_given = (answers, len(answers))
-        answers.append(value)
-        self.history.append([decision.seat, value])
-        return value
-
     def _unchanging(self, what: str) -> None:
         """Refuse a change while a bot of `play_out` chooses inside the running step."""
-        if self._choosing:
+        if self._waiting.choosing:
             raise IllegalDecisionError(f"cannot {what} while play_out asks a bot: a bot may read, "
                                        f"clone and save the game as it chooses, not change it")
 
     def _pending(self) -> Decision:
         self._unchanging("answer the game")
-        if self._decision is None:
+        decision = self._waiting.decision
+        if decision is None:
             raise IllegalDecisionError("the game is over: there is no decision to answer")
-        return self._decision
+        return decision
 
     def _answer(self, decision: Decision, value: Any) -> None:
         answers = self.questions.answers  # only appended to: its first `given` are those before
@@ -228,9 +218,10 @@ class Game(Scripting):
         try:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
-            if self._last_given is not None:  # after answers given in the step (`play_out`)
-                answers, given = self._last_given
-                self._bots = None  # the step is re-run up to that decision, to wait there
+            waiting = self._waiting
+            if waiting.last_given is not None:  # after answers given in the step (`play_out`)
+                answers, given = waiting.last_given
+                waiting.bots = None  # the step is re-run up to that decision, to wait there
             self._recover(answers[:given], exc)
         if self._redo:
             self._redo = []
@@ -294,7 +285,9 @@ class Game(Scripting):
         self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
             else Journal()
         self.history = history
-        self._green = self._decision = None
+        waiting = _Waiting()  # a new one: a failed undo puts the game's own back
+        waiting.where = self._waiting.where
+        self._waiting = waiting
         was = self.questions  # a new one (a failed undo puts the old back), counting on
         self.questions = Questions(was.wasted, was.searches)
         if answers is None:  # set up as Game.new does
@@ -307,8 +300,9 @@ class Game(Scripting):
         """Run the waiting step on with `answer`, then the following steps, until one waits on
         a question or the game ends. The steps run in the game's flow greenlet (`_flow`): it
         switches back here only with a question or when the game is over."""
-        g = self._green
-        self._green = self._decision = None
+        waiting = self._waiting
+        g = waiting.green
+        waiting.green = waiting.decision = None
         if g is None:
             if flow.current(self.rules, self.state) is None:
                 self.journal.forget()
@@ -322,7 +316,8 @@ class Game(Scripting):
                 g.parent = caller
             result = g.switch(answer)
         if result is not _DONE:  # a question: the step waits in `g` for its answer
-            self._green, self._decision = g, result
+            waiting = self._waiting  # a fault's recovery inside may have made a new one
+            waiting.green, waiting.decision = g, result
 
     def _flow(self) -> Any:
         """The body of the flow greenlet: run step after step (each from its start, `_fresh`
@@ -334,18 +329,21 @@ class Game(Scripting):
         questions = self.questions  # its way to a player is open while this flow runs
         questions.suspend = self._suspend
         try:
-            where = flow.current(self.rules, self.state)
+            rules, state, journal = self.rules, self.state, self.journal
+            where = flow.current(rules, state)
             while where is not None:
-                rules, state, journal = self.rules, self.state, self.journal
-                phase, step, seat = self._where = where
-                self._fresh = True
+                waiting = self._waiting
+                phase, step, seat = waiting.where = where
+                waiting.fresh = True
                 cursor = state["cursor"]
-                key = phase.id if cursor is not None and cursor["stage"] == "final" else "play"
-                if rules.seat_kinds:
+                key = "play"
+                if cursor is not None and cursor["stage"] == "final":
+                    key = phase.id
+                if rules.has_seat_kinds:
                     step = _for_seat(rules, state, phase, step, seat)
                 self._step_main(step, seat, key, journal.mark())
                 questions.end_step()
-                self._where = "flow"
+                self._waiting.where = "flow"
                 rules, state, journal = self.rules, self.state, self.journal
                 flow.advance(rules, state, journal)
                 where = flow.current(rules, state)
@@ -358,9 +356,10 @@ class Game(Scripting):
     def step_name(self) -> str:
         """The step running, as `explain` names it: the phase's id, with the step's if it has
         several; "flow" between steps ("" before the first)."""
-        if isinstance(self._where, str):
-            return self._where
-        phase, step, _seat = self._where
+        where = self._waiting.where
+        if isinstance(where, str):
+            return where
+        phase, step, _seat = where
         return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
     def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
@@ -378,11 +377,12 @@ class Game(Scripting):
     def _suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (questions.py): the step is suspended
         until the answer comes (from `play_out`'s bot, inside the step, when it gives one)."""
-        if self._fresh:  # the first question of a new step: its past is kept for good
-            self._fresh = False
+        waiting = self._waiting
+        if waiting.fresh:  # the first question of a new step: its past is kept for good
+            waiting.fresh = False
             self.journal.forget(self.questions.step_mark)
-        if self._bots is not None:
-            answer = self._answered_by_bot(decision)
+        if waiting.bots is not None:
+            answer = _answered_by_bot(self, waiting, decision)
             if answer is not NO_VALUE:
                 return answer
         parent = getcurrent().parent
@@ -404,14 +404,14 @@ class Game(Scripting):
         decision_number = len(self.history)
         self.journal.rollback()
         self.history.pop()
-        self._green = None
+        self._waiting.green = None
         self._resume(before, own=True)
         raise describe_fault(exc, self.state["seed"], decision_number) from exc
 
     # -- scripting (scripting.py) -----------------------------------------------------------
     def _leave_step(self) -> None:
         """Drop the waiting step where it stands (its changes so far stay, for good)."""
-        self._green = self._decision = None
+        self._waiting.green = self._waiting.decision = None
         self.questions.restart()
         self.journal.forget()
 
@@ -457,7 +457,7 @@ class Game(Scripting):
     def step_start(self) -> tuple[State, list]:
         """A copy of the state at the start of the waiting step, and the answers it has had:
         all it takes to rebuild this exact position."""
-        if self._green is None:
+        if self._waiting.green is None:
             return copy_state(self.state), []
         return self.journal.original(self.state, copy_state), list(self.questions.answers)
 
@@ -485,7 +485,8 @@ class Game(Scripting):
         state, answers = self.step_start()
         return Game.resumed(self.rules, state, answers, list(self.history),
                             copy_json(self.meta),
-                            dict(self.questions.known) if self._green is not None else None,
+                            dict(self.questions.known) if self._waiting.green is not None
+                            else None,
                             self.label, own=True)
 
     def to_json(self) -> str:
@@ -510,7 +511,37 @@ class Game(Scripting):
 
     def view(self, seat: Any) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
-        return player_view(self.state, seat, self._decision, self.rules)
+        return player_view(self.state, seat, self._waiting.decision, self.rules)
+
+
+def _answered_by_bot(game: Game, waiting: _Waiting, decision: Decision) -> Any:
+    """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
+    records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
+    `play_out` raises it). A function of the module, not a method: compiled, it is called
+    directly, where a method of `Game` (a class of Python's) is looked up by name. `waiting` is
+    the game's own `_Waiting`."""
+    bots = waiting.bots
+    assert bots is not None
+    waiting.green, waiting.decision = getcurrent(), decision  # the game as it waits
+    waiting.choosing = True
+    seat = decision.seat
+    try:
+        by_index = waiting.choosers[seat]
+        if by_index is not None:  # no Option made, no copy of its value to compare back
+            value = _value_at(decision, by_index(game, decision))
+        else:
+            value = _value_answered(decision, bots[seat].choose(game, decision))
+    except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
+        waiting.bot_error = exc
+        return NO_VALUE
+    finally:
+        waiting.choosing = False
+        waiting.green = waiting.decision = None
+    answers = game.questions.answers
+    waiting.last_given = (answers, len(answers))
+    answers.append(value)
+    game.history.append([decision.seat, value])
+    return value
 
 
 def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
@@ -532,8 +563,11 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
 def _value_at(decision: Decision, index: Any) -> Any:
     """The value of `decision`'s option at `index`, as `apply_index` takes answers;
     IllegalDecisionError if there is no such place."""
-    kind = type(index)  # an int subclass counts by its value, whatever it overrides
-    at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+    kind = type(index)
+    if kind is int:  # the usual answer (a bot's choose_index)
+        at: int = index
+    else:  # an int subclass counts by its value, whatever it overrides
+        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
     values = decision.own_values()
     if not 0 <= at < len(values):
         raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "

@@ -468,6 +468,11 @@ class Ruleset:
     warnings: tuple = field(repr=False, compare=False, default=())
     # the setup stage: phases run once before round 1 (a flow document's `setup:`)
     setup_phases: tuple[Phase, ...] = ()
+    # whether `seat_kinds` has any, asked by every gain and payment: worked out once, here
+    has_seat_kinds: bool = field(init=False, repr=False, compare=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_seat_kinds", bool(self.seat_kinds))
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

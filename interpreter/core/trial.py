@@ -20,14 +20,23 @@ from rulesdsl import EffectAbort
 from .journal import Journal
 
 
+class TrialRun:
+    """What one trial run keeps while it runs, on the context it runs in (`ctx.trial`, None
+    outside a trial run): the answers it is given (`path`, in order), how many of them it has
+    used, and the branches the search still has to try (`todo`, shared by the search's runs)."""
+
+    def __init__(self, path: list, todo: list) -> None:
+        self.path = path
+        self.used = 0
+        self.todo = todo
+
+
 class Tried(Protocol):
     """What a trial run reads and sets of the context it runs in (`Context`, context.py): its
-    journal, and the run's own answers, branches, budget, played card and enclosing risk."""
+    journal, the run itself, and the run's budget, played card and enclosing risk."""
 
     tx: Journal
-    trial: list | None
-    trial_used: int
-    trial_todo: list
+    trial: TrialRun | None
     budget: int
     played: str | None
     risky: int
@@ -44,21 +53,26 @@ class DeadEnd(Exception):
     """An `attempt` in a trial run aborted after it had been given an answer."""
 
 
-def answer(ctx: Tried, values: list) -> Any:
+def answer(run: TrialRun, values: list) -> Any:
     """The answer a trial run gives to a new question with several options: the first, the
     others noted as branches still to try."""
-    path = ctx.trial
-    assert path is not None, "only a trial run's search answers"
-    ctx.trial_todo.append((path[:], values, 1))
+    path = run.path
+    run.todo.append((path[:], values, 1))
     path.append(values[0])
-    ctx.trial_used += 1
+    run.used += 1
     return values[0]
+
+
+def look_ahead(ctx: Tried) -> None:
+    """Make `ctx` a trial run with no answers given: its questions take their first option
+    and note no branch (a look ahead that tries one line of play, not a search)."""
+    ctx.trial = TrialRun([], [])
 
 
 def search(ctx: Tried, run: Callable[[Any], Any], answers: Sequence = ()) -> bool:
     """Whether `run(ctx)` can end without aborting, after `answers` (option values, in order)
     to its first questions. The state is left exactly as it was."""
-    saved = ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky
+    saved = ctx.trial, ctx.budget, ctx.played, ctx.risky
     ctx.risky = 0  # only what runs inside `run` must be completed
     tx = ctx.tx
     todo: list = []
@@ -67,8 +81,8 @@ def search(ctx: Tried, run: Callable[[Any], Any], answers: Sequence = ()) -> boo
     try:
         while path is not None:
             mark = tx.mark()
-            ctx.trial, ctx.trial_used, ctx.trial_todo = path, 0, todo
-            ctx.budget, ctx.played = saved[3], saved[4]
+            ctx.trial = TrialRun(path, todo)
+            ctx.budget, ctx.played = saved[1], saved[2]
             try:
                 run(ctx)
                 return True
@@ -84,7 +98,7 @@ def search(ctx: Tried, run: Callable[[Any], Any], answers: Sequence = ()) -> boo
             path = _next(todo)
         return False
     finally:
-        ctx.trial, ctx.trial_used, ctx.trial_todo, ctx.budget, ctx.played, ctx.risky = saved
+        ctx.trial, ctx.budget, ctx.played, ctx.risky = saved
 
 
 def _next(todo: list) -> list | None:

@@ -43,7 +43,7 @@ from ..core.declaring import (
     Say,
     same_word,
 )
-from ..core.trial import Completes, DeadEnd
+from ..core.trial import Completes, DeadEnd, look_ahead
 from ..verbs import actions as act
 from ..verbs import cards as cv
 from ..verbs import displays as disp
@@ -537,7 +537,7 @@ def final_value(ctx, card_id, seat: int) -> int:
         return 0
     mark = ctx.tx.mark()
     trial = Context(ctx.engine, seat, "trial")
-    trial.trial, trial.trial_todo = [], []  # a trial run: its questions take the first option
+    look_ahead(trial)  # a trial run: its questions take their first option
     player = ctx.state["players"][seat]
     try:
         before = player["prestige"]

@@ -254,10 +254,14 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                                                                          vocab)))
         shared, lazy = parts
         args = shared.copy()
-        if lazy:
-            env: dict = {}
-            for name, fn, text in lazy:
-                args[name] = _Lazy(fn, ctx, env, text)
+        if not lazy:  # flags and options of the bindings alone: nothing spends repetitions
+            try:
+                return can(ctx, args)
+            except EffectAbort:
+                return False
+        env: dict = {}
+        for name, fn, text in lazy:
+            args[name] = _Lazy(fn, ctx, env, text)
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)
@@ -339,19 +343,31 @@ class _Memo:
     its values kept by them: the same in every position and game of the ruleset, so one is
     shared by all the calls of a check."""
 
-    __slots__ = ("fn", "known", "printed")
+    __slots__ = ("by_one", "fn", "known", "printed")
 
     def __init__(self, fn: Callable[[Any, dict], Any], printed: _Printed):
         self.fn = fn  # reads the env and the ruleset's printed data alone
         self.printed = printed
         self.known: dict[tuple, Any] = {}
+        # the values of `bound` calls, by the binding's name, then its value: a price asked
+        # for each drawer of every check, read without making a key
+        self.by_one: dict[str, dict[Any, Any]] = {}
 
     def __call__(self, **bindings: Any) -> Any:
         return self._value(tuple(bindings.items()), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})`, as Thunk.bound."""
-        return self._value(((name, value),), None)
+        values = self.by_one.get(name)
+        if values is None:
+            values = self.by_one[name] = {}
+        try:
+            known = values.get(value, self)
+        except TypeError:  # a binding that is a list: worked out every time
+            return self._work_out(((name, value),), None)
+        if known is self:  # worked out, unless it raises (then again at every call)
+            known = values[value] = self._work_out(((name, value),), None)
+        return known
 
     def _value(self, key: tuple, bindings: dict | None) -> Any:
         try:

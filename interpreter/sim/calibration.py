@@ -21,8 +21,9 @@ def agreement(report: dict, known: dict[str, float]) -> tuple[float, dict[str, f
     return rho, {i: strength.get(i) for i in ids}
 
 
-def _se(ci: list[float]) -> float:
-    return (ci[1] - ci[0]) / (2 * stats.Z95)
+def _se(ci: list[float], quantile: float = stats.Z95) -> float:
+    """The standard error of an interval of `quantile` standard errors either side."""
+    return (ci[1] - ci[0]) / (2 * quantile)
 
 
 def games_to_tell(report: dict, strong: str, neutral: str) -> dict | None:
@@ -41,10 +42,13 @@ def games_to_tell(report: dict, strong: str, neutral: str) -> dict | None:
 
 def paired_games_to_tell(pair: dict) -> dict | None:
     """From a paired run (a card against its neutral twin): its holder's change in prestige,
-    its standard error and the games that would show it; None when the card was never held."""
+    its standard error and the games that would show it; None when the card was never held.
+    A card's forks get Student's t intervals (`stats.paired_few`): the standard error is the
+    interval's half-width over t with one degree of freedom fewer than the forks, not over
+    1.96 (from 2 forks that would make it 6.5 times too large)."""
     fig = pair["holder_prestige_delta"]
     if fig is None:
         return None
-    se = _se(fig["ci"])
+    se = _se(fig["ci"], stats.t95(pair["games_held"] - 1))
     return {"difference": fig["mean"], "se": round(se, 2), "games_held": pair["games_held"],
             "games": stats.games_needed(pair["games"], se, fig["mean"]) if fig["mean"] else None}

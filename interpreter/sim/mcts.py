@@ -394,7 +394,10 @@ class MctsBot:
         while not g.is_over():
             try:
                 g.play_out(seats)
-            except _Horizon:
+            except _Horizon as horizon:
+                # the one shared instance: a raise adds the playout's frames to its traceback,
+                # which would keep every playout's game alive
+                horizon.__traceback__ = None
                 if self.leaf is not None:
                     return True
                 g.jump(FINAL)  # value the position as if the game ended here

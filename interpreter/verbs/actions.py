@@ -27,16 +27,18 @@ from ..core.declaring import (
     same_word,
 )
 from ..core.events import announce, heard, run_hook
-from ..core.model import BoardSide, Effect, Garment, GuestSpace, Ruleset
+from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
+from .option_tables import Play, tables
 from .phases import draw
 
 
 def _price(args: VerbArgs, binding: str, count: int) -> int:
-    thunk = None if "free" in args else args.get("price")
-    return int(thunk.bound(binding, count)) if thunk is not None else 0
+    if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
+        return 0
+    return int(args["price"].bound(binding, count))
 
 
 def take_tile(ctx: Context, tile_id: str) -> bool:
@@ -169,29 +171,32 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
                   colors: Collection[str]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
-    useful = [t for t in tiles if any(c in need for c in rules.tiles[t].silk)]
+    silk_of = tables(rules).silk_of
+    useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
     found: list[frozenset] = []
     for size in range(0, min(len(useful), sum(need.values())) + 1):
         for combo in combinations(useful, size):
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need.items(), _bales(rules, combo), discount, colors):
+            if _covers(need.items(), _bales(silk_of, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
 
-def _bales(rules: Ruleset, tiles: Iterable[str]) -> dict[str, int]:
-    """The bales of each colour `tiles` hold together."""
+def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
+           ) -> dict[str, int]:
+    """The bales of each colour `tiles` hold together (`silk_of`: each tile's, the tables')."""
     have: dict[str, int] = {}
     for t in tiles:
-        for color, n in rules.tiles[t].silk.items():
+        for color, n in silk_of[t]:
             have[color] = have.get(color, 0) + n
     return have
 
 
 def _master_made(ctx: Context) -> bool:
-    return ctx.played is not None and ctx.rules.employees[ctx.played].type == "master"
+    played = ctx.played
+    return played is not None and tables(ctx.rules).kind_of[played] == "master"
 
 
 def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
@@ -218,10 +223,11 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     pinned = args["garment"]() if "garment" in args else None
     have: dict[str, int] = {}  # the player's bales of each colour, and in all
     held = 0
+    known = tables(rules)
     if not silk_waived:
-        have = _bales(rules, me["tiles"])
+        have = _bales(known.silk_of, me["tiles"])
         held = sum(have.values())
-        if held + discount < rules.fewest_bales and "space" not in args:
+        if held + discount < known.fewest_bales and "space" not in args:
             return discount, colors, made_by_master, waived, silk_waived, [], iter(())
     free: list[str] = []
     if not sell_only:
@@ -236,12 +242,12 @@ def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
     def candidates() -> Iterator[dict[str, Any]]:
         if not free and "space" in args:
             return
-        garments, costs, livre = rules.garments, side.garment_costs, purse["livre"]
+        tailoring, costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
         placed_only = sell_only or not free  # a garment that cannot be sold is not offered
         for pos, garment_id in enumerate(state["garment_display"]):
             if garment_id is None or (pinned is not None and garment_id != pinned):
                 continue
-            g_master, sellable, bales, needs, silk = garments[garment_id].tailoring
+            g_master, sellable, bales, needs, silk = tailoring[garment_id]
             if (g_master and not master) or (placed_only and not sellable):
                 continue
             if waived:
@@ -351,12 +357,13 @@ def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
     garment takes: then `tailor` (its cost not waived, no space named) offers nothing. A seat
     kind that never pays silk is never short."""
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
-    short = ctx.rules.fewest_bales - discount  # the bales still wanted
+    known = tables(ctx.rules)
+    short = known.fewest_bales - discount  # the bales still wanted
     if short <= 0 or "silk" in ctx.never_paid():
         return False
-    tiles = ctx.rules.tiles
+    bales_of = known.bales_of
     for tile_id in ctx.me["tiles"]:
-        short -= tiles[tile_id].bales
+        short -= bales_of[tile_id]
         if short <= 0:
             return False
     return True
@@ -473,7 +480,8 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     if "with_bonus" in args and bonus is not None:
         saved, ctx.played = ctx.played, card
         try:
-            if _bonus_chosen(ctx, bonus, f"bonus of the deputed {ctx.engine.label(card)}"):
+            if _bonus_chosen(ctx, bonus.run, bonus.check,
+                             f"bonus of the deputed {ctx.engine.label(card)}"):
                 ctx.attempt(bonus)
         finally:
             ctx.played = saved
@@ -517,13 +525,14 @@ def depute_blocked(ctx: Context) -> bool:
 
 
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
-    """`depute`'s check (checks.py) for a named card: past these checks nothing aborts (a
-    trial run ends at the verb's `settled`). A choice among cards is left to the trial. It
-    reads what the verb reads, in its order, without building the staff."""
-    if "card" not in args:
-        return None
+    """`depute`'s check (checks.py): past these checks nothing aborts (a trial run ends at the
+    verb's `settled`). It reads what the verb reads, in its order, without building the staff
+    for a named card. A choice `among` cards can be done exactly when one of them can be
+    deputed (on the staff, its payout worked out): the trial tries them until one can."""
     if depute_blocked(ctx):
         return False  # the verb aborts: a staff at its minimum cannot depute
+    if "card" not in args:
+        return bool(_deputable(args, _deputing_staff(ctx), {}))
     me = ctx.me
     card = args["card"]()
     if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
@@ -595,7 +604,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for."""
-    state, limits = ctx.state, ctx.rules.fund_limits
+    state, limits = ctx.state, tables(ctx.rules).fund_limits
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
     free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
@@ -621,11 +630,11 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
     """How many Decoration spaces the acting player has funded in each area."""
-    decorations, seat = ctx.side.decorations, ctx.seat
+    area_of, seat = tables(ctx.rules).areas[ctx.side.id], ctx.seat
     mine: dict[str, int] = {}
     for space_id, owner in ctx.state["decorations"].items():
         if owner == seat:
-            area = decorations[space_id].area
+            area = area_of[space_id]
             mine[area] = mine.get(area, 0) + 1
     return mine
 
@@ -637,7 +646,7 @@ def fundable(ctx: Context) -> list[str]:
 
 
 def _fundable(ctx: Context) -> Iterator[str]:
-    state, side, limits = ctx.state, ctx.side, ctx.rules.fund_limits
+    state, side, limits = ctx.state, ctx.side, tables(ctx.rules).fund_limits
     funded = state["decorations"]
     mine = _areas_funded(ctx) if limits else {}
     for space_id, deco in side.decorations.items():
@@ -680,58 +689,60 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
     known: dict[tuple, bool] = {}  # the answers kept between types, by key
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
-    employees, me = ctx.rules.employees, ctx.me
+    known_tables = tables(ctx.rules)
+    kind_of, me = known_tables.kind_of, ctx.me
     for card_id in me["hand"]:
-        kind = employees[card_id].type
+        kind = kind_of[card_id]
         ctx.played = card_id
         plan = plans.get(kind)
         if plan is None:
-            plan = plans[kind] = _type_plan(ctx, kind, known)
-        for action_id, effect in plan:
-            if effect is None or _card_can(ctx, card_id, action_id, effect, blocked):
+            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
+                                            known)
+        for action_id, play in plan:
+            if play is None or _card_can(ctx, card_id, play, blocked):
                 yield {"card": card_id, "action": action_id}
         yield {"card": card_id, "action": None}
     ctx.played = None
 
 
-def _type_plan(ctx: Context, kind: str, known: dict[tuple, bool]) -> tuple[
-        tuple[str, Any], ...]:
-    """The actions a card of `kind` may be offered this turn, in the ruleset's order: (action
-    id, None) for one that can be done whichever card of the type is played, (action id,
-    effect) for one that depends on the card itself (asked for each card), those that cannot
-    be done left out. Read from the position where a check can, else tried; an answer that
-    does not depend on the type is kept in `known` for the other types."""
-    plan: list[tuple[str, Any]] = []
-    for action_id, effect, shared in ctx.rules.plays_for_type.get(kind, ()):
+def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]
+               ) -> tuple[tuple[str, Play | None], ...]:
+    """The actions a card of a type may be offered this turn (`plays`: the type's, in the
+    ruleset's order): (action id, None) for one that can be done whichever card of the type is
+    played, (action id, play) for one that depends on the card itself (asked for each card),
+    those that cannot be done left out. Read from the position where a check can, else tried;
+    an answer that does not depend on the type is kept in `known` for the other types."""
+    plan: list[tuple[str, Play | None]] = []
+    for play in plays:
+        shared = play.shared
         if shared is None:
-            plan.append((action_id, effect))
+            plan.append((play.action, play))
             continue
         can = known.get(shared)
         if can is None:
-            check = effect.check
+            check = play.check
             can = None if check is None else check(ctx)
             if can is None:
-                can = ctx.possible(effect.run, shared)
+                can = ctx.possible(play.run, shared)
             known[shared] = can
         if can:
-            plan.append((action_id, None))
+            plan.append((play.action, None))
     return tuple(plan)
 
 
-def _card_can(ctx: Context, card_id: str, action_id: str, effect: Any,
-              blocked: dict[str, bool]) -> bool:
+def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
     """Whether the played card can do its own action (`depute card played`): not when the
     action is blocked this turn whichever card is played (read once a turn), else its check,
     else a trial."""
-    if effect.blocked is not None:
-        stop = blocked.get(action_id)
+    if play.blocked is not None:
+        stop = blocked.get(play.action)
         if stop is None:
-            stop = blocked[action_id] = effect.blocked(ctx)
+            stop = blocked[play.action] = play.blocked(ctx)
         if stop:
             return False
-    check = effect.check
+    check = play.check
     can = None if check is None else check(ctx)
-    return ctx.possible(effect.run, (card_id, action_id)) if can is None else can
+    return ctx.possible(play.run, (card_id, play.action)) if can is None else can
 
 
 def play_card(ctx: Context, args: VerbArgs) -> None:
@@ -779,25 +790,25 @@ def offer_bonus(ctx: Context, args: VerbArgs) -> None:
 
 def _offer_bonus(ctx: Context, card_id: str) -> None:
     """A played card's bonus, when it has one that can be done now and the player wants it."""
-    rules = ctx.rules
-    card = rules.employees[card_id]
-    bonus = card.bonus
+    known = tables(ctx.rules)
+    bonus = known.bonus_of[card_id]
     if bonus is None or ctx.in_bonus:
         return
-    guarded = bool(rules.offering_bonus)  # an action the bonus performs could offer it again
+    guarded = known.guarded  # an action the bonus performs could offer it again
     if guarded:
         ctx.in_bonus = True
     try:
-        if _bonus_chosen(ctx, bonus, f"bonus of {card.name}: {bonus.text}"):
-            ctx.attempt(bonus)
+        if _bonus_chosen(ctx, bonus.run, bonus.check, bonus.prompt):
+            ctx.attempt(bonus.effect)
     finally:
         if guarded:
             ctx.in_bonus = False
 
 
-def _bonus_chosen(ctx: Context, bonus: Effect, prompt: str) -> bool:
-    """Whether a bonus can be done now and the player chooses to use it ("may use")."""
-    return ctx.possible(bonus.run, check=bonus.check) and ctx.ask(
+def _bonus_chosen(ctx: Context, run: Any, check: Any, prompt: str) -> bool:
+    """Whether a bonus (its `run` and `check`) can be done now and the player chooses to use
+    it ("may use")."""
+    return ctx.possible(run, check=check) and ctx.ask(
         "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
         exact=True)
 

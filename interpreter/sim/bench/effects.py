@@ -87,10 +87,11 @@ def time_runs(game: Game, runs: tuple[Callable[[Game], None], ...], n: int) -> l
 def compiled_run(effect, seat: int) -> Callable[[Game], None]:
     """The compiled effect run for `seat` in a context of its own, the way a step runs it (the
     scripting scaffolding of `game.run_effect` is timed separately as `run_effect`)."""
-    from ...core.context import Context
+    from ...core.context import run_for
+    compiled = effect.compiled.run
 
     def run(game: Game) -> None:
-        effect.compiled.run(Context(game, seat), None)
+        run_for(game, seat, compiled)
     return run
 
 

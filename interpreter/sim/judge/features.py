@@ -30,7 +30,54 @@ def seat_features(game, seat: int, effects=None) -> dict[str, float]:
     the game still to play, and every holding is given again multiplied by it (what a Livre or a
     card is worth depends on the rounds left to use it). `effects` (held_effects.HeldEffects), if
     given, adds `effect.held`: what the seat's held cards' effects would give it now."""
+    out, left = holdings(game, seat, effects)
+    timed = {name + "*t": v * left for name, v in out.items()}
+    out.update(timed)
+    out["t"] = left
+    return out
+
+
+def seats_worths(game, weights, effects=None) -> list[float]:
+    """Each seat's learned worth of its holdings, `weights.worth(seat_features(game, seat,
+    effects))` to the last bit (the same products added in the same order), without making
+    the timed twins: the judge asks it at every position it values."""
+    boards = ownership_maps(game.state)
+    here: list[list[float]] = []  # the position's seat values every seat's effects share
+    return [worth(weights, *holdings(game, seat, effects, boards, here))
+            for seat in range(len(game.state["players"]))]
+
+
+def worth(weights, base: dict[str, float], left: float) -> float:
+    """`weights.worth` of the features `base` (from `holdings`) and their timed twins and `t`:
+    the same terms, in the same order, as the features `seat_features` gives."""
+    table = _worth_table(weights)
+    pairs = [(v, table.get(name, _UNWEIGHTED)) for name, v in base.items()]
+    return sum([v * w for v, (w, _) in pairs] + [(v * left) * t for v, (_, t) in pairs]
+               + [left * weights.worths.get("t", 0.0)])
+
+
+_UNWEIGHTED = (0.0, 0.0)
+_WORTHS: dict[int, tuple[Any, dict[str, tuple[float, float]]]] = {}  # per weights: (w, w*t)
+
+
+def _worth_table(weights) -> dict[str, tuple[float, float]]:
+    """Each weighted feature's worth and its timed twin's, by the feature's name."""
+    found = _WORTHS.get(id(weights))
+    if found is None or found[0] is not weights:
+        worths = weights.worths
+        names = {n[:-2] if n.endswith("*t") else n for n in worths}
+        found = _WORTHS[id(weights)] = (weights, {
+            n: (worths.get(n, 0.0), worths.get(n + "*t", 0.0)) for n in names})
+    return found[1]
+
+
+def holdings(game, seat: int, effects=None, boards=None,
+             here: list | None = None) -> tuple[dict[str, float], float]:
+    """The features of `seat_features` without their timed twins and `t`, and the share of the
+    game left; `boards`: the state's ownership maps (`ownership_maps`), if worked out; `here`:
+    the position's seat values, shared by its seats' `effects` (HeldEffects.held)."""
     state, rules = game.state, game.rules
+    counts = _counts_table(rules)
     me = state["players"][seat]
     out: dict[str, float] = {}
     for key, value in me.items():
@@ -40,45 +87,71 @@ def seat_features(game, seat: int, effects=None) -> dict[str, float]:
             out["num." + key] = value
         elif isinstance(value, list):
             out["len." + key] = len(value)
-            _components(rules, value, out)
+            _components(rules, counts, value, out)
         elif isinstance(value, dict):
             for sub, inner in value.items():
                 if isinstance(inner, list):
                     out[f"len.{key}.{sub}"] = len(inner)
-                    _components(rules, inner, out)
-    for key, value in state.items():
-        if key != "players" and _ownership_map(value):
-            owned = sum(1 for v in value.values() if _owned_by(v, seat))
-            if owned:
-                out["board." + key] = owned
+                    _components(rules, counts, inner, out)
+    for key, value in ownership_maps(state) if boards is None else boards:
+        owned = sum(1 for v in value.values() if _owned_by(v, seat))
+        if owned:
+            out["board." + key] = owned
     if effects is not None:
-        out["effect.held"] = effects.held(game, seat)
+        out["effect.held"] = effects.held(game, seat, here)
     left = max(0, rules.rounds - state["round"] + 1) / max(1, rules.rounds)
     if state.get("finished"):
         left = 0.0
-    timed = {name + "*t": v * left for name, v in out.items()}
-    out.update(timed)
-    out["t"] = left
-    return out
+    return out, left
 
 
-def _components(rules, items: list, out: dict[str, float]) -> None:
-    """Add up the catalogue components among `items` by their fields (`_counts`)."""
+def ownership_maps(state: dict) -> list[tuple[str, dict]]:
+    """The state's maps of places to owners (`_ownership_map`), in the state's order."""
+    return [(key, value) for key, value in state.items()
+            if key != "players" and _ownership_map(value)]
+
+
+def _counts_table(rules) -> dict:
+    """This ruleset's table of each item's counts (`_counts`) and each list's, by the item
+    and by the list's items, filled in as they are seen."""
     table = _tables.get(id(rules))
     if table is None or table[0] is not rules:
         table = _tables[id(rules)] = (rules, {})
-    counts = table[1]
-    for item in items:
-        if not isinstance(item, str):
-            continue
-        adds = counts.get(item)
-        if adds is None:
-            adds = counts[item] = _counts(rules, item)
-        for key, n in adds:
-            out[key] = out.get(key, 0) + n
+    return table[1]
 
 
-_tables: dict[int, tuple[Any, dict[str, list]]] = {}  # per ruleset: each item's counts
+def _components(rules, counts: dict, items: list, out: dict[str, float]) -> None:
+    """Add up the catalogue components among `items` by their fields (`_counts`): a list's
+    sums are kept by its items (a hand is seen again and again in one decision's trials),
+    in the order the keys first appear, so `out` gets the same keys in the same order."""
+    if not items:
+        return
+    try:
+        key = tuple(items)
+        adds = counts.get(key)
+    except TypeError:  # a list of records, not of catalogue ids
+        key, adds = None, None
+    if adds is None:
+        sums: dict[str, int] = {}
+        for item in items:
+            if not isinstance(item, str):
+                continue
+            found = counts.get(item)
+            if found is None:
+                found = counts[item] = _counts(rules, item)
+            for name, n in found:
+                sums[name] = sums.get(name, 0) + n
+        adds = list(sums.items())
+        if key is not None:
+            if len(counts) > LISTS_KEPT:
+                counts.clear()
+            counts[key] = adds
+    for name, n in adds:
+        out[name] = out.get(name, 0) + n
+
+
+LISTS_KEPT = 50_000  # items' and lists' sums kept per ruleset (then worked out anew)
+_tables: dict[int, tuple[Any, dict]] = {}  # per ruleset: each item's and list's counts
 
 
 def _counts(rules, item: str) -> list[tuple[str, int]]:

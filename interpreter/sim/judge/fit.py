@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.engine import Game
+from ...core.seats import kind_of
 from .features import seat_features
 from .held_effects import HeldEffects
 from .value import ValueBot, as_if_ended
@@ -34,13 +35,20 @@ FOLLOW = 1        # the fitting bots look one follow-up question deep (the playe
 
 def self_play(rules, players: int, seed: int, bots: list,
               weights: Weights | None = None) -> list[tuple[dict, float]]:
-    """One fitting game: for each seat at sampled decisions, its holdings and the prestige
-    still to come to it, each less the mean of the seats' (what the bot compares is seats:
-    a worth every seat shares, like the rounds left, changes no margin). What held cards'
-    effects give (`effect.held`) is measured with `weights` (default: the rules' stored ones)."""
+    """One fitting game: for each bot-played seat at sampled decisions, its holdings and the
+    prestige still to come to it, each less the mean of the bot-played seats' (what the bot
+    compares is seats: a worth every seat shares, like the rounds left, changes no margin; a
+    lone bot-played seat's are taken as they are, the regression's intercept the shared worth).
+    A seat that plays itself (a solo mode's automaton, `seats.kind_of`) is not sampled: it
+    plays by other rules (it never pays, it keeps decks of its own), so its holdings turn into
+    prestige otherwise, and mixed with a person's seat in one regression its holdings' worth
+    would be learned as the worth of being it (a person's tiles were worth below nothing
+    against du Barry, her own decks some 40 prestige). What held cards' effects give
+    (`effect.held`) is measured with `weights` (default: the rules' stored ones)."""
     rng = random.Random(seed)
     effects = HeldEffects(weights or weights_for(rules))
     game = Game.new(rules, players=players, seed=seed)
+    played = [s for s in range(players) if kind_of(rules, game.state, s) is None]
     samples: list[tuple[int, dict, float]] = []
     at_round = 0
     while (d := game.decision()) is not None:
@@ -48,17 +56,20 @@ def self_play(rules, players: int, seed: int, bots: list,
         if game.state["round"] != at_round or rng.random() < SAMPLE:
             at_round = game.state["round"]
             ended = as_if_ended(game)
-            samples += [(s, seat_features(game, s, effects), ended[s]) for s in range(players)]
+            samples += [(s, seat_features(game, s, effects), ended[s]) for s in played]
         game.apply(bots[d.seat].choose(game, d))
     final = [p["prestige"] for p in game.state["players"]]
+    size = len(played)
+    if size <= 1:  # one bot-played seat (a solo mode): its own holdings and prestige to come
+        return [(f, final[s] - now) for s, f, now in samples]
     out = []
-    for at in range(0, len(samples), players):  # the seats measured at one decision
-        group = samples[at:at + players]
+    for at in range(0, len(samples), size):  # the seats measured at one decision
+        group = samples[at:at + size]
         mean_f: dict[str, float] = {}
         for _, f, _ in group:
             for name, v in f.items():
-                mean_f[name] = mean_f.get(name, 0.0) + v / players
-        mean_y = sum(final[s] - now for s, _, now in group) / players
+                mean_f[name] = mean_f.get(name, 0.0) + v / size
+        mean_y = sum(final[s] - now for s, _, now in group) / size
         out += [({n: f.get(n, 0.0) - m for n, m in mean_f.items()}, final[s] - now - mean_y)
                 for s, f, now in group]
     return out

@@ -11,7 +11,7 @@ from rulesdsl import EffectAbort
 
 from ...core.errors import IllegalDecisionError, RuleFaultError
 from ...core.seats import UnansweredQuestion, bonus_of
-from .features import seat_features
+from .features import seats_worths
 from .scoring_now import as_if_ended
 
 FIRST = 6   # at most this many answers to an effect's first question are tried (the best kept)
@@ -34,29 +34,31 @@ class HeldEffects:
         self._gains: dict[tuple, float] = {}
         self._round = 0
 
-    def held(self, game, seat: int) -> float:
-        """The seat's `effect.held`: the sum of what its held cards' effects give it now."""
+    def held(self, game, seat: int, here: list | None = None) -> float:
+        """The seat's `effect.held`: the sum of what its held cards' effects give it now.
+        `here`: the position's seat values (`seat_values`), shared by the calls for every seat
+        of one position ([] until a gain needs them: then worked out once for them all)."""
         rules, state = game.rules, game.state
         at = state["round"]
         if at < self._round - 1 or len(self._gains) > KEEP:  # a new game: measure anew
             self._gains = {}
         self._round = at
         total = 0.0
-        before: list[float] = []  # the seat's standing here, worked out once if needed
+        if here is None:
+            here = []
         for card in held_cards(rules, state["players"][seat]):
             key = (at, seat, card)
             gain = self._gains.get(key)
             if gain is None:
-                gain = self._gains[key] = self.gain(game, seat, card, before)
+                gain = self._gains[key] = self.gain(game, seat, card, here)
             total += gain
         return total
 
-    def gain(self, game, seat: int, card: str, before: list[float] | None = None) -> float:
+    def gain(self, game, seat: int, card: str, here: list | None = None) -> float:
         """What running the card's effect for the seat now does to its standing (its worth less
         the mean of the other seats'), the best over the first question's answers (a trade a
         good player declines is worth its better side); 0 if it has none or cannot run.
-        `before`: the seat's standing in this position, if known ([value]; filled in if
-        empty)."""
+        `here`: the position's seat values, if known ([values]; filled in if empty)."""
         effect = bonus_of(game.rules, game.state, seat, card)
         if effect is None:
             return 0.0
@@ -65,10 +67,10 @@ class HeldEffects:
         except _FAILED:
             return 0.0
         starts = [[]] if first is None else [[v] for v in first.values[:FIRST]]
-        if before is None:
-            before = []
-        if not before:
-            before.append(standing(game, seat, self.weights))
+        if here is None:
+            here = []
+        if not here:
+            here.append(seat_values(game, self.weights))
         best = None
         for answers in starts:
             after = game.clone()
@@ -79,9 +81,9 @@ class HeldEffects:
                 after.run_effect(effect, seat, answers, played=card)
             except _FAILED:
                 continue
-            value = standing(after, seat, self.weights, spend=True)
+            value = lead_over_mean(seat_values(after, self.weights, spend=True), seat)
             best = value if best is None else max(best, value)
-        return 0.0 if best is None else best - before[0]
+        return 0.0 if best is None else best - lead_over_mean(here[0], seat)
 
 
 def uses_effects(weights) -> bool:
@@ -89,13 +91,17 @@ def uses_effects(weights) -> bool:
     return any(name.startswith("effect.") for name in weights.worths)
 
 
-def standing(game, seat: int, weights, spend: bool = False) -> float:
-    """The seat's worth less the mean of the others': prestige as if the game ended now plus
-    the learned worth of its holdings (without `effect.held`: what an effect does, not what
-    the cards it leaves are worth). `spend`: the game may be used up (a copy changed by a
-    scripted effect cannot be copied again: its step would not replay)."""
-    held = [weights.worth(seat_features(game, s)) for s in range(len(game.state["players"]))]
-    values = [e + h for e, h in zip(as_if_ended(game, spend), held)]
+def seat_values(game, weights, spend: bool = False) -> list[float]:
+    """Each seat's worth: prestige as if the game ended now plus the learned worth of its
+    holdings (without `effect.held`: what an effect does, not what the cards it leaves are
+    worth). `spend`: the game may be used up (a copy changed by a scripted effect cannot be
+    copied again: its step would not replay)."""
+    held = seats_worths(game, weights)  # first: final scoring may use the game up
+    return [e + h for e, h in zip(as_if_ended(game, spend), held)]
+
+
+def lead_over_mean(values: list[float], seat: int) -> float:
+    """The seat's worth less the mean of the others' (its own worth alone with no other)."""
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - (sum(others) / len(others) if others else 0.0)
 

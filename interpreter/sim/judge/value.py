@@ -13,7 +13,8 @@ import random
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
-from .features import seat_features
+from ..mcts import _Horizon, _Policy
+from .features import seats_worths
 from .held_effects import HeldEffects, uses_effects
 from .scoring_now import as_if_ended
 from .weights import Weights, weights_for
@@ -30,8 +31,7 @@ def worths(game, weights: Weights, spend: bool = False,
     them; `spend`: the game may be used up doing it."""
     if game.is_over():
         return [float(p["prestige"]) for p in game.state["players"]]
-    held = [weights.worth(seat_features(game, seat, effects))
-            for seat in range(len(game.state["players"]))]
+    held = seats_worths(game, weights, effects)
     return [v + h for v, h in zip(as_if_ended(game, spend), held)]
 
 
@@ -98,15 +98,18 @@ class ValueBot:
             self._effects = HeldEffects(weights) if uses_effects(weights) else None
         world = determinize(game, decision.seat, self.rng)
         self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
-        return [self._trial(game, world, value, decision.seat, weights, self.follow)
-                for value in decision.values]
+        last = len(decision.values) - 1  # the last option's trial uses the dealt world up
+        return [self._trial(game, world, value, decision.seat, weights, self.follow, i == last)
+                for i, value in enumerate(decision.values)]
 
-    def _trial(self, game, world, value, seat: int, weights: Weights, follow: int) -> float:
+    def _trial(self, game, world, value, seat: int, weights: Weights, follow: int,
+               spend: bool = False) -> float:
         """The seat's margin after answering `value` in `world` (in the real game if the dealt
         world does not offer it: an option shows what the question reveals) and finishing the
         step's questions to the seat: the first `follow` valued the same way, the rest with
-        their first option (every offered option can be completed)."""
-        trial = world.clone()
+        their first option (every offered option can be completed). `spend`: played in
+        `world` itself, not a copy (no other trial needs it)."""
+        trial = world if spend else world.clone()
         cursor = dict(trial.state["cursor"])
         try:
             trial.apply_value(value)
@@ -129,10 +132,14 @@ class ValueBot:
 
     def _play_round(self, trial) -> None:
         """Let the rollout bot answer every seat to the end of the round and `horizon` more
-        (or of the game)."""
-        rollout, start = self.rollout, trial.state["round"] + self.horizon
-        rollout.rng.seed(self._luck)
-        while (d := trial.decision()) is not None:
-            if trial.state["round"] > start and trial.state["cursor"]["stage"] == "round":
-                return
-            trial.apply(d.option_at(0) if len(d.values) == 1 else rollout.choose(trial, d))
+        (or of the game): inside the running step, by index, stopped at the first decision of
+        the round after (`Game.play_out` and the search's playout policy: the same answers as
+        `apply` in a loop, no step left and re-entered per answer)."""
+        self.rollout.rng.seed(self._luck)
+        policy = _Policy(self.rollout, None, 0.0, trial.state["round"] + self.horizon)
+        try:
+            trial.play_out([policy] * len(trial.state["players"]))
+        except _Horizon as horizon:  # the first decision of the round after
+            # the policy raises one shared instance, whose traceback would grow by this
+            # playout's frames (and keep every trial's game alive) at each raise
+            horizon.__traceback__ = None

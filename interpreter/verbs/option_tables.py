@@ -1,0 +1,91 @@
+"""What the verbs' options and checks read of a ruleset again and again, as plain tables.
+
+A turn's options ask, for every card and action, the same questions of the frozen ruleset: a
+card's type, a tile's bales and silk, what a garment takes, a Decoration space's area. Read
+through the rule objects (Python classes) each is a generic attribute lookup from compiled
+code; here each is one dict lookup, the tables a compiled class made once per ruleset and kept
+with it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.model import Effect, Ruleset
+
+# where a ruleset keeps its tables (in its `__dict__`, as its cached properties do: it is
+# frozen, and its tables never change)
+_KEPT = "_option_tables"
+
+
+class OptionTables:
+    """A ruleset's tables, by id: what no game of it ever changes."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self.kind_of: dict[str, str] = {c: e.type for c, e in rules.employees.items()}
+        self.bales_of: dict[str, int] = {t: tile.bales for t, tile in rules.tiles.items()}
+        self.silk_of: dict[str, tuple[tuple[str, int], ...]] = {
+            t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
+        self.fewest_bales: int = rules.fewest_bales
+        # each garment's (a Master's, may be sold, bales, other resources, silk by colour)
+        self.tailoring_of: dict[str, tuple[bool, bool, int, tuple[tuple[str, int], ...],
+                                           tuple[tuple[str, int], ...]]] = {
+            g: garment.tailoring for g, garment in rules.garments.items()}
+        self.fund_limits: dict[str, int] = dict(rules.fund_limits)
+        # each board side's Decoration spaces' areas, by the side's id
+        self.areas: dict[str, dict[str, str]] = {
+            side.id: {s: d.area for s, d in side.decorations.items()} for side in rules.sides}
+        # each card's bonus as a turn offers it (None: it has none), and whether an action may
+        # offer the played card's bonus itself (`offer_bonus`)
+        self.bonus_of: dict[str, Bonus | None] = {
+            c: None if e.bonus is None else Bonus(e.bonus, f"bonus of {e.name}: {e.bonus.text}")
+            for c, e in rules.employees.items()}
+        self.guarded = bool(rules.offering_bonus)
+        self.plays_for_type: dict[str, tuple[Play, ...]] = {
+            kind: tuple(Play(action, effect, shared) for action, effect, shared in plays)
+            for kind, plays in rules.plays_for_type.items()}
+
+
+class Play:
+    """An action as a turn's options read it (`Ruleset.plays_for_type`): its id, its effect's
+    check, `blocked` and run, and the key whether it can be done is kept under for every card
+    of a type (None when that depends on the card itself)."""
+
+    def __init__(self, action: str, effect: Effect, shared: tuple | None):
+        self.action = action
+        self.check: Any = effect.check
+        self.blocked: Any = effect.blocked
+        self.run: Any = effect.run
+        self.shared = shared
+
+
+class Bonus:
+    """A card's bonus as a turn offers it: the effect, its check and run, and the question's
+    prompt."""
+
+    def __init__(self, effect: Effect, prompt: str):
+        self.effect = effect
+        self.check: Any = effect.check
+        self.run: Any = effect.run
+        self.prompt = prompt
+
+
+class _Last:
+    """The tables last asked for: a game asks for its own ruleset's at every decision."""
+
+    tables: OptionTables | None = None
+
+
+_LAST = _Last()
+
+
+def tables(rules: Ruleset) -> OptionTables:
+    """The ruleset's tables, made when first asked for."""
+    last = _LAST.tables
+    if last is not None and last.rules is rules:
+        return last
+    kept: Any = rules.__dict__.get(_KEPT)
+    if kept is None:
+        kept = rules.__dict__[_KEPT] = OptionTables(rules)
+    _LAST.tables = kept
+    return kept

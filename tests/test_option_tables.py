@@ -1,0 +1,46 @@
+"""Issue 34 item 6: what a turn's options read of a ruleset, as tables made once per ruleset
+(interpreter/verbs/option_tables.py): they hold what the rule objects say, and each ruleset keeps its
+own, whichever was asked for last."""
+from __future__ import annotations
+
+from interpreter import load_ruleset
+from interpreter.verbs.option_tables import tables
+
+
+def test_the_tables_say_what_the_rule_objects_say():
+    rules = load_ruleset()
+    known = tables(rules)
+    assert known.kind_of == {c: e.type for c, e in rules.employees.items()}
+    assert known.bales_of == {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
+    assert known.silk_of == {t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
+    assert known.fewest_bales == min(sum(g.silk.values()) for g in rules.garments.values())
+    assert known.fund_limits == dict(rules.fund_limits)
+    for g, garment in rules.garments.items():
+        needs = tuple((r, n) for r, n in (("thread", garment.thread), ("lace", garment.lace),
+                                          *garment.costs.items()) if n)
+        assert known.tailoring_of[g] == (garment.master, garment.sellable and not
+                                         garment.rent_only, sum(garment.silk.values()), needs,
+                                         tuple(garment.silk.items()))
+    assert known.areas == {side.id: {s: d.area for s, d in side.decorations.items()}
+                           for side in rules.sides}
+    assert known.guarded is bool(rules.offering_bonus)
+    for c, e in rules.employees.items():
+        bonus = known.bonus_of[c]
+        assert (bonus is None) is (e.bonus is None)
+        if bonus is not None:
+            assert (bonus.effect, bonus.check) == (e.bonus, e.bonus.check)
+            assert bonus.prompt == f"bonus of {e.name}: {e.bonus.text}"
+    for kind, plays in rules.plays_for_type.items():
+        read = known.plays_for_type[kind]
+        assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [
+            (action, effect.check, effect.blocked, shared) for action, effect, shared in plays]
+
+
+def test_each_ruleset_keeps_its_own_tables():
+    deluxe, original = load_ruleset(), load_ruleset(edition="original")
+    assert deluxe is not original
+    first = tables(deluxe)
+    other = tables(original)  # asked in turn: neither is mistaken for the other
+    assert other.rules is original and other is not first
+    assert tables(deluxe) is first and tables(original) is other
+    assert other.kind_of == {c: e.type for c, e in original.employees.items()}
