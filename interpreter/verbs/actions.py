@@ -528,10 +528,14 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     """`depute`'s check (checks.py): past these checks nothing aborts (a trial run ends at the
     verb's `settled`). It reads what the verb reads, in its order, without building the staff
     for a named card. A choice `among` cards can be done exactly when one of them can be
-    deputed (on the staff, its payout worked out): the trial tries them until one can."""
+    deputed (on the staff, its payout worked out): the trial tries them until one can. Where
+    seat kinds are declared, a seat's policy may refuse every card offered (a preference no
+    card matches): that choice is left to the trial, which asks the policy."""
     if depute_blocked(ctx):
         return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
+        if ctx.rules.has_seat_kinds:
+            return None
         return bool(_deputable(args, _deputing_staff(ctx), {}))
     me = ctx.me
     card = args["card"]()

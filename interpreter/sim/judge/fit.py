@@ -42,8 +42,8 @@ def self_play(rules, players: int, seed: int, bots: list,
     A seat that plays itself (a solo mode's automaton, `seats.kind_of`) is not sampled: it
     plays by other rules (it never pays, it keeps decks of its own), so its holdings turn into
     prestige otherwise, and mixed with a person's seat in one regression its holdings' worth
-    would be learned as the worth of being it (a person's tiles were worth below nothing
-    against du Barry, her own decks some 40 prestige). What held cards' effects give
+    would be learned as the worth of being it (in one solo mode a person's tiles were worth
+    below nothing, the automaton's own decks some 40 prestige). What held cards' effects give
     (`effect.held`) is measured with `weights` (default: the rules' stored ones)."""
     rng = random.Random(seed)
     effects = HeldEffects(weights or weights_for(rules))
