@@ -245,6 +245,107 @@ def test_the_search_stops_once_its_answer_cannot_change(rules):
         assert make_bot("mcts:32", seed).choose(game, d).value == full.choose(game, d).value
 
 
+def _first_answers(spec: str, answers: int, stop: bool = True) -> str:
+    """A digest of the first `answers` answers of `spec` in seat 0 of a 4-player game against
+    greedy (seed 1, the bot seeded 31: the game `rococo bench` times it in)."""
+    import hashlib
+    import json
+    rules = load_ruleset()
+    bot = make_bot(spec, 31)
+    if not stop:
+        bot.confidence = None
+    game = Game.new(rules, players=4, seed=1)
+    others = [make_bot("greedy", 31 + s) for s in range(4)]
+    given = []
+    while len(given) < answers:
+        d = game.decision()
+        option = (bot if d.seat == 0 else others[d.seat]).choose(game, d)
+        if d.seat == 0:
+            given.append(json.dumps(option.value, sort_keys=True))
+        game.apply(option)
+    return hashlib.sha1("".join(given).encode()).hexdigest()[:12]
+
+
+def test_the_speed_work_keeps_the_search_s_answers():
+    """Round four's pure speed-ups (one max for a node's favourite, kept dict keys) change no
+    answer: `mcts:8` (which never reaches the statistical stop's fourth world) and `mcts:100`
+    without the stop answer as main's `bb68de4` did; with the stop, `mcts:100` as at
+    `870dc84`."""
+    assert _first_answers("mcts:8", 30) == "7e30e147ddd6"
+    assert _first_answers("mcts:100", 5, stop=False) == "c698c02473bd"
+    assert _first_answers("mcts:100", 10) == "a193d011bb36"
+
+
+def test_an_option_s_key_is_its_canonical_json_kept_or_not():
+    """`option_key` keeps the keys of text and dict options; a kept key is the canonical JSON
+    all the same, whatever the dict's order, and True and 1 stay apart."""
+    from interpreter.sim.mcts import option_key
+    assert option_key({"card": "x", "action": "tailor"}) == '{"action":"tailor","card":"x"}'
+    assert option_key({"action": "tailor", "card": "x"}) == '{"action":"tailor","card":"x"}'
+    assert option_key({"sell": True}) == '{"sell":true}'
+    assert option_key({"sell": 1}) == '{"sell":1}'
+    assert option_key({"tiles": ["a", "b"]}) == '{"tiles":["a","b"]}'  # not kept: a list
+    assert option_key("l1.x") == '"l1.x"' and option_key(None) == "null"
+
+
+def test_the_paired_lead_is_the_mean_lead_in_shared_worlds_and_its_standard_error():
+    from interpreter.sim.mcts import paired_lead
+    worlds = [{"a": 1.0, "b": 0.0}, {"a": 0.5, "b": 0.5}, {"a": 1.0, "b": 0.5}, {"a": 0.2}]
+    mean, error = paired_lead(worlds, "a", "b")  # leads 1, 0, 0.5 (b not tried in the 4th)
+    assert mean == pytest.approx(0.5) and error == pytest.approx(math.sqrt(0.25 / 3))
+    assert paired_lead(worlds[:1], "a", "b") is None  # one pair: no spread to judge by
+
+
+def _race(worlds: list[dict[str, float]]):
+    """A root whose candidates' totals are those of `worlds` (each candidate's visits one per
+    world it was tried in)."""
+    from interpreter.sim.mcts import _Node
+    root = _Node(0)
+    for world in worlds:
+        for key, reward in world.items():
+            node = root.children.setdefault(key, _Node(0))
+            node.visits += 1
+            node.total += reward
+    return root, {k: i for i, k in enumerate(worlds[0])}
+
+
+def test_the_statistical_stop_drops_a_clearly_worse_candidate_and_stops_when_clear():
+    """`_clear`: after `min_worlds` worlds, a candidate the leader beats by more than
+    `confidence` standard errors of their paired rewards leaves the race, and the search stops
+    once no candidate may be ahead of the leader by `indifference` or more."""
+    bot = MctsBot(1, iterations=100, confidence=2.0, indifference=0.01, min_worlds=4)
+    # a leads c by 0.03, -0.02, 0.03, -0.02 (mean 0.005, standard error 0.0144)
+    worlds = [{"a": 0.8 + 0.01 * i, "b": 0.3 + 0.02 * i,
+               "c": 0.8 + 0.01 * i - (0.03 if i % 2 == 0 else -0.02)} for i in range(4)]
+    root, order = _race(worlds)
+    assert not bot._clear(root, order, worlds[:3])  # under min_worlds: never
+    assert list(order) == ["a", "b", "c"]
+    # a leads b by 0.485 +- 0.013: b is out; c may lead a by 0.005 - 2 * 0.0144: not clear
+    assert not bot._clear(root, order, worlds)
+    assert list(order) == ["a", "c"]
+    assert bot._clear(root, order, worlds + [{"a": 0.9, "c": 0.9}] * 8)  # lead 0.0017 +- 0.0044
+    # c equal to a in every world (no spread): nothing can be learned, the search stops
+    same = [{"a": 0.5 + 0.1 * i, "c": 0.5 + 0.1 * i} for i in range(4)]
+    root, order = _race(same)
+    assert bot._clear(root, order, same) and list(order) == ["a", "c"]
+
+
+def test_the_statistical_stop_saves_iterations_and_answers_like_the_whole_budget(rules):
+    """`make_bot("mcts:N")` stops when its answer is clear: on these positions it runs under
+    half the iterations of the whole budget and answers as the whole budget does (a search
+    without the stop, `confidence=None`) in most of them."""
+    stopped = whole = same = 0
+    for seed in (1, 2, 3, 4):
+        game = _position(rules, players=4, seed=seed)
+        d = game.decision()
+        bot, full = make_bot("mcts:40", seed), make_bot("mcts:40", seed)
+        full.confidence = None
+        same += bot.choose(game, d).value == full.choose(game, d).value
+        stopped, whole = stopped + bot.playouts, whole + full.playouts
+    assert whole == 160 and stopped < whole / 2
+    assert same >= 3
+
+
 def test_a_time_budget_searches_at_least_once(rules):
     game = _position(rules)
     bot = make_bot("mcts:0.01s", 1)

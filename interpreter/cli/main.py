@@ -96,13 +96,13 @@ def bot_arguments(p, default: str | None = "greedy") -> None:
     """--bots and the search budget, as play, simulate and balance take them (balance's default
     is None: the default judge, read when the command runs)."""
     p.add_argument("--bots", type=_bots, default=default, metavar="BOT[,BOT...]",
-                   help="random, greedy, value or mcts (mcts:N iterations, mcts:Xs seconds "
-                        "per decision); one for every seat, or one per seat: "
+                   help="random, greedy, value or mcts (mcts:N at most N iterations, mcts:Xs "
+                        "seconds per decision); one for every seat, or one per seat: "
                         "mcts,greedy,greedy (default: "
                         f"{default or 'the default judge, sim/bots.py DEFAULT_JUDGE'})")
     p.add_argument("--mcts-iterations", type=_at_least(1, 10**7, "iterations"), default=None,
-                   metavar="N", help="iterations per decision of every plain `mcts` bot "
-                                     "(default: 100; reproducible under a seed)")
+                   metavar="N", help="iterations per decision, at most, of every plain `mcts` "
+                                     "bot (default: 100; reproducible under a seed)")
     p.add_argument("--mcts-seconds", type=_positive_seconds, default=None, metavar="X",
                    help="seconds per decision of every plain `mcts` bot instead (not "
                         "reproducible)")

@@ -293,7 +293,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     """`mcts`, `mcts:N` (N iterations per decision) or `mcts:Xs` (X seconds per decision)."""
     # the search and its leaf valuation need the engine: not imported before
     from .judge.value import LeafWorths
-    from .mcts import DEFAULT_ITERATIONS, LEAF_HORIZON, MctsBot
+    from .mcts import CONFIDENCE, DEFAULT_ITERATIONS, LEAF_HORIZON, MctsBot
 
     rollout = GreedyBot(seed ^ 0x5EED, noise=False)
     if budget is None:
@@ -303,7 +303,7 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
     else:
         iterations, seconds = int(budget), None
     return MctsBot(seed, iterations=iterations, seconds=seconds, rollout=rollout,
-                   horizon=LEAF_HORIZON, leaf=LeafWorths())
+                   horizon=LEAF_HORIZON, leaf=LeafWorths(), confidence=CONFIDENCE)
 
 
 def _value(seed: int = 0) -> ValueBot:

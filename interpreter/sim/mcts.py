@@ -28,8 +28,12 @@ come in batches, one batch per *world*:
    best other).
 
 The answer is the root candidate with the best mean reward (the prior's order breaks ties), so
-the bot plays the default policy's favourite unless the search finds better. A budget of
-`iterations` makes the bot a deterministic function of its seed and the game it is shown;
+the bot plays the default policy's favourite unless the search finds better. The budget is a
+most: the search stops once no remaining iteration could change the answer, and, with a
+`confidence` (what `make_bot("mcts:N")` gives), once the answer is clear by the candidates'
+paired rewards, world by world: a candidate clearly behind the leader leaves the race, and the
+search ends when none may be ahead of the leader by `indifference` or more (`_clear`). A budget
+of `iterations` makes the bot a deterministic function of its seed and the game it is shown;
 `seconds` bounds the time instead, in whole worlds (then it is not reproducible). A decision
 with one option is answered without searching.
 """
@@ -50,6 +54,12 @@ DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring 
 # with a leaf valuation (`make_bot("mcts:N")`): the playout ends with the round in progress, at
 # a round's start, where the judge's worths were fitted
 LEAF_HORIZON = 0
+# the statistical stop of `make_bot("mcts:N")` (`MctsBot._clear`): a leader ahead of every other
+# candidate by more than -INDIFFERENCE (reward) at CONFIDENCE standard errors of their paired
+# rewards, after MIN_WORLDS worlds
+CONFIDENCE = 1.5
+INDIFFERENCE = 0.01
+MIN_WORLDS = 4
 
 
 def option_key(value) -> str:
@@ -59,10 +69,28 @@ def option_key(value) -> str:
         if key is None:
             key = _STR_KEYS[value] = json.dumps(value)
         return key
+    if type(value) is dict:  # a play, a rent, a fund...: kept by its items and their types
+        try:
+            items = frozenset((k, type(v), v) for k, v in value.items())
+        except TypeError:  # a list inside: made each time
+            return _json_key(value)
+        key = _DICT_KEYS.get(items)
+        if key is None:
+            if len(_DICT_KEYS) >= _MOST_KEPT:
+                _DICT_KEYS.clear()
+            key = _DICT_KEYS[items] = _json_key(value)
+        return key
+    return _json_key(value)
+
+
+def _json_key(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 _STR_KEYS: dict[str, str] = {}
+# a dict option's key by its items (with their types: True and 1 are equal, their JSON is not)
+_DICT_KEYS: dict[frozenset, str] = {}
+_MOST_KEPT = 100_000
 
 
 def rewards(game) -> list[float]:
@@ -91,6 +119,18 @@ def _rewards(points: list, won: list[bool]) -> list[float]:
     return out
 
 
+def paired_lead(worlds: list[dict[str, float]], a: str, b: str) -> tuple[float, float] | None:
+    """Candidate a's mean lead over b in the worlds both were tried in, and its standard error
+    (None under two such worlds)."""
+    leads = [w[a] - w[b] for w in worlds if a in w and b in w]
+    n = len(leads)
+    if n < 2:
+        return None
+    mean = sum(leads) / n
+    variance = sum((x - mean) ** 2 for x in leads) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
 class _Node:
     __slots__ = ("avail", "children", "seat", "total", "visits")
 
@@ -113,7 +153,9 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout=None, exploration: float = 0.7,
                  epsilon: float = 0.0, width: int | None = 4,
-                 horizon: int | None = DEFAULT_HORIZON, leaf=None):
+                 horizon: int | None = DEFAULT_HORIZON, leaf=None,
+                 confidence: float | None = None, indifference: float = INDIFFERENCE,
+                 min_worlds: int = MIN_WORLDS):
         if iterations is None and seconds is None:
             raise ValueError("an mcts bot needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
@@ -124,6 +166,8 @@ class MctsBot:
         # each seat's worth in a position (a list of numbers; the game may be spent doing it):
         # with it, a playout stops at its horizon and the leaf values the position there
         self.leaf = leaf
+        # the statistical stop (`_clear`): None searches the whole budget (or until `_settled`)
+        self.confidence, self.indifference, self.min_worlds = confidence, indifference, min_worlds
         self.searched = 0       # decisions searched, iterations run (for reports)
         self.playouts = 0
         self.last: dict[str, tuple[int, float]] = {}  # the last root: option -> visits, reward
@@ -148,18 +192,25 @@ class MctsBot:
         root = self._reused(game, seat)
         for key in candidates:
             root.children.setdefault(key, _Node(seat))
-        order = {k: i for i, k in enumerate(candidates)}
+        order = {k: i for i, k in enumerate(candidates)}  # the candidates still in the race
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = kept = sum(root.children[k].visits for k in candidates)  # from the last search
         tried = 0
+        worlds: list[dict[str, float]] = []  # each world's reward of each candidate tried in it
         while True:
             seed = self.rng.getrandbits(32)
-            for i, key in enumerate(candidates):
+            seen: dict[str, float] = {}
+            racing = list(order)
+            for i, key in enumerate(racing):
                 if self.iterations is not None and done >= self.iterations:
                     break
-                g = world if i == len(candidates) - 1 else world.clone()
-                if self._iterate(g, root.children[key], candidates[key].value, seed):
+                g = world if i == len(racing) - 1 else world.clone()
+                node = root.children[key]
+                before = node.total
+                if self._iterate(g, node, candidates[key].value, seed):
                     done += 1
+                    seen[key] = node.total - before
+            worlds.append(seen)
             tried += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -168,6 +219,8 @@ class MctsBot:
             if tried >= self._most_worlds():
                 break  # worlds that keep refusing every candidate: stop, answer with the prior
             if self.iterations is not None and self._settled(root, order, self.iterations - done):
+                break
+            if self.confidence is not None and self._clear(root, order, worlds):
                 break
             world = determinize(game, seat, self.rng)
         self.searched += 1
@@ -207,6 +260,33 @@ class MctsBot:
                 if (c.total + worlds) / (c.visits + worlds) >= worst:
                     return False
         return True
+
+    def _clear(self, root: _Node, order: dict[str, int], worlds: list[dict[str, float]]) -> bool:
+        """The statistical stop (with `confidence`, after `min_worlds` worlds of this search):
+        whether the leader is clearly no worse than any other candidate, by their paired
+        rewards in the worlds both were tried in (common random numbers make the pairs
+        comparable): for each other candidate, the leader's mean lead less `confidence` standard
+        errors is above -`indifference`. A candidate clearly behind the leader (its mean lead
+        less `confidence` standard errors above 0) leaves the race (`order`): later worlds no
+        longer try it."""
+        z = self.confidence
+        if z is None or len(worlds) < self.min_worlds:
+            return False
+        leader = self._best(root, order)
+        clear = True
+        for key in list(order):
+            if key == leader:
+                continue
+            lead = paired_lead(worlds, leader, key)
+            if lead is None:
+                clear = False
+                continue
+            mean, error = lead
+            if mean - z * error > 0:
+                del order[key]  # clearly worse: out of the race
+            elif mean - z * error <= -self.indifference:
+                clear = False
+        return clear
 
     def _candidates(self, world, asked: Decision, real: dict[str, Option]) -> dict[str, Option]:
         """The root's candidates: the real decision's options (`real`, by key), the default
@@ -282,7 +362,10 @@ class MctsBot:
         scores = getattr(self.rollout, "scores", None)
         if scores is not None:
             score = scores(g, d)
-            order = sorted(order, key=lambda i: (-score[i], i))[:cap]
+            if cap == 1:  # a node's first visits: the favourite alone, the first of the best
+                order = (max(order, key=score.__getitem__),)
+            else:
+                order = sorted(order, key=lambda i: (-score[i], i))[:cap]
         return {option_key(values[i]): i for i in order}
 
     def _widened(self, visits: int) -> int:
@@ -311,7 +394,10 @@ class MctsBot:
         while not g.is_over():
             try:
                 g.play_out(seats)
-            except _Horizon:
+            except _Horizon as horizon:
+                # the one shared instance: a raise adds the playout's frames to its traceback,
+                # which would keep every playout's game alive
+                horizon.__traceback__ = None
                 if self.leaf is not None:
                     return True
                 g.jump(FINAL)  # value the position as if the game ended here
