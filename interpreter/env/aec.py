@@ -36,7 +36,7 @@ from ..core.errors import IllegalDecisionError
 from ..loading.loader import load_ruleset
 from .action_space import ActionSpace
 from .catalogue import Components
-from .observations import Observation, seat_view
+from .observations import Observation
 from .rgb_frames import picture
 
 CATALOGUES = ("universal", "combination")
@@ -99,7 +99,7 @@ class SeatCoder:
     def observe(self, game: Game, seat: int) -> dict:
         """What `seat` observes now: fresh arrays, safe to keep."""
         decision = game.decision()
-        vector = self.encoder.observe(seat_view(game, seat), seat)
+        vector = self.encoder.observe_game(game, seat)
         mine = decision is not None and decision.seat == seat
         return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
                 "action_mask": self.actions.mask(decision if mine else None)}

@@ -179,9 +179,21 @@ class Observation:
         """`encode(view, seat)`, the same numbers, made by changing `seat`'s last vector (one
         kept per observer) where what a section is read from changed since, then copied: a
         fresh array, safe to keep."""
+        vector, kept = self._kept_for(seat)
+        self.entries.fill(view, seat, kept)
+        return vector.copy()
+
+    def observe_game(self, game, seat: int) -> np.ndarray:
+        """`observe(game.view(seat), seat)`, the same numbers, read from the live state itself
+        (`Entries.fill_game`: no view made)."""
+        vector, kept = self._kept_for(seat)
+        self.entries.fill_game(game, seat, kept)
+        return vector.copy()
+
+    def _kept_for(self, seat: int) -> tuple[np.ndarray, Kept]:
+        """`seat`'s vector as last observed, and what its sections were made from."""
         kept = self._kept.get(seat)
         if kept is None:
             vector = np.zeros(self.size, dtype=np.float32)
             kept = self._kept[seat] = (vector, self.entries.kept(vector.data))
-        self.entries.fill(view, seat, kept[1])
-        return kept[0].copy()
+        return kept
