@@ -87,7 +87,7 @@ def _cut(value: Any, factor: float) -> float:
     """A counter scaled and cut at 1; -1 for one the observer may not see (None)."""
     if value is None:
         return -1.0
-    x: float = value * factor
+    x = float(value) * factor
     return x if x < 1.0 else 1.0
 
 
@@ -276,16 +276,14 @@ class Entries:
                 for k in secret:
                     counters[k] = None
             row = (s - seat) % present
-            if kept.changed(_ROWS + row, counters):
+            old = kept.sources[_ROWS + row]
+            if old is _UNSEEN or old != counters:  # each counter that changed written again
                 first = start + row * width
-                at: list[int] = []
-                values: list[float] = []
                 for k in range(width):
                     v = counters[k]
-                    if v != 0:
-                        at.append(first + k)
-                        values.append(_cut(v, inverse[k]))
-                kept.put(_ROWS + row, counters, [], at, values)
+                    if old is _UNSEEN or v != old[k]:
+                        kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
+                kept.sources[_ROWS + row] = counters
             if s == seat:
                 self._listed(kept, _HAND, "my_hand", hand)
                 self._listed(kept, _SUPPLY, "my_supply", supply)
@@ -433,10 +431,13 @@ class Kept:
     """One observer's vector (written through `buffer`, a memoryview of it), section by
     section: what each section was worked out from at its last write, and the indexes it
     wrote then, so a section whose source is unchanged is neither worked out nor written
-    again, and one that changed clears its old entries before writing its new ones."""
+    again, and one that changed clears its old entries and writes its new ones. `shown`
+    mirrors the vector as a list, so that only an entry whose value changes is written (a
+    write through the memoryview costs several times a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
+        self.shown: list[float] = [0.0] * len(buffer)
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
@@ -451,24 +452,35 @@ class Kept:
     def put(self, section: int, source: Any, ones: list[int], at: list[int],
             values: list[float]) -> None:
         """Make `section` hold these entries, worked out from `source` (a copy that nothing
-        changes later): its old ones set to 0, then `ones` to 1 and the `values` at `at`. One
-        write per entry, instead of numpy reading lists."""
-        buffer = self.buffer
-        for i in self.written[section]:
-            buffer[i] = 0.0
+        changes later): `ones` 1, the `values` at `at`, and its old entries that are not
+        among these 0."""
         for i in ones:
-            buffer[i] = 1.0
+            self.write(i, 1.0)
         for k in range(len(at)):
-            buffer[at[k]] = values[k]
-        self.written[section] = ones + at
+            self.write(at[k], values[k])
+        fresh = ones + at
+        stale = self.written[section]
+        if stale:
+            keep = set(fresh)
+            for i in stale:
+                if i not in keep:
+                    self.write(i, 0.0)
+        self.written[section] = fresh
         self.sources[section] = source
+
+    def write(self, i: int, value: float) -> None:
+        """Entry `i` set to `value`, written through the memoryview only when it changes."""
+        shown = self.shown
+        if shown[i] != value:
+            shown[i] = value
+            self.buffer[i] = value
 
     def clear(self) -> None:
         """Every entry back to 0, and nothing remembered."""
-        buffer = self.buffer
-        for section, indexes in enumerate(self.written):
-            for i in indexes:
-                buffer[i] = 0.0
+        for i, value in enumerate(self.shown):
+            if value != 0.0:
+                self.write(i, 0.0)
+        for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
 
