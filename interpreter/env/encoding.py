@@ -1,10 +1,11 @@
 """The observation's hot path, compiled with mypyc (interpreter/_core.py's COMPILED_MODULES):
-what a seat sees, read from the live state (`seat_view`), written into the vector
-(`Entries.fill`) through tables of each id's index built once per catalogue, section by
-section: `Kept` remembers what each section of an observer's vector was made from, so a step
-works out and writes again only the sections whose source changed (a hand, a few counters),
-not the whole vector. No numpy here, so that the build needs none: the vector is written
-through a memoryview (observations.py makes it and copies it out).
+what a seat sees, read from the live state and hidden as `Game.view` hides it (`Sight`), written
+into the vector (`Entries.fill_game`; `fill` from a view) through tables of each id's index
+built once per catalogue, section by section: `Kept` remembers what each section of an
+observer's vector was made from, so a step works out and writes again only the sections whose
+source changed (a hand, a few counters), not the whole vector. No numpy here, so that the
+build needs none: the vector is written through a memoryview (observations.py makes it and
+copies it out).
 """
 from __future__ import annotations
 
@@ -430,10 +431,11 @@ _GAME, _SEATS, _BOARD, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES
 class Kept:
     """One observer's vector (written through `buffer`, a memoryview of it), section by
     section: what each section was worked out from at its last write, and the indexes it
-    wrote then, so a section whose source is unchanged is neither worked out nor written
-    again, and one that changed clears its old entries and writes its new ones. `shown`
-    mirrors the vector as a list, so that only an entry whose value changes is written (a
-    write through the memoryview costs several times a look in the list)."""
+    wrote then (a player's row: its counters, each written alone), so a section whose source
+    is unchanged is neither worked out nor written again, and one that changed clears its old
+    entries and writes its new ones. `shown` mirrors the vector as a list, so that only an
+    entry whose value changes is written (a write through the memoryview costs several times
+    a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer

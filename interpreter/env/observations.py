@@ -44,15 +44,17 @@ D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 The last three came later: blocks are only ever appended, so the earlier ones keep their
 offsets.
 
-Only what the seat's `view()` shows is read: `seat_view` takes from the live state exactly the
-parts of `Game.view(seat)` the encoder uses, hidden the same way, without copying the rest
-(tests/test_env_spaces.py checks that they agree), so what the seat may not see is not in the
-vector. The work per id is in encoding.py (compiled: a dict lookup per id into tables built
-once); here the vector is laid out. `encode` works a vector out whole; the environments'
-`observe` keeps each observer's last vector and changes only the sections whose source changed
-since (`encoding.Kept`: compared by value, most steps change a hand and a few counters, not the
-displays, the board or the others' cards), then hands out a copy. Both give the same numbers
-(tests/test_env_spaces.py compares them at every decision of whole games).
+Only what the seat's `view()` shows is read: the environments' `observe_game` reads the live
+state itself and hides what `view()` hides (`encoding.Sight`), without making a view or copying
+the state; `seat_view` takes the same parts as a dict (the pictures, rgb_frames.py, use it).
+tests/test_env_spaces.py checks that they agree with the full view, so what the seat may not
+see is not in the vector. The work per id is in encoding.py (compiled: a dict lookup per id
+into tables built once); here the vector is laid out. `encode` works a vector out whole;
+`observe` and `observe_game` keep each observer's last vector and change only the entries of
+the sections whose source changed since (`encoding.Kept`: compared by value, most steps change
+a hand and a few counters, not the displays, the board or the others' cards), then hand out a
+copy. Both give the same numbers (tests/test_env_spaces.py compares them at every decision of
+whole games).
 """
 from __future__ import annotations
 
