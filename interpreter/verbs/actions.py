@@ -528,13 +528,15 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     """`depute`'s check (checks.py): past these checks nothing aborts (a trial run ends at the
     verb's `settled`). It reads what the verb reads, in its order, without building the staff
     for a named card. A choice `among` cards can be done exactly when one of them can be
-    deputed (on the staff, its payout worked out): the trial tries them until one can. Where
-    seat kinds are declared, a seat's policy may refuse every card offered (a preference no
-    card matches): that choice is left to the trial, which asks the policy."""
+    deputed (on the staff, its payout worked out): the trial tries them until one can. A seat
+    a seat kind controls answers by its policy, which may refuse every card offered (a
+    preference no card matches): that choice is left to the trial, which asks the policy; a
+    person's seat in the same game is decided here."""
     if depute_blocked(ctx):
         return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
-        if ctx.rules.has_seat_kinds:
+        if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
+                                                      ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}))
     me = ctx.me
