@@ -32,9 +32,14 @@ class OptionTables:
                                            tuple[tuple[str, int], ...]]] = {
             g: garment.tailoring for g, garment in rules.garments.items()}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
-        # each board side's Decoration spaces' areas, by the side's id
-        self.areas: dict[str, dict[str, str]] = {
-            side.id: {s: d.area for s, d in side.decorations.items()} for side in rules.sides}
+        # each board side's Decoration spaces in board order, (space, area), and the spaces of
+        # each area a player may fund only so many of, by the side's id
+        self.decorations: dict[str, tuple[tuple[str, str], ...]] = {
+            side.id: tuple((s, d.area) for s, d in side.decorations.items())
+            for side in rules.sides}
+        self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+            side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
+                           for area in rules.fund_limits) for side in rules.sides}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
