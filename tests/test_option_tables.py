@@ -22,8 +22,9 @@ def test_the_tables_say_what_the_rule_objects_say():
                                          garment.rent_only, sum(garment.silk.values()), needs,
                                          tuple(garment.silk.items()))
     for side in rules.sides:
-        assert known.decorations[side.id] == tuple((s, d.area)
-                                                   for s, d in side.decorations.items())
+        assert known.decorations[side.id] == tuple(
+            (s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
+            for s, d in side.decorations.items())
         limited = dict(known.limited_areas[side.id])
         assert set(limited) == set(rules.fund_limits)
         for area, spaces in limited.items():

@@ -583,15 +583,15 @@ def remove_from_staff(ctx: Context, card: str) -> None:
 
 def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     """What `fund` offers: each space the player may fund and can pay for, in board order."""
-    side, livre = ctx.side, ctx.may_spend("livre")
+    livre = ctx.may_spend("livre")
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
-    free, decorations = "free" in args, side.decorations
+    free = "free" in args
     offers: list[dict[str, Any]] = []
-    for space_id in _fundable(ctx):
+    for space_id, cost in _fundable(ctx):
         if pinned is not None and space_id != pinned:
             continue
-        cost = 0 if free else max(0, decorations[space_id].cost - discount)
+        cost = 0 if free or cost < discount else cost - discount
         if cost <= livre:
             offers.append({"space": space_id, "cost": cost})
     return offers
@@ -653,22 +653,21 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
 def fundable(ctx: Context) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
-    return _fundable(ctx)
+    return [space_id for space_id, _ in _fundable(ctx)]
 
 
-def _fundable(ctx: Context) -> list[str]:
+def _fundable(ctx: Context) -> list[tuple[str, int]]:
+    """`fundable`, each space with its printed cost."""
     known = tables(ctx.rules)
-    funded, limits = ctx.state["decorations"], known.fund_limits
-    mine = _areas_funded(ctx) if limits else None
-    spaces: list[str] = []
-    for space_id, area in known.decorations[ctx.side.id]:
+    funded = ctx.state["decorations"]
+    mine = _areas_funded(ctx) if known.fund_limits else None
+    spaces: list[tuple[str, int]] = []
+    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
         if space_id in funded:
             continue
-        if mine is not None:
-            limit = limits.get(area)
-            if limit is not None and mine[area] >= limit:
-                continue
-        spaces.append(space_id)
+        if limit and mine is not None and mine[area] >= limit:
+            continue
+        spaces.append((space_id, cost))
     return spaces
 
 
