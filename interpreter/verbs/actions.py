@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
@@ -256,7 +256,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         found.free = []
     if not found.free and "space" in args:  # no place for it: nothing offered
         return found
-    have: dict[str, int] = {} if silk_waived else _bales(known.silk_of, me["tiles"])
+    have: dict[str, int] | None = None  # the bales of each colour, when first needed
     master = made_by_master and "no_master_garment" not in args
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
@@ -279,9 +279,13 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
             cost = garment_costs[pos] - less
             if cost < 0:
                 cost = 0
-            if cost > livre or not _affords(needs, purse) or not (
-                    silk_waived or _covers(silk, have, discount, colors)):
+            if cost > livre or not _affords(needs, purse):
                 continue
+            if not silk_waived:
+                if have is None:
+                    have = _bales(known.silk_of, me["tiles"])
+                if not _covers(silk, have, discount, colors):
+                    continue
         garments.append(garment_id)
         costs.append(cost)
         if len(garments) == most:
@@ -520,9 +524,18 @@ def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) ->
 def depute_blocked(ctx: Context) -> bool:
     """Whether no card can be deputed now: "you must always retain a staff of at least 4
     Employee cards" (cards on their way out not counted), whichever card is named."""
-    me = ctx.me
+    return _staff_at_minimum(ctx, _player(ctx))
+
+
+def _player(ctx: Context) -> dict[str, Any]:
+    """The acting player, as the plain dict it is (a TypedDict's keys are read generically)."""
+    return cast("dict[str, Any]", ctx.state["players"][ctx.seat])
+
+
+def _staff_at_minimum(ctx: Context, me: dict[str, Any]) -> bool:
     leaving = me["deputing"]
-    size = board.staff_size(me)
+    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (
+        me["played"] is not None)  # board.staff_size, read from the plain dict
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
     return size <= ctx.rules.setup["min_staff"]
@@ -536,17 +549,18 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     a seat kind controls answers by its policy, which may refuse every card offered (a
     preference no card matches): that choice is left to the trial, which asks the policy; a
     person's seat in the same game is decided here."""
-    if depute_blocked(ctx):
+    me = _player(ctx)
+    if _staff_at_minimum(ctx, me):
         return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}))
-    me = ctx.me
     card = args["card"]()
-    if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
-                                      or card in me["supply"] or card in me["discard"]):
+    leaving = me["deputing"]
+    if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
+                                             or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
         int(args["payout"].bound("deputed", card))
