@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
@@ -713,12 +713,12 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
     a card of a type can do but for its own actions is worked out once, from the first card of
     the type (`_type_plan`)."""
-    plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
+    plans: dict[str, tuple[tuple[str, Play | None], ...]] = {}  # a type's plan, by type
     known: dict[tuple, bool] = {}  # the answers kept between types, by key
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
-    kind_of, me = known_tables.kind_of, ctx.me
-    for card_id in me["hand"]:
+    kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
+    for card_id in hand:
         kind = kind_of[card_id]
         ctx.played = card_id
         plan = plans.get(kind)
@@ -727,9 +727,22 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
                                             known)
         for action_id, play in plan:
             if play is None or _card_can(ctx, card_id, play, blocked):
-                yield {"card": card_id, "action": action_id}
-        yield {"card": card_id, "action": None}
+                yield _play_option(card_id, action_id)
+        yield _play_option(card_id, None)
     ctx.played = None
+
+
+# a play option's keys, copied for each option: a copy of a small dict costs less than a dict
+# built key by key
+_PLAY_OPTION: Final[dict[str, Any]] = {"card": None, "action": None}
+
+
+def _play_option(card_id: str, action_id: str | None) -> dict[str, Any]:
+    """The play question's option value {"card": ..., "action": ...} (a new dict each time)."""
+    option = _PLAY_OPTION.copy()
+    option["card"] = card_id
+    option["action"] = action_id
+    return option
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]
