@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -154,10 +154,11 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
-            colors: Collection[str]) -> bool:
+def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
+            colors: tuple[str, ...]) -> bool:
     """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
-    bales of the discount's `colors` missing."""
+    bales of the discount's `colors` missing (typed tuples: compiled code reads them without
+    Python's iteration protocol)."""
     short = 0
     for color, n in need:
         missing = n - have.get(color, 0)
@@ -169,9 +170,10 @@ def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
 
 
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
-                  colors: Collection[str]) -> list[list[str]]:
+                  colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
+    needs = tuple(need.items())
     silk_of = tables(rules).silk_of
     useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
     found: list[frozenset] = []
@@ -180,7 +182,7 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need.items(), _bales(silk_of, combo), discount, colors):
+            if _covers(needs, _bales(silk_of, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
