@@ -32,7 +32,12 @@ def formula_scores(game, d) -> list[float] | None:
         out = []
         for v in values:
             card = cards[v["card"]]
-            value = _action_value(game, me, state, rules.rounds, v["action"])
+            if v["action"] == "hire":  # hire early for more turns, late for final scoring
+                value = 9.0 if any(c is not None and cards[c].final is not None
+                                   for c in state["hire_display"]) else \
+                    7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
+            else:
+                value = _action_value(tables_for(rules), me, state, rules.rounds, v["action"])
             value -= (RANK.get(card.type, 1) - NEED_RANK.get(v["action"], 1)) * 1.5
             out.append(value + 0.5 if card.bonus is not None else value)
         return out

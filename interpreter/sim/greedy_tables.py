@@ -33,14 +33,16 @@ class SideTables:
 class RulesetTables:
     """A ruleset's components as the greedy bot scores them."""
 
-    __slots__ = ("__weakref__", "bonus", "depute", "garment_score", "garment_silk", "hand",
-                 "hire", "rank", "sides", "tile_silk", "tile_total")
+    __slots__ = ("__weakref__", "bonus", "depute", "final", "garment_color", "garment_score",
+                 "garment_silk", "hand", "hire", "rank", "sides", "tile_silk", "tile_total")
 
     def __init__(self, rules: Any):
         employees = rules.employees
         rank = {c: TYPE_RANK.get(card.type, 1) for c, card in employees.items()}
         self.rank = rank
         self.bonus = frozenset(c for c, card in employees.items() if card.bonus is not None)
+        # the cards that score at the end of the game
+        self.final = frozenset(c for c, card in employees.items() if card.final is not None)
         self.hand = {c: rank[c] + (0.5 if card.bonus else 0) for c, card in employees.items()}
         self.hire = {c: card.level + rank[c] + (3 if card.final is not None else 0)
                      for c, card in employees.items()}
@@ -50,6 +52,7 @@ class RulesetTables:
         self.tile_total = {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
         self.garment_silk = {g: tuple(garment.silk.items())
                              for g, garment in rules.garments.items()}
+        self.garment_color = {g: garment.color for g, garment in rules.garments.items()}
         # garment -> its score before its cost: prestige * 3 + value / 8
         self.garment_score = {g: garment.prestige * 3 + garment.value / 8
                               for g, garment in rules.garments.items()}
