@@ -69,6 +69,10 @@ class GreedyBot:
         # search's playouts, which need the same answers in the same position) the first of
         # the best options, and no generator to seed
         self.rng: _random.Random | None = _random.Random(seed) if noise else None
+        # `rng.random`, looked up once (a bound method is made at each look-up) and again
+        # only if `rng` is replaced
+        self._noise_of: _random.Random | None = None
+        self._noise: Callable[[], float] = _no_noise
         # the ruleset and garment display `_want` was last worked out for, and what each
         # tile's silk is worth to that display (filled as tiles are offered)
         self._want_for: tuple[Any, tuple | None] = (None, None)
@@ -86,15 +90,16 @@ class GreedyBot:
             if count == 1:
                 return 0
             return _first_best(self._score(game, decision.seat, decision.kind, values))
-        noise = rng.random
+        if self._noise_of is not rng:
+            self._noise_of, self._noise = rng, rng.random
+        noise = self._noise
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
             return 0
         scores = self._score(game, decision.seat, decision.kind, values)
         best, best_value = 0, 0.0
         for at in range(count):
-            # an int score is made a float as `score + noise` would make it
-            value: float = float(scores[at]) + noise() * 0.01
+            value = _as_float(scores[at]) + noise() * 0.01
             if at == 0 or value > best_value:
                 best, best_value = at, value
         return best
@@ -154,7 +159,7 @@ class GreedyBot:
         rules, display = game.rules, game.state["garment_display"]
         shown = tuple(display)
         if self._want_for[0] is not rules or self._want_for[1] != shown:
-            silk = self._tables(rules).garment_silk
+            silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(rules).garment_silk
             want: dict[str, int] = {}
             for gid in display:
                 if gid is not None:
@@ -257,7 +262,7 @@ class GreedyBot:
     def _tile(self, game, seat: int, values: tuple) -> list:
         want = self._wanted_colors(game)
         useful = self._useful
-        silk: dict[str, tuple] = self._tables(game.rules).tile_silk
+        silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(game.rules).tile_silk
         out: list = []
         for value in values:
             option: dict[str, Any] = value
@@ -296,6 +301,20 @@ class GreedyBot:
 
     def _choice(self, game, seat: int, values: tuple) -> list:
         return [0.0 if v is None else 1.0 for v in values]
+
+
+def _no_noise() -> float:
+    return 0.0
+
+
+def _as_float(score: object) -> float:
+    """`score` as the float `score + noise` makes of it (an int exactly, as Python adds), read
+    without a call of `float` for the floats and ints the scorers give."""
+    if isinstance(score, float):
+        return score
+    if isinstance(score, int):
+        return float(score)
+    return float(score)  # type: ignore[arg-type]
 
 
 def _first_best(scores: list) -> int:
