@@ -246,7 +246,7 @@ class GreedyBot:
         for value in values:
             option: dict[str, Any] = value
             double_prestige, kitchen, statue, fireworks = decorations[option["space"]]
-            # (an option's numbers as they come: a float cost would give a float score)
+            # the option's cost read as it comes (any number divides, as in the formula)
             score: float = double_prestige - option["cost"] / 3
             if kitchen:
                 score += max(0, rules.rounds - state["round"]) * 0.8

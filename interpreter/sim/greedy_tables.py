@@ -1,5 +1,7 @@
-"""What the greedy bot reads of a ruleset, worked out once per ruleset: each card's scores and
-rank, each tile's and garment's silk as pairs, each space's parts of a rent or fund score.
+"""What the greedy bot reads of a ruleset, worked out once per ruleset and keyed by component
+id: each card's scores and rank (and whether it has a bonus or scores at the end), each tile's
+and garment's silk as (colour, bales) pairs, each garment's colour, each space's parts of a
+rent or fund score. The bot reads these at every decision, never a rule object's attributes.
 
 Nothing here depends on a game's state; the bot (bots.py) adds what does. Every number is the
 one the bot's scoring formulas give for the component, computed with the same operations, so
