@@ -32,6 +32,10 @@ UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pa
 # evaluated again for every instance, and a context is made for every step and effect run
 NO_EVENT: Final[Mapping[str, Any]] = MappingProxyType({})
 BUDGET: Final[int] = STEP_BUDGET
+# The constants `gain` reads, as constants of this module (compiled: C statics, where a name
+# imported from another module is looked up in this module's dict at every use)
+_CEILING: Final[int] = CEILING
+_NONE: Final[object] = MISSING  # the old value recorded for a key that was absent
 
 
 class Runnable(Protocol):
@@ -123,9 +127,10 @@ class Context:
         if amount == 0 or (self.table.kinds and self._frozen(resource, "never_gain", seat)):
             return
         player: Any = self.state["players"][self.seat if seat is None else seat]
-        old = player[resource]
+        was = player[resource]  # recorded as it is; added to as a whole number (compiled: no
+        old: int = was  # object made, and the ceiling a constant, not a look-up of the module)
         total = old + amount
-        if total > CEILING:  # every quantity stays a number a game can hold
+        if total > _CEILING:  # every quantity stays a number a game can hold
             raise over_ceiling(amount, self.rules.word(resource), total)
         tx = self.tx
         if not tx.plain:
@@ -135,24 +140,26 @@ class Context:
                 tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
             return
         record = tx.record  # the hottest write of the engine: the record, then the change
-        record((0, player, resource, old))
+        record((0, player, resource, was))
         player[resource] = total
         if resource == "prestige":
             score, key = player["score"], self.score_key
-            was = score.get(key, MISSING)
-            record((0, score, key, was))
-            score[key] = (0 if was is MISSING else was) + amount
+            had = score.get(key, _NONE)
+            record((0, score, key, had))
+            points: int = 0 if had is _NONE else had
+            score[key] = points + amount
 
     def pay(self, resource: str, amount: int) -> None:
         if amount == 0 or (self.table.kinds and self._frozen(resource, "never_pay")):
             return
         player: Any = self.state["players"][self.seat]
-        old = player[resource]
+        was = player[resource]  # as in gain
+        old: int = was
         if old < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         tx = self.tx
         if tx.plain:  # as in gain
-            tx.record((0, player, resource, old))
+            tx.record((0, player, resource, was))
             player[resource] = old - amount
         else:
             tx.set(player, resource, old - amount)
