@@ -500,12 +500,14 @@ def _step_main(table: Table, step: Step, seat: int, score_key: str, mark: int) -
             questions.wasted += 1
 
 
-def _answered_by_bot(game: Game, waiting: Waiting, decision: Decision) -> Any:
+def _answered_by_bot(game: Game, table: Table, decision: Decision) -> Any:
     """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
     records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
     `play_out` raises it). A function of the module, not a method: compiled, it is called
-    directly, where a method of `Game` (a class of Python's) is looked up by name. `waiting` is
-    the game's own `Waiting`."""
+    directly, where a method of `Game` (a class of Python's) is looked up by name. `table` is
+    the game's own; what it holds is read there (a native object's fields, where each attribute
+    of the game is a look-up of its dict)."""
+    waiting = table.waiting
     bots = waiting.bots
     assert bots is not None
     waiting.decision = decision  # the game as it waits (`_stepping`)
@@ -523,10 +525,10 @@ def _answered_by_bot(game: Game, waiting: Waiting, decision: Decision) -> Any:
     finally:
         waiting.choosing = False
         waiting.decision = None
-    answers = game.questions.answers
+    answers = table.questions.answers
     waiting.last_given = (answers, len(answers))
     answers.append(value)
-    game.history.append([decision.seat, value])
+    game.history.append([seat, value])
     return value
 
 

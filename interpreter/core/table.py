@@ -29,7 +29,7 @@ def _nobody() -> Any:
     return None
 
 
-def _no_bot(game: Any, waiting: Waiting, decision: Decision) -> Any:
+def _no_bot(game: Any, table: Table, decision: Decision) -> Any:
     """The bots' answer of a table whose game gave no way to ask them: none."""
     return NO_VALUE
 
@@ -76,7 +76,7 @@ class Table:
         self.waiting = waiting
         self.kinds: bool = rules.has_seat_kinds
         self.owner: Callable[[], Any] = _nobody
-        self.bot_answer: Callable[[Any, Waiting, Decision], Any] = _no_bot
+        self.bot_answer: Callable[[Any, Table, Decision], Any] = _no_bot
 
     def suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (`Questions.suspend`, while the game's flow
@@ -88,7 +88,7 @@ class Table:
             waiting.fresh = False
             self.journal.forget(self.questions.step_mark)
         if waiting.bots is not None:
-            answer = self.bot_answer(self.owner(), waiting, decision)
+            answer = self.bot_answer(self.owner(), self, decision)
             if answer is not NO_VALUE:
                 return answer
         parent = getcurrent().parent
