@@ -53,10 +53,18 @@ from .questions import NO_VALUE, Questions
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
-from .table import Held, Table, Waiting
+from .table import Table, Waiting
 from .view import player_view
 
 _DONE = object()     # what the flow greenlet reports when the game is over
+
+
+class Held:
+    """A game's hold on its suspended step (`green`, the flow's greenlet, None when no step
+    waits): the game's own, out of the step's reach (a step reaching it would hold itself)."""
+
+    def __init__(self) -> None:
+        self.green: greenlet | None = None
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -83,7 +91,7 @@ class Game(Scripting):
         # what the steps read: the same parts, where the game waits, play_out's bots (table.py)
         table = Table(rules, state, side, journal, label, questions, Waiting())
         table.owner = weakref.ref(self)  # a step holds the table, never the game
-        table.bot_answer = _answered_by_bot
+        table.bot_answer, table.current = _answered_by_bot, getcurrent
         self.__dict__.update(rules=rules, state=state, side=side, journal=journal, label=label,
                              questions=questions, table=table,
                              _held=Held())  # the suspended step: the game's, not the table's
@@ -279,7 +287,7 @@ class Game(Scripting):
                       else Journal(), was.label,
                       Questions(was.questions.wasted, was.questions.searches),  # counting on
                       waiting)
-        table.owner, table.bot_answer = was.owner, was.bot_answer
+        table.owner, table.bot_answer, table.current = was.owner, was.bot_answer, was.current
         self.__dict__.update(state=table.state, journal=table.journal,
                              questions=table.questions, table=table, history=history,
                              _held=Held())  # the old step, if any, is dropped (an undo that

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from greenlet import getcurrent, greenlet
-
 from .decisions import Decision
 from .journal import Journal
 from .labels import Labeller
@@ -26,6 +24,11 @@ from .state import State
 
 def _nobody() -> Any:
     """The owner of a table no game has taken (yet): none."""
+    return None
+
+
+def _no_greenlet() -> Any:
+    """The running greenlet of a table no game has taken: none."""
     return None
 
 
@@ -52,18 +55,12 @@ class Waiting:
         self.choosing = False
 
 
-class Held:
-    """A game's hold on its suspended step (`green`, the flow's greenlet, None when no step
-    waits): the game's own, out of the step's reach (a step reaching it would hold itself)."""
-
-    def __init__(self) -> None:
-        self.green: greenlet | None = None
-
-
 class Table:
     """A game's parts that its steps read (see the module's docstring); `owner` gives the game
     (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds,
-    `bot_answer` how `play_out`'s bots answer inside the step (engine.py)."""
+    `bot_answer` how `play_out`'s bots answer inside the step and `current` the running greenlet
+    (`greenlet.getcurrent`), both given by the game (engine.py: only the engine imports
+    greenlet, which `rococo validate` never loads)."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -77,6 +74,7 @@ class Table:
         self.kinds: bool = rules.has_seat_kinds
         self.owner: Callable[[], Any] = _nobody
         self.bot_answer: Callable[[Any, Table, Decision], Any] = _no_bot
+        self.current: Callable[[], Any] = _no_greenlet
 
     def suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (`Questions.suspend`, while the game's flow
@@ -91,6 +89,6 @@ class Table:
             answer = self.bot_answer(self.owner(), self, decision)
             if answer is not NO_VALUE:
                 return answer
-        parent = getcurrent().parent
+        parent = self.current().parent
         assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
         return parent.switch(decision)
