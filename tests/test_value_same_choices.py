@@ -117,7 +117,7 @@ def test_a_seat_s_worth_is_its_features_worth_to_the_last_bit():
 
 
 def test_the_value_bot_keeps_no_trial_game_alive():
-    """The round after an option stops at the search's shared `_Horizon` instance; its
+    """The round after an option stops at the playout's shared `Horizon` instance; its
     traceback, which grows by the playout's frames at every raise, is let go, so decisions
     leave no copies of the game behind (a 48-game balance run grew to 3 GB)."""
     import gc

@@ -13,7 +13,7 @@ import random
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalDecisionError
 from ..determinize import determinize
-from ..mcts import _Horizon, _Policy
+from ..playout import Playout, play_to_horizon
 from .features import seats_worths
 from .held_effects import HeldEffects, uses_effects
 from .scoring_now import as_if_ended
@@ -136,10 +136,4 @@ class ValueBot:
         the round after (`Game.play_out` and the search's playout policy: the same answers as
         `apply` in a loop, no step left and re-entered per answer)."""
         self.rollout.rng.seed(self._luck)
-        policy = _Policy(self.rollout, None, 0.0, trial.state["round"] + self.horizon)
-        try:
-            trial.play_out([policy] * len(trial.state["players"]))
-        except _Horizon as horizon:  # the first decision of the round after
-            # the policy raises one shared instance, whose traceback would grow by this
-            # playout's frames (and keep every trial's game alive) at each raise
-            horizon.__traceback__ = None
+        play_to_horizon(trial, Playout(self.rollout, last=trial.state["round"] + self.horizon))
