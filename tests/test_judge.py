@@ -91,6 +91,37 @@ def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():
     assert all(e >= lv // 10 for e, lv in zip(ended, livre))  # 1 prestige per 10 Livre at least
 
 
+def test_a_seat_owns_the_board_places_the_rules_say_it_owns():
+    """`board.*` features count the guest and decoration spaces a seat owns (its guests, its
+    garments on the balcony, its decorations), read from the board's declared places; a game
+    counter of the rules (the Masques' Focus token) is no seat's, whatever its number (it was
+    counted as the seat whose number it held)."""
+    from interpreter.core import board
+
+    checked = focus = 0
+    for solo, seed in ((None, 2), ("masques", 3)):
+        rules = load_ruleset(expansions=[solo] if solo else [])
+        game = Game.new(rules, seed=seed) if solo else Game.new(rules, players=4, seed=seed)
+        seats = len(game.state["players"])
+        seated = [make_bot("greedy", seed + s) for s in range(seats)]
+        while (d := game.decision()) is not None:
+            state = game.state
+            if len(game.history) % 11 == 0:
+                for seat in range(seats):
+                    got = {k: v for k, v in seat_features(game, seat).items()
+                           if k.startswith("board.") and not k.endswith("*t")}
+                    want = {"board.guests": sum(g["owner"] == seat
+                                                for g in state["guests"].values()),
+                            "board.balcony": sum(g["owner"] == seat
+                                                 for g in state["balcony"].values()),
+                            "board.decorations": len(board.decorations_of(state, seat))}
+                    assert got == {k: v for k, v in want.items() if v}
+                    checked += 1
+                focus += state.get("counters", {}).get("focus") in range(seats)
+            game.apply(seated[d.seat].choose(game, d))
+    assert checked > 100 and focus > 0  # the Focus token did hold a seat's number
+
+
 def test_a_new_resource_kind_is_a_feature_and_valued_through_final_scoring():
     """The pack's gems: 2 gems (1 prestige each at the end) or 1 Livre, each round. The bot,
     with no learned worth at all, takes the gems every time: final scoring says what they are
