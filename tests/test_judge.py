@@ -11,7 +11,7 @@ import pytest
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.loading.loader import available_modules
 from interpreter.sim import bots
-from interpreter.sim.judge import fit, weights
+from interpreter.sim.judge import fit, value, weights
 from interpreter.sim.judge.features import seat_features
 from interpreter.sim.judge.value import ValueBot, as_if_ended
 
@@ -27,10 +27,11 @@ SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations
 pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
-def _play(rules, players: int, seed: int, rounds: int | None = None) -> Game:
-    """A game with `value` in seat 0 and `random` elsewhere, to its end or `rounds` rounds."""
+def _play(rules, players: int, seed: int, rounds: int | None = None, bot: str = "value") -> Game:
+    """A game with `bot` (value) in seat 0 and `random` elsewhere, to its end or `rounds`
+    rounds."""
     game = Game.new(rules, players=players, seed=seed)
-    seated = [make_bot("value" if s == 0 else "random", seed + s) for s in range(players)]
+    seated = [make_bot(bot if s == 0 else "random", seed + s) for s in range(players)]
     while (d := game.decision()) is not None:
         if rounds is not None and game.state["round"] > rounds:
             break
@@ -43,8 +44,14 @@ def test_value_is_registered_and_the_default_judge():
     bot = make_bot("value", 3)
     assert isinstance(bot, ValueBot) and isinstance(bot.rollout, bots.GreedyBot)
     assert bots.seat_bots("value,greedy", 2) == ["value", "greedy"]
-    with pytest.raises(ValueError, match="bot 'value' takes no budget"):
-        bots.check_bot("value:10")
+    assert bot.worlds == value.WORLDS and make_bot("value:3", 3).worlds == 3
+    assert bots.seat_bots("value:2,greedy", 2) == ["value:2", "greedy"]
+    for spec in ("value:0", "value:two", "value:1.5", "value:"):
+        with pytest.raises(ValueError) as info:
+            bots.check_bot(spec)
+        assert str(info.value) == (f"bad value budget in {spec!r}: give the dealt worlds each "
+                                   f"option is valued in, a whole number more than zero "
+                                   f"(value:4)")
 
 
 # Every edition with every subset of the expansions, and each solo mode, for a round: each of
@@ -76,6 +83,32 @@ def test_same_seed_same_game():
     rules = load_ruleset(expansions=["jewelry_box"])
     first, second = (_play(rules, 2, 11, rounds=1) for _ in range(2))
     assert first.history == second.history and first.state == second.state
+
+
+def test_value_k_values_every_option_in_the_same_k_dealt_worlds():
+    """`value:K` deals K worlds per decision, each with its own rollout luck, and tries every
+    option in each (common random numbers): its values are exactly the mean of K one-world
+    rankings drawn from the same generator, world by world; and the same seed plays the same
+    game."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=3, seed=8)
+    seated = [make_bot("greedy", 8 + s) for s in range(3)]
+    asked = 0
+    while (d := game.decision()) is not None and asked < 4:
+        if d.seat == 0 and len(d.values) > 2:
+            one = make_bot("value:1", 5)
+            per_world = [one.rank(game, d) for _ in range(3)]
+            mean = [(a + b + c) / 3 for a, b, c in zip(*per_world)]
+            assert make_bot("value:3", 5).rank(game, d) == mean
+            assert per_world[0] != per_world[1]  # the worlds (or their luck) do differ
+            asked += 1
+        game.apply(seated[d.seat].choose(game, d))
+    assert asked == 4
+    first, second = (_play(rules, 2, 4, rounds=1, bot="value:2") for _ in range(2))
+    assert first.history == second.history and first.state == second.state
+    with pytest.raises(ValueError) as info:
+        ValueBot(1, worlds=0)
+    assert str(info.value) == "a value bot needs at least one dealt world per option, not 0"
 
 
 def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():

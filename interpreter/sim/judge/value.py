@@ -21,6 +21,7 @@ from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
 HORIZON = 0  # with a rollout bot: rounds played on after the one the trial is in
+WORLDS = 1  # `value`'s dealt worlds per decision (`value:K`: K), each option valued in all
 CHAIN = 12  # at most this many follow-up questions answered before a trial position is valued
 
 
@@ -65,8 +66,12 @@ class ValueBot:
     name = "value"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, follow: int = FOLLOW,
-                 epsilon: float = 0.0, rollout=None, horizon: int = HORIZON):
+                 epsilon: float = 0.0, rollout=None, horizon: int = HORIZON,
+                 worlds: int = 1):
+        if worlds < 1:
+            raise ValueError(f"a value bot needs at least one dealt world per option, not {worlds}")
         self.rng = random.Random(seed)
+        self.worlds = worlds  # dealt worlds (each with one rollout) every option is valued in
         self.weights = weights  # None: the weights fitted for the game's rules, found on use
         self.follow, self.epsilon = follow, epsilon
         # a bot that plays every seat on to the end of the round before a trial is valued
@@ -92,15 +97,24 @@ class ValueBot:
 
     def rank(self, game, decision: Decision) -> list[float]:
         """Each option's value for the deciding seat: its margin after the option (and the rest
-        of the step's questions to it, `follow` deep), in a world dealt from what it may see."""
+        of the step's questions to it, `follow` deep), averaged over `worlds` worlds dealt
+        from what it may see."""
         weights = self.weights or weights_for(game.rules)
         if self._effects is None or self._effects.weights is not weights:
             self._effects = HeldEffects(weights) if uses_effects(weights) else None
-        world = determinize(game, decision.seat, self.rng)
-        self._luck = self.rng.getrandbits(32)  # the rollouts' luck, the same for every option
-        last = len(decision.values) - 1  # the last option's trial uses the dealt world up
-        return [self._trial(game, world, value, decision.seat, weights, self.follow, i == last)
-                for i, value in enumerate(decision.values)]
+        # common random numbers: every option is tried in the same `worlds` dealt worlds, each
+        # with its own rollout luck, so two options' values differ by what they do, not by luck
+        totals = [0.0] * len(decision.values)
+        last = len(decision.values) - 1  # the last option's trial uses its dealt world up
+        for _ in range(self.worlds):
+            world = determinize(game, decision.seat, self.rng)
+            self._luck = self.rng.getrandbits(32)  # this world's rollouts' luck
+            for i, value in enumerate(decision.values):
+                totals[i] += self._trial(game, world, value, decision.seat, weights,
+                                         self.follow, i == last)
+        if self.worlds == 1:
+            return totals
+        return [t / self.worlds for t in totals]
 
     def _trial(self, game, world, value, seat: int, weights: Weights, follow: int,
                spend: bool = False) -> float:
