@@ -27,9 +27,11 @@ SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations
 pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
-def _play(rules, players: int, seed: int, rounds: int | None = None, bot: str = "value") -> Game:
-    """A game with `bot` (value) in seat 0 and `random` elsewhere, to its end or `rounds`
-    rounds."""
+def _play(rules, players: int, seed: int, rounds: int | None = None,
+          bot: str = "value:1") -> Game:
+    """A game with `bot` in seat 0 and `random` elsewhere, to its end or `rounds` rounds (the
+    value bot with one dealt world, by default: the default's K worlds run the same trials K
+    times, test_value_k_values_every_option_in_the_same_k_dealt_worlds)."""
     game = Game.new(rules, players=players, seed=seed)
     seated = [make_bot(bot if s == 0 else "random", seed + s) for s in range(players)]
     while (d := game.decision()) is not None:
@@ -70,7 +72,7 @@ def test_value_plays_every_combination(edition, combo):
 def test_value_plays_both_solo_modes(solo):
     rules = load_ruleset(expansions=[solo])
     game = Game.new(rules, seed=5)
-    bot = make_bot("value", 5)
+    bot = make_bot("value:1", 5)
     asked = 0
     while (d := game.decision()) is not None and game.state["round"] == 1:
         assert d.seat == 0  # the automata answer by their own policy
@@ -81,7 +83,7 @@ def test_value_plays_both_solo_modes(solo):
 
 def test_same_seed_same_game():
     rules = load_ruleset(expansions=["jewelry_box"])
-    first, second = (_play(rules, 2, 11, rounds=1) for _ in range(2))
+    first, second = (_play(rules, 2, 11, rounds=1, bot="value") for _ in range(2))
     assert first.history == second.history and first.state == second.state
 
 
