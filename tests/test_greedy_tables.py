@@ -6,7 +6,7 @@ import random
 import pytest
 from conftest import sampled_positions
 
-from interpreter import Game, load_ruleset, make_bot
+from interpreter import Game, GreedyBot, load_ruleset, make_bot
 from interpreter.core.seats import seat_plan
 from interpreter.sim.bots import NEED_RANK, _action_value
 from interpreter.sim.greedy_tables import tables_for
@@ -32,7 +32,12 @@ def formula_scores(game, d) -> list[float] | None:
         out = []
         for v in values:
             card = cards[v["card"]]
-            value = _action_value(game, me, state, rules.rounds, v["action"])
+            if v["action"] == "hire":  # hire early for more turns, late for final scoring
+                value = 9.0 if any(c is not None and cards[c].final is not None
+                                   for c in state["hire_display"]) else \
+                    7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
+            else:
+                value = _action_value(tables_for(rules), me, state, rules.rounds, v["action"])
             value -= (RANK.get(card.type, 1) - NEED_RANK.get(v["action"], 1)) * 1.5
             out.append(value + 0.5 if card.bonus is not None else value)
         return out
@@ -137,3 +142,23 @@ def test_choose_takes_the_first_best_of_score_plus_noise_and_draws_noise_for_eve
         assert bot.choose(game, d) is d.options[values.index(max(values))]
         game.apply(d.options[values.index(max(values))])
         played += 1
+
+
+def test_without_noise_the_first_best_and_a_replaced_generator_draws_the_noise():
+    # the bot looks `rng.random` up once: a generator put in its place draws from then on
+    rules = load_ruleset()
+    game = Game.new(rules, players=3, seed=4)
+    plain, noisy = GreedyBot(3, noise=False), make_bot("greedy", 9)
+    twin, played, ties = random.Random(9), 0, 0
+    while not game.is_over() and played < 200:
+        d = game.decision()
+        scores = plain.scores(game, d)
+        assert plain.choose_index(game, d) == scores.index(max(scores))
+        ties += scores.count(max(scores)) > 1
+        if played == 100:
+            noisy.rng, twin = random.Random(21), random.Random(21)
+        values = [s + twin.random() * 0.01 for s in noisy.scores(game, d)]
+        assert noisy.choose_index(game, d) == values.index(max(values))
+        game.apply(d.option_at(values.index(max(values))))
+        played += 1
+    assert played == 200 and ties > 5  # the first of equal scores was asked for

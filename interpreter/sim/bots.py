@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
-from .greedy_tables import tables_for
+from .greedy_tables import RulesetTables, tables_for
 
 if TYPE_CHECKING:
     from .judge.value import ValueBot
@@ -57,10 +57,11 @@ class RandomBot:
 class GreedyBot:
     """Tailors and rents when it can, funds when rich, buys the silk the display asks for.
 
-    Each kind of decision has one scoring method, `_<kind>(game, decision)`, that scores all
-    the options at once: what they share (an action's value, a hall's count, the colours
-    wanted) is worked out once per decision, and each option still scores exactly what it
-    would alone."""
+    Each kind of decision has one scoring method, `_<kind>(game, seat, values)`, that scores
+    all the options' values at once (`_score` picks it): what they share (an action's value, a
+    hall's count, the colours wanted) is worked out once per decision, what a component adds
+    is read from the ruleset's tables (greedy_tables.py), and each option still scores exactly
+    what it would alone."""
 
     name = "greedy"
 
@@ -69,48 +70,83 @@ class GreedyBot:
         # search's playouts, which need the same answers in the same position) the first of
         # the best options, and no generator to seed
         self.rng: _random.Random | None = _random.Random(seed) if noise else None
-        self._scorers: dict[str, Callable[[Any, Decision], list[float]]] = {}
-        # the ruleset and garment display `_want` was last worked out for
+        # `rng.random`, looked up once (a bound method is made at each look-up) and again
+        # only if `rng` is replaced
+        self._noise_of: _random.Random | None = None
+        self._noise: Callable[[], float] = _no_noise
+        # the ruleset and garment display `_want` was last worked out for, and what each
+        # tile's silk is worth to that display (filled as tiles are offered)
         self._want_for: tuple[Any, tuple | None] = (None, None)
         self._want: dict[str, int] = {}
+        self._useful: dict[str, int] = {}
         # the ruleset the bot last played and its tables: read at every decision, and
         # `tables_for` is a Python call from the compiled bot
         self._tables_of: tuple[Any, Any] = (None, None)
 
-    def _scorer(self, kind: str) -> Callable[[Any, Decision], list[float]]:
-        """The scoring method for a kind of decision (none: every option scores 0)."""
-        score = self._scorers.get(kind)
-        if score is None:
-            score = self._scorers[kind] = getattr(self, "_" + kind, None) or _no_scores
-        return score
-
     def choose_index(self, game, decision: Decision) -> int:
-        count = len(decision)  # the options themselves are never made
-        if self.rng is None:
+        values = decision.own_values()  # the options themselves are never made
+        count = len(values)
+        rng = self.rng
+        if rng is None:
             if count == 1:
                 return 0
-            scores = self._scorer(decision.kind)(game, decision)
-            return max(range(count), key=scores.__getitem__)
-        noise = self.rng.random
+            return _first_best(self._score(game, decision.seat, decision.kind, values))
+        if self._noise_of is not rng:
+            self._noise_of, self._noise = rng, rng.random
+        noise = self._noise
         if count == 1:  # the only option, whatever it scores: its noise drawn as ever
             noise()
             return 0
-        best, best_value = 0, None
-        for at, score in zip(range(count), self._scorer(decision.kind)(game, decision)):
-            value = score + noise() * 0.01
-            if best_value is None or value > best_value:
+        scores = self._score(game, decision.seat, decision.kind, values)
+        best, best_value = 0, 0.0
+        for at in range(count):
+            value = _as_float(scores[at]) + noise() * 0.01
+            if at == 0 or value > best_value:
                 best, best_value = at, value
         return best
 
     def choose(self, game, decision: Decision) -> Option:
         return decision.option_at(self.choose_index(game, decision))
 
-    def scores(self, game, decision: Decision) -> list[float]:
+    def scores(self, game, decision: Decision) -> list:
         """How much it likes each option, without noise (a search bot's prior)."""
-        return self._scorer(decision.kind)(game, decision)
+        return self._score(game, decision.seat, decision.kind, decision.own_values())
+
+    def _score(self, game, seat: int, kind: str, values: tuple) -> list:
+        """Every option's score by the method for `kind` (none: every option scores 0)."""
+        # the commonest kinds first
+        if kind == "play":
+            return self._play(game, seat, values)
+        if kind == "bonus":
+            return self._bonus(game, seat, values)
+        if kind == "keep":
+            return self._keep(game, seat, values)
+        if kind == "hand":
+            return self._hand(game, seat, values)
+        if kind == "tile":
+            return self._tile(game, seat, values)
+        if kind == "rent":
+            return self._rent(game, seat, values)
+        if kind == "fund":
+            return self._fund(game, seat, values)
+        if kind == "resource":
+            return self._resource(game, seat, values)
+        if kind == "hire":
+            return self._hire(game, seat, values)
+        if kind == "garment":
+            return self._garment(game, seat, values)
+        if kind == "depute":
+            return self._depute(game, seat, values)
+        if kind == "tiles":
+            return self._tiles(game, seat, values)
+        if kind == "number":
+            return self._number(game, seat, values)
+        if kind == "choice":
+            return self._choice(game, seat, values)
+        return [0.0] * len(values)
 
     # -- helpers -----------------------------------------------------------------------------
-    def _tables(self, rules: Any) -> Any:
+    def _tables(self, rules: Any) -> RulesetTables:
         """`tables_for(rules)`, kept for the ruleset last asked about."""
         of, tables = self._tables_of
         if of is not rules:
@@ -118,42 +154,44 @@ class GreedyBot:
             self._tables_of = (rules, tables)
         return tables
 
-    @staticmethod
-    def _me(game, decision) -> dict:
-        return game.state["players"][decision.seat]
-
     def _wanted_colors(self, game) -> dict[str, int]:
-        """The bales of each colour the garments on display take (kept for the same display)."""
+        """The bales of each colour the garments on display take (kept for the same display;
+        so is what each tile's silk is worth to them, `_useful`)."""
         rules, display = game.rules, game.state["garment_display"]
         shown = tuple(display)
         if self._want_for[0] is not rules or self._want_for[1] != shown:
-            silk = self._tables(rules).garment_silk
+            silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(rules).garment_silk
             want: dict[str, int] = {}
             for gid in display:
                 if gid is not None:
                     for color, n in silk[gid]:
                         want[color] = want.get(color, 0) + n
-            self._want_for, self._want = (rules, shown), want
+            self._want_for, self._want, self._useful = (rules, shown), want, {}
         return self._want
 
     # -- decisions: each scores every option of a decision -----------------------------------
-    def _hand(self, game, d) -> list[float]:
+    def _hand(self, game, seat: int, values: tuple) -> list:
         hand = self._tables(game.rules).hand
-        return [hand[v] for v in d.own_values()]
+        return [hand[v] for v in values]
 
-    def _play(self, game, d) -> list[float]:
+    def _play(self, game, seat: int, values: tuple) -> list:
         tables = self._tables(game.rules)
-        rank, bonus = tables.rank, tables.bonus
-        me, state, rounds = game.state["players"][d.seat], game.state, game.rules.rounds
+        rank: dict[str, int] = tables.rank
+        bonus: frozenset[str] = tables.bonus
+        state: dict[str, Any] = game.state
+        me: dict[str, Any] = state["players"][seat]
+        rounds: int = game.rules.rounds
         # an action's value depends on the position only; with the rank it is worth
-        values: dict[str | None, tuple[float, int]] = {}
-        out = []
-        for value in d.own_values():
-            action, card = value["action"], value["card"]
-            found = values.get(action)
+        worth: dict[str | None, tuple[float, int]] = {}
+        out: list[float] = []
+        for value in values:
+            option: dict[str, Any] = value
+            action: str | None = option["action"]
+            card: str = option["card"]
+            found = worth.get(action)
             if found is None:
-                found = values[action] = (_action_value(game, me, state, rounds, action),
-                                          NEED_RANK.get(action, 1))
+                found = worth[action] = (_action_value(tables, me, state, rounds, action),
+                                         1 if action is None else NEED_RANK.get(action, 1))
             # spend cheap cards on actions anyone can do, keep Masters for Masters' work
             score = found[0] - (rank[card] - found[1]) * 1.5
             if card in bonus:
@@ -161,39 +199,35 @@ class GreedyBot:
             out.append(score)
         return out
 
-    @staticmethod
-    def _hire_value(game, me) -> float:
-        """Hire early for more turns, late for cards that score at the end of the game."""
-        state = game.state
-        if any(c is not None and game.rules.employees[c].final is not None
-               for c in state["hire_display"]):
-            return 9.0
-        return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
+    def _garment(self, game, seat: int, values: tuple) -> list:
+        score: dict[str, float] = self._tables(game.rules).garment_score
+        out: list[float] = []
+        for value in values:
+            option: dict[str, Any] = value
+            out.append(score[option["garment"]] - option["cost"] / 2)
+        return out
 
-    def _garment(self, game, d) -> list[float]:
-        score = self._tables(game.rules).garment_score
-        return [score[v["garment"]] - v["cost"] / 2 for v in d.own_values()]
-
-    def _tiles(self, game, d) -> list[float]:
+    def _tiles(self, game, seat: int, values: tuple) -> list:
         total = self._tables(game.rules).tile_total
-        return [-sum(total[t] for t in v) for v in d.own_values()]
+        return [-sum(total[t] for t in v) for v in values]
 
-    def _rent(self, game, d) -> list[float]:
-        state = game.state
-        spaces = self._tables(game.rules).side(game.side).spaces
+    def _rent(self, game, seat: int, values: tuple) -> list:
+        state: dict[str, Any] = game.state
+        spaces: dict[str, tuple[str, tuple, bool, bool, bool]] = \
+            self._tables(game.rules).side(game.side).spaces
         late = 2.0 if state["round"] >= game.rules.rounds else -5.0
-        guests, seat = state["guests"], d.seat
+        guests: dict[str, Any] = state["guests"]
         mine: dict[str, int] = {}  # the seat's garments in a hall
-        out = []
-        for value in d.own_values():
-            if "sell" in value:
+        out: list[float] = []
+        for value in values:
+            option: dict[str, Any] = value
+            if "sell" in option:
                 out.append(late)
                 continue
-            hall, hall_spaces, master, reward, royal = spaces[value["space"]]
+            hall, hall_spaces, master, reward, royal = spaces[option["space"]]
             count = mine.get(hall)
             if count is None:
-                count = mine[hall] = sum(
-                    1 for s in hall_spaces if s in guests and guests[s]["owner"] == seat)
+                count = mine[hall] = _owned(guests, hall_spaces, seat)
             score = 4.0 if count == 0 else 2.0 - 0.5 * count
             score += 1.0 if master else 0.0
             if reward:
@@ -203,64 +237,115 @@ class GreedyBot:
             out.append(score)
         return out
 
-    def _fund(self, game, d) -> list[float]:
-        state, rules = game.state, game.rules
-        decorations = self._tables(rules).side(game.side).decorations
-        colors: set | None = None  # the colours of the seat's rented garments
-        out = []
-        for v in d.own_values():
-            double_prestige, kitchen, statue, fireworks = decorations[v["space"]]
-            value = double_prestige - v["cost"] / 3
+    def _fund(self, game, seat: int, values: tuple) -> list:
+        state: dict[str, Any] = game.state
+        rules = game.rules
+        tables = self._tables(rules)
+        decorations: dict[str, tuple[int, bool, bool, bool]] = tables.side(game.side).decorations
+        colors = -1  # how many colours the seat's rented garments have, once counted
+        out: list[float] = []
+        for value in values:
+            option: dict[str, Any] = value
+            double_prestige, kitchen, statue, fireworks = decorations[option["space"]]
+            # the option's cost read as it comes (any number divides, as in the formula)
+            score: float = double_prestige - option["cost"] / 3
             if kitchen:
-                value += max(0, rules.rounds - state["round"]) * 0.8
+                score += max(0, rules.rounds - state["round"]) * 0.8
             if statue:
-                if colors is None:
-                    colors = {rules.garments[g["garment"]].color
-                              for g in state["guests"].values() if g["owner"] == d.seat}
-                value += len(colors) * 1.5
+                if colors < 0:
+                    colors = _colors_rented(tables.garment_color, state["guests"], seat)
+                score += colors * 1.5
             if fireworks:
-                value += 2.0
-            out.append(value)
+                score += 2.0
+            out.append(score)
         return out
 
-    def _tile(self, game, d) -> list[float]:
-        want, silk = self._wanted_colors(game), self._tables(game.rules).tile_silk
-        out = []
-        for v in d.own_values():
-            useful = 0
-            for c, n in silk[v["tile"]]:
-                useful += min(n, want.get(c, 0))
-            out.append(useful - v["price"])
+    def _tile(self, game, seat: int, values: tuple) -> list:
+        want = self._wanted_colors(game)
+        useful = self._useful
+        silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(game.rules).tile_silk
+        out: list = []
+        for value in values:
+            option: dict[str, Any] = value
+            tile: str = option["tile"]
+            worth = useful.get(tile)
+            if worth is None:
+                worth = 0
+                for c, n in silk[tile]:
+                    worth += min(n, want.get(c, 0))
+                useful[tile] = worth
+            out.append(worth - option["price"])
         return out
 
-    def _keep(self, game, d) -> list[float]:
-        me = self._me(game, d)
+    def _keep(self, game, seat: int, values: tuple) -> list:
+        me = game.state["players"][seat]
         discard = 1.5 if min(me["thread"], me["lace"]) == 0 else 0.5
-        return [1.0 if v == "keep" else discard for v in d.own_values()]
+        return [1.0 if v == "keep" else discard for v in values]
 
-    def _hire(self, game, d) -> list[float]:
+    def _hire(self, game, seat: int, values: tuple) -> list:
         hire = self._tables(game.rules).hire
-        return [hire[v] for v in d.own_values()]
+        return [hire[v] for v in values]
 
-    def _bonus(self, game, d) -> list[float]:
-        return [1.0 if v else 0.0 for v in d.own_values()]
+    def _bonus(self, game, seat: int, values: tuple) -> list:
+        return [1.0 if v else 0.0 for v in values]
 
-    def _depute(self, game, d) -> list[float]:
+    def _depute(self, game, seat: int, values: tuple) -> list:
         depute = self._tables(game.rules).depute
-        return [depute[v] for v in d.own_values()]
+        return [depute[v] for v in values]
 
-    def _resource(self, game, d) -> list[float]:
-        me = self._me(game, d)
-        return [-me.get(v, 0) for v in d.own_values()]
+    def _resource(self, game, seat: int, values: tuple) -> list:
+        me = game.state["players"][seat]
+        return [-me.get(v, 0) for v in values]
 
-    def _number(self, game, d) -> list[float]:
-        return [float(v) for v in d.own_values()]
+    def _number(self, game, seat: int, values: tuple) -> list:
+        return [float(v) for v in values]
 
-    def _choice(self, game, d) -> list[float]:
-        return [0.0 if v is None else 1.0 for v in d.own_values()]
+    def _choice(self, game, seat: int, values: tuple) -> list:
+        return [0.0 if v is None else 1.0 for v in values]
 
 
-def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) -> float:
+def _no_noise() -> float:
+    return 0.0
+
+
+def _as_float(score: object) -> float:
+    """`score` as the float `score + noise` makes of it (an int exactly, as Python adds), read
+    without a call of `float` for the floats and ints the scorers give."""
+    if isinstance(score, float):
+        return score
+    if isinstance(score, int):
+        return float(score)
+    return float(score)  # type: ignore[arg-type]
+
+
+def _first_best(scores: list) -> int:
+    """The place of the first of the best scores (`max` over the places)."""
+    best = 0
+    best_score = scores[0]
+    for at in range(1, len(scores)):
+        score = scores[at]
+        if score > best_score:
+            best, best_score = at, score
+    return best
+
+
+def _owned(guests: dict[str, Any], spaces: tuple, seat: int) -> int:
+    """How many of `spaces` hold a garment of `seat`'s."""
+    count = 0
+    for s in spaces:
+        guest = guests.get(s)
+        if guest is not None and guest["owner"] == seat:
+            count += 1
+    return count
+
+
+def _colors_rented(color: dict[str, str], guests: dict[str, Any], seat: int) -> int:
+    """How many colours the garments `seat` rented have."""
+    return len({color[g["garment"]] for g in guests.values() if g["owner"] == seat})
+
+
+def _action_value(tables: RulesetTables, me: dict[str, Any], state: dict[str, Any], rounds: int,
+                  action: str | None) -> float:
     """How much greedy likes doing `action` now (`me` is the seat's player), whichever card
     does it."""
     # only the value of the option's own action is worked out
@@ -272,7 +357,7 @@ def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) 
         late = state["round"] >= rounds - 1
         value = 5.0 + (3.0 if me["livre"] >= 14 else 0.0) + (2.0 if late else 0.0)
     elif action == "hire":
-        value = GreedyBot._hire_value(game, me)
+        value = _hire_value(tables, me, state)
     elif action == "favor":
         value = 6.0 if state["round"] < rounds else 3.0
     elif action == "acquire":
@@ -286,8 +371,13 @@ def _action_value(game, me: dict, state: dict, rounds: int, action: str | None) 
     return value
 
 
-def _no_scores(game, decision: Decision) -> list[float]:
-    return [0.0] * len(decision)
+def _hire_value(tables: RulesetTables, me: dict[str, Any], state: dict[str, Any]) -> float:
+    """Hire early for more turns, late for cards that score at the end of the game."""
+    final = tables.final
+    for c in state["hire_display"]:
+        if c is not None and c in final:
+            return 9.0
+    return 7.0 if state["round"] <= 4 and me["livre"] >= 10 else 1.0
 
 
 def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:

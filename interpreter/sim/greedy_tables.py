@@ -1,5 +1,7 @@
-"""What the greedy bot reads of a ruleset, worked out once per ruleset: each card's scores and
-rank, each tile's and garment's silk as pairs, each space's parts of a rent or fund score.
+"""What the greedy bot reads of a ruleset, worked out once per ruleset and keyed by component
+id: each card's scores and rank (and whether it has a bonus or scores at the end), each tile's
+and garment's silk as (colour, bales) pairs, each garment's colour, each space's parts of a
+rent or fund score. The bot reads these at every decision, never a rule object's attributes.
 
 Nothing here depends on a game's state; the bot (bots.py) adds what does. Every number is the
 one the bot's scoring formulas give for the component, computed with the same operations, so
@@ -33,14 +35,16 @@ class SideTables:
 class RulesetTables:
     """A ruleset's components as the greedy bot scores them."""
 
-    __slots__ = ("__weakref__", "bonus", "depute", "garment_score", "garment_silk", "hand",
-                 "hire", "rank", "sides", "tile_silk", "tile_total")
+    __slots__ = ("__weakref__", "bonus", "depute", "final", "garment_color", "garment_score",
+                 "garment_silk", "hand", "hire", "rank", "sides", "tile_silk", "tile_total")
 
     def __init__(self, rules: Any):
         employees = rules.employees
         rank = {c: TYPE_RANK.get(card.type, 1) for c, card in employees.items()}
         self.rank = rank
         self.bonus = frozenset(c for c, card in employees.items() if card.bonus is not None)
+        # the cards that score at the end of the game
+        self.final = frozenset(c for c, card in employees.items() if card.final is not None)
         self.hand = {c: rank[c] + (0.5 if card.bonus else 0) for c, card in employees.items()}
         self.hire = {c: card.level + rank[c] + (3 if card.final is not None else 0)
                      for c, card in employees.items()}
@@ -50,6 +54,7 @@ class RulesetTables:
         self.tile_total = {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
         self.garment_silk = {g: tuple(garment.silk.items())
                              for g, garment in rules.garments.items()}
+        self.garment_color = {g: garment.color for g, garment in rules.garments.items()}
         # garment -> its score before its cost: prestige * 3 + value / 8
         self.garment_score = {g: garment.prestige * 3 + garment.value / 8
                               for g, garment in rules.garments.items()}
