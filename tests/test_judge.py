@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+from interpreter.core.errors import IllegalDecisionError
 from interpreter.loading.loader import available_modules
 from interpreter.sim import bots
 from interpreter.sim.judge import fit, value, weights
@@ -111,6 +112,21 @@ def test_value_k_values_every_option_in_the_same_k_dealt_worlds():
     with pytest.raises(ValueError) as info:
         ValueBot(1, worlds=0)
     assert str(info.value) == "a value bot needs at least one dealt world per option, not 0"
+
+
+def test_a_follow_up_answer_its_copy_does_not_offer_is_not_chosen():
+    """A follow-up question is valued on copies of the trial position; a copy of a dealt world
+    replays the running step from its start, and a tile drawn since can come out otherwise (the
+    value judge's calibration run, seed 41: 'thread' offered, the copy's tile takes only lace).
+    Such an answer is worth nothing to choose (-inf), not an error that stops the game."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=2, seed=3)
+    d = game.decision()
+    bot = make_bot("value:1", 3)
+    assert bot._trial(game, game, "no such answer", d.seat, weights.weights_for(rules), -1) \
+        == float("-inf")
+    with pytest.raises(IllegalDecisionError):  # an option of the real decision: always legal
+        bot._trial(game, game.clone(), "no such answer", d.seat, weights.weights_for(rules), 1)
 
 
 def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():
