@@ -21,8 +21,15 @@ def test_the_tables_say_what_the_rule_objects_say():
         assert known.tailoring_of[g] == (garment.master, garment.sellable and not
                                          garment.rent_only, sum(garment.silk.values()), needs,
                                          tuple(garment.silk.items()))
-    assert known.areas == {side.id: {s: d.area for s, d in side.decorations.items()}
-                           for side in rules.sides}
+    for side in rules.sides:
+        assert known.decorations[side.id] == tuple(
+            (s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
+            for s, d in side.decorations.items())
+        limited = dict(known.limited_areas[side.id])
+        assert set(limited) == set(rules.fund_limits)
+        for area, spaces in limited.items():
+            assert spaces == tuple(s for s, d in side.decorations.items() if d.area == area)
+    assert set(rules.fund_limits) == {"kitchen_left", "kitchen_right"}  # a test that reads some
     assert known.guarded is bool(rules.offering_bonus)
     for c, e in rules.employees.items():
         bonus = known.bonus_of[c]

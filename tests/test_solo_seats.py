@@ -578,6 +578,27 @@ def test_with_only_crown_cards_to_depute_the_masque_deputes_none_and_nothing_fau
     assert masque["livre"] == livre + 2
 
 
+def test_a_check_of_depute_among_decides_for_a_persons_seat_beside_an_automaton():
+    """`depute among ...`'s check leaves the choice to the trial only for a seat a seat kind
+    controls (its policy may refuse every card); a person's seat in the same game is decided
+    by the check, as in a game without seat kinds, and says what the trial run says."""
+    from interpreter.core.context import Context
+    from interpreter.core.trial import search
+    from interpreter.loading.static_checks import build_check
+    from rulesdsl import Origin, build_effect
+
+    rules = load_ruleset(expansions=["masques", "jewelry_box"], params={"masques.count": 1})
+    effect = build_effect("depute among my.staff", Origin("<test>"), rules.vocabulary)
+    check = build_check(effect.effect, rules.vocabulary)
+    game = Game.new(rules, seed=1)
+    person, masque = Context(game, 0), Context(game, 1)
+    assert check(masque) is None  # its policy decides: the trial asks it
+    assert check(person) is True is search(person, lambda c: effect.run(c, None))
+    me = game.state["players"][0]
+    me["supply"], me["hand"], me["discard"] = me["supply"][:4], [], []  # at the minimum staff
+    assert check(person) is False is search(person, lambda c: effect.run(c, None))
+
+
 def test_an_unknown_field_in_a_policy_preference_is_a_load_error(tmp_path, monkeypatch):
     import shutil
     from pathlib import Path

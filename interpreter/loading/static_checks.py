@@ -235,33 +235,22 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
-    binds = vocab.verbs[call.verb].binds
-    parts: tuple | None = None  # compiled when first used: loading stays cheap
-    rules: Any = None  # the ruleset the memos of `parts` read printed data from
+    parts = _CallParts(call, vocab, analysis)
 
     def check(ctx: Any) -> bool | None:
-        nonlocal parts, rules
-        if parts is None or ctx.rules is not rules:  # a ruleset is frozen: read it once
-            rules = ctx.rules
-            printed = _Printed(rules)
-            options = compile_verb_options(call, vocab, analysis)
-            values = {o.name: o.value for o in call.options}
-            parts = ({name: True for name, fn, _ in options if fn is None} | {
-                         name: _Memo(fn, printed) for name, fn, _ in options
-                         if fn is not None and _of_printed_bindings(values[name], binds, vocab)},
-                     tuple((name, fn, text) for name, fn, text in options
-                           if fn is not None and not _of_printed_bindings(values[name], binds,
-                                                                         vocab)))
-        shared, lazy = parts
-        args = shared.copy()
-        if not lazy:  # flags and options of the bindings alone: nothing spends repetitions
+        if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
+            parts.compile_for(ctx.rules)
+        args = parts.shared.copy()
+        names = parts.names
+        if not names:  # flags and options of the bindings alone: nothing spends repetitions
             try:
                 return can(ctx, args)
             except EffectAbort:
                 return False
         env: dict = {}
-        for name, fn, text in lazy:
-            args[name] = _Lazy(fn, ctx, env, text)
+        fns, texts = parts.fns, parts.texts
+        for i in range(len(names)):
+            args[names[i]] = _Lazy(fns[i], ctx, env, texts[i])
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)
@@ -270,6 +259,46 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         finally:
             ctx.budget = budget
     return check
+
+
+class _CallParts:
+    """A verb call's options as its check gives them to the verb, compiled when first used
+    (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
+    printed data): `shared` holds the flags and the options that are functions of the verb's
+    bindings (`_Memo`s), the same for every check; the other options, evaluated lazily in each
+    check's position, are `names` with their closures `fns` and card `texts` (typed lists, not
+    tuples to unpack: a check reads them at every call)."""
+
+    __slots__ = ("analysis", "call", "fns", "names", "rules", "shared", "texts", "vocab")
+
+    def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
+        self.call, self.vocab, self.analysis = call, vocab, analysis
+        self.rules: Any = None
+        self.shared: dict[str, Any] = {}
+        self.names: list[str] = []
+        self.fns: list[Callable[[Any, dict], Any]] = []
+        self.texts: list[str] = []
+
+    def compile_for(self, rules: Any) -> None:
+        call, vocab = self.call, self.vocab
+        binds = vocab.verbs[call.verb].binds
+        printed = _Printed(rules)
+        values = {o.name: o.value for o in call.options}
+        shared: dict[str, Any] = {}
+        names: list[str] = []
+        fns: list[Callable[[Any, dict], Any]] = []
+        texts: list[str] = []
+        for name, fn, text in compile_verb_options(call, vocab, self.analysis):
+            if fn is None:
+                shared[name] = True
+            elif _of_printed_bindings(values[name], binds, vocab):
+                shared[name] = _Memo(fn, printed)
+            else:
+                names.append(name)
+                fns.append(fn)
+                texts.append(text)
+        self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
+        self.rules = rules
 
 
 class _Lazy:

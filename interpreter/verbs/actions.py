@@ -1,10 +1,10 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
-from typing import Any
+from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
@@ -65,27 +65,28 @@ def _tiles_in(drawer: list[str | None]) -> int:
     return len(drawer) - drawer.count(None)
 
 
-def _acquire_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
-    """What `acquire` offers: each tile of a drawer whose price the player can pay (looked at
-    lazily: a trial run or a check stops at the second)."""
-    state, livre = ctx.state, ctx.may_spend("livre")
+def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
+    """What `acquire` offers: each tile of a drawer whose price the player can pay, in drawer
+    order."""
+    livre = ctx.may_spend("livre")
     less = reduction(ctx, "acquiring")
     pinned = args["tile"]() if "tile" in args else None
-
-    def offers() -> Iterator[dict[str, Any]]:
-        known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
-        for d, drawer in enumerate(state["drawers"]):
-            size = _tiles_in(drawer)
-            if not size:
-                continue
-            if size != known_size:
-                known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
-            if price > livre:
-                continue
-            for tile_id in drawer:
-                if tile_id is not None and (pinned is None or tile_id == pinned):
-                    yield {"drawer": d, "tile": tile_id, "price": price}
-    return offers()
+    offers: list[dict[str, Any]] = []
+    known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
+    d = -1
+    for drawer in ctx.state["drawers"]:
+        d += 1
+        size = _tiles_in(drawer)
+        if not size:
+            continue
+        if size != known_size:
+            known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
+        if price > livre:
+            continue
+        for tile_id in drawer:
+            if tile_id is not None and (pinned is None or tile_id == pinned):
+                offers.append({"drawer": d, "tile": tile_id, "price": price})
+    return offers
 
 
 def acquire(ctx: Context, args: VerbArgs) -> None:
@@ -153,10 +154,11 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
-def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
-            colors: Collection[str]) -> bool:
+def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
+            colors: tuple[str, ...]) -> bool:
     """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
-    bales of the discount's `colors` missing."""
+    bales of the discount's `colors` missing (typed tuples: compiled code reads them without
+    Python's iteration protocol)."""
     short = 0
     for color, n in need:
         missing = n - have.get(color, 0)
@@ -168,9 +170,10 @@ def _covers(need: Iterable[tuple[str, int]], have: dict, discount: int,
 
 
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
-                  colors: Collection[str]) -> list[list[str]]:
+                  colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
     need = dict(garment.silk)
+    needs = tuple(need.items())
     silk_of = tables(rules).silk_of
     useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
     found: list[frozenset] = []
@@ -179,7 +182,7 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(need.items(), _bales(silk_of, combo), discount, colors):
+            if _covers(needs, _bales(silk_of, combo), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
@@ -199,81 +202,109 @@ def _master_made(ctx: Context) -> bool:
     return played is not None and tables(ctx.rules).kind_of[played] == "master"
 
 
-def _tailor_offers(ctx: Context, args: VerbArgs, probe: bool = False) -> tuple[
-        int, tuple[str, ...], bool, bool, bool, list[str], Iterator[dict[str, Any]]]:
+class _Tailoring:
+    """What a `tailor` call reads before its first question: its options as the position makes
+    them (silk discount, its colours, made by a Master, cost waived, silk waived), the free guest
+    spaces, and the garments it offers (`garments`, each with its cost in `costs`)."""
+
+    __slots__ = ("colors", "costs", "discount", "free", "garments", "made_by_master",
+                 "silk_waived", "waived")
+
+    def __init__(self, discount: int, colors: tuple[str, ...], made_by_master: bool,
+                 waived: bool, silk_waived: bool):
+        self.discount = discount
+        self.colors = colors
+        self.made_by_master = made_by_master
+        self.waived = waived
+        self.silk_waived = silk_waived
+        self.free: list[str] = []
+        self.garments: list[str] = []
+        self.costs: list[int] = []
+
+
+def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     """What `tailor` offers: each garment of the display the player can make and then rent or
-    sell (looked at lazily: a trial run or a check stops at the second), after what the call's
-    options and the position make of it: (silk discount, its colours, made by a Master, cost
-    waived, silk waived, the free guest spaces, offers). What the player may spend is its
-    `purse`: a resource its seat kind never pays gates nothing, and a kind that never pays
-    `silk` needs no tiles and spends none (as `free` does). A `probe` (the check) needs to
-    know only whether some guest space is free, and whether a second one is."""
-    rules, state, me = ctx.rules, ctx.state, ctx.me
-    side = ctx.side
+    sell, in display order, the first `most` of them (0: all; a check needs two, and then only
+    whether some guest space is free, and whether a second one is). What the player may spend
+    is its `purse`: a resource its seat kind never pays gates nothing, and a kind that never
+    pays `silk` needs no tiles and spends none (as `free` does). Too few bales for the garment
+    that takes fewest end it before anything else is read."""
+    me = ctx.me
     discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
-    colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
-    made_by_master = _master_made(ctx) or "master_made" in args
-    master = made_by_master and "no_master_garment" not in args
-    less = reduction(ctx, "tailoring")
-    sell_only = "sell_only" in args  # "You must sell this Garment"
     waived = "free" in args  # no cost, no silk, no Thread or Lace
     never_paid = ctx.never_paid()
-    purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
     silk_waived = waived or "silk" in never_paid  # no tiles needed, none spent
-    pinned = args["garment"]() if "garment" in args else None
-    have: dict[str, int] = {}  # the player's bales of each colour, and in all
-    held = 0
-    known = tables(rules)
+    known = tables(ctx.rules)
+    held = 0  # the player's bales in all
     if not silk_waived:
-        have = _bales(known.silk_of, me["tiles"])
-        held = sum(have.values())
-        if held + discount < known.fewest_bales and "space" not in args:
-            return discount, colors, made_by_master, waived, silk_waived, [], iter(())
-    free: list[str] = []
+        bales_of = known.bales_of
+        for tile_id in me["tiles"]:
+            held += bales_of[tile_id]
+    colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
+    made_by_master = _master_made(ctx) or "master_made" in args
+    found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
+    if not silk_waived and held + discount < known.fewest_bales and "space" not in args:
+        return found
+    state, side = ctx.state, ctx.side
+    sell_only = "sell_only" in args  # "You must sell this Garment"
     if not sell_only:
         guests = state["guests"]
         if "space" in args:
-            free = [s for s in _free_spaces(side, guests, made_by_master) if s == args["space"]()]
+            space = args["space"]()
+            found.free = [s for s in _free_spaces(side, guests, made_by_master) if s == space]
         elif "sell" not in args:
-            free = _free_spaces(side, guests, made_by_master, 2 if probe else None)
+            found.free = _free_spaces(side, guests, made_by_master, 2 if most else 0)
     if "sell" in args:
-        free = []
-
-    def candidates() -> Iterator[dict[str, Any]]:
-        if not free and "space" in args:
-            return
-        tailoring, costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
-        placed_only = sell_only or not free  # a garment that cannot be sold is not offered
-        for pos, garment_id in enumerate(state["garment_display"]):
-            if garment_id is None or (pinned is not None and garment_id != pinned):
-                continue
-            g_master, sellable, bales, needs, silk = tailoring[garment_id]
-            if (g_master and not master) or (placed_only and not sellable):
-                continue
-            if waived:
-                yield {"garment": garment_id, "cost": 0}
-                continue
+        found.free = []
+    if not found.free and "space" in args:  # no place for it: nothing offered
+        return found
+    have: dict[str, int] | None = None  # the bales of each colour, when first needed
+    master = made_by_master and "no_master_garment" not in args
+    less = reduction(ctx, "tailoring")
+    purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
+    pinned = args["garment"]() if "garment" in args else None
+    tailoring, garment_costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
+    placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
+    garments, costs = found.garments, found.costs
+    pos = -1
+    for garment_id in state["garment_display"]:
+        pos += 1
+        if garment_id is None or (pinned is not None and garment_id != pinned):
+            continue
+        g_master, sellable, bales, needs, silk = tailoring[garment_id]
+        if (g_master and not master) or (placed_only and not sellable):
+            continue
+        cost = 0
+        if not waived:
             if not silk_waived and bales - discount > held:  # too few bales in all
                 continue
-            cost = costs[pos] - less
+            cost = garment_costs[pos] - less
             if cost < 0:
                 cost = 0
-            if cost > livre:
+            if cost > livre or not _affords(needs, purse):
                 continue
-            for resource, n in needs:
-                if n > purse[resource]:
-                    break
-            else:
-                if silk_waived or _covers(silk, have, discount, colors):
-                    yield {"garment": garment_id, "cost": cost}
+            if not silk_waived:
+                if have is None:
+                    have = _bales(known.silk_of, me["tiles"])
+                if not _covers(silk, have, discount, colors):
+                    continue
+        garments.append(garment_id)
+        costs.append(cost)
+        if len(garments) == most:
+            break
+    return found
 
-    return discount, colors, made_by_master, waived, silk_waived, free, candidates()
+
+def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
+    """Whether the `purse` holds the resources (not silk) a garment `needs` (mypyc compiles
+    `all` of a generator expression as a loop)."""
+    return all(n <= purse[resource] for resource, n in needs)
 
 
 def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
-                 most: int | None = None) -> list[str]:
+                 most: int = 0) -> list[str]:
     """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
-    board order: the first `most` of them."""
+    board order: the first `most` of them (0: all)."""
     free: list[str] = []
     for space_id in side.guest_spaces_for[made_by_master]:
         if space_id not in guests:
@@ -290,21 +321,22 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
     sold is rented, and is not offered while no guest space is free for it."""
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
-    side = ctx.side
-    discount, colors, made_by_master, waived, silk_waived, free, candidates = \
-        _tailor_offers(ctx, args)
+    found = _tailoring(ctx, args)
+    garments, costs = found.garments, found.costs
+    offers = [{"garment": garments[i], "cost": costs[i]} for i in range(len(garments))]
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
-    choice = ctx.ask("garment", making, candidates,
+    choice = ctx.ask("garment", making, offers,
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
     garment_id, g = choice["garment"], rules.garments[choice["garment"]]
-    if not waived:
+    if not found.waived:
         ctx.pay("livre", choice["cost"])
         for resource, n in g.needs():
             ctx.pay(resource, n)
     display = state["garment_display"]
     ctx.tx.set(display, display.index(garment_id), None)
     ctx.tx.set(me, "tailoring", garment_id)
-    sets = [[]] if silk_waived else covering_sets(rules, g, me["tiles"], discount, colors)
+    sets = [[]] if found.silk_waived else covering_sets(rules, g, me["tiles"], found.discount,
+                                                        found.colors)
     tiles = ctx.ask("tiles", f"choose the tiles for {label(garment_id)}", sets,
                     lambda v: ", ".join(label(t) for t in v) or "no tiles", exact=True)
     for tile_id in tiles:
@@ -313,14 +345,14 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     run_hook(ctx, g.on_tailor, garment=garment_id)
     announce(ctx, "tailor", garment=garment_id)
     places: list = [{"sell": True}] if _may_sell(g) and "space" not in args else []
-    places += [{"space": space_id} for space_id in free]
+    places += [{"space": space_id} for space_id in found.free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
     if "sell" in where:
         _sell(ctx, g)
     else:
-        _rent(ctx, g, side.guest_spaces[where["space"]], made_by_master,
+        _rent(ctx, g, ctx.side.guest_spaces[where["space"]], found.made_by_master,
               "no_reward" not in args)
 
 
@@ -329,18 +361,13 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     garment is known to complete when nothing after its question may abort: no hook of it, no
     trigger announced, and then a choice of places (an exact question) or the one place's
     own work certain (a reward that cannot abort)."""
-    if "free" not in args and "space" not in args and _too_few_bales(ctx, args):
-        return False  # what the offers find first, without working out the rest
-    _, _, _, _, _, free, offers = _tailor_offers(ctx, args, probe=True)
-    first = next(offers, None)
-    if first is None:
-        return False
-    if next(offers, None) is not None:
-        return True
-    g = ctx.rules.garments[first["garment"]]
+    found = _tailoring(ctx, args, 2)
+    if len(found.garments) != 1:
+        return bool(found.garments)
+    g = ctx.rules.garments[found.garments[0]]
     if g.on_tailor is not None or heard(ctx, "tailor"):
         return None
-    places = (["sell"] if _may_sell(g) and "space" not in args else []) + free
+    places = (["sell"] if _may_sell(g) and "space" not in args else []) + found.free
     if len(places) > 1:
         return True
     if places == ["sell"]:
@@ -350,23 +377,6 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
         done = (reward is None or "no_reward" in args or reward.certain) and \
             g.on_place is None and not heard(ctx, "rent") and not heard(ctx, "place")
     return True if done else None
-
-
-def _too_few_bales(ctx: Context, args: VerbArgs) -> bool:
-    """Whether the player's bales, with the call's silk discount, fall short of the fewest any
-    garment takes: then `tailor` (its cost not waived, no space named) offers nothing. A seat
-    kind that never pays silk is never short."""
-    discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
-    known = tables(ctx.rules)
-    short = known.fewest_bales - discount  # the bales still wanted
-    if short <= 0 or "silk" in ctx.never_paid():
-        return False
-    bales_of = known.bales_of
-    for tile_id in ctx.me["tiles"]:
-        short -= bales_of[tile_id]
-        if short <= 0:
-            return False
-    return True
 
 
 def _sell(ctx: Context, g: Garment) -> None:
@@ -516,9 +526,18 @@ def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) ->
 def depute_blocked(ctx: Context) -> bool:
     """Whether no card can be deputed now: "you must always retain a staff of at least 4
     Employee cards" (cards on their way out not counted), whichever card is named."""
-    me = ctx.me
+    return _staff_at_minimum(ctx, _player(ctx))
+
+
+def _player(ctx: Context) -> dict[str, Any]:
+    """The acting player, as the plain dict it is (a TypedDict's keys are read generically)."""
+    return cast("dict[str, Any]", ctx.state["players"][ctx.seat])
+
+
+def _staff_at_minimum(ctx: Context, me: dict[str, Any]) -> bool:
     leaving = me["deputing"]
-    size = board.staff_size(me)
+    size = len(me["supply"]) + len(me["hand"]) + len(me["discard"]) + (
+        me["played"] is not None)  # board.staff_size, read from the plain dict
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
     return size <= ctx.rules.setup["min_staff"]
@@ -528,19 +547,22 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     """`depute`'s check (checks.py): past these checks nothing aborts (a trial run ends at the
     verb's `settled`). It reads what the verb reads, in its order, without building the staff
     for a named card. A choice `among` cards can be done exactly when one of them can be
-    deputed (on the staff, its payout worked out): the trial tries them until one can. Where
-    seat kinds are declared, a seat's policy may refuse every card offered (a preference no
-    card matches): that choice is left to the trial, which asks the policy."""
-    if depute_blocked(ctx):
+    deputed (on the staff, its payout worked out): the trial tries them until one can. A seat
+    a seat kind controls answers by its policy, which may refuse every card offered (a
+    preference no card matches): that choice is left to the trial, which asks the policy; a
+    person's seat in the same game is decided here."""
+    me = _player(ctx)
+    if _staff_at_minimum(ctx, me):
         return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
-        if ctx.rules.has_seat_kinds:
+        if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
+                                                      ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}))
-    me = ctx.me
     card = args["card"]()
-    if card in me["deputing"] or not (card == me["played"] or card in me["hand"]
-                                      or card in me["supply"] or card in me["discard"]):
+    leaving = me["deputing"]
+    if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
+                                             or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
         int(args["payout"].bound("deputed", card))
@@ -575,22 +597,20 @@ def remove_from_staff(ctx: Context, card: str) -> None:
     ctx.tx.append(ctx.state["removed_employees"], card)
 
 
-def _fund_offers(ctx: Context, args: VerbArgs) -> Iterator[dict[str, Any]]:
-    """What `fund` offers: each space the player may fund and can pay for (looked at lazily: a
-    trial run or a check stops at the second)."""
-    side, livre = ctx.side, ctx.may_spend("livre")
+def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
+    """What `fund` offers: each space the player may fund and can pay for, in board order."""
+    livre = ctx.may_spend("livre")
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
-
-    def offers() -> Iterator[dict[str, Any]]:
-        free, decorations = "free" in args, side.decorations
-        for space_id in _fundable(ctx):
-            if pinned is not None and space_id != pinned:
-                continue
-            cost = 0 if free else max(0, decorations[space_id].cost - discount)
-            if cost <= livre:
-                yield {"space": space_id, "cost": cost}
-    return offers()
+    free = "free" in args
+    offers: list[dict[str, Any]] = []
+    for space_id, cost in _fundable(ctx):
+        if pinned is not None and space_id != pinned:
+            continue
+        cost = 0 if free or cost < discount else cost - discount
+        if cost <= livre:
+            offers.append({"space": space_id, "cost": cost})
+    return offers
 
 
 def fund(ctx: Context, args: VerbArgs) -> None:
@@ -633,33 +653,38 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
 
 
 def _areas_funded(ctx: Context) -> dict[str, int]:
-    """How many Decoration spaces the acting player has funded in each area."""
-    area_of, seat = tables(ctx.rules).areas[ctx.side.id], ctx.seat
+    """How many Decoration spaces the acting player has funded in each area with a limit (the
+    tables list those areas' spaces: a few, where the funded spaces are many)."""
+    funded, seat = ctx.state["decorations"], ctx.seat
     mine: dict[str, int] = {}
-    for space_id, owner in ctx.state["decorations"].items():
-        if owner == seat:
-            area = area_of[space_id]
-            mine[area] = mine.get(area, 0) + 1
+    for area, spaces in tables(ctx.rules).limited_areas[ctx.side.id]:
+        n = 0
+        for space_id in spaces:
+            if space_id in funded and funded[space_id] == seat:
+                n += 1
+        mine[area] = n
     return mine
 
 
 def fundable(ctx: Context) -> list[str]:
     """The empty Decoration spaces this player may fund (each area's limit per player kept),
     in board order."""
-    return list(_fundable(ctx))
+    return [space_id for space_id, _ in _fundable(ctx)]
 
 
-def _fundable(ctx: Context) -> Iterator[str]:
-    state, side, limits = ctx.state, ctx.side, tables(ctx.rules).fund_limits
-    funded = state["decorations"]
-    mine = _areas_funded(ctx) if limits else {}
-    for space_id, deco in side.decorations.items():
+def _fundable(ctx: Context) -> list[tuple[str, int]]:
+    """`fundable`, each space with its printed cost."""
+    known = tables(ctx.rules)
+    funded = ctx.state["decorations"]
+    mine = _areas_funded(ctx) if known.fund_limits else None
+    spaces: list[tuple[str, int]] = []
+    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
         if space_id in funded:
             continue
-        limit = limits.get(deco.area)
-        if limit is not None and mine.get(deco.area, 0) >= limit:
+        if limit and mine is not None and mine[area] >= limit:
             continue
-        yield space_id
+        spaces.append((space_id, cost))
+    return spaces
 
 
 def can_claim_favor(ctx: Context, args: VerbArgs) -> bool | None:
@@ -690,12 +715,12 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
     a card of a type can do but for its own actions is worked out once, from the first card of
     the type (`_type_plan`)."""
-    plans: dict[str, tuple] = {}  # the actions of a type's plan, by type
+    plans: dict[str, tuple[tuple[str, Play | None], ...]] = {}  # a type's plan, by type
     known: dict[tuple, bool] = {}  # the answers kept between types, by key
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
-    kind_of, me = known_tables.kind_of, ctx.me
-    for card_id in me["hand"]:
+    kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
+    for card_id in hand:
         kind = kind_of[card_id]
         ctx.played = card_id
         plan = plans.get(kind)
@@ -704,9 +729,22 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
                                             known)
         for action_id, play in plan:
             if play is None or _card_can(ctx, card_id, play, blocked):
-                yield {"card": card_id, "action": action_id}
-        yield {"card": card_id, "action": None}
+                yield _play_option(card_id, action_id)
+        yield _play_option(card_id, None)
     ctx.played = None
+
+
+# a play option's keys, copied for each option: a copy of a small dict costs less than a dict
+# built key by key
+_PLAY_OPTION: Final[dict[str, Any]] = {"card": None, "action": None}
+
+
+def _play_option(card_id: str, action_id: str | None) -> dict[str, Any]:
+    """The play question's option value {"card": ..., "action": ...} (a new dict each time)."""
+    option = _PLAY_OPTION.copy()
+    option["card"] = card_id
+    option["action"] = action_id
+    return option
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]

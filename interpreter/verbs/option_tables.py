@@ -4,11 +4,13 @@ A turn's options ask, for every card and action, the same questions of the froze
 card's type, a tile's bales and silk, what a garment takes, a Decoration space's area. Read
 through the rule objects (Python classes) each is a generic attribute lookup from compiled
 code; here each is one dict lookup, the tables a compiled class made once per ruleset and kept
-with it.
+with it. What the rule objects already work out and keep (a tile's `bales`, a garment's
+`tailoring`, the ruleset's `fewest_bales`, `plays_for_type` and its columns) is read from them,
+not worked out again: the tables only index it by id, in the types compiled code reads fast.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..core.model import Effect, Ruleset
 
@@ -22,7 +24,9 @@ class OptionTables:
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
-        self.kind_of: dict[str, str] = {c: e.type for c, e in rules.employees.items()}
+        # the employees' types: the ruleset's own column of them (what the effect language's
+        # `.type` reads), not a copy
+        self.kind_of: dict[str, str] = cast("dict[str, str]", rules.column("employees", "type"))
         self.bales_of: dict[str, int] = {t: tile.bales for t, tile in rules.tiles.items()}
         self.silk_of: dict[str, tuple[tuple[str, int], ...]] = {
             t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
@@ -32,9 +36,16 @@ class OptionTables:
                                            tuple[tuple[str, int], ...]]] = {
             g: garment.tailoring for g, garment in rules.garments.items()}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
-        # each board side's Decoration spaces' areas, by the side's id
-        self.areas: dict[str, dict[str, str]] = {
-            side.id: {s: d.area for s, d in side.decorations.items()} for side in rules.sides}
+        # each board side's Decoration spaces in board order, (space, area, cost, how many of
+        # its area a player may fund: 0 for no limit), and the spaces of each area a player may
+        # fund only so many of, by the side's id
+        self.decorations: dict[str, tuple[tuple[str, str, int, int], ...]] = {
+            side.id: tuple((s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
+                           for s, d in side.decorations.items())
+            for side in rules.sides}
+        self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+            side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
+                           for area in rules.fund_limits) for side in rules.sides}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
