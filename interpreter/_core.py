@@ -45,6 +45,7 @@ COMPILED_MODULES = (
     "interpreter.core.questions",
     "interpreter.core.rng",
     "interpreter.core.seats",
+    "interpreter.core.table",
     "interpreter.core.trial",
     "interpreter.core.zones",
     "interpreter.env.encoding",

@@ -166,3 +166,34 @@ MISSING_RECORDS = {
                         "save file is damaged: its state does not fit these rules "
                         "('jewelry_display' is missing)"),
 }
+
+
+def wrap_steps(rules, around):
+    """`rules` whose every step runs as `around(run, ctx)` (`run()` runs the step's effect):
+    the phases' steps and the seat kinds' phase effects, each a wrapper of the rules' own that
+    the engine runs in its place. A step's trial runs (`ctx.trial`, which find what options can
+    be completed) run the effect itself."""
+    import dataclasses
+
+    class Wrapped:
+        def __init__(self, effect):
+            self.effect = effect
+
+        def run(self, ctx, env=None):
+            if ctx.trial is not None:
+                return self.effect.run(ctx, env)
+            return around(lambda: self.effect.run(ctx, env), ctx)
+
+        def __getattr__(self, name):
+            return getattr(self.effect, name)
+
+    def phases(of):
+        return tuple(dataclasses.replace(phase, steps=tuple(
+            dataclasses.replace(step, effect=Wrapped(step.effect)) for step in phase.steps))
+            for phase in of)
+    kinds = tuple(dataclasses.replace(kind, phases={
+        name: Wrapped(effect) for name, effect in kind.phases.items()})
+        for kind in rules.seat_kinds)
+    return dataclasses.replace(rules, setup_phases=phases(rules.setup_phases),
+                               round_phases=phases(rules.round_phases),
+                               final_phases=phases(rules.final_phases), seat_kinds=kinds)

@@ -374,7 +374,7 @@ def test_a_watched_game_follows_the_pieces_of_declared_kinds():
 def test_balance_lists_the_jewels_of_jewelry_box(tmp_path, capsys):
     path = tmp_path / "jewels.json"
     assert main(["balance", "--with", "jewelry_box", "--players", "3", "--games", "12",
-                 "--quiet", "--workers", "1", "--json", str(path)]) == 0
+                 "--bots", "value:1", "--quiet", "--workers", "1", "--json", str(path)]) == 0
     data = json.loads(path.read_text())
     jewels = load_ruleset(expansions=("jewelry_box",))
     rows = [r for r in data["cards"] if r["kind"] == "jewelry"]

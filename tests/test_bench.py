@@ -122,7 +122,8 @@ def test_rococo_bench_writes_every_section_as_json_and_prints_tables(monkeypatch
                for g in f["games"])
     assert f["load_ms"] > 0 and f["import_ms"] > 0 and len(f["load_runs"]) == 1
     assert set(f["save"]) == {"game", "mid_decision", "bytes", "end_bytes", "to_json_us",
-                              "clone_us", "from_json_decision_10_us", "from_json_end_us"}
+                              "clone_us", "drop_us", "from_json_decision_10_us",
+                              "from_json_end_us"}
     assert f["save"]["end_bytes"] > f["save"]["bytes"] > 1000
 
 

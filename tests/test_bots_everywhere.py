@@ -15,8 +15,9 @@ from interpreter.sim.determinize import determinize
 from interpreter.sim.mcts import option_key
 
 EXPANSIONS = ("expert_tailoring", "fancy_dresses", "festivity_dresses", "jewelry_box")
-# every bot by its spec, search at a tiny budget (a bot added to BOTS joins by itself)
-SPECS = tuple("mcts:2" if name == "mcts" else name for name in BOTS)
+# every bot by its spec, search at a tiny budget, the value bot with one dealt world (a bot
+# added to BOTS joins by itself)
+SPECS = tuple({"mcts": "mcts:2", "value": "value:1"}.get(name, name) for name in BOTS)
 
 # The Deluxe edition with every expansion subset; the Original with none, each one and all four.
 MULTI = [("deluxe", combo) for n in range(len(EXPANSIONS) + 1)

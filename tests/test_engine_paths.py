@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from conftest import wrap_steps
 
 from interpreter import Game, make_bot
 from interpreter.core.errors import IllegalDecisionError
@@ -113,11 +114,11 @@ def _general_advance(rules, state, tx) -> None:
     ((), 4, (1, 2)), ((), 2, (3,)), ((), 5, (4,)),
     (("fancy_dresses", "festivity_dresses", "expert_tailoring", "jewelry_box"), 3, (5, 6)),
     (("masques",), None, (7,)), (("du_barry",), None, (8,))])
-def test_the_flow_moves_on_as_the_long_way_does(monkeypatch, modules, players, seeds):
+def test_the_flow_moves_on_as_the_long_way_does(modules, players, seeds):
     """flow.advance settles the cursor only when a phase ends and tests the seat kinds once:
     after every step of whole games (set-up stages, turns, each-player and final phases,
-    automaton seats), the state it leaves is the one the long way leaves. Checked around
-    `Game._step_main` (the engine's compiled flow calls flow.advance itself): when a step ends,
+    automaton seats), the state it leaves is the one the long way leaves. Checked around the
+    steps (`wrap_steps`; the engine's compiled flow calls flow.advance itself): when a step ends,
     the long way is taken on a copy; the next step's start (or the game's end) finds the state
     the flow's own advance left."""
     from interpreter import load_ruleset
@@ -125,7 +126,6 @@ def test_the_flow_moves_on_as_the_long_way_does(monkeypatch, modules, players, s
     rules = load_ruleset(expansions=list(modules))
     moves: list = []
     expected: list = []  # the long way's state after the step that ended last
-    step_main = Game._step_main
 
     def compare(state):
         if expected:
@@ -133,14 +133,13 @@ def test_the_flow_moves_on_as_the_long_way_does(monkeypatch, modules, players, s
                                                                    sort_keys=True)
             moves.append(state["cursor"] and state["cursor"]["stage"])
 
-    def checked(game, *args):
-        compare(game.state)
-        done = step_main(game, *args)
-        other = copy_json(game.state)
-        _general_advance(game.rules, other, Journal())
+    def checked(run, ctx):
+        compare(ctx.state)
+        run()  # a step that aborts is rolled back by the flow: the next start is not compared
+        other = copy_json(ctx.state)
+        _general_advance(ctx.rules, other, Journal())
         expected.append(other)
-        return done
-    monkeypatch.setattr(Game, "_step_main", checked)
+    rules = wrap_steps(rules, checked)
     for seed in seeds:
         game = Game.new(rules, players=players, seed=seed)
         _play(game, "random", seed)

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+from interpreter.core.errors import IllegalDecisionError
 from interpreter.loading.loader import available_modules
 from interpreter.sim import bots
-from interpreter.sim.judge import fit, weights
+from interpreter.sim.judge import fit, value, weights
 from interpreter.sim.judge.features import seat_features
 from interpreter.sim.judge.value import ValueBot, as_if_ended
 
@@ -27,10 +28,13 @@ SUBSETS = [c for n in range(len(EXPANSIONS) + 1) for c in itertools.combinations
 pytestmark = pytest.mark.usefixtures("own_judge_cache")
 
 
-def _play(rules, players: int, seed: int, rounds: int | None = None) -> Game:
-    """A game with `value` in seat 0 and `random` elsewhere, to its end or `rounds` rounds."""
+def _play(rules, players: int, seed: int, rounds: int | None = None,
+          bot: str = "value:1") -> Game:
+    """A game with `bot` in seat 0 and `random` elsewhere, to its end or `rounds` rounds (the
+    value bot with one dealt world, by default: the default's K worlds run the same trials K
+    times, test_value_k_values_every_option_in_the_same_k_dealt_worlds)."""
     game = Game.new(rules, players=players, seed=seed)
-    seated = [make_bot("value" if s == 0 else "random", seed + s) for s in range(players)]
+    seated = [make_bot(bot if s == 0 else "random", seed + s) for s in range(players)]
     while (d := game.decision()) is not None:
         if rounds is not None and game.state["round"] > rounds:
             break
@@ -43,8 +47,14 @@ def test_value_is_registered_and_the_default_judge():
     bot = make_bot("value", 3)
     assert isinstance(bot, ValueBot) and isinstance(bot.rollout, bots.GreedyBot)
     assert bots.seat_bots("value,greedy", 2) == ["value", "greedy"]
-    with pytest.raises(ValueError, match="bot 'value' takes no budget"):
-        bots.check_bot("value:10")
+    assert bot.worlds == value.WORLDS and make_bot("value:3", 3).worlds == 3
+    assert bots.seat_bots("value:2,greedy", 2) == ["value:2", "greedy"]
+    for spec in ("value:0", "value:two", "value:1.5", "value:"):
+        with pytest.raises(ValueError) as info:
+            bots.check_bot(spec)
+        assert str(info.value) == (f"bad value budget in {spec!r}: give the dealt worlds each "
+                                   f"option is valued in, a whole number more than zero "
+                                   f"(value:4)")
 
 
 # Every edition with every subset of the expansions, and each solo mode, for a round: each of
@@ -63,7 +73,7 @@ def test_value_plays_every_combination(edition, combo):
 def test_value_plays_both_solo_modes(solo):
     rules = load_ruleset(expansions=[solo])
     game = Game.new(rules, seed=5)
-    bot = make_bot("value", 5)
+    bot = make_bot("value:1", 5)
     asked = 0
     while (d := game.decision()) is not None and game.state["round"] == 1:
         assert d.seat == 0  # the automata answer by their own policy
@@ -74,8 +84,49 @@ def test_value_plays_both_solo_modes(solo):
 
 def test_same_seed_same_game():
     rules = load_ruleset(expansions=["jewelry_box"])
-    first, second = (_play(rules, 2, 11, rounds=1) for _ in range(2))
+    first, second = (_play(rules, 2, 11, rounds=1, bot="value") for _ in range(2))
     assert first.history == second.history and first.state == second.state
+
+
+def test_value_k_values_every_option_in_the_same_k_dealt_worlds():
+    """`value:K` deals K worlds per decision, each with its own rollout luck, and tries every
+    option in each (common random numbers): its values are exactly the mean of K one-world
+    rankings drawn from the same generator, world by world; and the same seed plays the same
+    game."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=3, seed=8)
+    seated = [make_bot("greedy", 8 + s) for s in range(3)]
+    asked = 0
+    while (d := game.decision()) is not None and asked < 4:
+        if d.seat == 0 and len(d.values) > 2:
+            one = make_bot("value:1", 5)
+            per_world = [one.rank(game, d) for _ in range(3)]
+            mean = [(a + b + c) / 3 for a, b, c in zip(*per_world)]
+            assert make_bot("value:3", 5).rank(game, d) == mean
+            assert per_world[0] != per_world[1]  # the worlds (or their luck) do differ
+            asked += 1
+        game.apply(seated[d.seat].choose(game, d))
+    assert asked == 4
+    first, second = (_play(rules, 2, 4, rounds=1, bot="value:2") for _ in range(2))
+    assert first.history == second.history and first.state == second.state
+    with pytest.raises(ValueError) as info:
+        ValueBot(1, worlds=0)
+    assert str(info.value) == "a value bot needs at least one dealt world per option, not 0"
+
+
+def test_a_follow_up_answer_its_copy_does_not_offer_is_not_chosen():
+    """A follow-up question is valued on copies of the trial position; a copy of a dealt world
+    replays the running step from its start, and a tile drawn since can come out otherwise (the
+    value judge's calibration run, seed 41: 'thread' offered, the copy's tile takes only lace).
+    Such an answer is worth nothing to choose (-inf), not an error that stops the game."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=2, seed=3)
+    d = game.decision()
+    bot = make_bot("value:1", 3)
+    assert bot._trial(game, game, "no such answer", d.seat, weights.weights_for(rules), -1) \
+        == float("-inf")
+    with pytest.raises(IllegalDecisionError):  # an option of the real decision: always legal
+        bot._trial(game, game.clone(), "no such answer", d.seat, weights.weights_for(rules), 1)
 
 
 def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():
@@ -89,6 +140,37 @@ def test_as_if_ended_runs_the_rulesets_final_scoring_on_a_copy():
     assert json.dumps(early.state, sort_keys=True) == before  # the game itself is untouched
     livre = [p["livre"] for p in early.state["players"]]
     assert all(e >= lv // 10 for e, lv in zip(ended, livre))  # 1 prestige per 10 Livre at least
+
+
+def test_a_seat_owns_the_board_places_the_rules_say_it_owns():
+    """`board.*` features count the guest and decoration spaces a seat owns (its guests, its
+    garments on the balcony, its decorations), read from the board's declared places; a game
+    counter of the rules (the Masques' Focus token) is no seat's, whatever its number (it was
+    counted as the seat whose number it held)."""
+    from interpreter.core import board
+
+    checked = focus = 0
+    for solo, seed in ((None, 2), ("masques", 3)):
+        rules = load_ruleset(expansions=[solo] if solo else [])
+        game = Game.new(rules, seed=seed) if solo else Game.new(rules, players=4, seed=seed)
+        seats = len(game.state["players"])
+        seated = [make_bot("greedy", seed + s) for s in range(seats)]
+        while (d := game.decision()) is not None:
+            state = game.state
+            if len(game.history) % 11 == 0:
+                for seat in range(seats):
+                    got = {k: v for k, v in seat_features(game, seat).items()
+                           if k.startswith("board.") and not k.endswith("*t")}
+                    want = {"board.guests": sum(g["owner"] == seat
+                                                for g in state["guests"].values()),
+                            "board.balcony": sum(g["owner"] == seat
+                                                 for g in state["balcony"].values()),
+                            "board.decorations": len(board.decorations_of(state, seat))}
+                    assert got == {k: v for k, v in want.items() if v}
+                    checked += 1
+                focus += state.get("counters", {}).get("focus") in range(seats)
+            game.apply(seated[d.seat].choose(game, d))
+    assert checked > 100 and focus > 0  # the Focus token did hold a seat's number
 
 
 def test_a_new_resource_kind_is_a_feature_and_valued_through_final_scoring():

@@ -448,7 +448,7 @@ def test_bot_specs():
 
 @pytest.mark.parametrize("spec, message", [
     ("clever", "unknown bot 'clever' (choose from random, greedy, value, mcts; mcts takes a budget: "
-               "mcts:400 or mcts:2s)"),
+               "mcts:400 or mcts:2s; value its dealt worlds: value:4)"),
     ("greedy:3", "bot 'greedy' takes no budget, as in 'greedy:3'"),
     ("mcts:0", "bad mcts budget in 'mcts:0': give iterations (mcts:400) or seconds (mcts:2s), "
                "more than zero"),

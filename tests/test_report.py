@@ -96,7 +96,10 @@ def test_a_bad_against_is_refused_before_any_game(against, message, capsys):
     assert capsys.readouterr().err.startswith(message)
 
 
-def test_without_bots_the_default_judge_plays(tmp_path, capsys):
+def test_without_bots_the_default_judge_plays(tmp_path, capsys, monkeypatch):
+    from interpreter.sim.judge import value
+
+    monkeypatch.setattr(value, "WORLDS", 1)  # one dealt world a decision: a quicker game
     data = run_report(tmp_path, capsys, "--games", "1", "--skill-games", "0", "--workers", "1",
                       bots="")
     assert data["combinations"][0]["bots"] == DEFAULT_JUDGE

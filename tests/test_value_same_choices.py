@@ -1,4 +1,5 @@
-"""The value bot made faster answers exactly as before (issue 30): the same answers and the same
+"""The value bot made faster answers exactly as before (issue 30; `value:1`, one dealt world
+per decision, as it was then): the same answers and the same
 state, digested, after a fixed number of its decisions on fixed seeds, in the base game, with the
 Jewelry Box, against Madame du Barry, and in the Original edition with value in both seats, as
 the bot plays them the old way (each shortcut of its speed work put back to what it was at
@@ -36,7 +37,7 @@ def played(load: dict, players: int | None, seats: tuple, seed: int, decisions: 
     the other seats."""
     rules = load_ruleset(**load)
     game = Game.new(rules, players=players, seed=seed) if players else Game.new(rules, seed=seed)
-    bots = [make_bot("value" if s in seats else "greedy", seed * 31 + s)
+    bots = [make_bot("value:1" if s in seats else "greedy", seed * 31 + s)
             for s in range(len(game.state["players"]))]
     asked = 0
     while (d := game.decision()) is not None and asked < decisions:
@@ -117,7 +118,7 @@ def test_a_seat_s_worth_is_its_features_worth_to_the_last_bit():
 
 
 def test_the_value_bot_keeps_no_trial_game_alive():
-    """The round after an option stops at the search's shared `_Horizon` instance; its
+    """The round after an option stops at the playout's shared `Horizon` instance; its
     traceback, which grows by the playout's frames at every raise, is let go, so decisions
     leave no copies of the game behind (a 48-game balance run grew to 3 GB)."""
     import gc

@@ -67,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
         tell = calibration.games_to_tell(data, KNOWN["plus_two"], KNOWN["neutral"])
         print(f"Spearman with the known order: {rho:.3f}")
         print(f"+2 against neutral, from the table: {tell}")
+        for fault in data["faults"]:  # a game left out: its seed and what stopped it
+            print(f"fault, seed {fault['seed']} left out: {fault['fault']}")
         out["order"] = {"games": args.games, "spearman": round(rho, 3), "prestige": strength,
-                        "games_to_tell": tell, "faults": len(data["faults"])}
+                        "games_to_tell": tell, "faults": data["faults"]}
     if args.paired_games:
         started = time.perf_counter()
         data = play(args.bots, args.paired_games, args.seed, args.workers,

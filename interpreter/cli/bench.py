@@ -145,6 +145,7 @@ def tables(f: dict) -> list[Table]:
     other.add_row("save size at the end", f"{s['end_bytes']:,} bytes")
     other.add_row(f"to_json at decision {s['mid_decision']}", f"{s['to_json_us']:.1f} µs")
     other.add_row(f"clone at decision {s['mid_decision']}", f"{s['clone_us']:.1f} µs")
+    other.add_row("dropping that clone (freed)", f"{s['drop_us']:.1f} µs")
     other.add_row("from_json at decision 10", f"{s['from_json_decision_10_us']:.1f} µs")
     other.add_row("from_json at the end", f"{s['from_json_end_us']:.1f} µs")
     env = f.get("env")

@@ -20,10 +20,10 @@ from . import rng, seats
 from . import trial as _trial
 from .decisions import Decision, Option
 from .journal import MISSING, Journal
-from .labels import Labeller
 from .model import BoardSide, Ruleset, SeatKind
 from .questions import NO_VALUE, Questions, first_two
 from .state import Player, State
+from .table import Table
 from .trial import Completes, DeadEnd, TrialRun, search
 
 MAX_LASTING = 1_000  # triggers and lasting effects started at once (a game has a few)
@@ -32,18 +32,13 @@ UNBOUNDED = sys.maxsize  # what a seat may spend of a resource its kind never pa
 # evaluated again for every instance, and a context is made for every step and effect run
 NO_EVENT: Final[Mapping[str, Any]] = MappingProxyType({})
 BUDGET: Final[int] = STEP_BUDGET
-
-
-class Table(Protocol):
-    """What a context reads of the game it runs in (`Game`, core/engine.py): the rules, the
-    live state and board side, the journal, the labeller and the question protocol."""
-
-    rules: Ruleset
-    state: State
-    side: BoardSide
-    journal: Journal
-    label: Labeller
-    questions: Questions
+# The constants `gain` reads, as constants of this module (compiled: C statics, where a name
+# imported from another module is looked up in this module's dict at every use)
+_CEILING: Final[int] = CEILING
+_NONE: Final[object] = MISSING  # the old value recorded for a key that was absent
+# each question's Decision is made by it (decisions.py is Python): bound once, not looked up on
+# the class and bound again at every question
+_DECISION_OF: Final = Decision.of_values
 
 
 class Runnable(Protocol):
@@ -52,7 +47,7 @@ class Runnable(Protocol):
     def run(self, ctx: Context, env: dict | None = None) -> None: ...
 
 
-def run_for(engine: Table, seat: int, run: Callable[[Context, dict | None], Any]) -> None:
+def run_for(engine: Any, seat: int, run: Callable[[Context, dict | None], Any]) -> None:
     """`run(Context(engine, seat), None)`: a compiled effect's `run` for `seat` in a context of
     its own, the context made by compiled code as a step makes its own (from Python,
     `Context(...)` is Python's call of a class: about 500 instructions more). The bench times
@@ -80,35 +75,37 @@ class Context:
     starts as the class's value and is set on the instance when it changes, in a `__dict__`
     made then (a slot for each of those would need every field set on each creation)."""
 
-    __slots__ = ("__dict__", "_questions", "_side", "engine", "rules", "score_key", "seat",
-                 "state", "tx")
+    __slots__ = ("__dict__", "rules", "score_key", "seat", "state", "table", "tx")
     played: str | None = None
     trial: TrialRun | None = None  # in a trial run (trial.py): the run's answers and branches
     risky = 0  # enclosing rules that may still abort after the running statement
     event: Mapping[str, Any] = NO_EVENT  # a trigger's or hook's event details
     budget = BUDGET  # repetitions left for this run (rulesdsl.runtime.spend)
     in_bonus = False  # while a played card's bonus is offered or used (verbs.actions)
+    _side: BoardSide | None = None  # a board side of its own (else the game's)
 
-    def __init__(self, engine: Table, seat: int, score_key: str = "play"):
-        self.engine = engine
-        self.state: State = engine.state
-        self.rules: Ruleset = engine.rules
-        self.tx: Journal = engine.journal
-        # the board side and the question protocol are read from the game when first asked
-        # for: most effects run (a gain, a count) read neither, and every read of another
-        # object's attribute at creation is a cost of every effect's entry
-        self._side: BoardSide | None = None
-        self._questions: Questions | None = None
+    def __init__(self, engine: Any, seat: int, score_key: str = "play"):
+        """A context of `engine`'s: a game (`Game`, engine.py), or the game's table (table.py)
+        as the steps give it; what it reads of it is read from the table's fields."""
+        table: Table = engine if type(engine) is Table else engine.table
+        self.table = table
+        self.state: State = table.state
+        self.rules: Ruleset = table.rules
+        self.tx: Journal = table.journal
         self.seat = seat
         self.score_key = score_key
 
     @property
+    def engine(self) -> Any:
+        """The game this context runs in (`Game`, engine.py); the context holds its table, and
+        the game only through the table's weak reference."""
+        return self.table.owner()
+
+    @property
     def side(self) -> BoardSide:
-        """The board side in play (verbs read it often)."""
+        """The board side in play (verbs read it often): the game's, unless given one."""
         side = self._side
-        if side is None:
-            side = self._side = self.engine.side
-        return side
+        return self.table.side if side is None else side
 
     @side.setter
     def side(self, side: BoardSide) -> None:
@@ -117,15 +114,12 @@ class Context:
     @property
     def questions(self) -> Questions:
         """How questions get answers (questions.py): the game's."""
-        questions = self._questions
-        if questions is None:
-            questions = self._questions = self.engine.questions
-        return questions
+        return self.table.questions
 
     # -- the player ----------------------------------------------------------------------
     def sibling(self, seat: int, score_key: str) -> Context:
         """A new context of the same game (a trial run's own: questions.py)."""
-        return Context(self.engine, seat, score_key)
+        return Context(self.table, seat, score_key)
 
     @property
     def me(self) -> Player:
@@ -133,13 +127,13 @@ class Context:
 
     # -- the effect-language runtime protocol ---------------------------------------------
     def gain(self, resource: str, amount: int, seat: int | None = None) -> None:
-        if amount == 0 or (self.rules.has_seat_kinds and
-                           self._frozen(resource, "never_gain", seat)):
+        if amount == 0 or (self.table.kinds and self._frozen(resource, "never_gain", seat)):
             return
         player: Any = self.state["players"][self.seat if seat is None else seat]
-        old = player[resource]
+        was = player[resource]  # recorded as it is; added to as a whole number (compiled: no
+        old: int = was  # object made, and the ceiling a constant, not a look-up of the module)
         total = old + amount
-        if total > CEILING:  # every quantity stays a number a game can hold
+        if total > _CEILING:  # every quantity stays a number a game can hold
             raise over_ceiling(amount, self.rules.word(resource), total)
         tx = self.tx
         if not tx.plain:
@@ -149,24 +143,26 @@ class Context:
                 tx.set(score, self.score_key, score.get(self.score_key, 0) + amount)
             return
         record = tx.record  # the hottest write of the engine: the record, then the change
-        record((0, player, resource, old))
+        record((0, player, resource, was))
         player[resource] = total
         if resource == "prestige":
             score, key = player["score"], self.score_key
-            was = score.get(key, MISSING)
-            record((0, score, key, was))
-            score[key] = (0 if was is MISSING else was) + amount
+            had = score.get(key, _NONE)
+            record((0, score, key, had))
+            points: int = 0 if had is _NONE else had
+            score[key] = points + amount
 
     def pay(self, resource: str, amount: int) -> None:
-        if amount == 0 or (self.rules.has_seat_kinds and self._frozen(resource, "never_pay")):
+        if amount == 0 or (self.table.kinds and self._frozen(resource, "never_pay")):
             return
         player: Any = self.state["players"][self.seat]
-        old = player[resource]
+        was = player[resource]  # as in gain
+        old: int = was
         if old < amount:
             raise EffectAbort(f"cannot pay {amount} {self.rules.word(resource)}")
         tx = self.tx
         if tx.plain:  # as in gain
-            tx.record((0, player, resource, old))
+            tx.record((0, player, resource, was))
             player[resource] = old - amount
         else:
             tx.set(player, resource, old - amount)
@@ -227,7 +223,7 @@ class Context:
         if kind == "any":
             picked: list = []
             remaining = list(options)
-            label = self.engine.label
+            label = self.table.label
             while remaining:
                 answer = self.ask("choice", f"choose any of {prompt} (picked {len(picked)})",
                                   [None] + remaining,
@@ -278,7 +274,7 @@ class Context:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
             return values[0]
-        labeller = label or self.engine.label
+        labeller = label or self.table.label
         if self.rules.seat_kinds:  # an automaton is answered by its policy, never by a person
             asked = self.seat if seat is None else seat
             auto = seats.kind_of(self.rules, self.state, asked)
@@ -289,8 +285,8 @@ class Context:
             values = questions.completable(values, self)
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
-        decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
-                                      labeller)
+        decision = _DECISION_OF(self.seat if seat is None else seat, kind, prompt, values,
+                                labeller)
         return questions.wait(decision)
 
     def _automaton_trial_answer(self, auto: SeatKind, kind: str, prompt: str, values: Iterable,
@@ -305,7 +301,7 @@ class Context:
         if len(values) == 1:
             return values[0]
         return self._policy_answer(auto, self.seat if seat is None else seat, kind, prompt,
-                                   values, self.engine.label, seats.UnansweredQuestion)
+                                   values, self.table.label, seats.UnansweredQuestion)
 
     def _policy_answer(self, auto: SeatKind, seat: int, kind: str, prompt: str, values: list,
                        labeller: Callable[[Any], str], cannot: type[Exception]) -> Any:

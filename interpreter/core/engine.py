@@ -16,9 +16,12 @@ has had; loading runs that one step again with those answers, so it costs a step
 The same record rolls a faulty rule back to the last decision.
 
 Which answer a question gets (recorded, scripted or the player's) and which options it offers
-is the question protocol's, one object of the game's (`self.questions`, questions.py); the game
-gives it only `_suspend`, the switch out of the step, while the flow's greenlet runs. The
-scripting tools (`run_effect`, `next_question`, `jump`) are `Scripting`'s (scripting.py).
+is the question protocol's, one object of the game's (`questions`, questions.py); the flow gives
+it only `Table.suspend`, the switch out of the step, while the flow's greenlet runs. What the
+steps read of the game (its rules, state, journal, labeller, question protocol and where it
+waits) is the game's table (table.py): the game holds the suspended step, and nothing in the
+step holds the game, so an abandoned game is freed. The scripting tools (`run_effect`,
+`next_question`, `jump`) are `Scripting`'s (scripting.py).
 
 Compiled with mypyc (interpreter/_core.py) as a class of Python's (`native_class=False`): its
 methods run as C, and it can still be patched and read like any Python object; a subclass of
@@ -26,6 +29,7 @@ it, though, is refused by the compiled methods (they check `self`'s exact class)
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
@@ -49,30 +53,18 @@ from .questions import NO_VALUE, Questions
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
+from .table import Table, Waiting
 from .view import player_view
 
 _DONE = object()     # what the flow greenlet reports when the game is over
 
 
-class _Waiting:
-    """Where a game stands between its flow and its players, read and set at every step and
-    question: the step running (`where`), the suspended step (`green`) and the decision it waits
-    on; whether the running step has asked nothing yet (`fresh`); in `play_out`, the bots
-    answering inside the step, their `choose_index` (`choosers`), what one raised, the answers
-    of the step the last answer was given in (`last_given`) and whether a bot is choosing. One
-    object of the game's, its fields its own (compiled: a native object's, not the game's dict):
-    `Game` is a class of Python's, each of whose attributes costs a dictionary look-up."""
+class Held:
+    """A game's hold on its suspended step (`green`, the flow's greenlet, None when no step
+    waits): the game's own, out of the step's reach (a step reaching it would hold itself)."""
 
     def __init__(self) -> None:
-        self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.green: greenlet | None = None
-        self.decision: Decision | None = None
-        self.fresh = False
-        self.bots: Sequence[Any] | None = None
-        self.choosers: list[Callable[[Any, Decision], Any] | None] = []
-        self.bot_error: BaseException | None = None
-        self.last_given: tuple[list, int] | None = None
-        self.choosing = False
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -89,17 +81,22 @@ class Game(Scripting):
     True
     """
 
+    _held: Held  # its hold on the suspended step (set in `__init__`, past `__setattr__`)
+
     def __init__(self, rules: Ruleset, state: State, history: list | None = None,
                  meta: dict | None = None, explain: bool = False):
-        self.rules = rules
-        self.state = state
-        self.side = rules.side_for(len(state["players"]))
-        self.journal = ExplainingJournal(self) if explain else Journal()
-        self.label = labeller_for(rules, self.side)
+        side = rules.side_for(len(state["players"]))
+        journal = ExplainingJournal(self) if explain else Journal()
+        label, questions = labeller_for(rules, side), Questions()  # questions.py
+        # what the steps read: the same parts, where the game waits, play_out's bots (table.py)
+        table = Table(rules, state, side, journal, label, questions, Waiting())
+        table.owner = weakref.ref(self)  # a step holds the table, never the game
+        table.bot_answer, table.current = _answered_by_bot, getcurrent
+        self.__dict__.update(rules=rules, state=state, side=side, journal=journal, label=label,
+                             questions=questions, table=table,
+                             _held=Held())  # the suspended step: the game's, not the table's
         self.history: list = [] if history is None else history
         self.meta: dict = {} if meta is None else meta
-        self._waiting = _Waiting()  # the suspended step and its decision; play_out's bots
-        self.questions = Questions()  # the question protocol (questions.py)
         self._redo: list = []                 # decisions taken back, the next to redo last
 
     # -- creating --------------------------------------------------------------------------
@@ -119,39 +116,39 @@ class Game(Scripting):
         """Set a new game up: the automata's own set-up first, then the flow to its first
         decision."""
         self._seat_setup()
-        flow.start(self.rules, self.state, self.journal)
+        flow.start(self.table.rules, self.table.state, self.table.journal)
         self._continue(None)
 
     def _seat_setup(self) -> None:
         """Each automaton's own set-up effect, once, before round 1 (its answers from its
         policy: no person is asked)."""
-        for player in self.state["players"]:
-            kind = seats.kind_of(self.rules, self.state, player["seat"]) \
-                if self.rules.seat_kinds else None
+        for player in self.table.state["players"]:
+            kind = seats.kind_of(self.table.rules, self.table.state, player["seat"]) \
+                if self.table.rules.seat_kinds else None
             if kind is not None and kind.setup_effect is not None:
                 kind.setup_effect.run(Context(self, player["seat"]))
-        self.journal.forget()
+        self.table.journal.forget()
 
     @property
     def wasted_answers(self) -> int:
         """Answers a rule then threw away (an aborted step or attempt)."""
-        return self.questions.wasted
+        return self.table.questions.wasted
 
     @property
     def trial_searches(self) -> int:
         """Searches of trial runs made to find what can be done."""
-        return self.questions.searches
+        return self.table.questions.searches
 
     # -- asking ----------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.state["finished"]
+        return self.table.state["finished"]
 
     def decision(self) -> Decision | None:
         """The pending decision: who decides, what kind (docs/decisions.md), every option."""
-        return self._waiting.decision
+        return self.table.waiting.decision
 
     def legal_options(self) -> tuple[Option, ...]:
-        decision = self._waiting.decision
+        decision = self.table.waiting.decision
         return () if decision is None else decision.options
 
     # -- deciding --------------------------------------------------------------------------
@@ -186,12 +183,12 @@ class Game(Scripting):
         while not self.is_over():
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
-            waiting = self._waiting
+            waiting = self.table.waiting
             waiting.bots, waiting.choosers = bots, choosers
             try:
                 self.apply(option)
             finally:
-                waiting = self._waiting  # the same, unless a fault's recovery made a new one
+                waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
                 waiting.bots, waiting.last_given = None, None
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
@@ -199,26 +196,27 @@ class Game(Scripting):
 
     def _unchanging(self, what: str) -> None:
         """Refuse a change while a bot of `play_out` chooses inside the running step."""
-        if self._waiting.choosing:
+        if self.table.waiting.choosing:
             raise IllegalDecisionError(f"cannot {what} while play_out asks a bot: a bot may read, "
                                        f"clone and save the game as it chooses, not change it")
 
     def _pending(self) -> Decision:
         self._unchanging("answer the game")
-        decision = self._waiting.decision
+        decision = self.table.waiting.decision
         if decision is None:
             raise IllegalDecisionError("the game is over: there is no decision to answer")
         return decision
 
     def _answer(self, decision: Decision, value: Any) -> None:
-        answers = self.questions.answers  # only appended to: its first `given` are those before
+        answers = self.table.questions.answers  # only appended to: its first `given` are
+        # those before
         given = len(answers)
         answers.append(value)
         self.history.append([decision.seat, value])
         try:
             self._continue(value)
         except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
-            waiting = self._waiting
+            waiting = self.table.waiting
             if waiting.last_given is not None:  # after answers given in the step (`play_out`)
                 answers, given = waiting.last_given
                 waiting.bots = None  # the step is re-run up to that decision, to wait there
@@ -254,7 +252,7 @@ class Game(Scripting):
                 self._rebuild(state, answers[:len(answers) - count], self.history[:-count])
             else:
                 replay = self.history[:-count]
-                self._rebuild(new_state(self.rules, len(state["players"]), state["seed"]),
+                self._rebuild(new_state(self.table.rules, len(state["players"]), state["seed"]),
                               None, [])
                 for _seat, value in replay:
                     self.apply_value(value)
@@ -281,15 +279,19 @@ class Game(Scripting):
     def _rebuild(self, state: State, answers: list | None, history: list) -> None:
         """Put this game at the start of the step `state` is at, with `answers` given to it
         (None: a new game's state, started afresh)."""
-        self.state = state
-        self.journal = ExplainingJournal(self) if isinstance(self.journal, ExplainingJournal) \
-            else Journal()
-        self.history = history
-        waiting = _Waiting()  # a new one: a failed undo puts the game's own back
-        waiting.where = self._waiting.where
-        self._waiting = waiting
-        was = self.questions  # a new one (a failed undo puts the old back), counting on
-        self.questions = Questions(was.wasted, was.searches)
+        was = self.table  # a new table (a failed undo puts the old back, with its parts)
+        waiting = Waiting()
+        waiting.where = was.waiting.where
+        table = Table(was.rules, state, was.side,
+                      ExplainingJournal(self) if isinstance(was.journal, ExplainingJournal)
+                      else Journal(), was.label,
+                      Questions(was.questions.wasted, was.questions.searches),  # counting on
+                      waiting)
+        table.owner, table.bot_answer, table.current = was.owner, was.bot_answer, was.current
+        self.__dict__.update(state=table.state, journal=table.journal,
+                             questions=table.questions, table=table, history=history,
+                             _held=Held())  # the old step, if any, is dropped (an undo that
+        # fails puts it back)
         if answers is None:  # set up as Game.new does
             self._start()
         elif not state["finished"]:
@@ -300,99 +302,39 @@ class Game(Scripting):
         """Run the waiting step on with `answer`, then the following steps, until one waits on
         a question or the game ends. The steps run in the game's flow greenlet (`_flow`): it
         switches back here only with a question or when the game is over."""
-        waiting = self._waiting
-        g = waiting.green
-        waiting.green = waiting.decision = None
+        table = self.table
+        g = self._held.green
+        self._held.green = table.waiting.decision = None
         if g is None:
-            if flow.current(self.rules, self.state) is None:
-                self.journal.forget()
+            if flow.current(table.rules, table.state) is None:
+                table.journal.forget()
                 return
-            g = greenlet(self._flow)
+            g = greenlet(_flow)
             g.parent = getcurrent()
-            result = g.switch()
+            result = g.switch(table)
         else:
             caller = getcurrent()  # the step reports back to whoever answers now
             if g.parent is not caller:
                 g.parent = caller
             result = g.switch(answer)
         if result is not _DONE:  # a question: the step waits in `g` for its answer
-            waiting = self._waiting  # a fault's recovery inside may have made a new one
-            waiting.green, waiting.decision = g, result
-
-    def _flow(self) -> Any:
-        """The body of the flow greenlet: run step after step (each from its start, `_fresh`
-        until its first question) until the game is over, then end, reporting it (an ended
-        greenlet holds no frame: a finished game is no reference cycle, and is freed as soon
-        as it is dropped). A rule's fault ends it too; the next run gets a new one."""
-        # the game's rules, state and journal are read afresh after every step: a step may
-        # wait for an answer, and a tool may give the game others meanwhile
-        questions = self.questions  # its way to a player is open while this flow runs
-        questions.suspend = self._suspend
-        try:
-            rules, state, journal = self.rules, self.state, self.journal
-            where = flow.current(rules, state)
-            while where is not None:
-                waiting = self._waiting
-                phase, step, seat = waiting.where = where
-                waiting.fresh = True
-                cursor = state["cursor"]
-                key = "play"
-                if cursor is not None and cursor["stage"] == "final":
-                    key = phase.id
-                if rules.has_seat_kinds:
-                    step = _for_seat(rules, state, phase, step, seat)
-                self._step_main(step, seat, key, journal.mark())
-                questions.end_step()
-                self._waiting.where = "flow"
-                rules, state, journal = self.rules, self.state, self.journal
-                flow.advance(rules, state, journal)
-                where = flow.current(rules, state)
-            self.journal.forget()
-        finally:
-            questions.suspend = None
-        return _DONE
+            # the game holds the suspended step, and nothing in the step holds the game
+            self._held.green, self.table.waiting.decision = g, result
 
     @property
     def step_name(self) -> str:
         """The step running, as `explain` names it: the phase's id, with the step's if it has
         several; "flow" between steps ("" before the first)."""
-        where = self._waiting.where
+        where = self.table.waiting.where
         if isinstance(where, str):
             return where
         phase, step, _seat = where
         return phase.id if step.id == phase.id else f"{phase.id}.{step.id}"
 
-    def _step_main(self, step: Step, seat: int, score_key: str, mark: int) -> Any:
-        questions = self.questions
-        questions.begin_step(step, seat, score_key, mark)
-        ctx = Context(self, seat, score_key)
-        try:
-            step.effect.run(ctx)
-        except EffectAbort:
-            self.journal.rollback(mark)
-            if questions.used:
-                questions.wasted += 1
-        return _DONE
-
-    def _suspend(self, decision: Decision) -> Any:
-        """The question protocol's way to a player (questions.py): the step is suspended
-        until the answer comes (from `play_out`'s bot, inside the step, when it gives one)."""
-        waiting = self._waiting
-        if waiting.fresh:  # the first question of a new step: its past is kept for good
-            waiting.fresh = False
-            self.journal.forget(self.questions.step_mark)
-        if waiting.bots is not None:
-            answer = _answered_by_bot(self, waiting, decision)
-            if answer is not NO_VALUE:
-                return answer
-        parent = getcurrent().parent
-        assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
-        return parent.switch(decision)
-
     def _resume(self, answers: list, own: bool = False) -> None:
         """Run the current step from its start, giving it `answers` before asking anew (`own`:
         this process's own answers to its questions, `Questions.restart`)."""
-        questions = self.questions
+        questions = self.table.questions
         questions.restart(answers, own)
         try:
             self._continue(None)
@@ -402,33 +344,33 @@ class Game(Scripting):
     def _recover(self, before: list, exc: Exception) -> None:
         """A rule failed: roll the game back to the decision just answered, then report."""
         decision_number = len(self.history)
-        self.journal.rollback()
+        self.table.journal.rollback()
         self.history.pop()
-        self._waiting.green = None
+        self._held.green = None
         self._resume(before, own=True)
-        raise describe_fault(exc, self.state["seed"], decision_number) from exc
+        raise describe_fault(exc, self.table.state["seed"], decision_number) from exc
 
     # -- scripting (scripting.py) -----------------------------------------------------------
     def _leave_step(self) -> None:
         """Drop the waiting step where it stands (its changes so far stay, for good)."""
-        self._waiting.green = self._waiting.decision = None
-        self.questions.restart()
-        self.journal.forget()
+        self._held.green = self.table.waiting.decision = None
+        self.table.questions.restart()
+        self.table.journal.forget()
 
     def explain(self) -> list:
         """Every change made so far, each with the rule (owner and file:line:column) that made
         it and the decision that led there: a game made with `Game.new(..., explain=True)`."""
-        if not isinstance(self.journal, ExplainingJournal):
+        if not isinstance(self.table.journal, ExplainingJournal):
             raise ValueError("this game keeps no trace: make it with Game.new(..., explain=True)")
-        return self.journal.changes()
+        return self.table.journal.changes()
 
     # -- results ---------------------------------------------------------------------------
     def standings(self) -> list[dict]:
         """Players best first, by the ruleset's ranking keys (the base game's: most prestige,
         then most Livre); on a full tie a seat whose kind wins ties comes first (a solo mode's
         automaton)."""
-        rules = self.rules
-        state = self.state
+        rules = self.table.rules
+        state = self.table.state
         rows = [((tuple(-keyed(p)[k] for k in rules.ranking), _ties_first(rules, state, p["seat"]),
                   p["seat"]),
                  {"seat": p["seat"], "color": p["color"], "prestige": p["prestige"],
@@ -444,22 +386,27 @@ class Game(Scripting):
     def winners(self) -> list[int]:
         """The seats that share the win, lowest first: those tied with the first of the
         standings on every ranking key, or only those of them whose kind wins ties."""
-        rules = self.rules
+        rules = self.table.rules
         keys = {p["seat"]: tuple(keyed(p)[k] for k in rules.ranking)
-                for p in self.state["players"]}
+                for p in self.table.state["players"]}
         best = keys[self.standings()[0]["seat"]]
         tied = sorted(seat for seat, key in keys.items() if key == best)
-        kinds = [seats.kind_of(rules, self.state, seat) if rules.seat_kinds else None
+        kinds = [seats.kind_of(rules, self.table.state, seat) if rules.seat_kinds else None
                  for seat in tied]
         return [seat for seat, kind in zip(tied, kinds) if kind and kind.wins_ties] or tied
 
     # -- copying, saving, viewing -----------------------------------------------------------
+    def _stepping(self) -> bool:
+        """Whether a step is under way: suspended at a question, or asking `play_out`'s bot."""
+        return self._held.green is not None or self.table.waiting.choosing
+
     def step_start(self) -> tuple[State, list]:
         """A copy of the state at the start of the waiting step, and the answers it has had:
         all it takes to rebuild this exact position."""
-        if self._waiting.green is None:
-            return copy_state(self.state), []
-        return self.journal.original(self.state, copy_state), list(self.questions.answers)
+        if not self._stepping():
+            return copy_state(self.table.state), []
+        table = self.table
+        return table.journal.original(table.state, copy_state), list(table.questions.answers)
 
     @classmethod
     def resumed(cls, rules: Ruleset, state: State, answers: list, history: list,
@@ -483,11 +430,11 @@ class Game(Scripting):
         its original found possible at that start, and the labels it made, are not worked out
         again)."""
         state, answers = self.step_start()
-        return Game.resumed(self.rules, state, answers, list(self.history),
+        return Game.resumed(self.table.rules, state, answers, list(self.history),
                             copy_json(self.meta),
-                            dict(self.questions.known) if self._waiting.green is not None
+                            dict(self.table.questions.known) if self._stepping()
                             else None,
-                            self.label, own=True)
+                            self.table.label, own=True)
 
     def to_json(self) -> str:
         from .saves import dump_save
@@ -511,18 +458,67 @@ class Game(Scripting):
 
     def view(self, seat: Any) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
-        return player_view(self.state, seat, self._waiting.decision, self.rules)
+        return player_view(self.table.state, seat, self.table.waiting.decision, self.table.rules)
 
 
-def _answered_by_bot(game: Game, waiting: _Waiting, decision: Decision) -> Any:
+def _flow(table: Table) -> Any:
+    """The body of the flow greenlet: run step after step (each from its start, `fresh` until
+    its first question) until the game is over, then end, reporting it (an ended greenlet holds
+    no frame). A rule's fault ends it too; the next run gets a new one. It holds the game's
+    table, never the game: the game holds it while a step waits, so an abandoned game is freed
+    (and its step, dropped, is ended by GreenletExit)."""
+    # the game's rules, state and journal are read afresh after every step: a step may
+    # wait for an answer, and a tool may give the game others meanwhile
+    questions = table.questions  # its way to a player is open while this flow runs
+    questions.suspend = table.suspend
+    try:
+        rules, state, journal = table.rules, table.state, table.journal
+        where = flow.current(rules, state)
+        while where is not None:
+            waiting = table.waiting
+            phase, step, seat = waiting.where = where
+            waiting.fresh = True
+            cursor = state["cursor"]
+            key = "play"
+            if cursor is not None and cursor["stage"] == "final":
+                key = phase.id
+            if table.kinds:
+                step = _for_seat(rules, state, phase, step, seat)
+            _step_main(table, step, seat, key, journal.mark())
+            questions.end_step()
+            table.waiting.where = "flow"
+            rules, state, journal = table.rules, table.state, table.journal
+            flow.advance(rules, state, journal)
+            where = flow.current(rules, state)
+        table.journal.forget()
+    finally:
+        questions.suspend = None
+    return _DONE
+
+
+def _step_main(table: Table, step: Step, seat: int, score_key: str, mark: int) -> None:
+    """Run one step of the flow from its start: an effect that aborts changes nothing."""
+    questions = table.questions
+    questions.begin_step(step, seat, score_key, mark)
+    try:
+        step.effect.run(Context(table, seat, score_key))
+    except EffectAbort:
+        table.journal.rollback(mark)
+        if questions.used:
+            questions.wasted += 1
+
+
+def _answered_by_bot(game: Game, table: Table, decision: Decision) -> Any:
     """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
     records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
     `play_out` raises it). A function of the module, not a method: compiled, it is called
-    directly, where a method of `Game` (a class of Python's) is looked up by name. `waiting` is
-    the game's own `_Waiting`."""
+    directly, where a method of `Game` (a class of Python's) is looked up by name. `table` is
+    the game's own; what it holds is read there (a native object's fields, where each attribute
+    of the game is a look-up of its dict)."""
+    waiting = table.waiting
     bots = waiting.bots
     assert bots is not None
-    waiting.green, waiting.decision = getcurrent(), decision  # the game as it waits
+    waiting.decision = decision  # the game as it waits (`_stepping`)
     waiting.choosing = True
     seat = decision.seat
     try:
@@ -536,11 +532,11 @@ def _answered_by_bot(game: Game, waiting: _Waiting, decision: Decision) -> Any:
         return NO_VALUE
     finally:
         waiting.choosing = False
-        waiting.green = waiting.decision = None
-    answers = game.questions.answers
+        waiting.decision = None
+    answers = table.questions.answers
     waiting.last_given = (answers, len(answers))
     answers.append(value)
-    game.history.append([decision.seat, value])
+    game.history.append([seat, value])
     return value
 
 

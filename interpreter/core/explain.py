@@ -11,6 +11,7 @@ costs time a simulation should not pay.
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import FrameType
@@ -64,7 +65,8 @@ class ExplainingJournal(Journal):
 
     def __init__(self, game: Traced) -> None:
         super().__init__(plain=False)  # every change goes through `set` and the others, noted
-        self.game = game
+        # weakly: the journal is the game's, held by its steps, which must not hold the game
+        self.game: Traced = weakref.proxy(game)
         self.notes: list[Any] = []  # one per undo record: (cause, raw change) or None
         self.log: list[Change] = []  # changes kept for good
         self._paths: dict[int, str] = {}

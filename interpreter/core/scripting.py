@@ -19,6 +19,9 @@ from .labels import Labeller
 from .model import BoardSide, Effect, Ruleset
 from .questions import OutOfAnswers, Questions
 from .state import Cursor, State
+from .table import Table
+
+_PARTS = frozenset(("rules", "state", "side", "journal", "questions", "label"))
 
 
 class Scripting:
@@ -30,6 +33,18 @@ class Scripting:
     journal: Journal
     questions: Questions
     label: Labeller
+    table: Table  # the same parts, as the game's steps read them (table.py)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; one of the game's parts is set in its table too. The parts stay
+        attributes of the game's own (its readers, a bot or a tool, read them as quickly as
+        before), and the table, which its steps read, follows every change made to them."""
+        object.__setattr__(self, name, value)
+        if name in _PARTS:
+            table = self.table
+            setattr(table, name, value)
+            if name == "rules":
+                table.kinds = value.has_seat_kinds
 
     def _unchanging(self, what: str) -> None:
         """Refuse `what` while the game may not change (`Game`'s)."""

@@ -6,7 +6,8 @@ searches (mcts.py) among greedy's favourite options, valuing the position each i
 by the `value` judge's worth.
 
 A bot is named by a spec: `random`, `greedy`, `value`, `mcts` (100 iterations per decision),
-`mcts:400` (400 iterations) or `mcts:2s` (2 seconds per decision). A game's seats are one spec
+`mcts:400` (400 iterations) or `mcts:2s` (2 seconds per decision), `value:4` (each option
+valued in 4 dealt worlds). A game's seats are one spec
 for every seat or a comma-separated spec per seat: `mcts,greedy,greedy,greedy`. `DEFAULT_JUDGE`
 is the bot `balance` plays with unless told otherwise."""
 from __future__ import annotations
@@ -396,13 +397,15 @@ def _mcts(seed: int = 0, budget: str | None = None) -> MctsBot:
                    horizon=LEAF_HORIZON, leaf=LeafWorths(), confidence=CONFIDENCE)
 
 
-def _value(seed: int = 0) -> ValueBot:
-    """`value` (judge/value.py), playing each trial on to the end of the round with greedy;
-    imported when one is made: it needs the engine, and this module's names are read by the
-    command line's parser, which loads none."""
-    from .judge.value import ValueBot
+def _value(seed: int = 0, budget: str | None = None) -> ValueBot:
+    """`value` or `value:K` (judge/value.py: each option valued in K dealt worlds, each trial
+    played on to the end of the round with greedy; `value` is `value:WORLDS`); imported when
+    one is made: it needs the engine, and this module's names are read by the command line's
+    parser, which loads none."""
+    from .judge.value import WORLDS, ValueBot
 
-    return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED))
+    worlds = WORLDS if budget is None else int(budget)
+    return ValueBot(seed, rollout=GreedyBot(seed ^ 0x5EED), worlds=worlds)
 
 
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
@@ -414,8 +417,15 @@ def check_bot(spec: str) -> str:
     name, _, budget = spec.partition(":")
     if name not in BOTS:
         raise ValueError(f"unknown bot {spec!r} (choose from {', '.join(BOTS)}; "
-                         f"mcts takes a budget: mcts:400 or mcts:2s)")
+                         f"mcts takes a budget: mcts:400 or mcts:2s; value its dealt worlds: "
+                         f"value:4)")
     if budget or spec.endswith(":"):
+        if name == "value":
+            if not (budget.isdigit() and int(budget) > 0):
+                raise ValueError(f"bad value budget in {spec!r}: give the dealt worlds each "
+                                 f"option is valued in, a whole number more than zero "
+                                 f"(value:4)")
+            return spec
         if name != "mcts":
             raise ValueError(f"bot {name!r} takes no budget, as in {spec!r}")
         try:
@@ -432,7 +442,9 @@ def make_bot(name: str, seed: int = 0):
     """A bot from its spec (`greedy`, `mcts:400`...), seeded."""
     check_bot(name)
     kind, _, budget = name.partition(":")
-    return _mcts(seed, budget or None) if kind == "mcts" else BOTS[kind](seed)
+    if kind in ("mcts", "value"):
+        return BOTS[kind](seed, budget or None)
+    return BOTS[kind](seed)
 
 
 def seat_bots(spec: str, players: int) -> list[str]:

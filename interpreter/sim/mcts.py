@@ -48,6 +48,7 @@ from typing import Any
 from ..core.decisions import Decision, Option
 from ..core.errors import IllegalDecisionError
 from .determinize import determinize
+from .playout import Playout, play_to_horizon
 
 DEFAULT_ITERATIONS = 100
 DEFAULT_HORIZON = 1  # rounds played out after the one searched, before scoring as if it ended
@@ -389,54 +390,11 @@ class MctsBot:
         index, and stops it at the horizon by raising: no step is left and re-entered per
         answer."""
         last = None if self.horizon is None else start_round + self.horizon
-        policy = _Policy(self.rollout, rng, self.epsilon, last)
-        seats = [policy] * len(g.state["players"])
+        policy = Playout(self.rollout, rng, self.epsilon, last)
         while not g.is_over():
-            try:
-                g.play_out(seats)
-            except _Horizon as horizon:
-                # the one shared instance: a raise adds the playout's frames to its traceback,
-                # which would keep every playout's game alive
-                horizon.__traceback__ = None
+            if play_to_horizon(g, policy):
                 if self.leaf is not None:
                     return True
                 g.jump(FINAL)  # value the position as if the game ended here
                 policy.last = None
         return False
-
-
-class _Horizon(Exception):
-    """Raised by a playout's policy at the horizon: the game waits there, unanswered."""
-
-
-_AT_HORIZON = _Horizon()
-
-
-class _Policy:
-    """A playout's answers for every seat: the default policy's (`rollout`, by index when it
-    answers so), uniform with probability `epsilon` (always without a policy) from `rng`, until
-    the first decision of a round after `last` (then `_Horizon`)."""
-
-    def __init__(self, rollout, rng: random.Random | None, epsilon: float, last: int | None):
-        self.rollout, self.rng, self.epsilon, self.last = rollout, rng, epsilon, last
-        self.by_index = getattr(rollout, "choose_index", None)
-
-    def choose_index(self, game, d: Decision) -> int:
-        last = self.last
-        if last is not None:
-            state = game.state
-            if state["round"] > last and state["cursor"]["stage"] == "round":
-                raise _AT_HORIZON
-        count = len(d)
-        if count == 1:
-            return 0
-        rng, rollout = self.rng, self.rollout
-        if rng is not None and (rollout is None or rng.random() < self.epsilon):
-            return rng.randrange(count)
-        if self.by_index is not None:
-            return self.by_index(game, d)
-        return d.options.index(rollout.choose(game, d))
-
-    def choose(self, game, d: Decision) -> Option:
-        return d.option_at(self.choose_index(game, d))
-

@@ -77,6 +77,7 @@ FIGURES = (
     Figure("from_json_decision_10_us", "from_json at decision 10", "µs", False,
            lambda r: r["from_json_decision_10_us"]),
     Figure("clone_us", "clone at decision 200", "µs", False, lambda r: r["clone_us"]),
+    Figure("drop_us", "dropping that clone (freed)", "µs", False, lambda r: r.get("drop_us")),
     Figure("to_json_us", "to_json at decision 200", "µs", False, lambda r: r["to_json_us"]),
     Figure("help_ms", "rococo --help", "ms CPU", False, lambda r: r["help_ms"]),
     Figure("validate_ms", "rococo validate", "ms CPU", False, lambda r: r["validate_ms"]),

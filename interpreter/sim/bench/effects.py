@@ -65,9 +65,10 @@ def classify(rules, games: list[Game]) -> tuple[list[tuple[str, Effect]], dict[s
 
 
 def time_runs(game: Game, runs: tuple[Callable[[Game], None], ...], n: int) -> list[float]:
-    """Median microseconds of each of `runs`, each run on a fresh copy of `game`; copying is not
-    timed, the runs take turns (so both see the same machine load) and the garbage collector
-    waits, as in timeit. (The one place that knows how to give each run the same position.)"""
+    """Median microseconds of each of `runs`, each run on a fresh copy of `game`; copying and
+    freeing are not timed, the runs take turns (so both see the same machine load) and the
+    garbage collector waits, as in timeit. (The one place that knows how to give each run the
+    same position.)"""
     times: list[list[int]] = [[] for _ in runs]
     enabled = gc.isenabled()
     gc.disable()
@@ -78,6 +79,7 @@ def time_runs(game: Game, runs: tuple[Callable[[Game], None], ...], n: int) -> l
                 start = time.perf_counter_ns()
                 run(copy)
                 out.append(time.perf_counter_ns() - start)
+                del copy  # freed after its run, not in the caches of the next one
     finally:
         if enabled:
             gc.enable()

@@ -10,6 +10,7 @@ import time
 from ...core.engine import Game
 from ..bots import make_bot
 from .positions import play_to
+from .probe import clone_and_drop_us
 
 # Run in a fresh interpreter: imports first, then the load that is measured.
 LOAD_SCRIPT = """
@@ -58,19 +59,21 @@ def _median_us(fn, runs: int) -> float:
 
 
 def save_figures(rules, runs: int, mid_decision: int = 200) -> dict:
-    """Size of a mid-game save; to_json and clone at that point; from_json at decision 10 and
-    at the end of the same game (4 players, greedy bots, seed 1)."""
+    """Size of a mid-game save; to_json, clone and dropping a clone at that point; from_json at
+    decision 10 and at the end of the same game (4 players, greedy bots, seed 1)."""
     mid = play_to(rules, 4, 1, mid_decision)
     early = play_to(rules, 4, 1, 10)
     end = play_to(rules, 4, 1, 10 ** 6)
     mid_text, early_text, end_text = mid.to_json(), early.to_json(), end.to_json()
+    clone_us, drop_us = clone_and_drop_us(mid, runs)
     return {
         "game": "4 players, greedy bots, seed 1",
         "mid_decision": mid_decision,
         "bytes": len(mid_text.encode("utf-8")),
         "end_bytes": len(end_text.encode("utf-8")),
         "to_json_us": _median_us(mid.to_json, runs),
-        "clone_us": _median_us(mid.clone, runs),
+        "clone_us": round(clone_us, 1),
+        "drop_us": round(drop_us, 1),
         "from_json_decision_10_us": _median_us(lambda: Game.from_json(rules, early_text), runs),
         "from_json_end_us": _median_us(lambda: Game.from_json(rules, end_text),
                                        max(3, runs // 10)),

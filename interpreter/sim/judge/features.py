@@ -41,7 +41,7 @@ def seats_worths(game, weights, effects=None) -> list[float]:
     """Each seat's learned worth of its holdings, `weights.worth(seat_features(game, seat,
     effects))` to the last bit (the same products added in the same order), without making
     the timed twins: the judge asks it at every position it values."""
-    boards = ownership_maps(game.state)
+    boards = ownership_maps(game.state, game.rules)
     here: list[list[float]] = []  # the position's seat values every seat's effects share
     return [worth(weights, *holdings(game, seat, effects, boards, here))
             for seat in range(len(game.state["players"]))]
@@ -93,7 +93,7 @@ def holdings(game, seat: int, effects=None, boards=None,
                 if isinstance(inner, list):
                     out[f"len.{key}.{sub}"] = len(inner)
                     _components(rules, counts, inner, out)
-    for key, value in ownership_maps(state) if boards is None else boards:
+    for key, value in ownership_maps(state, rules) if boards is None else boards:
         owned = sum(1 for v in value.values() if _owned_by(v, seat))
         if owned:
             out["board." + key] = owned
@@ -105,10 +105,25 @@ def holdings(game, seat: int, effects=None, boards=None,
     return out, left
 
 
-def ownership_maps(state: dict) -> list[tuple[str, dict]]:
-    """The state's maps of places to owners (`_ownership_map`), in the state's order."""
+def ownership_maps(state: dict, rules) -> list[tuple[str, dict]]:
+    """The state's maps of the board's places to their owners (`_ownership_map`), in the
+    state's order."""
+    places = _places(rules)
     return [(key, value) for key, value in state.items()
-            if key != "players" and _ownership_map(value)]
+            if key != "players" and _ownership_map(value, places)]
+
+
+def _places(rules) -> frozenset:
+    """The board places the ruleset declares, on every side: its guest and decoration spaces
+    (where a seat's guests, balcony garments and decorations sit)."""
+    found = _PLACES.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _PLACES[id(rules)] = (rules, frozenset(
+            space for side in rules.sides for space in (*side.guest_spaces, *side.decorations)))
+    return found[1]
+
+
+_PLACES: dict[int, tuple[Any, frozenset]] = {}  # per ruleset: its board places
 
 
 def _counts_table(rules) -> dict:
@@ -198,15 +213,17 @@ def _component(rules, item: str) -> tuple[str, list] | None:
     return None
 
 
-def _ownership_map(value: Any) -> bool:
-    """A state dict that maps places to owners (no text or list among its values: not the
-    flow's cursor, not a set of zones)."""
-    return isinstance(value, dict) and not any(isinstance(v, str | list) for v in value.values())
+def _ownership_map(value: Any, places: frozenset) -> bool:
+    """A state dict that maps the board's declared places to their owners: every key a place,
+    no text or list among its values (not a ruleset's game counters, whose numbers are not
+    seats, not the flow's cursor, not a set of zones)."""
+    return isinstance(value, dict) and bool(value) and \
+        all(k in places and not isinstance(v, str | list) for k, v in value.items())
 
 
 def _owned_by(value: Any, seat: int) -> bool:
-    """Whether a board entry is the seat's: the seat number itself (a decoration's owner) or a
-    record whose `owner` is the seat (a guest)."""
+    """Whether a place's entry is the seat's: the seat number itself (a decoration's owner) or
+    a record whose `owner` is the seat (a guest, a garment on the balcony)."""
     if type(value) is int:
         return value == seat
     return isinstance(value, dict) and value.get("owner") == seat
