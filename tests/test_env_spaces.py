@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
+from interpreter.core.seats import seat_plan
 from interpreter.env import layout_doc, rococo_v1
 from interpreter.env.aec import RococoEnv
 from interpreter.env.catalogue import FILE, Components, _grown, regenerate, shipped_maxima
@@ -335,18 +336,26 @@ def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
     assert changed > 10  # the board changed many times between two vectors
 
 
-@pytest.mark.parametrize("players, expansions", [(4, ()), (5, ()), (2, ("jewelry_box",)),
-                                                 (3, ("fancy_dresses", "jewelry_box"))])
-def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, expansions):
-    """The environments' observations change each observer's kept vector where its entries
-    differ (Observation.observe) and the mask is set in kept zeros: at every decision of whole
-    seeded games, each seat observed in a changing order, the observation equals a fresh
-    encoder's full encode of the full `view()`, and the mask is 1 exactly at the legal
-    actions; both are fresh arrays, unchanged by later steps. (`encode` keeps nothing between
-    calls: each works the vector out whole.)"""
-    env = RococoEnv(players=players, expansions=expansions)
+@pytest.mark.parametrize("players, edition, expansions, seeds", [
+    (4, None, (), 2), (5, None, (), 2), (2, None, ("jewelry_box",), 2),
+    (3, None, ("fancy_dresses", "jewelry_box"), 2),
+    (3, "original", (), 1),  # prestige kept face down until the end: -1 for the others
+    (None, None, ("du_barry",), 1),  # an automaton's hand and supply: hidden piles, counted
+    (None, None, ("masques", "jewelry_box"), 1)])  # a specialised Apprentice kept face up
+def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, edition,
+                                                                     expansions, seeds):
+    """The environments' observations are read from the live state, hidden as `view()` hides
+    it (Observation.observe_game), and change each observer's kept vector where its entries
+    differ; the mask is set in kept zeros: at every decision of whole seeded games, each seat
+    observed in a changing order, the observation equals a fresh encoder's full encode of the
+    full `view()`, and the mask is 1 exactly at the legal actions; both are fresh arrays,
+    unchanged by later steps. (`encode` keeps nothing between calls: each works the vector out
+    whole.)"""
+    rules = load_ruleset(edition=edition, expansions=list(expansions))
+    players = players or len(seat_plan(rules, 1))
+    env = RococoEnv(players=players, rules=rules)
     coder, kept = env.coder, []
-    for seed in range(2):
+    for seed in range(seeds):
         env.reset(seed=seed)
         game, bots = env.game, [make_bot("random", seed * 7 + s) for s in range(players)]
         step = 0
@@ -367,7 +376,7 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
                 break
             game.apply(bots[decision.seat].choose(game, decision))
             step += 1
-        assert step > 100
+        assert step > 50
     for observation, full, mask, mask_then in kept:  # later steps changed none of them
         assert np.array_equal(observation, full) and np.array_equal(mask, mask_then)
 

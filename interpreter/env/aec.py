@@ -36,7 +36,7 @@ from ..core.errors import IllegalDecisionError
 from ..loading.loader import load_ruleset
 from .action_space import ActionSpace
 from .catalogue import Components
-from .observations import Observation, seat_view
+from .observations import Observation
 from .rgb_frames import picture
 
 CATALOGUES = ("universal", "combination")
@@ -99,7 +99,7 @@ class SeatCoder:
     def observe(self, game: Game, seat: int) -> dict:
         """What `seat` observes now: fresh arrays, safe to keep."""
         decision = game.decision()
-        vector = self.encoder.observe(seat_view(game, seat), seat)
+        vector = self.encoder.observe_game(game, seat)
         mine = decision is not None and decision.seat == seat
         return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
                 "action_mask": self.actions.mask(decision if mine else None)}
@@ -182,7 +182,7 @@ class RococoEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {"kind": None} for a in self.agents}
         self._select()
 
     def step(self, action) -> None:
@@ -203,13 +203,18 @@ class RococoEnv(AECEnv):
             self.render()
 
     def _select(self) -> None:
-        """The agent to act: the seat asked, or, once the game is over, the agents in turn."""
+        """The agent to act: the seat asked, or, once the game is over, the agents in turn.
+        Its info names the kind of its decision; every other agent's reads None: only the
+        agent selected before and the one selected now get a new info dict."""
         decision = self.game.decision()
-        self.agent_selection = self.possible_agents[decision.seat] if decision is not None \
+        infos, before = self.infos, getattr(self, "agent_selection", None)
+        selected = self.possible_agents[decision.seat] if decision is not None \
             else self.agents[0]
-        for a in self.agents:
-            self.infos[a] = {"kind": decision.kind if decision is not None and
-                             a == self.agent_selection else None}
+        self.agent_selection = selected
+        if before in infos and infos[before].get("kind") is not None:
+            infos[before] = {"kind": None}
+        if selected in infos:
+            infos[selected] = {"kind": decision.kind if decision is not None else None}
 
     def observe(self, agent):
         return self.coder.observe(self.game, self._seat[agent])

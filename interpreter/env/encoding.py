@@ -1,10 +1,11 @@
 """The observation's hot path, compiled with mypyc (interpreter/_core.py's COMPILED_MODULES):
-what a seat sees, read from the live state (`seat_view`), written into the vector
-(`Entries.fill`) through tables of each id's index built once per catalogue, section by
-section: `Kept` remembers what each section of an observer's vector was made from, so a step
-works out and writes again only the sections whose source changed (a hand, a few counters),
-not the whole vector. No numpy here, so that the build needs none: the vector is written
-through a memoryview (observations.py makes it and copies it out).
+what a seat sees, read from the live state and hidden as `Game.view` hides it (`Sight`), written
+into the vector (`Entries.fill_game`; `fill` from a view) through tables of each id's index
+built once per catalogue, section by section: `Kept` remembers what each section of an
+observer's vector was made from, so a step works out and writes again only the sections whose
+source changed (a hand, a few counters), not the whole vector. No numpy here, so that the
+build needs none: the vector is written through a memoryview (observations.py makes it and
+copies it out).
 """
 from __future__ import annotations
 
@@ -87,8 +88,35 @@ def _cut(value: Any, factor: float) -> float:
     """A counter scaled and cut at 1; -1 for one the observer may not see (None)."""
     if value is None:
         return -1.0
-    x: float = value * factor
+    x = float(value) * factor
     return x if x < 1.0 else 1.0
+
+
+class Sight:
+    """What a ruleset hides from a seat (view.py's rules), worked out once per ruleset, so that
+    the encoder reads the live state itself and hides what `Game.view(seat)` hides: the others'
+    private counters until the game is over, their piles of a hidden per-player zone (unless
+    their kind of seat keeps it face up) and their pieces of a kind only owners see, as counts;
+    a hidden game zone as its count."""
+
+    def __init__(self, rules: Any):
+        self.secret: set[str] = set(rules.private)
+        # the positions among a player's first counters (SCALES: livre, prestige, thread,
+        # lace) of those kept secret
+        self.counters: list[int] = [k for k in range(4) if SCALES[k][0] in self.secret]
+        self.zones: set[str] = {z.id for z in rules.zones if z.per_player and not z.visible}
+        self.shared: set[str] = {z.id for z in rules.zones if not z.per_player and not z.visible}
+        self.owned: set[str] = {k.id for k in rules.components.values() if k.visible != "all"}
+        self.face_up: dict[str, set[str]] = {k.id: set(k.public_zones) for k in rules.seat_kinds}
+
+    def sees(self, player: dict, source: str, key: str) -> bool:
+        """Whether another seat sees `player`'s pile `key` of `source` ("zones" or "owned")."""
+        if source == "owned":
+            return key not in self.owned
+        if key not in self.zones:
+            return True
+        kind = player.get("kind")
+        return kind is not None and key in self.face_up.get(kind, ())
 
 
 class Entries:
@@ -133,6 +161,9 @@ class Entries:
         self.priced = [(at[f"prices:{display}"], display, self._items(holds))
                        for display, holds in c.priced]
         self.slot_prices = slot_prices
+        # what the rules of the game observed last hide (`fill_game`), and those rules
+        self.sight: Sight | None = None
+        self.sight_of: Any = None
 
     def kept(self, buffer: Any) -> Kept:
         """A vector's sections, all unwritten, for `fill` to write through `buffer` (a
@@ -143,21 +174,41 @@ class Entries:
         return {x: i for i, x in enumerate(self.components.items(holds))}
 
     def fill(self, view: dict, seat: int, kept: Kept) -> None:
-        """Write the entries of `view`, what `seat` sees, into `kept` (`seat`'s vector): section
-        by section, each block or group of blocks worked out and written again only when what
-        it is read from differs from what it was at its last write (compared by value: most
-        steps change a few counters and a hand, not the displays, the board or the others'
-        cards). An id the catalogue lacks (an empty place's None among them) is written
-        nowhere."""
+        """Write the entries of `view`, what `seat` sees (`Game.view(seat)`, or `seat_view`'s
+        parts of it), into `kept` (`seat`'s vector), section by section (`_fill`)."""
+        pending = view.get("pending")
+        kind = pending.get("kind") if pending is not None and pending.get("seat") == seat \
+            else None
+        self._fill(view, seat, kept, kind, None)
+
+    def fill_game(self, game: Any, seat: int, kept: Kept) -> None:
+        """Write what `seat` sees of `game` into `kept`, read from the live state itself (no
+        view made, nothing copied), hidden as `Game.view(seat)` hides it (`Sight`): the same
+        entries as `fill(game.view(seat), seat, kept)`."""
+        rules = game.rules
+        if self.sight_of is not rules:
+            self.sight, self.sight_of = Sight(rules), rules
+        decision = game.decision()
+        mine = decision is not None and decision.seat == seat
+        self._fill(game.state, seat, kept, decision.kind if mine else None, self.sight)
+
+    def _fill(self, view: dict, seat: int, kept: Kept, kind: Any, sight: Sight | None) -> None:
+        """Write the entries of `view` (a view, or the state with `sight` to hide from it what
+        `seat` may not see; `kind`: the kind of the decision `seat` must answer, or None) into
+        `kept`: each block or group of blocks worked out and written again only when what it is
+        read from differs from what it was at its last write (compared by value: most steps
+        change a few counters and a hand, not the displays, the board or the others' cards).
+        An id the catalogue lacks (an empty place's None among them) is written nowhere."""
         offsets = self.at
-        players = view["players"]
+        players: list = view["players"]
         present = len(players)
         if kept.present != present:  # another game's table: start from zeros
             kept.clear()
             kept.present = present
-        pending = view.get("pending")
-        mine = pending is not None and pending.get("seat") == seat
+        mine = kind is not None
         round_, favor, finished = view["round"], view["favor"], view["finished"]
+        # the counters kept secret from the others until the game is over (a view: hidden)
+        secret = sight is not None and not finished
         if kept.changed(_GAME, (round_, favor, finished, mine)):
             kept.put(_GAME, (round_, favor, finished, mine), [], [0, 1, 2, 3],
                      [(round_ or 0) / self.rounds, min((favor or 0) / FAVOR_SCALE, 1.0),
@@ -172,7 +223,7 @@ class Entries:
             ones: list[int] = []
             kept.counts = self._board(guests, decorations, seat, present, ones)
             kept.put(_BOARD, _copy((guests, decorations)), ones, [], [])
-        self._players(players, seat, kept)
+        self._players(players, seat, kept, sight.counters if secret and sight is not None else [])
         pos = self.pos
         self._listed(kept, _HIRE, "hire_display", view["hire_display"])
         self._listed(kept, _GARMENTS, "garment_display", view["garment_display"])
@@ -182,7 +233,6 @@ class Entries:
             for drawer in drawers:
                 _each(pos["drawers"], drawer, ones)
             kept.put(_DRAWERS, _copy(drawers), ones, [], [])
-        kind = pending.get("kind") if mine and pending is not None else None
         if kept.changed(_PENDING, kind):
             kept.put(_PENDING, kind, [] if kind is None else
                      [offsets["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS))],
@@ -190,12 +240,13 @@ class Entries:
         if self.resources:
             at: list[int] = []
             values: list[float] = []
-            self._resources(players, seat, at, values)
+            self._resources(players, seat, at, values,
+                            sight.secret if secret and sight is not None else set())
             if kept.changed(_RESOURCES, (at, values)):
                 kept.put(_RESOURCES, (at, values), [], at, values)
         if self.places or self.zones:
             ones, at, values = [], [], []
-            self._places(view, seat, ones, at, values)
+            self._places(view, seat, ones, at, values, sight)
             if kept.changed(_PLACES, (ones, at, values)):
                 kept.put(_PLACES, (ones, at, values), ones, at, values)
         if self.priced:
@@ -207,8 +258,9 @@ class Entries:
                 self._prices(side, slots, at, values)
                 kept.put(_PRICES, (side, _copy(slots)), [], at, values)
 
-    def _players(self, players: list, seat: int, kept: Kept) -> None:
-        """Each seat's counters (seat-relative), and the observer's own cards and tiles."""
+    def _players(self, players: list, seat: int, kept: Kept, secret: list[int]) -> None:
+        """Each seat's counters (seat-relative; those at `secret` hidden from the others), and
+        the observer's own cards and tiles."""
         width, inverse, start = len(SCALES), self.inverse, self.at["players"]
         present = len(players)
         guests_of, decorations_of = kept.counts
@@ -221,17 +273,18 @@ class Entries:
                               hand if type(hand) is int else len(hand),
                               supply if type(supply) is int else len(supply),
                               len(p["discard"]), guests_of[s], decorations_of[s]]
+            if s != seat:
+                for k in secret:
+                    counters[k] = None
             row = (s - seat) % present
-            if kept.changed(_ROWS + row, counters):
+            old = kept.sources[_ROWS + row]
+            if old is _UNSEEN or old != counters:  # each counter that changed written again
                 first = start + row * width
-                at: list[int] = []
-                values: list[float] = []
                 for k in range(width):
                     v = counters[k]
-                    if v != 0:
-                        at.append(first + k)
-                        values.append(_cut(v, inverse[k]))
-                kept.put(_ROWS + row, counters, [], at, values)
+                    if old is _UNSEEN or v != old[k]:
+                        kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
+                kept.sources[_ROWS + row] = counters
             if s == seat:
                 self._listed(kept, _HAND, "my_hand", hand)
                 self._listed(kept, _SUPPLY, "my_supply", supply)
@@ -292,23 +345,29 @@ class Entries:
                 ones.append(decoration_base + i * n + (owner - seat) % present)
         return guests_of, decorations_of
 
-    def _resources(self, players: list, seat: int, at: list[int], values: list[float]) -> None:
-        """Each seat's counters that modules add (0 for one this game does not have)."""
+    def _resources(self, players: list, seat: int, at: list[int], values: list[float],
+                   secret: set[str]) -> None:
+        """Each seat's counters that modules add (0 for one this game does not have; those in
+        `secret` hidden from the others)."""
         names, held = self.resources, self.held
         present, width = len(players), len(names)
         start = self.at["module_resources"]
         factor = 1.0 / RESOURCE_SCALE
         for p in players:
-            first = start + ((p["seat"] - seat) % present) * width
+            s: int = p["seat"]
+            first = start + ((s - seat) % present) * width
             for k in held:
                 v = p.get(names[k], 0)
+                if s != seat and names[k] in secret:
+                    v = None
                 if v != 0:
                     at.append(first + k)
                     values.append(_cut(v, factor))
 
     def _places(self, view: dict, seat: int, ones: list[int], at: list[int],
-                values: list[float]) -> None:
-        """The module places' blocks: their counts, and the contents the observer sees."""
+                values: list[float], sight: Sight | None) -> None:
+        """The module places' blocks: their counts, and the contents the observer sees (a
+        pile `sight` hides read as its count)."""
         players = view["players"]
         shared, displays = view.get("zones"), view.get("displays")
         if not shared and not displays and not any(p.get("zones") or p.get("owned")
@@ -336,13 +395,16 @@ class Entries:
             base = self.at[block]
             if not per_seat:
                 pile = (shared if source == "zones" else displays).get(key)
-                if isinstance(pile, list):
+                if isinstance(pile, list) and (sight is None or source != "zones"
+                                               or key not in sight.shared):
                     _each(items, pile, ones, base)
                 continue
             size = len(items)
             for k, p in enumerate(rows):
                 pile = (p.get(source) or {}).get(key)
-                if isinstance(pile, list):  # a list: the observer sees it; else its count
+                # a list: the observer sees it; else its count
+                if isinstance(pile, list) and (k == 0 or sight is None
+                                               or sight.sees(p, source, key)):
                     _each(items, pile, ones, base + k * size)
 
     def _prices(self, side: str, slots: list, at: list[int], values: list[float]) -> None:
@@ -369,11 +431,15 @@ _GAME, _SEATS, _BOARD, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES
 class Kept:
     """One observer's vector (written through `buffer`, a memoryview of it), section by
     section: what each section was worked out from at its last write, and the indexes it
-    wrote then, so a section whose source is unchanged is neither worked out nor written
-    again, and one that changed clears its old entries before writing its new ones."""
+    wrote then (a player's row: its counters, each written alone), so a section whose source
+    is unchanged is neither worked out nor written again, and one that changed clears its old
+    entries and writes its new ones. `shown` mirrors the vector as a list, so that only an
+    entry whose value changes is written (a write through the memoryview costs several times
+    a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
+        self.shown: list[float] = [0.0] * len(buffer)
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
@@ -388,24 +454,35 @@ class Kept:
     def put(self, section: int, source: Any, ones: list[int], at: list[int],
             values: list[float]) -> None:
         """Make `section` hold these entries, worked out from `source` (a copy that nothing
-        changes later): its old ones set to 0, then `ones` to 1 and the `values` at `at`. One
-        write per entry, instead of numpy reading lists."""
-        buffer = self.buffer
-        for i in self.written[section]:
-            buffer[i] = 0.0
+        changes later): `ones` 1, the `values` at `at`, and its old entries that are not
+        among these 0."""
         for i in ones:
-            buffer[i] = 1.0
+            self.write(i, 1.0)
         for k in range(len(at)):
-            buffer[at[k]] = values[k]
-        self.written[section] = ones + at
+            self.write(at[k], values[k])
+        fresh = ones + at
+        stale = self.written[section]
+        if stale:
+            keep = set(fresh)
+            for i in stale:
+                if i not in keep:
+                    self.write(i, 0.0)
+        self.written[section] = fresh
         self.sources[section] = source
+
+    def write(self, i: int, value: float) -> None:
+        """Entry `i` set to `value`, written through the memoryview only when it changes."""
+        shown = self.shown
+        if shown[i] != value:
+            shown[i] = value
+            self.buffer[i] = value
 
     def clear(self) -> None:
         """Every entry back to 0, and nothing remembered."""
-        buffer = self.buffer
-        for section, indexes in enumerate(self.written):
-            for i in indexes:
-                buffer[i] = 0.0
+        for i, value in enumerate(self.shown):
+            if value != 0.0:
+                self.write(i, 0.0)
+        for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
 

@@ -44,15 +44,17 @@ D decoration spaces, K decision kinds, P seats, all in the catalogue's order):
 The last three came later: blocks are only ever appended, so the earlier ones keep their
 offsets.
 
-Only what the seat's `view()` shows is read: `seat_view` takes from the live state exactly the
-parts of `Game.view(seat)` the encoder uses, hidden the same way, without copying the rest
-(tests/test_env_spaces.py checks that they agree), so what the seat may not see is not in the
-vector. The work per id is in encoding.py (compiled: a dict lookup per id into tables built
-once); here the vector is laid out. `encode` works a vector out whole; the environments'
-`observe` keeps each observer's last vector and changes only the sections whose source changed
-since (`encoding.Kept`: compared by value, most steps change a hand and a few counters, not the
-displays, the board or the others' cards), then hands out a copy. Both give the same numbers
-(tests/test_env_spaces.py compares them at every decision of whole games).
+Only what the seat's `view()` shows is read: the environments' `observe_game` reads the live
+state itself and hides what `view()` hides (`encoding.Sight`), without making a view or copying
+the state; `seat_view` takes the same parts as a dict (the pictures, rgb_frames.py, use it).
+tests/test_env_spaces.py checks that they agree with the full view, so what the seat may not
+see is not in the vector. The work per id is in encoding.py (compiled: a dict lookup per id
+into tables built once); here the vector is laid out. `encode` works a vector out whole;
+`observe` and `observe_game` keep each observer's last vector and change only the entries of
+the sections whose source changed since (`encoding.Kept`: compared by value, most steps change
+a hand and a few counters, not the displays, the board or the others' cards), then hand out a
+copy. Both give the same numbers (tests/test_env_spaces.py compares them at every decision of
+whole games).
 """
 from __future__ import annotations
 
@@ -179,9 +181,21 @@ class Observation:
         """`encode(view, seat)`, the same numbers, made by changing `seat`'s last vector (one
         kept per observer) where what a section is read from changed since, then copied: a
         fresh array, safe to keep."""
+        vector, kept = self._kept_for(seat)
+        self.entries.fill(view, seat, kept)
+        return vector.copy()
+
+    def observe_game(self, game, seat: int) -> np.ndarray:
+        """`observe(game.view(seat), seat)`, the same numbers, read from the live state itself
+        (`Entries.fill_game`: no view made)."""
+        vector, kept = self._kept_for(seat)
+        self.entries.fill_game(game, seat, kept)
+        return vector.copy()
+
+    def _kept_for(self, seat: int) -> tuple[np.ndarray, Kept]:
+        """`seat`'s vector as last observed, and what its sections were made from."""
         kept = self._kept.get(seat)
         if kept is None:
             vector = np.zeros(self.size, dtype=np.float32)
             kept = self._kept[seat] = (vector, self.entries.kept(vector.data))
-        self.entries.fill(view, seat, kept[1])
-        return kept[0].copy()
+        return kept
