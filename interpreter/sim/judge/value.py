@@ -22,8 +22,8 @@ from .weights import Weights, weights_for
 
 FOLLOW = 1  # follow-up questions of the same seat and step valued in a trial, not answered first
 HORIZON = 0  # with a rollout bot: rounds played on after the one the trial is in
-# `value`'s dealt worlds per decision (`value:K`: K), each option valued in all of them: against
-# du Barry 4 worlds ended 12 prestige above 1 on the same seeds (docs/judge.md, Less noise)
+# `value`'s dealt worlds per decision (`value:K`: K), each option valued in all of them: in a
+# solo mode 4 worlds ended 12 prestige above 1 world on the same seeds (docs/judge.md, Less noise)
 WORLDS = 4
 CHAIN = 12  # at most this many follow-up questions answered before a trial position is valued
 
