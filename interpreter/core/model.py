@@ -415,6 +415,26 @@ class SeatKind:
 
 
 @dataclass(frozen=True)
+class Hidden:
+    """What a ruleset hides from the other seats (`Ruleset.hidden`, worked out once): the one
+    description `player_view` and the environments' encoder both hide by. Hands, supplies,
+    tiles, the generator and the seed are hidden in every ruleset and are not listed here."""
+    private: frozenset[str]  # the players' counters kept face down until the game is over
+    board_zones: tuple[str, ...]  # board piles the players see as a count
+    game_zones: frozenset[str]  # game zones the players see as a count
+    player_zones: frozenset[str]  # per-player zones only their owner sees, unless...
+    face_up: Mapping[str, frozenset[str]]  # ...the owner's kind of seat keeps them face up
+    owned: frozenset[str]  # component kinds only their owner sees (the others: a count)
+
+    def sees(self, player: Player, zone: str) -> bool:
+        """Whether the other seats see `player`'s pile of the per-player zone `zone`."""
+        if zone not in self.player_zones:
+            return True
+        kind = player.get("kind")
+        return kind is not None and zone in self.face_up.get(kind, ())
+
+
+@dataclass(frozen=True)
 class Ruleset:
     modules: tuple[str, ...]
     fingerprint: str
@@ -512,6 +532,17 @@ class Ruleset:
         """The actions that offer the played card's bonus themselves (`offer_bonus`), after
         which a turn does not offer it."""
         return frozenset(a.id for a in self.actions.values() if "offer_bonus" in a.effect.verbs)
+
+    @cached_property
+    def hidden(self) -> Hidden:
+        """What these rules hide from the other seats (see `Hidden`)."""
+        return Hidden(
+            private=frozenset(self.private),
+            board_zones=tuple(z.id for z in self.board_zones if not z.visible),
+            game_zones=frozenset(z.id for z in self.zones if not z.per_player and not z.visible),
+            player_zones=frozenset(z.id for z in self.zones if z.per_player and not z.visible),
+            face_up={k.id: frozenset(k.public_zones) for k in self.seat_kinds},
+            owned=frozenset(k.id for k in self.components.values() if k.visible != "all"))
 
     @cached_property
     def fewest_bales(self) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .decisions import Decision
 from .journal import copy_json
 from .model import Ruleset
-from .state import Player, State, keyed
+from .state import State, keyed
 
 
 def player_view(state: State, seat: int, decision: Decision | None = None,
@@ -15,17 +15,13 @@ def player_view(state: State, seat: int, decision: Decision | None = None,
     # the seed replays every shuffle, so it is as secret as the generator itself
     for key in ("rng", "seed"):
         view.pop(key, None)
-    for zone in (rules.board_zones if rules is not None else ()):
-        if not zone.visible:  # a hidden pile shows only how many it holds
-            view[zone.id] = len(keyed(state)[zone.id])
-    for zone in (rules.zones if rules is not None else ()):
-        if zone.per_player:  # its owner sees it; the others see it only if it is visible
-            for p in view["players"]:  # (or if the owner's kind keeps it face up)
-                if not zone.visible and p["seat"] != seat and not _face_up(rules, p, zone.id):
-                    p["zones"][zone.id] = len(p["zones"][zone.id])
-        elif not zone.visible:
-            view["zones"][zone.id] = len(state["zones"][zone.id])
-    secret = rules.private if rules is not None and not state.get("finished") else ()
+    hidden = rules.hidden if rules is not None else None
+    if hidden is not None:
+        for zone_id in hidden.board_zones:  # a hidden pile shows only how many it holds
+            view[zone_id] = len(keyed(state)[zone_id])
+        for zone_id in hidden.game_zones:
+            view["zones"][zone_id] = len(state["zones"][zone_id])
+    secret = hidden.private if hidden is not None and not state.get("finished") else ()
     for p in view["players"]:
         if p["seat"] != seat:
             for key in secret:  # e.g. prestige kept face down until the final scoring
@@ -33,9 +29,15 @@ def player_view(state: State, seat: int, decision: Decision | None = None,
             p["tiles"] = len(p["tiles"])
             p["hand"] = len(p["hand"])
             p["supply"] = len(p["supply"])
-            for kind in (rules.components.values() if rules is not None else ()):
-                if kind.visible != "all" and kind.id in p.get("owned", {}):
-                    p["owned"][kind.id] = len(p["owned"][kind.id])
+            if hidden is None:
+                continue
+            for zone_id in hidden.player_zones:  # its owner sees it, the others its count
+                if not hidden.sees(p, zone_id):  # (unless the owner's kind keeps it face up)
+                    p["zones"][zone_id] = len(p["zones"][zone_id])
+            owned = p.get("owned", {})
+            for kind_id in hidden.owned:
+                if kind_id in owned:
+                    owned[kind_id] = len(owned[kind_id])
     if decision is None:
         view["pending"] = None
     elif decision.seat == seat:
@@ -44,10 +46,3 @@ def player_view(state: State, seat: int, decision: Decision | None = None,
         view["pending"] = {"seat": decision.seat, "kind": decision.kind}
     return view
 
-
-def _face_up(rules: Ruleset | None, player: Player, zone_id: str) -> bool:
-    """Whether this player's kind of seat keeps its pile of this per-player zone face up."""
-    if rules is None:
-        return False
-    kind = next((k for k in rules.seat_kinds if k.id == player.get("kind")), None)
-    return kind is not None and zone_id in kind.public_zones

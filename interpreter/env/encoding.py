@@ -93,30 +93,26 @@ def _cut(value: Any, factor: float) -> float:
 
 
 class Sight:
-    """What a ruleset hides from a seat (view.py's rules), worked out once per ruleset, so that
-    the encoder reads the live state itself and hides what `Game.view(seat)` hides: the others'
-    private counters until the game is over, their piles of a hidden per-player zone (unless
-    their kind of seat keeps it face up) and their pieces of a kind only owners see, as counts;
-    a hidden game zone as its count."""
+    """What the rules hide from a seat (`Ruleset.hidden`, the description `Game.view` hides by),
+    in the encoder's terms, so that it reads the live state itself and hides the same: the
+    others' private counters until the game is over, their piles of a hidden per-player zone
+    (unless their kind of seat keeps it face up) and their pieces of a kind only owners see,
+    as counts; a hidden game zone as its count."""
 
     def __init__(self, rules: Any):
-        self.secret: set[str] = set(rules.private)
+        self.hidden = hidden = rules.hidden
+        self.secret: set[str] = set(hidden.private)
         # the positions among a player's first counters (SCALES: livre, prestige, thread,
         # lace) of those kept secret
         self.counters: list[int] = [k for k in range(4) if SCALES[k][0] in self.secret]
-        self.zones: set[str] = {z.id for z in rules.zones if z.per_player and not z.visible}
-        self.shared: set[str] = {z.id for z in rules.zones if not z.per_player and not z.visible}
-        self.owned: set[str] = {k.id for k in rules.components.values() if k.visible != "all"}
-        self.face_up: dict[str, set[str]] = {k.id: set(k.public_zones) for k in rules.seat_kinds}
+        self.shared: set[str] = set(hidden.game_zones)
+        self.owned: set[str] = set(hidden.owned)
 
     def sees(self, player: dict, source: str, key: str) -> bool:
         """Whether another seat sees `player`'s pile `key` of `source` ("zones" or "owned")."""
         if source == "owned":
             return key not in self.owned
-        if key not in self.zones:
-            return True
-        kind = player.get("kind")
-        return kind is not None and key in self.face_up.get(kind, ())
+        return bool(self.hidden.sees(player, key))
 
 
 class Entries:
