@@ -115,9 +115,7 @@ class ValueBot:
             for i, value in enumerate(decision.values):
                 totals[i] += self._trial(game, world, value, decision.seat, weights,
                                          self.follow, i == last)
-        if self.worlds == 1:
-            return totals
-        return [t / self.worlds for t in totals]
+        return [t / self.worlds for t in totals]  # exact with one world: x / 1 is x
 
     def _trial(self, game, world, value, seat: int, weights: Weights, follow: int,
                spend: bool = False) -> float:
