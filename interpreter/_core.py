@@ -37,6 +37,7 @@ MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compiled.j
 COMPILED_MODULES = (
     "interpreter.core.board",
     "interpreter.core.context",
+    "interpreter.core.decisions",
     "interpreter.core.engine",
     "interpreter.core.events",
     "interpreter.core.flow",

@@ -84,3 +84,18 @@ def test_a_decision_made_from_options_reads_the_same_way():
     made = Decision.of_values(0, "choice", "pick", ["a", 1, True], str.upper)
     assert made == d and made.option_at(0).label == "A"
     assert repr(made) == "Decision(seat=0, kind='choice', prompt='pick', 3 options)"
+
+
+@pytest.mark.parametrize("made", ["values", "options"])
+def test_no_field_of_a_decision_can_be_set_and_the_seat_is_kept_as_given(made):
+    """A Decision (compiled: its fields private, read through properties) refuses every field,
+    whether made from values (as the engine asks) or from options; a seat given as True stays
+    True (equality tells True from 1)."""
+    decision = Decision.of_values(True, "choice", "pick", ["a", "b"], str.upper) \
+        if made == "values" else Decision(True, "choice", "pick", [Option("a"), Option("b")])
+    for name in ("seat", "kind", "prompt", "options", "values"):
+        with pytest.raises(AttributeError, match=f"Decision is immutable: cannot set '{name}'"):
+            setattr(decision, name, None)
+    assert decision.seat is True and decision.kind == "choice" and decision.prompt == "pick"
+    assert decision != Decision(1, "choice", "pick", decision.options)
+    assert decision.own_values() == ("a", "b") and len(decision) == 2

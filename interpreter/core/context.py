@@ -36,9 +36,6 @@ BUDGET: Final[int] = STEP_BUDGET
 # imported from another module is looked up in this module's dict at every use)
 _CEILING: Final[int] = CEILING
 _NONE: Final[object] = MISSING  # the old value recorded for a key that was absent
-# each question's Decision is made by it (decisions.py is Python): bound once, not looked up on
-# the class and bound again at every question
-_DECISION_OF: Final = Decision.of_values
 
 
 class Runnable(Protocol):
@@ -285,8 +282,8 @@ class Context:
             values = questions.completable(values, self)
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
-        decision = _DECISION_OF(self.seat if seat is None else seat, kind, prompt, values,
-                                labeller)
+        decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
+                                      labeller)
         return questions.wait(decision)
 
     def _automaton_trial_answer(self, auto: SeatKind, kind: str, prompt: str, values: Iterable,
