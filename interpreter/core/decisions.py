@@ -65,8 +65,8 @@ class Decision:
     def of_values(cls, seat: Any, kind: str, prompt: str, values: Iterable,
                   labeller: Callable[[Any], str] | None) -> Decision:
         """The decision whose options are `values`, each labelled by `labeller` when read."""
-        decision = cls(seat, kind, prompt, ())
-        decision._options = None
+        decision = Decision(seat, kind, prompt, ())  # the class itself: its constructor is
+        decision._options = None  # called natively (`cls` is Decision: it has no subclass)
         decision._values = values if type(values) is tuple else tuple(values)
         decision._labeller = labeller
         return decision

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .._core import mypyc_attr
 
-_MISSING = object()
+_MISSING: Final = object()  # Final: compiled, a C static, not a look-up of the module's dict
 MISSING = _MISSING  # the old value `set` records for a key that was absent
 # A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
 # mypy counts as no dict, so what the journal changes is typed as any container.
