@@ -173,7 +173,7 @@ class Context:
         """How much of a resource this seat may spend now: what it holds, or without bound when
         its kind never pays it (`never_pay`: its costs are waived, so they gate no verb's offers
         or check). A verb reads it once per call, as it would read the holding."""
-        if self.rules.seat_kinds and resource in self.never_paid():
+        if self.table.kinds and resource in self.never_paid():
             return UNBOUNDED
         # `keyed` as a cast: free in the compiled form, where a call of it is a Python call
         return cast("dict[str, int]", self.state["players"][self.seat])[resource]
@@ -189,7 +189,7 @@ class Context:
         """What this seat's kind never pays now (`never_pay`; `silk` is the bales of its tiles).
         What is paid in final scoring is no cost of an action but the score's own exchange (003
         "1 VP per 10 Livre (remainder breaks ties)"): never waived."""
-        if not self.rules.seat_kinds:
+        if not self.table.kinds:
             return ()
         cursor = self.state["cursor"]
         if cursor is not None and cursor["stage"] == "final":
@@ -199,7 +199,7 @@ class Context:
 
     def _frozen(self, resource: str, which: str, seat: int | None = None) -> bool:
         """A resource this seat's kind never gains (or never pays: its costs are waived)."""
-        if not self.rules.seat_kinds:
+        if not self.table.kinds:
             return False
         if which == "never_pay":
             return resource in self.never_paid()
@@ -256,14 +256,14 @@ class Context:
         """
         run = self.trial
         if run is not None:
-            if self.rules.seat_kinds:
+            if self.table.kinds:
                 auto = seats.kind_of(self.rules, self.state, self.seat if seat is None else seat)
                 if auto is not None and (kind in auto.policy or "otherwise" in auto.policy):
                     return self._automaton_trial_answer(auto, kind, prompt, values, seat)
             return self._trial_answer(run, values, exact, prompt)
         questions = self.questions
         if questions.used < len(questions.answers) and questions.script is None and (
-                not self.rules.seat_kinds or seats.kind_of(
+                not self.table.kinds or seats.kind_of(
                     self.rules, self.state, self.seat if seat is None else seat) is None):
             return questions.rerun_answer(prompt, values)  # a resumed step: answer recorded
         values = list(values)
@@ -272,7 +272,7 @@ class Context:
         if len(values) == 1:
             return values[0]
         labeller = label or self.table.label
-        if self.rules.seat_kinds:  # an automaton is answered by its policy, never by a person
+        if self.table.kinds:  # an automaton is answered by its policy, never by a person
             asked = self.seat if seat is None else seat
             auto = seats.kind_of(self.rules, self.state, asked)
             if auto is not None:  # among the legal values: its rules say what then happens

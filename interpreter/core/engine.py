@@ -184,12 +184,12 @@ class Game(Scripting):
             decision = self._pending()
             option = bots[decision.seat].choose(self, decision)
             waiting = self.table.waiting
-            waiting.bots, waiting.choosers = bots, choosers
+            waiting.bots, waiting.choosers, waiting.history = bots, choosers, self.history
             try:
                 self.apply(option)
             finally:
                 waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
-                waiting.bots, waiting.last_given = None, None
+                waiting.bots, waiting.last_given, waiting.history = None, None, None
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
@@ -536,7 +536,9 @@ def _answered_by_bot(game: Game, table: Table, decision: Decision) -> Any:
     answers = table.questions.answers
     waiting.last_given = (answers, len(answers))
     answers.append(value)
-    game.history.append([seat, value])
+    history = waiting.history  # the game's (a native field: `game.history` is a look-up of
+    assert history is not None  # the game's dict)
+    history.append([seat, value])
     return value
 
 

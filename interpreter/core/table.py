@@ -41,8 +41,9 @@ class Waiting:
     """Where a game stands between its flow and its players, read and set at every step and
     question: the step running (`where`) and the decision it waits on; whether the running
     step has asked nothing yet (`fresh`); in `play_out`, the bots answering inside the step,
-    their `choose_index` (`choosers`), what one raised, the answers of the step the last
-    answer was given in (`last_given`) and whether a bot is choosing."""
+    their `choose_index` (`choosers`), the game's history their answers are added to, what one
+    raised, the answers of the step the last answer was given in (`last_given`) and whether a
+    bot is choosing."""
 
     def __init__(self) -> None:
         self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
@@ -50,6 +51,7 @@ class Waiting:
         self.fresh = False
         self.bots: Sequence[Any] | None = None
         self.choosers: list[Callable[[Any, Decision], Any] | None] = []
+        self.history: list | None = None
         self.bot_error: BaseException | None = None
         self.last_given: tuple[list, int] | None = None
         self.choosing = False
