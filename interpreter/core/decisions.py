@@ -50,14 +50,22 @@ class Decision:
     _picked: Option | None  # the option `option_at` made before `options` was read
     _picked_at: int  # its place
 
-    def __init__(self, seat: Any, kind: str, prompt: str, options: Sequence[Option]):
+    def __init__(self, seat: Any, kind: str, prompt: str, options: Sequence[Option] = (), *,
+                 values: Iterable | None = None,
+                 labeller: Callable[[Any], str] | None = None):
+        """A decision offering `options`; or, given `values` instead, one option for each
+        value, labelled by `labeller` when read (as `of_values`)."""
         self._seat = seat
         self._kind = kind
         self._prompt = prompt
-        self._options = options if type(options) is tuple else tuple(options)
-        self._values = None
+        if values is None:
+            self._options = options if type(options) is tuple else tuple(options)
+            self._values = None
+        else:
+            self._options = None
+            self._values = values if type(values) is tuple else tuple(values)
         self._public = None
-        self._labeller = None
+        self._labeller = labeller
         self._picked = None
         self._picked_at = -1
 
@@ -65,11 +73,8 @@ class Decision:
     def of_values(cls, seat: Any, kind: str, prompt: str, values: Iterable,
                   labeller: Callable[[Any], str] | None) -> Decision:
         """The decision whose options are `values`, each labelled by `labeller` when read."""
-        decision = Decision(seat, kind, prompt, ())  # the class itself: its constructor is
-        decision._options = None  # called natively (`cls` is Decision: it has no subclass)
-        decision._values = values if type(values) is tuple else tuple(values)
-        decision._labeller = labeller
-        return decision
+        return Decision(seat, kind, prompt, values=values, labeller=labeller)  # the class
+        # itself: its constructor is called natively (`cls` is Decision: it has no subclass)
 
     # -- read only -------------------------------------------------------------------------
     @property
