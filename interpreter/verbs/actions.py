@@ -727,10 +727,13 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
         if plan is None:
             plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
                                             known)
+        unused = _play_option(card_id)  # the card with no main action, offered last
         for action_id, play in plan:
             if play is None or _card_can(ctx, card_id, play, blocked):
-                yield _play_option(card_id, action_id)
-        yield _play_option(card_id, None)
+                option = unused.copy()  # (one store: the card is in it already)
+                option["action"] = action_id
+                yield option
+        yield unused
     ctx.played = None
 
 
@@ -739,11 +742,11 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
 _PLAY_OPTION: Final[dict[str, Any]] = {"card": None, "action": None}
 
 
-def _play_option(card_id: str, action_id: str | None) -> dict[str, Any]:
-    """The play question's option value {"card": ..., "action": ...} (a new dict each time)."""
+def _play_option(card_id: str) -> dict[str, Any]:
+    """The play question's option value {"card": card_id, "action": None} (a new dict each
+    time); a card's options with an action are copies of it, the action stored."""
     option = _PLAY_OPTION.copy()
     option["card"] = card_id
-    option["action"] = action_id
     return option
 
 
