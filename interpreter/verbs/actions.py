@@ -38,7 +38,13 @@ from .phases import draw
 def _price(args: VerbArgs, binding: str, count: int) -> int:
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    return int(args["price"].bound(binding, count))
+    return _whole(args["price"].bound(binding, count))
+
+
+def _whole(value: Any) -> int:
+    """`int(value)`, without calling `int` for a value that is one already (a price table's,
+    as a rule: compiled, `int()` of an object is a Python call)."""
+    return value if type(value) is int else int(value)
 
 
 def take_tile(ctx: Context, tile_id: str) -> bool:
@@ -540,7 +546,7 @@ def _staff_at_minimum(ctx: Context, me: dict[str, Any]) -> bool:
         me["played"] is not None)  # board.staff_size, read from the plain dict
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
-    return size <= ctx.rules.setup["min_staff"]
+    return size <= tables(ctx.rules).min_staff
 
 
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
@@ -565,7 +571,7 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
-        int(args["payout"].bound("deputed", card))
+        _whole(args["payout"].bound("deputed", card))  # (aborts where the verb would)
     return True
 
 

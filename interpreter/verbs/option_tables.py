@@ -36,6 +36,8 @@ class OptionTables:
                                            tuple[tuple[str, int], ...]]] = {
             g: garment.tailoring for g, garment in rules.garments.items()}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
+        # the staff a player keeps, at least (`depute` reads it at every check)
+        self.min_staff: int = rules.setup.get("min_staff", 0)
         # each board side's Decoration spaces in board order, (space, area, cost, how many of
         # its area a player may fund: 0 for no limit), and the spaces of each area a player may
         # fund only so many of, by the side's id
