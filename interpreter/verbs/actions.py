@@ -634,23 +634,24 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for."""
-    state, limits = ctx.state, tables(ctx.rules).fund_limits
+    known, side = tables(ctx.rules), ctx.side
+    limits = known.fund_limits
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
-    free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
-    mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
+    free, livre, funded = "free" in args, ctx.may_spend("livre"), ctx.state["decorations"]
+    spaces_of: dict[str, tuple[str, ...]] | None = None  # each limited area's spaces
     found = 0
-    for cost, space_id, area in ctx.side.decorations_by_cost:
+    for cost, space_id, area in side.decorations_by_cost:
         price = 0 if free else cost - discount
         if (price if price > 0 else 0) > livre:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
         limit = limits.get(area)
-        if limit is not None:
-            if mine is None:
-                mine = _areas_funded(ctx)
-            if mine.get(area, 0) >= limit:
+        if limit is not None:  # this player's spaces counted in this area only
+            if spaces_of is None:
+                spaces_of = known.area_spaces[side.id]
+            if _funded_in(funded, ctx.seat, spaces_of[area]) >= limit:
                 continue
         found += 1
         if found > 1:
@@ -664,12 +665,17 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     funded, seat = ctx.state["decorations"], ctx.seat
     mine: dict[str, int] = {}
     for area, spaces in tables(ctx.rules).limited_areas[ctx.side.id]:
-        n = 0
-        for space_id in spaces:
-            if space_id in funded and funded[space_id] == seat:
-                n += 1
-        mine[area] = n
+        mine[area] = _funded_in(funded, seat, spaces)
     return mine
+
+
+def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...]) -> int:
+    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded."""
+    n = 0
+    for space_id in spaces:
+        if space_id in funded and funded[space_id] == seat:
+            n += 1
+    return n
 
 
 def fundable(ctx: Context) -> list[str]:

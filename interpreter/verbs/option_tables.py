@@ -48,6 +48,8 @@ class OptionTables:
         self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
                            for area in rules.fund_limits) for side in rules.sides}
+        self.area_spaces: dict[str, dict[str, tuple[str, ...]]] = {
+            side: dict(areas) for side, areas in self.limited_areas.items()}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
