@@ -203,11 +203,6 @@ def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
     return have
 
 
-def _master_made(ctx: Context) -> bool:
-    played = ctx.played
-    return played is not None and tables(ctx.rules).kind_of[played] == "master"
-
-
 class _Tailoring:
     """What a `tailor` call reads before its first question: its options as the position makes
     them (silk discount, its colours, made by a Master, cost waived, silk waived), the free guest
@@ -247,7 +242,9 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         for tile_id in me["tiles"]:
             held += bales_of[tile_id]
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
-    made_by_master = _master_made(ctx) or "master_made" in args
+    played = ctx.played  # a Master's garment when a Master plays this
+    made_by_master = (played is not None and known.kind_of[played] == "master") or \
+        "master_made" in args
     found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
     if not silk_waived and held + discount < known.fewest_bales and "space" not in args:
         return found
@@ -269,7 +266,8 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
     pinned = args["garment"]() if "garment" in args else None
-    tailoring, garment_costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
+    tailoring, garment_costs = known.tailoring_of, side.garment_costs
+    livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
     garments, costs = found.garments, found.costs
     pos = -1
@@ -302,9 +300,13 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
 
 
 def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
-    """Whether the `purse` holds the resources (not silk) a garment `needs` (mypyc compiles
-    `all` of a generator expression as a loop)."""
-    return all(n <= purse[resource] for resource, n in needs)
+    """Whether the `purse` holds the resources (not silk) a garment `needs` (each holding
+    read as a whole number: compiled, compared without Python's comparison of objects)."""
+    for resource, n in needs:
+        held: int = purse[resource]
+        if n > held:
+            return False
+    return True
 
 
 def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
