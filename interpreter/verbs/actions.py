@@ -730,9 +730,9 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     a card of a type can do but for its own actions is worked out once, from the first card of
     the type (`_type_plan`)."""
     plans: dict[str, tuple[tuple[str, Play | None], ...]] = {}  # a type's plan, by type
-    known: dict[tuple, bool] = {}  # the answers kept between types, by key
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
+    known = [-1] * known_tables.shared_slots  # the answers kept between types, by slot
     kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
     for card_id in hand:
         kind = kind_of[card_id]
@@ -764,26 +764,27 @@ def _play_option(card_id: str) -> dict[str, Any]:
     return option
 
 
-def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]
+def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
                ) -> tuple[tuple[str, Play | None], ...]:
     """The actions a card of a type may be offered this turn (`plays`: the type's, in the
     ruleset's order): (action id, None) for one that can be done whichever card of the type is
     played, (action id, play) for one that depends on the card itself (asked for each card),
     those that cannot be done left out. Read from the position where a check can, else tried;
-    an answer that does not depend on the type is kept in `known` for the other types."""
+    an answer that does not depend on the type is kept in `known` (by the play's slot: 1 yes,
+    0 no, -1 not yet known) for the other types."""
     plan: list[tuple[str, Play | None]] = []
     for play in plays:
-        shared = play.shared
-        if shared is None:
+        slot = play.slot
+        if slot < 0:
             plan.append((play.action, play))
             continue
-        can = known.get(shared)
-        if can is None:
+        can = known[slot]
+        if can < 0:
             check = play.check
-            can = None if check is None else check(ctx)
-            if can is None:
-                can = ctx.possible(play.run, shared)
-            known[shared] = can
+            answer = None if check is None else check(ctx)
+            if answer is None:
+                answer = ctx.possible(play.run, play.shared)
+            can = known[slot] = 1 if answer else 0
         if can:
             plan.append((play.action, None))
     return tuple(plan)
