@@ -160,6 +160,20 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
+def can_draw_resource(ctx: Context, args: VerbArgs) -> bool | None:
+    """`draw_resource`'s check (checks.py): a tile can be drawn (from the bag, refilled from
+    the discards; or from a stack the player may choose). The rest cannot abort: keep or
+    discard it is an exact question, and nothing is announced. A seat a seat kind controls
+    answers by its policy, which may refuse: left to the trial."""
+    if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state, ctx.seat) is not None:
+        return None
+    state = ctx.state
+    if "among" in args:
+        return bool(zones.nonempty_or_restockable(state, list(args["among"]()),
+                                                  "resource_discard"))
+    return bool(state["resource_bag"]) or bool(state["resource_discard"])
+
+
 def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
             colors: tuple[str, ...]) -> bool:
     """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
@@ -949,7 +963,8 @@ def declarations(say: Say = same_word) -> dict[str, VerbDef]:
                                  draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
                                  "the tile for silk hidden on your rack or discard it "
-                                 "immediately for Thread/Lace", describe=_draw_text),
+                                 "immediately for Thread/Lace", describe=_draw_text,
+                                 can=can_draw_resource),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
                            "no_master_garment": opt(None, f"; not a Master {garment}"),
