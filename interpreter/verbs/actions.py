@@ -743,7 +743,7 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
     a card of a type can do but for its own actions is worked out once, from the first card of
     the type (`_type_plan`)."""
-    plans: dict[str, tuple[tuple[str, Play | None], ...]] = {}  # a type's plan, by type
+    plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = [-1] * known_tables.shared_slots  # the answers kept between types, by slot
@@ -756,10 +756,10 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
             plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
                                             known)
         unused = _play_option(card_id)  # the card with no main action, offered last
-        for action_id, play in plan:
-            if play is None or _card_can(ctx, card_id, play, blocked):
+        for play in plan:
+            if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 option = unused.copy()  # (one store: the card is in it already)
-                option["action"] = action_id
+                option["action"] = play.action
                 yield option
         yield unused
     ctx.played = None
@@ -779,18 +779,18 @@ def _play_option(card_id: str) -> dict[str, Any]:
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
-               ) -> tuple[tuple[str, Play | None], ...]:
+               ) -> list[Play]:
     """The actions a card of a type may be offered this turn (`plays`: the type's, in the
-    ruleset's order): (action id, None) for one that can be done whichever card of the type is
-    played, (action id, play) for one that depends on the card itself (asked for each card),
-    those that cannot be done left out. Read from the position where a check can, else tried;
-    an answer that does not depend on the type is kept in `known` (by the play's slot: 1 yes,
-    0 no, -1 not yet known) for the other types."""
-    plan: list[tuple[str, Play | None]] = []
+    ruleset's order): one that can be done whichever card of the type is played (a shared
+    slot), or one that depends on the card itself (no slot: asked for each card), those that
+    cannot be done left out. Read from the position where a check can, else tried; an answer
+    that does not depend on the type is kept in `known` (by the play's slot: 1 yes, 0 no, -1
+    not yet known) for the other types."""
+    plan: list[Play] = []
     for play in plays:
         slot = play.slot
         if slot < 0:
-            plan.append((play.action, play))
+            plan.append(play)
             continue
         can = known[slot]
         if can < 0:
@@ -800,8 +800,8 @@ def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
                 answer = ctx.possible(play.run, play.shared)
             can = known[slot] = 1 if answer else 0
         if can:
-            plan.append((play.action, None))
-    return tuple(plan)
+            plan.append(play)
+    return plan
 
 
 def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
