@@ -41,6 +41,30 @@ def test_the_tables_say_what_the_rule_objects_say():
         read = known.plays_for_type[kind]
         assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [
             (action, effect.check, effect.blocked, shared) for action, effect, shared in plays]
+    assert known.min_staff == rules.setup["min_staff"] == 4
+    for side in rules.sides:
+        assert known.area_spaces[side.id] == dict(known.limited_areas[side.id])
+
+
+def test_each_shared_answer_has_one_slot():
+    """A turn keeps the answers a type's cards share in a list by slot: one slot for each
+    distinct key (the same key in every type that shares it), none for a card's own action."""
+    rules = load_ruleset()
+    known = tables(rules)
+    slot_of: dict[tuple, int] = {}
+    for plays in known.plays_for_type.values():
+        for play in plays:
+            if play.shared is None:
+                assert play.slot == -1
+            else:
+                assert slot_of.setdefault(play.shared, play.slot) == play.slot
+    assert sorted(slot_of.values()) == list(range(known.shared_slots))
+    # the Deluxe rules' actions: whether one of them can be done is shared by every type but
+    # for tailoring (a Master may tailor Master garments) and deputing the card itself
+    assert {key for key in slot_of if key[0] is not None} == {
+        (kind, "tailor") for kind in known.plays_for_type
+        if "tailor" in [p.action for p in known.plays_for_type[kind]]}
+    assert any(p.shared is None for plays in known.plays_for_type.values() for p in plays)
 
 
 def test_each_ruleset_keeps_its_own_tables():

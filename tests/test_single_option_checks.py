@@ -19,6 +19,7 @@ from interpreter import Game, load_ruleset
 from interpreter.core.context import Context
 from interpreter.core.events import heard
 from interpreter.core.trial import search
+from interpreter.core.zones import contents
 
 VERBS = ("acquire", "hire", "fund", "tailor")
 
@@ -109,3 +110,37 @@ def test_the_specialised_apprentices_hire_is_read_without_a_trial():
                 tally[known] = tally.get(known, 0) + 1
                 player["livre"] = kept
     assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0 and None not in tally, tally
+
+
+@pytest.mark.parametrize("edition", ["deluxe", "original"])
+def test_drawing_a_resource_is_read_without_a_trial(edition):
+    """`draw_resource` (a bonus: "Randomly take 1 Resource from the bag", the Original
+    edition's from one of the face-down stacks) can be done exactly when there is a tile to
+    draw, the bag refilled from the discards (the stacks restocked): its check says what the
+    trial finds, with the bag as it is, emptied into the discards, and with nothing left."""
+    rules = load_ruleset(edition=edition)
+    bonuses = [e.bonus for e in rules.employees.values() if e.bonus is not None
+               and set(e.bonus.verbs) == {"draw_resource"} and e.bonus.check is not None]
+    assert bonuses  # a bonus that only draws a tile
+    zones = ["resource_bag", "resource_discard"] + [z.id for z in rules.zones
+                                                    if z.id.startswith("resource_stack")]
+    rng = random.Random(edition)
+    tally: dict = {}
+    for game in sampled_positions(rules, 2, rng, rate=0.1):
+        held = {z: list(contents(game.state, z)) for z in zones}
+        for emptied in ((), ("resource_bag",), tuple(zones)):
+            for z in emptied:
+                if z != "resource_discard":
+                    contents(game.state, "resource_discard").extend(contents(game.state, z))
+                    contents(game.state, z).clear()
+            if emptied == tuple(zones):
+                contents(game.state, "resource_discard").clear()
+            for seat in range(len(game.state["players"])):
+                for bonus in bonuses:
+                    ctx = Context(game, seat)
+                    known = bonus.check(ctx)
+                    assert known is not None and known == search(ctx, bonus.run), (emptied, seat)
+                    tally[known] = tally.get(known, 0) + 1
+            for z, items in held.items():
+                contents(game.state, z)[:] = items
+    assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0, tally

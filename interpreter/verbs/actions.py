@@ -38,7 +38,13 @@ from .phases import draw
 def _price(args: VerbArgs, binding: str, count: int) -> int:
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    return int(args["price"].bound(binding, count))
+    return _whole(args["price"].bound(binding, count))
+
+
+def _whole(value: Any) -> int:
+    """`int(value)`, without calling `int` for a value that is one already (a price table's,
+    as a rule: compiled, `int()` of an object is a Python call)."""
+    return value if type(value) is int else int(value)
 
 
 def take_tile(ctx: Context, tile_id: str) -> bool:
@@ -154,6 +160,20 @@ def draw_resource(ctx: Context, args: VerbArgs) -> None:
     take_tile(ctx, tile_id)
 
 
+def can_draw_resource(ctx: Context, args: VerbArgs) -> bool | None:
+    """`draw_resource`'s check (checks.py): a tile can be drawn (from the bag, refilled from
+    the discards; or from a stack the player may choose). The rest cannot abort: keep or
+    discard it is an exact question, and nothing is announced. A seat a seat kind controls
+    answers by its policy, which may refuse: left to the trial."""
+    if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state, ctx.seat) is not None:
+        return None
+    state = ctx.state
+    if "among" in args:
+        return bool(zones.nonempty_or_restockable(state, list(args["among"]()),
+                                                  "resource_discard"))
+    return bool(state["resource_bag"]) or bool(state["resource_discard"])
+
+
 def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
             colors: tuple[str, ...]) -> bool:
     """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
@@ -197,11 +217,6 @@ def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
     return have
 
 
-def _master_made(ctx: Context) -> bool:
-    played = ctx.played
-    return played is not None and tables(ctx.rules).kind_of[played] == "master"
-
-
 class _Tailoring:
     """What a `tailor` call reads before its first question: its options as the position makes
     them (silk discount, its colours, made by a Master, cost waived, silk waived), the free guest
@@ -241,7 +256,9 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         for tile_id in me["tiles"]:
             held += bales_of[tile_id]
     colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
-    made_by_master = _master_made(ctx) or "master_made" in args
+    played = ctx.played  # a Master's garment when a Master plays this
+    made_by_master = (played is not None and known.kind_of[played] == "master") or \
+        "master_made" in args
     found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
     if not silk_waived and held + discount < known.fewest_bales and "space" not in args:
         return found
@@ -263,7 +280,8 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
     pinned = args["garment"]() if "garment" in args else None
-    tailoring, garment_costs, livre = known.tailoring_of, side.garment_costs, purse["livre"]
+    tailoring, garment_costs = known.tailoring_of, side.garment_costs
+    livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
     garments, costs = found.garments, found.costs
     pos = -1
@@ -296,9 +314,13 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
 
 
 def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
-    """Whether the `purse` holds the resources (not silk) a garment `needs` (mypyc compiles
-    `all` of a generator expression as a loop)."""
-    return all(n <= purse[resource] for resource, n in needs)
+    """Whether the `purse` holds the resources (not silk) a garment `needs` (each holding
+    read as a whole number: compiled, compared without Python's comparison of objects)."""
+    for resource, n in needs:
+        held: int = purse[resource]
+        if n > held:
+            return False
+    return True
 
 
 def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
@@ -540,7 +562,7 @@ def _staff_at_minimum(ctx: Context, me: dict[str, Any]) -> bool:
         me["played"] is not None)  # board.staff_size, read from the plain dict
     if leaving:
         size -= len(set(leaving).intersection(board.staff(ctx.state, ctx.seat)))
-    return size <= ctx.rules.setup["min_staff"]
+    return size <= tables(ctx.rules).min_staff
 
 
 def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
@@ -565,7 +587,7 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
-        int(args["payout"].bound("deputed", card))
+        _whole(args["payout"].bound("deputed", card))  # (aborts where the verb would)
     return True
 
 
@@ -628,23 +650,24 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for."""
-    state, limits = ctx.state, tables(ctx.rules).fund_limits
+    known, side = tables(ctx.rules), ctx.side
+    limits = known.fund_limits
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
-    free, livre, funded = "free" in args, ctx.may_spend("livre"), state["decorations"]
-    mine: dict[str, int] | None = None  # this player's spaces in each area with a limit
+    free, livre, funded = "free" in args, ctx.may_spend("livre"), ctx.state["decorations"]
+    spaces_of: dict[str, tuple[str, ...]] | None = None  # each limited area's spaces
     found = 0
-    for cost, space_id, area in ctx.side.decorations_by_cost:
+    for cost, space_id, area in side.decorations_by_cost:
         price = 0 if free else cost - discount
         if (price if price > 0 else 0) > livre:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
         limit = limits.get(area)
-        if limit is not None:
-            if mine is None:
-                mine = _areas_funded(ctx)
-            if mine.get(area, 0) >= limit:
+        if limit is not None:  # this player's spaces counted in this area only
+            if spaces_of is None:
+                spaces_of = known.area_spaces[side.id]
+            if _funded_in(funded, ctx.seat, spaces_of[area]) >= limit:
                 continue
         found += 1
         if found > 1:
@@ -658,12 +681,17 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     funded, seat = ctx.state["decorations"], ctx.seat
     mine: dict[str, int] = {}
     for area, spaces in tables(ctx.rules).limited_areas[ctx.side.id]:
-        n = 0
-        for space_id in spaces:
-            if space_id in funded and funded[space_id] == seat:
-                n += 1
-        mine[area] = n
+        mine[area] = _funded_in(funded, seat, spaces)
     return mine
+
+
+def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...]) -> int:
+    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded."""
+    n = 0
+    for space_id in spaces:
+        if space_id in funded and funded[space_id] == seat:
+            n += 1
+    return n
 
 
 def fundable(ctx: Context) -> list[str]:
@@ -715,10 +743,10 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
     a card of a type can do but for its own actions is worked out once, from the first card of
     the type (`_type_plan`)."""
-    plans: dict[str, tuple[tuple[str, Play | None], ...]] = {}  # a type's plan, by type
-    known: dict[tuple, bool] = {}  # the answers kept between types, by key
+    plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
+    known = [-1] * known_tables.shared_slots  # the answers kept between types, by slot
     kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
     for card_id in hand:
         kind = kind_of[card_id]
@@ -727,10 +755,13 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
         if plan is None:
             plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
                                             known)
-        for action_id, play in plan:
-            if play is None or _card_can(ctx, card_id, play, blocked):
-                yield _play_option(card_id, action_id)
-        yield _play_option(card_id, None)
+        unused = _play_option(card_id)  # the card with no main action, offered last
+        for play in plan:
+            if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
+                option = unused.copy()  # (one store: the card is in it already)
+                option["action"] = play.action
+                yield option
+        yield unused
     ctx.played = None
 
 
@@ -739,37 +770,38 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
 _PLAY_OPTION: Final[dict[str, Any]] = {"card": None, "action": None}
 
 
-def _play_option(card_id: str, action_id: str | None) -> dict[str, Any]:
-    """The play question's option value {"card": ..., "action": ...} (a new dict each time)."""
+def _play_option(card_id: str) -> dict[str, Any]:
+    """The play question's option value {"card": card_id, "action": None} (a new dict each
+    time); a card's options with an action are copies of it, the action stored."""
     option = _PLAY_OPTION.copy()
     option["card"] = card_id
-    option["action"] = action_id
     return option
 
 
-def _type_plan(ctx: Context, plays: tuple[Play, ...], known: dict[tuple, bool]
-               ) -> tuple[tuple[str, Play | None], ...]:
+def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
+               ) -> list[Play]:
     """The actions a card of a type may be offered this turn (`plays`: the type's, in the
-    ruleset's order): (action id, None) for one that can be done whichever card of the type is
-    played, (action id, play) for one that depends on the card itself (asked for each card),
-    those that cannot be done left out. Read from the position where a check can, else tried;
-    an answer that does not depend on the type is kept in `known` for the other types."""
-    plan: list[tuple[str, Play | None]] = []
+    ruleset's order): one that can be done whichever card of the type is played (a shared
+    slot), or one that depends on the card itself (no slot: asked for each card), those that
+    cannot be done left out. Read from the position where a check can, else tried; an answer
+    that does not depend on the type is kept in `known` (by the play's slot: 1 yes, 0 no, -1
+    not yet known) for the other types."""
+    plan: list[Play] = []
     for play in plays:
-        shared = play.shared
-        if shared is None:
-            plan.append((play.action, play))
+        slot = play.slot
+        if slot < 0:
+            plan.append(play)
             continue
-        can = known.get(shared)
-        if can is None:
+        can = known[slot]
+        if can < 0:
             check = play.check
-            can = None if check is None else check(ctx)
-            if can is None:
-                can = ctx.possible(play.run, shared)
-            known[shared] = can
+            answer = None if check is None else check(ctx)
+            if answer is None:
+                answer = ctx.possible(play.run, play.shared)
+            can = known[slot] = 1 if answer else 0
         if can:
-            plan.append((play.action, None))
-    return tuple(plan)
+            plan.append(play)
+    return plan
 
 
 def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
@@ -931,7 +963,8 @@ def declarations(say: Say = same_word) -> dict[str, VerbDef]:
                                  draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
                                  "the tile for silk hidden on your rack or discard it "
-                                 "immediately for Thread/Lace", describe=_draw_text),
+                                 "immediately for Thread/Lace", describe=_draw_text,
+                                 can=can_draw_resource),
         "tailor": VerbDef({"silk_discount": opt(NUMBER, " using up to {} fewer bales of silk"),
                            "discount_colors": opt(ListType(COLOR), " ({})"),
                            "no_master_garment": opt(None, f"; not a Master {garment}"),

@@ -36,6 +36,8 @@ class OptionTables:
                                            tuple[tuple[str, int], ...]]] = {
             g: garment.tailoring for g, garment in rules.garments.items()}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
+        # the staff a player keeps, at least (`depute` reads it at every check)
+        self.min_staff: int = rules.setup.get("min_staff", 0)
         # each board side's Decoration spaces in board order, (space, area, cost, how many of
         # its area a player may fund: 0 for no limit), and the spaces of each area a player may
         # fund only so many of, by the side's id
@@ -46,28 +48,39 @@ class OptionTables:
         self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
                            for area in rules.fund_limits) for side in rules.sides}
+        self.area_spaces: dict[str, dict[str, tuple[str, ...]]] = {
+            side: dict(areas) for side, areas in self.limited_areas.items()}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
             c: None if e.bonus is None else Bonus(e.bonus, f"bonus of {e.name}: {e.bonus.text}")
             for c, e in rules.employees.items()}
         self.guarded = bool(rules.offering_bonus)
+        # each key an answer is kept under for every card of a type (Play.shared) numbered, so
+        # that a turn keeps its answers in a list by number (a tuple is hashed again at every
+        # look-up of a dict)
+        slots: dict[tuple, int] = {}
         self.plays_for_type: dict[str, tuple[Play, ...]] = {
-            kind: tuple(Play(action, effect, shared) for action, effect, shared in plays)
+            kind: tuple(Play(action, effect, shared,
+                             -1 if shared is None else slots.setdefault(shared, len(slots)))
+                        for action, effect, shared in plays)
             for kind, plays in rules.plays_for_type.items()}
+        self.shared_slots: int = len(slots)
 
 
 class Play:
     """An action as a turn's options read it (`Ruleset.plays_for_type`): its id, its effect's
     check, `blocked` and run, and the key whether it can be done is kept under for every card
-    of a type (None when that depends on the card itself)."""
+    of a type (None when that depends on the card itself), with that key's number among the
+    ruleset's (`slot`; -1 for None)."""
 
-    def __init__(self, action: str, effect: Effect, shared: tuple | None):
+    def __init__(self, action: str, effect: Effect, shared: tuple | None, slot: int = -1):
         self.action = action
         self.check: Any = effect.check
         self.blocked: Any = effect.blocked
         self.run: Any = effect.run
         self.shared = shared
+        self.slot = slot
 
 
 class Bonus:
