@@ -176,27 +176,23 @@ class GreedyBot:
 
     def _play(self, game, seat: int, values: tuple) -> list:
         tables = self._tables(game.rules)
-        rank: dict[str, int] = tables.rank
-        bonus: frozenset[str] = tables.bonus
+        card_part: dict[str, float] = tables.play_card
         state: dict[str, Any] = game.state
         me: dict[str, Any] = state["players"][seat]
         rounds: int = game.rules.rounds
-        # an action's value depends on the position only; with the rank it is worth
-        worth: dict[str | None, tuple[float, int]] = {}
+        # an action's part depends on the position only: its value, +1.5 per rank it needs
+        # (spend cheap cards on actions anyone can do, keep Masters for Masters' work); the
+        # card's part is the ruleset's (greedy_tables.py)
+        worth: dict[str | None, float] = {}
         out: list[float] = []
         for value in values:
             option: dict[str, Any] = value
             action: str | None = option["action"]
-            card: str = option["card"]
-            found = worth.get(action)
-            if found is None:
-                found = worth[action] = (_action_value(tables, me, state, rounds, action),
-                                         1 if action is None else NEED_RANK.get(action, 1))
-            # spend cheap cards on actions anyone can do, keep Masters for Masters' work
-            score = found[0] - (rank[card] - found[1]) * 1.5
-            if card in bonus:
-                score += 0.5
-            out.append(score)
+            part = worth.get(action)
+            if part is None:
+                part = worth[action] = _action_value(tables, me, state, rounds, action) + \
+                    (1 if action is None else NEED_RANK.get(action, 1)) * 1.5
+            out.append(part + card_part[option["card"]])
         return out
 
     def _garment(self, game, seat: int, values: tuple) -> list:
