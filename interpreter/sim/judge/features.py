@@ -45,7 +45,7 @@ def seats_worths(game, weights, effects=None) -> list[float]:
     state, rules = game.state, game.rules
     plan = _plan(rules, weights)
     players = state["players"]
-    owned = plan.owned(ownership_maps(state, rules), len(players))
+    owned = plan.owned(state, _places(rules), len(players))
     here: list[list[float]] = []  # the position's seat values every seat's effects share
     left = _left(state, rules)
     held = plan.held and effects is not None
@@ -114,14 +114,15 @@ class _Plan:
                             self._components(rules, inner, out)
         return out
 
-    def owned(self, boards, seats: int) -> list[tuple[str, list[int]]]:
-        """Each weighted board map's feature and how many of its places each seat owns."""
+    def owned(self, state: dict, places: frozenset, seats: int) -> list[tuple[str, list[int]]]:
+        """Each weighted board map's feature and how many of its places each seat owns (the
+        state's maps of `ownership_maps`, only those of worth looked at)."""
         out = []
-        for key, value in boards:
+        for key, value in state.items():
             name = self.board.get(key, _NOT_SEEN)
             if name == _NOT_SEEN:
                 name = self._name(self.board, "board.", key)
-            if name is not None:
+            if name is not None and key != "players" and _ownership_map(value, places):
                 counts = [0] * seats
                 for v in value.values():
                     owner = v if type(v) is int else \
