@@ -75,6 +75,32 @@ def _old_components(rules, counts, items, out) -> None:
                 out[name] = out.get(name, 0) + n
 
 
+def _old_held_cards(rules, player: dict) -> list[str]:
+    """The employee cards of a player record, each item tested in turn."""
+    out = []
+    for v in player.values():
+        for items in (v.values() if isinstance(v, dict) else (v,)):
+            if isinstance(items, list):
+                out += [c for c in items if isinstance(c, str) and c in rules.employees]
+    return out
+
+
+def _old_held(self, game, seat: int, here: list | None = None) -> float:
+    """A seat's held cards' gains looked up one card at a time (no sum kept by the cards)."""
+    at = game.state["round"]
+    if at < self._round - 1 or len(self._gains) > held_effects.KEEP:
+        self._gains = {}
+    self._round = at
+    total = 0.0
+    for card in _old_held_cards(game.rules, game.state["players"][seat]):
+        key = (at, seat, card)
+        gain = self._gains.get(key)
+        if gain is None:
+            gain = self._gains[key] = self.gain(game, seat, card, [] if here is None else here)
+        total += gain
+    return total
+
+
 @pytest.fixture
 def the_old_way(monkeypatch):
     """The value bot as it played before its speed work."""
@@ -85,6 +111,7 @@ def the_old_way(monkeypatch):
     monkeypatch.setattr(value.ValueBot, "_trial",
                         lambda self, *args: trial(self, *args[:6]))  # every trial on a copy
     monkeypatch.setattr(features, "_components", _old_components)
+    monkeypatch.setattr(HeldEffects, "held", _old_held)
 
 
 @pytest.mark.parametrize("case", list(CASES))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
-from .greedy_tables import RulesetTables, tables_for
+from .greedy_tables import DISPLAYS_KEPT, RulesetTables, tables_for
 
 if TYPE_CHECKING:
     from .judge.value import ValueBot
@@ -74,11 +74,6 @@ class GreedyBot:
         # only if `rng` is replaced
         self._noise_of: _random.Random | None = None
         self._noise: Callable[[], float] = _no_noise
-        # the ruleset and garment display `_want` was last worked out for, and what each
-        # tile's silk is worth to that display (filled as tiles are offered)
-        self._want_for: tuple[Any, tuple | None] = (None, None)
-        self._want: dict[str, int] = {}
-        self._useful: dict[str, int] = {}
         # the ruleset the bot last played and its tables: read at every decision, and
         # `tables_for` is a Python call from the compiled bot
         self._tables_of: tuple[Any, Any] = (None, None)
@@ -100,7 +95,8 @@ class GreedyBot:
         scores = self._score(game, decision.seat, decision.kind, values)
         best, best_value = 0, 0.0
         for at in range(count):
-            value = _as_float(scores[at]) + noise() * 0.01
+            score = scores[at]  # read as the float `score + noise` makes of it, with no call
+            value = (score if isinstance(score, float) else _as_float(score)) + noise() * 0.01
             if at == 0 or value > best_value:
                 best, best_value = at, value
         return best
@@ -154,20 +150,23 @@ class GreedyBot:
             self._tables_of = (rules, tables)
         return tables
 
-    def _wanted_colors(self, game) -> dict[str, int]:
-        """The bales of each colour the garments on display take (kept for the same display;
-        so is what each tile's silk is worth to them, `_useful`)."""
-        rules, display = game.rules, game.state["garment_display"]
+    def _wanted_colors(self, tables: RulesetTables, display: list
+                       ) -> tuple[dict[str, int], dict[str, int]]:
+        """The bales of each colour the garments on `display` take, and what each tile's silk
+        is worth to them (filled as tiles are offered), kept per display in the tables."""
         shown = tuple(display)
-        if self._want_for[0] is not rules or self._want_for[1] != shown:
-            silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(rules).garment_silk
+        found = tables.displays.get(shown)
+        if found is None:
+            silk: dict[str, tuple[tuple[str, int], ...]] = tables.garment_silk
             want: dict[str, int] = {}
-            for gid in display:
+            for gid in shown:
                 if gid is not None:
                     for color, n in silk[gid]:
                         want[color] = want.get(color, 0) + n
-            self._want_for, self._want, self._useful = (rules, shown), want, {}
-        return self._want
+            if len(tables.displays) >= DISPLAYS_KEPT:
+                tables.displays.clear()
+            found = tables.displays[shown] = (want, {})
+        return found
 
     # -- decisions: each scores every option of a decision -----------------------------------
     def _hand(self, game, seat: int, values: tuple) -> list:
@@ -175,28 +174,25 @@ class GreedyBot:
         return [hand[v] for v in values]
 
     def _play(self, game, seat: int, values: tuple) -> list:
-        tables = self._tables(game.rules)
-        rank: dict[str, int] = tables.rank
-        bonus: frozenset[str] = tables.bonus
+        rules = game.rules
+        tables = self._tables(rules)
+        card_part: dict[str, float] = tables.play_card
         state: dict[str, Any] = game.state
         me: dict[str, Any] = state["players"][seat]
-        rounds: int = game.rules.rounds
-        # an action's value depends on the position only; with the rank it is worth
-        worth: dict[str | None, tuple[float, int]] = {}
+        rounds: int = rules.rounds
+        # an action's part depends on the position only: its value, +1.5 per rank it needs
+        # (spend cheap cards on actions anyone can do, keep Masters for Masters' work); the
+        # card's part is the ruleset's (greedy_tables.py)
+        worth: dict[str | None, float] = {}
         out: list[float] = []
         for value in values:
             option: dict[str, Any] = value
             action: str | None = option["action"]
-            card: str = option["card"]
-            found = worth.get(action)
-            if found is None:
-                found = worth[action] = (_action_value(tables, me, state, rounds, action),
-                                         1 if action is None else NEED_RANK.get(action, 1))
-            # spend cheap cards on actions anyone can do, keep Masters for Masters' work
-            score = found[0] - (rank[card] - found[1]) * 1.5
-            if card in bonus:
-                score += 0.5
-            out.append(score)
+            part = worth.get(action)
+            if part is None:
+                part = worth[action] = _action_value(tables, me, state, rounds, action) + \
+                    (1 if action is None else NEED_RANK.get(action, 1)) * 1.5
+            out.append(part + card_part[option["card"]])
         return out
 
     def _garment(self, game, seat: int, values: tuple) -> list:
@@ -261,9 +257,9 @@ class GreedyBot:
         return out
 
     def _tile(self, game, seat: int, values: tuple) -> list:
-        want = self._wanted_colors(game)
-        useful = self._useful
-        silk: dict[str, tuple[tuple[str, int], ...]] = self._tables(game.rules).tile_silk
+        tables = self._tables(game.rules)
+        want, useful = self._wanted_colors(tables, game.state["garment_display"])
+        silk: dict[str, tuple[tuple[str, int], ...]] = tables.tile_silk
         out: list = []
         for value in values:
             option: dict[str, Any] = value

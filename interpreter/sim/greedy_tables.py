@@ -35,16 +35,20 @@ class SideTables:
 class RulesetTables:
     """A ruleset's components as the greedy bot scores them."""
 
-    __slots__ = ("__weakref__", "bonus", "depute", "final", "garment_color", "garment_score",
-                 "garment_silk", "hand", "hire", "rank", "sides", "tile_silk", "tile_total")
+    __slots__ = ("__weakref__", "depute", "displays", "final", "garment_color",
+                 "garment_score", "garment_silk", "hand", "hire", "play_card", "rank", "sides",
+                 "tile_silk", "tile_total")
 
     def __init__(self, rules: Any):
         employees = rules.employees
         rank = {c: TYPE_RANK.get(card.type, 1) for c, card in employees.items()}
         self.rank = rank
-        self.bonus = frozenset(c for c, card in employees.items() if card.bonus is not None)
         # the cards that score at the end of the game
         self.final = frozenset(c for c, card in employees.items() if card.final is not None)
+        # a play option's score is its action's part (bots.py) plus its card's: -1.5 per rank,
+        # +0.5 with a bonus (every part a multiple of 0.5: the sum is exact in any order)
+        self.play_card = {c: -1.5 * rank[c] + (0.5 if card.bonus is not None else 0.0)
+                          for c, card in employees.items()}
         self.hand = {c: rank[c] + (0.5 if card.bonus else 0) for c, card in employees.items()}
         self.hire = {c: card.level + rank[c] + (3 if card.final is not None else 0)
                      for c, card in employees.items()}
@@ -58,6 +62,10 @@ class RulesetTables:
         # garment -> its score before its cost: prestige * 3 + value / 8
         self.garment_score = {g: garment.prestige * 3 + garment.value / 8
                               for g, garment in rules.garments.items()}
+        # a garment display (its ids, None for an empty slot) -> the bales of each colour its
+        # garments take and what each tile's silk is worth to them (filled as tiles are
+        # offered): shared by every greedy bot, kept for up to DISPLAYS_KEPT displays
+        self.displays: dict[tuple, tuple[dict[str, int], dict[str, int]]] = {}
         # the ruleset's board sides (a game's side is one of them) by identity
         self.sides = {id(side): (side, SideTables(side)) for side in rules.sides}
 
@@ -66,6 +74,8 @@ class RulesetTables:
         found = self.sides.get(id(side))
         return found[1] if found is not None and found[0] is side else SideTables(side)
 
+
+DISPLAYS_KEPT = 4096
 
 _TABLES: dict[int, tuple[weakref.ref, RulesetTables]] = {}
 

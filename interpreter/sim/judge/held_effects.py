@@ -7,6 +7,8 @@ left (how often a held card is played again). Nothing here names a card: the eff
 one the seat would run (`seats.bonus_of`: a solo automaton's own reading of the card too)."""
 from __future__ import annotations
 
+from typing import Any
+
 from rulesdsl import EffectAbort
 
 from ...core.errors import IllegalDecisionError, RuleFaultError
@@ -32,6 +34,7 @@ class HeldEffects:
     def __init__(self, weights) -> None:
         self.weights = weights
         self._gains: dict[tuple, float] = {}
+        self._totals: dict[tuple, float] = {}  # (round, seat, *held cards): their gains' sum
         self._round = 0
 
     def held(self, game, seat: int, here: list | None = None) -> float:
@@ -41,17 +44,27 @@ class HeldEffects:
         rules, state = game.rules, game.state
         at = state["round"]
         if at < self._round - 1 or len(self._gains) > KEEP:  # a new game: measure anew
-            self._gains = {}
+            self._gains, self._totals = {}, {}
         self._round = at
+        cards = held_cards(rules, state["players"][seat])
+        # the same cards, seat and round as a sum already made: the same gains, added in the
+        # same order (both kept and dropped together)
+        known = (at, seat, *cards)
+        total = self._totals.get(known)
+        if total is not None:
+            return total
+        if len(self._totals) > KEEP:
+            self._totals.clear()
         total = 0.0
         if here is None:
             here = []
-        for card in held_cards(rules, state["players"][seat]):
+        for card in cards:
             key = (at, seat, card)
             gain = self._gains.get(key)
             if gain is None:
                 gain = self._gains[key] = self.gain(game, seat, card, here)
             total += gain
+        self._totals[known] = total
         return total
 
     def gain(self, game, seat: int, card: str, here: list | None = None) -> float:
@@ -110,10 +123,20 @@ def held_cards(rules, player: dict) -> list[str]:
     """The employee cards among a player record's lists and zones (hand, supply, discard, a
     module's own piles), wherever the rules keep them."""
     employees = rules.employees
-    out = []
+    known = employees.__contains__
+    out: list[str] = []
     for value in player.values():
-        lists = value.values() if isinstance(value, dict) else (value,)
+        if isinstance(value, list):
+            lists: Any = (value,)
+        elif isinstance(value, dict):
+            lists = value.values()
+        else:
+            continue
         for items in lists:
-            if isinstance(items, list):
-                out += [c for c in items if isinstance(c, str) and c in employees]
+            if isinstance(items, list) and items:
+                try:  # the interpreter's own loop: ids are strings, and only strings are cards
+                    found = list(filter(known, items))
+                except TypeError:  # a list of records
+                    found = [c for c in items if isinstance(c, str) and c in employees]
+                out += found
     return out

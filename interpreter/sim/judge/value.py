@@ -107,12 +107,14 @@ class ValueBot:
             self._effects = HeldEffects(weights) if uses_effects(weights) else None
         # common random numbers: every option is tried in the same `worlds` dealt worlds, each
         # with its own rollout luck, so two options' values differ by what they do, not by luck
-        totals = [0.0] * len(decision.values)
-        last = len(decision.values) - 1  # the last option's trial uses its dealt world up
+        # the engine's own values, read only (a trial answers with the equal value it offers)
+        values = decision.own_values()
+        totals = [0.0] * len(values)
+        last = len(values) - 1  # the last option's trial uses its dealt world up
         for _ in range(self.worlds):
             world = determinize(game, decision.seat, self.rng)
             self._luck = self.rng.getrandbits(32)  # this world's rollouts' luck
-            for i, value in enumerate(decision.values):
+            for i, value in enumerate(values):
                 totals[i] += self._trial(game, world, value, decision.seat, weights,
                                          self.follow, i == last)
         return [t / self.worlds for t in totals]  # exact with one world: x / 1 is x
@@ -140,11 +142,12 @@ class ValueBot:
             if d is None or d.seat != seat or trial.state["cursor"] != cursor:
                 break
             at = 0
-            if follow > 0 and len(d.values) > 1:
-                values = [self._trial(trial, trial, v, seat, weights, -1) for v in d.values]
+            offered = d.own_values()
+            if follow > 0 and len(offered) > 1:
+                values = [self._trial(trial, trial, v, seat, weights, -1) for v in offered]
                 at = max(range(len(values)), key=lambda i: (values[i], -i))
                 follow -= 1
-            trial.apply_value(d.values[at])
+            trial.apply_value(offered[at])
         if self.rollout is not None and follow >= 0:
             self._play_round(trial)
         return margin(worths(trial, weights, spend=True, effects=self._effects), seat)
