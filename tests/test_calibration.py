@@ -91,3 +91,25 @@ def test_games_to_tell_two_cards_apart_reads_their_intervals():
     pair = {"games": 8, "games_held": 2, "holder_prestige_delta": {"mean": 3.0,
                                                                    "ci": [3 - 12.706, 3 + 12.706]}}
     assert calibration.paired_games_to_tell(pair)["se"] == 1.0  # t(1) = 12.706, not 1.96
+
+
+def _pair(key, lead, prestige, held=5):
+    fig = (lambda m: None if m is None else {"mean": m, "ci": [m - 1, m + 1]})
+    return {"what": "card", "id": key, "games_held": 0 if lead is None else held,
+            "holder_lead_delta": fig(lead), "holder_prestige_delta": fig(prestige)}
+
+
+def test_paired_agreement_ranks_the_known_cards_by_their_forks_against_the_twin():
+    known = {"gift": 1, "zero": 2, "two": 3, "four": 4}
+    report = {"games": 40, "cards": [], "paired": [
+        _pair("gift", -2.5, 0.5), _pair("zero", 0.0, 0.0), _pair("two", 2.5, 2.0),
+        _pair("four", 5.0, 4.0), {"what": "modules", "id": "calibration"}]}
+    rho, lead = calibration.paired_agreement(report, known)
+    assert rho == pytest.approx(1.0) and lead == {"gift": -2.5, "zero": 0.0, "two": 2.5,
+                                                  "four": 5.0}
+    # by the holder's own prestige the gift to the opponents is not the weakest: 1 - 6 * 2 / 60
+    rho, prestige = calibration.paired_agreement(report, known, "prestige")
+    assert rho == pytest.approx(0.8) and prestige["gift"] == 0.5
+    report["paired"][3] = _pair("four", None, None)  # never held: below every card held
+    rho, lead = calibration.paired_agreement(report, known)
+    assert lead["four"] is None and rho == pytest.approx(-0.2)  # ranks 2, 3, 4, 1: 1 - 6 * 12 / 60
