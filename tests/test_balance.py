@@ -422,3 +422,19 @@ def test_balance_with_search_in_every_seat_is_the_same_on_one_and_two_workers(tm
     assert texts[0] == texts[1]
     assert json.loads(texts[0])["judge"] == "mcts:1 in every seat"
     assert "judged by mcts:1 in every seat" in capsys.readouterr().out
+
+
+def test_balance_with_search_in_every_seat_on_local_ray_is_the_same_as_on_one_worker(tmp_path):
+    """Issue 30, item 3: search bots in every seat on Ray, the same report as on one worker."""
+    ray = pytest.importorskip("ray")
+    texts = []
+    for where in (["--ray", "local"], ["--workers", "1"]):
+        path = tmp_path / f"{where[1]}.json"
+        try:
+            assert main(["balance", "--players", "2", "--bots", "mcts:1", "--games", "2",
+                         "--quiet", "--no-compare", "--json", str(path), *where]) == 0
+        finally:
+            ray.shutdown()
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert json.loads(texts[0])["judge"] == "mcts:1 in every seat"
