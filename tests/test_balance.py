@@ -154,18 +154,19 @@ def test_the_garbage_collector_is_frozen_only_while_workers_start_and_run():
 
 
 def test_balance_on_local_ray_gives_the_same_report_as_one_process(tmp_path, capsys):
+    """With a search bot in every seat (issue 30, item 3: search on workers and on Ray)."""
     ray = pytest.importorskip("ray")
     texts = []
     for where in (["--ray", "local"], ["--workers", "1"]):
         path = tmp_path / f"{where[0][2:]}.json"
         try:
-            assert main(["balance", "--players", "2", "--bots", "random", "--games", "6",
+            assert main(["balance", "--players", "2", "--bots", "mcts:1", "--games", "4",
                          "--quiet", "--json", str(path)] + where) == 0
         finally:
             ray.shutdown()
         texts.append(path.read_text())
     assert texts[0] == texts[1]
-    assert "6 games in" in capsys.readouterr().out
+    assert "4 games in" in capsys.readouterr().out
 
 
 def test_an_unreachable_ray_cluster_is_an_error_not_a_traceback(monkeypatch, capsys):

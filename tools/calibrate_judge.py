@@ -4,12 +4,15 @@ as they were built, and how many games does it need to tell a +2 prestige card f
     nice -n 10 python tools/calibrate_judge.py --bots value --games 200 --workers 2
     python tools/calibrate_judge.py --bots greedy --games 200 --paired-games 40
 
-Two measurements, both with `rococo balance`'s own code:
+Three measurements, all with `rococo balance`'s own code:
 
 - the order: one balance run of the pack (four players, the Jewelry Box), each planted card's
   holders against its non-holders in prestige (seat-adjusted), and the Spearman correlation of
   that with the known order (examples/calibration/known_order.json); and, from the same rows,
   the games that would tell the +2 card from the neutral one (95% confidence, 80% power);
+- the order again from paired runs (`--paired-order GAMES`): every planted card forked
+  against its neutral twin where first held (`balance --card` for each), its holder's change in
+  lead and prestige against itself, and the Spearman correlation of those with the same order;
 - the paired figure: the +2 card against its neutral twin on the same seeds (`balance --card`),
   and the games that paired design needs for the same question.
 
@@ -39,12 +42,39 @@ def play(bots: str, games: int, seed: int, workers: int, cards=(), compare=False
                            expansions=("jewelry_box",))
 
 
+def _figure(fig: dict) -> str:
+    """'+6.0 [+3.8, +8.2]'."""
+    return f"{fig['mean']:+.1f} [{fig['ci'][0]:+.1f}, {fig['ci'][1]:+.1f}]"
+
+
+def paired_order(data: dict, games: int, header: str) -> dict:
+    """Print and return the order read from every planted card's forks against its twin."""
+    rows = {p["id"]: p for p in data["paired"]}
+    rho, lead = calibration.paired_agreement(data, KNOWN["rank"], "lead")
+    rho_prestige, _ = calibration.paired_agreement(data, KNOWN["rank"], "prestige")
+    print(header)
+    for key in sorted(KNOWN["rank"], key=lambda k: KNOWN["rank"][k]):
+        p = rows[key]
+        figures = "never held" if lead.get(key) is None else (
+            f"lead {_figure(p['holder_lead_delta'])}  "
+            f"prestige {_figure(p['holder_prestige_delta'])}")
+        print(f"  {key:16} known {KNOWN['rank'][key]:>4}  forks {p['games_held']:>4}  {figures}")
+    print(f"Spearman with the known order: {rho:.3f} by the holder's lead, "
+          f"{rho_prestige:.3f} by its prestige")
+    return {"games": games, "spearman": round(rho, 3), "spearman_prestige": round(rho_prestige, 3),
+            "lead": lead, "forks": {k: rows[k]["games_held"] for k in KNOWN["rank"]},
+            "faults": data["faults"]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bots", default=DEFAULT_JUDGE, help="the judge (default: the default)")
     parser.add_argument("--games", type=int, default=200, help="games of the order's run")
     parser.add_argument("--paired-games", type=int, default=40,
                         help="games of the paired +2 run (0: skip it)")
+    parser.add_argument("--paired-order", type=int, default=0, metavar="GAMES",
+                        help="also order the cards by paired runs, each card forked against "
+                             "its neutral twin where first held, on GAMES seeds (0: skip it)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="write every figure to this file")
@@ -71,6 +101,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"fault, seed {fault['seed']} left out: {fault['fault']}")
         out["order"] = {"games": args.games, "spearman": round(rho, 3), "prestige": strength,
                         "games_to_tell": tell, "faults": data["faults"]}
+    if args.paired_order:
+        started = time.perf_counter()
+        data = play(args.bots, args.paired_order, args.seed, args.workers,
+                    cards=sorted(KNOWN["rank"]), compare=True)
+        out["paired_order"] = paired_order(
+            data, args.paired_order,
+            f"paired order: {args.paired_order} four-player games, {args.bots} in every seat, "
+            f"each card forked against its neutral twin where first held, seed {args.seed} "
+            f"({time.perf_counter() - started:.0f} s)")
     if args.paired_games:
         started = time.perf_counter()
         data = play(args.bots, args.paired_games, args.seed, args.workers,

@@ -14,6 +14,25 @@ def agreement(report: dict, known: dict[str, float]) -> tuple[float, dict[str, f
     `prestige_delta`) with its known rank, and those changes by card; a card never held counts
     as weaker than every card held (the judge would not take it)."""
     strength = {r["id"]: r["prestige_delta"] for r in report["cards"] if r["id"] in known}
+    return _rank_against(strength, known)
+
+
+def paired_agreement(report: dict, known: dict[str, float], measure: str = "lead"
+                     ) -> tuple[float, dict[str, float | None]]:
+    """The same correlation from paired runs (`balance --card` for each known card): each
+    card's forks against its neutral twin (`branch.forked_game`), its holder's change in
+    `measure` ("lead": prestige less the other seats' mean, which the card that helps the
+    opponents moves and its holder's own prestige does not; or "prestige"). A fork compares
+    the holder with itself from the same position, so who chose to take the card and the
+    different game a holder plays do not enter the figure; a card never held is the weakest."""
+    strength = {p["id"]: (p[f"holder_{measure}_delta"] or {}).get("mean")
+                for p in report["paired"] if p["what"] == "card" and p["id"] in known}
+    return _rank_against(strength, known)
+
+
+def _rank_against(strength: dict[str, float | None], known: dict[str, float]
+                  ) -> tuple[float, dict[str, float | None]]:
+    """Spearman of the measured strengths with the known ranks (None: never held, below all)."""
     ids = sorted(known)
     measured = [strength.get(i) for i in ids]
     floor = min([m for m in measured if m is not None], default=0.0) - 1
