@@ -275,10 +275,11 @@ class Entries:
             row = (s - seat) % present
             old = kept.sources[_ROWS + row]
             if old is _UNSEEN or old != counters:  # each counter that changed written again
+                was: list = _NEVER if old is _UNSEEN else old
                 first = start + row * width
                 for k in range(width):
                     v = counters[k]
-                    if old is _UNSEEN or v != old[k]:
+                    if v != was[k]:
                         kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
                 kept.sources[_ROWS + row] = counters
             if s == seat:
@@ -436,6 +437,7 @@ class Kept:
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
         self.shown: list[float] = [0.0] * len(buffer)
+        self.fresh: list[bool] = [False] * len(buffer)  # all False between two `put` calls
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
@@ -456,14 +458,22 @@ class Kept:
             self.write(i, 1.0)
         for k in range(len(at)):
             self.write(at[k], values[k])
-        fresh = ones + at
         stale = self.written[section]
-        if stale:
-            keep = set(fresh)
+        if stale:  # the old entries not among the new ones back to 0: the new ones flagged in
+            # `fresh` for the while (a flag per entry costs less than a set made per section)
+            fresh = self.fresh
+            for i in ones:
+                fresh[i] = True
+            for i in at:
+                fresh[i] = True
             for i in stale:
-                if i not in keep:
+                if not fresh[i]:
                     self.write(i, 0.0)
-        self.written[section] = fresh
+            for i in ones:
+                fresh[i] = False
+            for i in at:
+                fresh[i] = False
+        self.written[section] = ones + at if at else ones
         self.sources[section] = source
 
     def write(self, i: int, value: float) -> None:
@@ -484,6 +494,7 @@ class Kept:
 
 
 _UNSEEN = object()  # the source of a section not written yet
+_NEVER = [_UNSEEN] * len(SCALES)  # a player's row never written: every counter differs
 
 
 def _copy(source: Any) -> Any:
