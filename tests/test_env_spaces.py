@@ -369,6 +369,9 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
                 legal = set() if decision is None or decision.seat != seat else \
                     set(coder.actions.legal(decision))
                 assert set(np.flatnonzero(got["action_mask"])) == legal
+                # 0 and 1 only, so that its view as bool (rococo bench's loop) reads the same
+                assert np.array_equal(got["action_mask"].view(np.bool_).nonzero()[0],
+                                      np.flatnonzero(got["action_mask"]))
                 if step % 50 == 0:
                     kept.append((got["observation"], full, got["action_mask"],
                                  got["action_mask"].copy()))
