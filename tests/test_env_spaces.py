@@ -195,7 +195,9 @@ def _episode(seed: int, **kwargs) -> list:
     rng = np.random.default_rng(seed)
     out, done = [], False
     while not done:
-        legal = np.flatnonzero(env.action_masks())
+        masks = env.action_masks()  # bool, as sb3-contrib's MaskablePPO reads them
+        assert masks.dtype == np.bool_
+        legal = np.flatnonzero(masks)
         assert np.array_equal(legal, np.flatnonzero(observation["action_mask"]))
         action = int(rng.choice(legal))
         observation, reward, done, _, _ = env.step(action)

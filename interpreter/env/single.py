@@ -158,7 +158,8 @@ class RococoSeatEnv(gym.Env):
         """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
         decision = self.game.decision()
         mine = decision is not None and decision.seat == self.seat
-        return self.coder.actions.mask(decision if mine else None).astype(bool)
+        # a fresh int8 mask of 0 and 1, read as bool where it lies (no second array)
+        return self.coder.actions.mask(decision if mine else None).view(np.bool_)
 
 
 def vector_env(num_envs: int, **kwargs) -> gym.vector.VectorEnv:
