@@ -205,8 +205,9 @@ class Entries:
         round_, favor, finished = view["round"], view["favor"], view["finished"]
         # the counters kept secret from the others until the game is over (a view: hidden)
         secret = sight is not None and not finished
-        if kept.changed(_GAME, (round_, favor, finished, mine)):
-            kept.put(_GAME, (round_, favor, finished, mine), [], [0, 1, 2, 3],
+        game_counters = (round_, favor, finished, mine)
+        if kept.changed(_GAME, game_counters):
+            kept.put(_GAME, game_counters, [], [0, 1, 2, 3],
                      [(round_ or 0) / self.rounds, min((favor or 0) / FAVOR_SCALE, 1.0),
                       1.0 if finished else 0.0, 1.0 if mine else 0.0])
         start_player = view["start_player"]
@@ -233,7 +234,7 @@ class Entries:
             kept.put(_PENDING, kind, [] if kind is None else
                      [offsets["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS))],
                      [], [])
-        if self.resources:
+        if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
             self._resources(players, seat, at, values,
@@ -367,9 +368,12 @@ class Entries:
         pile `sight` hides read as its count)."""
         players = view["players"]
         shared, displays = view.get("zones"), view.get("displays")
-        if not shared and not displays and not any(p.get("zones") or p.get("owned")
-                                                   for p in players):
-            return  # a game without module places: all 0
+        if not shared and not displays:
+            for p in players:  # a loop, not any() over a generator: this runs every step
+                if p.get("zones") or p.get("owned"):
+                    break
+            else:
+                return  # a game without module places: all 0
         n, present = self.players, len(players)
         rows = sorted(players, key=lambda p: (p["seat"] - seat) % present)
         shared, displays = shared or {}, displays or {}
