@@ -251,9 +251,13 @@ def test_the_seat_environment_lets_bots_answer_the_other_seats():
     observation, _ = env.reset(seed=3)
     mask = observation["action_mask"]
     before = env.game.to_json()
-    _, reward, done, _, info = env.step(int(np.flatnonzero(mask == 0)[0]))
-    assert (reward, done, info) == (-1.0, False, {"illegal": True})
-    assert env.game.to_json() == before
+    # an action the mask does not allow, None, one past the catalogue, a negative one
+    for bad in (int(np.flatnonzero(mask == 0)[0]), None, env.action_space.n + 10, -1):
+        _, reward, done, _, info = env.step(bad)
+        assert (reward, done, info) == (-1.0, False, {"illegal": True})
+        assert env.game.to_json() == before
+    env.step(np.flatnonzero(mask)[0])  # a numpy integer answers as the int it is
+    assert env.game.to_json() != before
 
 
 # -- against an automaton ----------------------------------------------------------------------

@@ -195,7 +195,9 @@ def _episode(seed: int, **kwargs) -> list:
     rng = np.random.default_rng(seed)
     out, done = [], False
     while not done:
-        legal = np.flatnonzero(env.action_masks())
+        masks = env.action_masks()  # bool, as sb3-contrib's MaskablePPO reads them
+        assert masks.dtype == np.bool_
+        legal = np.flatnonzero(masks)
         assert np.array_equal(legal, np.flatnonzero(observation["action_mask"]))
         action = int(rng.choice(legal))
         observation, reward, done, _, _ = env.step(action)
@@ -369,6 +371,9 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
                 legal = set() if decision is None or decision.seat != seat else \
                     set(coder.actions.legal(decision))
                 assert set(np.flatnonzero(got["action_mask"])) == legal
+                # 0 and 1 only, so that its view as bool (rococo bench's loop) reads the same
+                assert np.array_equal(got["action_mask"].view(np.bool_).nonzero()[0],
+                                      np.flatnonzero(got["action_mask"]))
                 if step % 50 == 0:
                     kept.append((got["observation"], full, got["action_mask"],
                                  got["action_mask"].copy()))

@@ -205,8 +205,9 @@ class Entries:
         round_, favor, finished = view["round"], view["favor"], view["finished"]
         # the counters kept secret from the others until the game is over (a view: hidden)
         secret = sight is not None and not finished
-        if kept.changed(_GAME, (round_, favor, finished, mine)):
-            kept.put(_GAME, (round_, favor, finished, mine), [], [0, 1, 2, 3],
+        game_counters = (round_, favor, finished, mine)
+        if kept.changed(_GAME, game_counters):
+            kept.put(_GAME, game_counters, [], [0, 1, 2, 3],
                      [(round_ or 0) / self.rounds, min((favor or 0) / FAVOR_SCALE, 1.0),
                       1.0 if finished else 0.0, 1.0 if mine else 0.0])
         start_player = view["start_player"]
@@ -233,7 +234,7 @@ class Entries:
             kept.put(_PENDING, kind, [] if kind is None else
                      [offsets["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS))],
                      [], [])
-        if self.resources:
+        if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
             self._resources(players, seat, at, values,
@@ -275,10 +276,11 @@ class Entries:
             row = (s - seat) % present
             old = kept.sources[_ROWS + row]
             if old is _UNSEEN or old != counters:  # each counter that changed written again
+                was: list = _NEVER if old is _UNSEEN else old
                 first = start + row * width
                 for k in range(width):
                     v = counters[k]
-                    if old is _UNSEEN or v != old[k]:
+                    if v != was[k]:
                         kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
                 kept.sources[_ROWS + row] = counters
             if s == seat:
@@ -366,9 +368,12 @@ class Entries:
         pile `sight` hides read as its count)."""
         players = view["players"]
         shared, displays = view.get("zones"), view.get("displays")
-        if not shared and not displays and not any(p.get("zones") or p.get("owned")
-                                                   for p in players):
-            return  # a game without module places: all 0
+        if not shared and not displays:
+            for p in players:  # a loop, not any() over a generator: this runs every step
+                if p.get("zones") or p.get("owned"):
+                    break
+            else:
+                return  # a game without module places: all 0
         n, present = self.players, len(players)
         rows = sorted(players, key=lambda p: (p["seat"] - seat) % present)
         shared, displays = shared or {}, displays or {}
@@ -436,6 +441,7 @@ class Kept:
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
         self.shown: list[float] = [0.0] * len(buffer)
+        self.fresh: list[bool] = [False] * len(buffer)  # all False between two `put` calls
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
@@ -456,14 +462,22 @@ class Kept:
             self.write(i, 1.0)
         for k in range(len(at)):
             self.write(at[k], values[k])
-        fresh = ones + at
         stale = self.written[section]
-        if stale:
-            keep = set(fresh)
+        if stale:  # the old entries not among the new ones back to 0: the new ones flagged in
+            # `fresh` for the while (a flag per entry costs less than a set made per section)
+            fresh = self.fresh
+            for i in ones:
+                fresh[i] = True
+            for i in at:
+                fresh[i] = True
             for i in stale:
-                if i not in keep:
+                if not fresh[i]:
                     self.write(i, 0.0)
-        self.written[section] = fresh
+            for i in ones:
+                fresh[i] = False
+            for i in at:
+                fresh[i] = False
+        self.written[section] = ones + at if at else ones
         self.sources[section] = source
 
     def write(self, i: int, value: float) -> None:
@@ -484,6 +498,7 @@ class Kept:
 
 
 _UNSEEN = object()  # the source of a section not written yet
+_NEVER = [_UNSEEN] * len(SCALES)  # a player's row never written: every counter differs
 
 
 def _copy(source: Any) -> Any:

@@ -118,24 +118,26 @@ class RococoSeatEnv(gym.Env):
         self.bots = [None if s == self.seat or self.env.rules.seat_kinds else
                      _Uniform(self.np_random) if self.opponents is None else
                      self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
-        self._bots_play()
-        return self._observe(), {}
+        game = self.game
+        self._bots_play(game)
+        return self._observe(game), {}
 
     def step(self, action):
         game = self.game
-        legal = self.coder.actions.legal(game.decision())
-        if action is None or int(action) not in legal:
-            return self._observe(), self.illegal_penalty, False, False, {"illegal": True}
-        game.apply_index(legal[int(action)])
-        self._bots_play()
+        decision = game.decision()
+        try:  # the option the action answers: named in the legal actions, kept since `_observe`
+            index = self.coder.actions.legal(decision)[int(action)]
+        except (KeyError, TypeError):  # not legal, or None
+            return self._observe(game), self.illegal_penalty, False, False, {"illegal": True}
+        game.apply_index(index)
+        self._bots_play(game)
         done = game.is_over()
         reward = win_shares(game)[self.seat] if done else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, done, False, {}
+        return self._observe(game), reward, done, False, {}
 
-    def _bots_play(self) -> None:
-        game = self.game
+    def _bots_play(self, game) -> None:
         seat, bots = self.seat, self.bots
         decision = game.decision()
         while decision is not None and decision.seat != seat:
@@ -146,8 +148,8 @@ class RococoSeatEnv(gym.Env):
                 game.apply(bot.choose(game, decision))
             decision = game.decision()
 
-    def _observe(self) -> dict:
-        return self.coder.observe(self.game, self.seat)
+    def _observe(self, game) -> dict:
+        return self.coder.observe(game, self.seat)
 
     def render(self):
         return self.env.render()
@@ -156,7 +158,8 @@ class RococoSeatEnv(gym.Env):
         """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
         decision = self.game.decision()
         mine = decision is not None and decision.seat == self.seat
-        return self.coder.actions.mask(decision if mine else None).astype(bool)
+        # a fresh int8 mask of 0 and 1, read as bool where it lies (no second array)
+        return self.coder.actions.mask(decision if mine else None).view(np.bool_)
 
 
 def vector_env(num_envs: int, **kwargs) -> gym.vector.VectorEnv:

@@ -127,22 +127,27 @@ def _median_ratio(rules, runs):
 def env_steps(players=4, games=6, first_seed=1):
     """Steps per second of the version's one-seat Gymnasium environment (interpreter.env.single,
     the `rl` extra) at `players` players against its own random bots, the seat answering
-    uniformly among the legal actions of the mask; None without the environment."""
+    uniformly among the legal actions of the mask; None without the environment.
+
+    The driving loop costs what a researcher's would, no more: the legal actions are read
+    from the int8 mask viewed as bool (numpy's `nonzero` walks an int8 array an element at a
+    time, about 5 µs for 1,255 entries; a bool array in bulk, under 1 µs) and the choice is
+    Python's `random` (numpy's `Generator.integers` costs about 2 µs a call)."""
     try:
         single = importlib.import_module("interpreter.env.single")
         np = importlib.import_module("numpy")
     except ImportError:
         return None
     env = single.RococoSeatEnv(players=players)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps = 0
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
         observation, _ = env.reset(seed=seed)
         done = False
         while not done:
-            legal = np.flatnonzero(observation["action_mask"])
-            observation, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
+            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     seconds = time.process_time() - start
     engine = engine_steps(env.env.rules, players, games, first_seed)
