@@ -99,3 +99,28 @@ def test_no_field_of_a_decision_can_be_set_and_the_seat_is_kept_as_given(made):
     assert decision.seat is True and decision.kind == "choice" and decision.prompt == "pick"
     assert decision != Decision(1, "choice", "pick", decision.options)
     assert decision.own_values() == ("a", "b") and len(decision) == 2
+
+
+def test_decisions_and_options_copy_and_pickle_as_immutable_values(rules):
+    """A tool author may copy a decision, or send it to another process: a copy is the same
+    object (nothing of it can change, as with a tuple), a deep copy and a pickle are equal
+    decisions whose options keep their labels, and an answer from one is taken by the game."""
+    import copy
+    import pickle
+
+    game = _midgame(rules)
+    seen = set()
+    for _ in range(40):
+        d = game.decision()
+        assert copy.copy(d) is d and copy.copy(d.options[0]) is d.options[0]
+        for other in (copy.deepcopy(d), pickle.loads(pickle.dumps(d))):
+            assert other == d and other is not d
+            assert [o.label for o in other.options] == [o.label for o in d.options]
+        seen.add(d.kind)
+        answer = pickle.loads(pickle.dumps(d)).options[-1]
+        game.apply(answer)
+    assert "play" in seen  # options whose values are dicts among them
+    mutable = Option({"card": "x", "spaces": [1, 2]}, "x")
+    deep = copy.deepcopy(mutable)
+    assert deep == mutable and deep.value is not mutable.value
+    assert deep.value["spaces"] is not mutable.value["spaces"]

@@ -18,6 +18,7 @@ to be set; `Option` stays a class of Python's (option.py), re-exported here.
 """
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
@@ -221,6 +222,18 @@ class Decision:
 
     def __hash__(self) -> int:
         return hash(_identity(self))
+
+    # immutable, so a copy is the decision itself (as a tuple's); a deep copy and a pickle
+    # carry its options, each with its label made now (a labeller need not pickle)
+    def __copy__(self) -> Decision:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Decision:
+        return Decision(self._seat, self._kind, self._prompt,
+                        tuple([copy.deepcopy(o, memo) for o in self.options]))
+
+    def __reduce__(self) -> tuple:
+        return (Decision, (self._seat, self._kind, self._prompt, self.options))
 
     def __repr__(self) -> str:
         return f"Decision(seat={self._seat}, kind={self._kind!r}, prompt={self._prompt!r}, " \

@@ -11,6 +11,7 @@ they serve the engine's own.
 """
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -191,6 +192,17 @@ class Option(_Frozen, _OptionFields):
 
     def to_json(self) -> dict:
         return {"value": self.value, "label": self.label}
+
+    # immutable, so a copy is the option itself (as a tuple's); a deep copy and a pickle carry
+    # its value and its label, made now (a labeller need not pickle)
+    def __copy__(self) -> Option:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Option:
+        return type(self)(copy.deepcopy(thawed(self.value), memo), self.label)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (thawed(self.value), self.label))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Option):
