@@ -134,7 +134,8 @@ def test_the_checks_play_the_same_games():
     ("pay 1 livre; draw_resource", False),
     ("pay count(my.tiles) livre", False),  # an amount read from the position
     ("perform action acquire", True),  # the action's own check
-    ("draw_resource", False),  # a verb without a check
+    ("draw_resource", True),  # its own check: a tile to draw (bag, discards or a stack)
+    ("score_crowns", False),  # a verb without a check
     ("depute among my.hand, payout 2", True),  # a check that may leave it to the trial
 ])
 def test_which_effects_get_a_check(text, checked):
