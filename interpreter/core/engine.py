@@ -488,8 +488,7 @@ def _flow(table: Table) -> Any:
             questions.end_step()
             table.waiting.where = "flow"
             rules, state, journal = table.rules, table.state, table.journal
-            flow.advance(rules, state, journal)
-            where = flow.current(rules, state)
+            where = flow.advance(rules, state, journal)
         table.journal.forget()
     finally:
         questions.suspend = None
