@@ -117,7 +117,8 @@ def _general_advance(rules, state, tx) -> None:
 def test_the_flow_moves_on_as_the_long_way_does(modules, players, seeds):
     """flow.advance settles the cursor only when a phase ends and tests the seat kinds once:
     after every step of whole games (set-up stages, turns, each-player and final phases,
-    automaton seats), the state it leaves is the one the long way leaves. Checked around the
+    automaton seats), the state it leaves is the one the long way leaves, and the step it gives
+    is the one `flow.current` reads there. Checked around the
     steps (`wrap_steps`; the engine's compiled flow calls flow.advance itself): when a step ends,
     the long way is taken on a copy; the next step's start (or the game's end) finds the state
     the flow's own advance left."""
@@ -136,9 +137,12 @@ def test_the_flow_moves_on_as_the_long_way_does(modules, players, seeds):
     def checked(run, ctx):
         compare(ctx.state)
         run()  # a step that aborts is rolled back by the flow: the next start is not compared
-        other = copy_json(ctx.state)
+        other, own = copy_json(ctx.state), copy_json(ctx.state)
         _general_advance(ctx.rules, other, Journal())
         expected.append(other)
+        from interpreter.core import flow  # what it gives is the next step, as `current` reads it
+        assert flow.advance(ctx.rules, own, Journal()) == flow.current(ctx.rules, other)
+        assert own == other
     rules = wrap_steps(rules, checked)
     for seed in seeds:
         game = Game.new(rules, players=players, seed=seed)

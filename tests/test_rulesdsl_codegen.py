@@ -178,6 +178,24 @@ def test_a_fault_in_generated_code_names_the_statement_and_its_line(make_game):
     assert found is effect and (span.line, span.column) == (6, 1)
 
 
+def test_a_generated_effect_runs_without_the_wrapper_and_still_names_itself(make_game):
+    """A generated effect is called directly (no `Effect.run` frame, one Python call fewer a
+    run): each Effect has its own copy of the function, whose globals name it, so two effects
+    made from one compiled effect each stand as the culprit of their own fault."""
+    from interpreter.core.faults import culprit
+    game = make_game()
+    text = "gain 1 livre\ngain 1000000 * 1000 livre"
+    compiled = build_effect(text, Origin("<t>"), game.rules.vocabulary)
+    first, second = (Effect(text, compiled, "", owner, None) for owner in ("one", "two"))
+    assert first.run is not second.run and first.run.__code__ is compiled.run.__code__
+    assert "run" not in vars(Effect(text, compile_effect(parse_effect(text, Origin("<t>")),
+                                    game.rules.vocabulary, generate=False), ""))  # the wrapper
+    for effect in (second, first):
+        with pytest.raises(RulesRuntimeError) as info:
+            game.run_effect(effect, 0)
+        assert culprit(info.value) is effect
+
+
 def test_a_fault_is_described_the_same_with_closures(make_game):
     game = make_game()
     text = "repeat 2 times { gain 600 * 1000000 livre }"

@@ -41,7 +41,7 @@ from rulesdsl import EffectAbort
 from .._core import mypyc_attr
 from . import flow, seats
 from .context import Context
-from .decisions import Decision, Option, same_as
+from .decisions import Decision, Option
 from .errors import IllegalDecisionError, RuleFaultError, short_value
 from .explain import ExplainingJournal
 from .faults import describe_fault
@@ -49,11 +49,11 @@ from .journal import Journal, copy_json
 from .labels import Labeller, labeller_for
 from .model import Phase, Ruleset, Step
 from .new_game import new_state
-from .questions import NO_VALUE, Questions
+from .questions import Questions
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
-from .table import Table, Waiting
+from .table import Table, Waiting, matching_value, value_answered, value_at
 from .view import player_view
 
 _DONE = object()     # what the flow greenlet reports when the game is over
@@ -91,7 +91,7 @@ class Game(Scripting):
         # what the steps read: the same parts, where the game waits, play_out's bots (table.py)
         table = Table(rules, state, side, journal, label, questions, Waiting())
         table.owner = weakref.ref(self)  # a step holds the table, never the game
-        table.bot_answer, table.current = _answered_by_bot, getcurrent
+        table.current = getcurrent
         self.__dict__.update(rules=rules, state=state, side=side, journal=journal, label=label,
                              questions=questions, table=table,
                              _held=Held())  # the suspended step: the game's, not the table's
@@ -159,17 +159,17 @@ class Game(Scripting):
         are never guessed: use `apply_index(i)` for the i-th option.
         """
         decision = self._pending()
-        self._answer(decision, _value_answered(decision, option))
+        self._answer(decision, value_answered(decision, option))
 
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
         decision = self._pending()
-        self._answer(decision, _matching_value(decision, value))
+        self._answer(decision, matching_value(decision, value))
 
     def apply_index(self, index: Any) -> None:
         """Answer with the option at `index` of the pending decision's options."""
         decision = self._pending()
-        self._answer(decision, _value_at(decision, index))
+        self._answer(decision, value_at(decision, index))
 
     def play_out(self, bots: Sequence[Any]) -> None:
         """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
@@ -287,7 +287,7 @@ class Game(Scripting):
                       else Journal(), was.label,
                       Questions(was.questions.wasted, was.questions.searches),  # counting on
                       waiting)
-        table.owner, table.bot_answer, table.current = was.owner, was.bot_answer, was.current
+        table.owner, table.current = was.owner, was.current
         self.__dict__.update(state=table.state, journal=table.journal,
                              questions=table.questions, table=table, history=history,
                              _held=Held())  # the old step, if any, is dropped (an undo that
@@ -488,8 +488,7 @@ def _flow(table: Table) -> Any:
             questions.end_step()
             table.waiting.where = "flow"
             rules, state, journal = table.rules, table.state, table.journal
-            flow.advance(rules, state, journal)
-            where = flow.current(rules, state)
+            where = flow.advance(rules, state, journal)
         table.journal.forget()
     finally:
         questions.suspend = None
@@ -508,40 +507,6 @@ def _step_main(table: Table, step: Step, seat: int, score_key: str, mark: int) -
             questions.wasted += 1
 
 
-def _answered_by_bot(game: Game, table: Table, decision: Decision) -> Any:
-    """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
-    records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
-    `play_out` raises it). A function of the module, not a method: compiled, it is called
-    directly, where a method of `Game` (a class of Python's) is looked up by name. `table` is
-    the game's own; what it holds is read there (a native object's fields, where each attribute
-    of the game is a look-up of its dict)."""
-    waiting = table.waiting
-    bots = waiting.bots
-    assert bots is not None
-    waiting.decision = decision  # the game as it waits (`_stepping`)
-    waiting.choosing = True
-    seat = decision.seat
-    try:
-        by_index = waiting.choosers[seat]
-        if by_index is not None:  # no Option made, no copy of its value to compare back
-            value = _value_at(decision, by_index(game, decision))
-        else:
-            value = _value_answered(decision, bots[seat].choose(game, decision))
-    except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
-        waiting.bot_error = exc
-        return NO_VALUE
-    finally:
-        waiting.choosing = False
-        waiting.decision = None
-    answers = table.questions.answers
-    waiting.last_given = (answers, len(answers))
-    answers.append(value)
-    history = waiting.history  # the game's (a native field: `game.history` is a look-up of
-    assert history is not None  # the game's dict)
-    history.append([seat, value])
-    return value
-
-
 def _for_seat(rules: Ruleset, state: State, phase: Phase, step: Step, seat: int) -> Step:
     """The step as a seat of its kind runs it (a ruleset with seat kinds): an automaton's own
     effect for a phase its kind replaces (its hand selection, its turn, its income), else the
@@ -558,21 +523,6 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     return 0 if kind is not None and kind.wins_ties else 1
 
 
-def _value_at(decision: Decision, index: Any) -> Any:
-    """The value of `decision`'s option at `index`, as `apply_index` takes answers;
-    IllegalDecisionError if there is no such place."""
-    kind = type(index)
-    if kind is int:  # the usual answer (a bot's choose_index)
-        at: int = index
-    else:  # an int subclass counts by its value, whatever it overrides
-        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-    values = decision.own_values()
-    if not 0 <= at < len(values):
-        raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "
-                                   f"has {len(values)} options (0 to {len(values) - 1})")
-    return values[at]
-
-
 def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
     """The bot's `choose_index(game, decision)` when the class that defines its `choose` defines
     `choose_index` beside it (then `choose` is `decision.option_at(choose_index(...))`, as the
@@ -583,40 +533,6 @@ def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
             or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
         return None
     return bot.choose_index
-
-
-def _value_answered(decision: Decision, option: Option | Any) -> Any:
-    """The value of `decision`'s option that `option` (an Option, or a value) answers, as
-    `apply` takes answers; IllegalDecisionError if it answers none."""
-    if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
-        at = decision.place_of(option)
-        if at >= 0:  # one of its own options: the engine's value at its place, unless changed
-            own = decision.own_values()[at]
-            if type(own) not in (dict, list) or same_as(own)(option.value):
-                return own
-            raise IllegalDecisionError(f"{short_value(option.value)} is not a legal answer to "
-                                       f"'{decision.prompt}': the option's value was changed "
-                                       f"after it was offered (it was {short_value(own)})")
-        try:
-            option = option.value
-        except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
-            raise IllegalDecisionError(f"{short_value(option)} is not a legal answer to "
-                                       f"'{decision.prompt}': its value cannot be read") \
-                from None
-    return _matching_value(decision, option)
-
-
-def _matching_value(decision: Decision, value: Any) -> Any:
-    """The value of `decision`'s option equal to `value` as JSON data; IllegalDecisionError
-    if there is none."""
-    match = same_as(value)
-    for v in decision.own_values():
-        if match(v):
-            return v
-    labels = "; ".join(decision.own_label(i) for i in range(min(len(decision), 6)))
-    more = ", ..." if len(decision) > 6 else ""
-    raise IllegalDecisionError(f"{short_value(value)} is not a legal answer to "
-                               f"'{decision.prompt}' (legal: {labels}{more})")
 
 
 __all__ = ["Game", "RuleFaultError"]

@@ -21,7 +21,7 @@ from rulesdsl import Span
 from rulesdsl.codegen import frame_span
 
 from .journal import MISSING, Journal, Node
-from .model import Effect, Ruleset
+from .model import Effect, Ruleset, running_effect
 from .state import State
 
 
@@ -34,7 +34,6 @@ class Traced(Protocol):
     @property
     def step_name(self) -> str: ...
 
-_RUN_CODE = Effect.run.__code__
 _QUIET = ("rng", "cursor", "score", "finished")  # bookkeeping a reader does not need
 
 
@@ -154,13 +153,11 @@ class ExplainingJournal(Journal):
         here = inspect.currentframe()  # this call's frame: the search starts at its caller's
         frame: FrameType | None = None if here is None else here.f_back
         while frame is not None:
-            if frame.f_code is _RUN_CODE and effect is None:
-                candidate = frame.f_locals.get("self")
-                if isinstance(candidate, Effect):
-                    effect = candidate
-                    break
-            if span is None:
+            if span is None:  # the innermost statement's, the effect's own frame's included
                 span = frame_span(frame)
+            effect = running_effect(frame)
+            if effect is not None:
+                break
             frame = frame.f_back
         game = self.game
         step = game.step_name or "set-up"

@@ -1,7 +1,7 @@
 """Turning an exception raised while a rule ran into an error that names the rule.
 
-The culprit is found after the fact, from the traceback's frames (the innermost `Effect.run`
-on the stack), so running effects costs nothing extra for it.
+The culprit is found after the fact, from the traceback's frames (the innermost effect's own
+frame on the stack, model.running_effect), so running effects costs nothing extra for it.
 """
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from rulesdsl.codegen import frame_span
 from rulesdsl.rule_errors import NO_SPAN
 
 from .errors import RuleFaultError
-from .model import Effect
-
-_RUN_CODE = Effect.run.__code__
+from .model import Effect, running_effect
 
 
 def culprit(exc: BaseException) -> Effect | None:
@@ -28,10 +26,9 @@ def _running(exc: BaseException) -> tuple[Effect | None, Span | None]:
     tb = exc.__traceback__
     while tb is not None:
         frame = tb.tb_frame
-        if frame.f_code is _RUN_CODE:
-            candidate = frame.f_locals.get("self")
-            if isinstance(candidate, Effect):
-                found, span = candidate, None
+        effect = running_effect(frame)
+        if effect is not None:  # its own frame may hold the statement (a generated effect's)
+            found, span = effect, frame_span(frame, tb.tb_lineno)
         elif found is not None:
             local = frame_span(frame, tb.tb_lineno)
             if local is not None:

@@ -50,24 +50,35 @@ def start(rules: Ruleset, state: State, tx: Journal) -> None:
     _settle(rules, state, tx)
 
 
-def advance(rules: Ruleset, state: State, tx: Journal) -> None:
-    """Move the cursor past the step that just completed."""
+def advance(rules: Ruleset, state: State, tx: Journal) -> tuple[Phase, Step, int] | None:
+    """Move the cursor past the step that just completed, and give the step to run next as
+    `current` gives it (read here from the phase at hand while the phase goes on: the flow's
+    loop reads no cursor and no phase twice a step)."""
     cur = state["cursor"]
     assert cur is not None
     phases = rules.round_phases if cur["stage"] == "round" else phases_of(rules, state)
     phase = phases[cur["phase"]]
-    if phase.kind == "turns":
+    kind = phase.kind
+    if kind == "turns":
         nxt = _next_turn(rules, state, cur["index"])
         if nxt is not None:
             tx.set(cur, "index", nxt)
-            return
+            return phase, phase.steps[0], nxt
         tx.set(cur, "index", len(state["players"]))
     else:
         index = cur["index"] + 1
         tx.set(cur, "index", index)
-        if index < _length(phase, state):  # the phase goes on: nothing for `_settle` to do
-            return
+        if kind == "steps":
+            steps = phase.steps
+            if index < len(steps):  # the phase goes on: nothing for `_settle` to do
+                return phase, steps[index], state["start_player"]
+        else:
+            n = len(state["players"])
+            if index < n:
+                seat = (state["start_player"] + index) % n if kind == "each_player" else index
+                return phase, phase.steps[0], seat
     _settle(rules, state, tx)
+    return current(rules, state)
 
 
 def _length(phase: Phase, state: State) -> int:

@@ -4,9 +4,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
+from types import FrameType, FunctionType
 from typing import Any, Protocol
 
 from rulesdsl import Vocabulary
+from rulesdsl.codegen import SPANS
 
 from .state import Player, State, keyed
 
@@ -45,7 +47,20 @@ class Effect:
     # turn for the actions that depend on the card
     blocked: Any = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # An effect generated as one Python function (rulesdsl/codegen.py) is called directly,
+        # without `run` below (one Python call fewer each time it runs): the Effect gets its
+        # own copy of that function, whose globals name it, so that a fault or an explain trace
+        # still finds which effect was running (`running_effect`).
+        run = getattr(self.compiled, "run", None)
+        if isinstance(run, FunctionType) and SPANS in run.__globals__:
+            own = FunctionType(run.__code__, {**run.__globals__, EFFECT_GLOBAL: self},
+                               run.__name__, run.__defaults__, run.__closure__)
+            object.__setattr__(self, "run", own)
+
     def run(self, ctx: EffectContext, env: dict | None = None) -> None:
+        """Run an effect made of closures (rulesdsl/compiler.py): this frame, whose `self` is
+        the effect, is how `running_effect` finds it."""
         self.compiled.run(ctx, env)
 
     @property
@@ -63,6 +78,20 @@ class Effect:
     def mentions(self, name: str) -> bool:
         """Whether the effect's text uses the name (e.g. `played`) anywhere."""
         return name in _names_used(self.compiled.effect)
+
+
+EFFECT_GLOBAL = "__rococo_effect__"  # the global of an Effect's own generated function: itself
+_RUN_CODE = Effect.run.__code__
+
+
+def running_effect(frame: FrameType) -> Effect | None:
+    """The effect a frame is the running body of, if it is one: an Effect's own generated
+    function (its globals name it, Effect.__post_init__) or the wrapper `Effect.run`. Faults
+    and explain traces read it after the fact, so running an effect records nothing."""
+    effect = frame.f_globals.get(EFFECT_GLOBAL)
+    if effect is None and frame.f_code is _RUN_CODE:
+        effect = frame.f_locals.get("self")
+    return effect if isinstance(effect, Effect) else None
 
 
 def always_possible(ctx: EffectContext) -> bool:

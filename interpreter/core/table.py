@@ -5,16 +5,19 @@ protocol and where it waits in a `Table`; its attributes of those names read and
 table's. The steps, their contexts (context.py) and the way a step waits for an answer read
 the table, never the game: a field of a native object is a pointer read where an attribute of
 `Game` (a class of Python's) is a dictionary look-up, and a context is made for every step and
-every effect run. Nothing a suspended step holds refers to the game itself (only `owner`, a
-weak reference), so a game abandoned in the middle of a step is freed like any other object
-(greenlets hide their frames from the garbage collector: a cycle through them is never found).
+every effect run. In `play_out` the bots answer inside the step from here (`answered_by_bot`,
+with the checks of an answer that `Game.apply` shares). Nothing a suspended step holds refers
+to the game itself (only `owner`, a weak reference), so a game abandoned in the middle of a
+step is freed like any other object (greenlets hide their frames from the garbage collector: a
+cycle through them is never found).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .decisions import Decision
+from .decisions import Decision, Option, same_as
+from .errors import IllegalDecisionError, short_value
 from .journal import Journal
 from .labels import Labeller
 from .model import BoardSide, Ruleset
@@ -30,11 +33,6 @@ def _nobody() -> Any:
 def _no_greenlet() -> Any:
     """The running greenlet of a table no game has taken: none."""
     return None
-
-
-def _no_bot(game: Any, table: Table, decision: Decision) -> Any:
-    """The bots' answer of a table whose game gave no way to ask them: none."""
-    return NO_VALUE
 
 
 class Waiting:
@@ -59,10 +57,9 @@ class Waiting:
 
 class Table:
     """A game's parts that its steps read (see the module's docstring); `owner` gives the game
-    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds,
-    `bot_answer` how `play_out`'s bots answer inside the step and `current` the running greenlet
-    (`greenlet.getcurrent`), both given by the game (engine.py: only the engine imports
-    greenlet, which `rococo validate` never loads)."""
+    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds and
+    `current` the running greenlet (`greenlet.getcurrent`), given by the game (engine.py: only
+    the engine imports greenlet, which `rococo validate` never loads)."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -75,7 +72,6 @@ class Table:
         self.waiting = waiting
         self.kinds: bool = rules.has_seat_kinds
         self.owner: Callable[[], Any] = _nobody
-        self.bot_answer: Callable[[Any, Table, Decision], Any] = _no_bot
         self.current: Callable[[], Any] = _no_greenlet
 
     def suspend(self, decision: Decision) -> Any:
@@ -88,9 +84,92 @@ class Table:
             waiting.fresh = False
             self.journal.forget(self.questions.step_mark)
         if waiting.bots is not None:
-            answer = self.bot_answer(self.owner(), self, decision)
+            answer = answered_by_bot(self.owner(), self, decision)
             if answer is not NO_VALUE:
                 return answer
         parent = self.current().parent
         assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
         return parent.switch(decision)
+
+
+def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
+    """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
+    records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
+    `play_out` raises it). Here, beside `Table.suspend`, so that compiled it is called natively
+    (a function the game gave the table would be a Python call, its arguments parsed); `game`
+    is only passed on to the bots. `table` is the game's own; what it holds is read there (a
+    native object's fields, where each attribute of the game is a look-up of its dict)."""
+    waiting = table.waiting
+    bots = waiting.bots
+    assert bots is not None
+    waiting.decision = decision  # the game as it waits (`_stepping`)
+    waiting.choosing = True
+    seat = decision.seat
+    try:
+        by_index = waiting.choosers[seat]
+        if by_index is not None:  # no Option made, no copy of its value to compare back
+            value = value_at(decision, by_index(game, decision))
+        else:
+            value = value_answered(decision, bots[seat].choose(game, decision))
+    except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
+        waiting.bot_error = exc
+        return NO_VALUE
+    finally:
+        waiting.choosing = False
+        waiting.decision = None
+    answers = table.questions.answers
+    waiting.last_given = (answers, len(answers))
+    answers.append(value)
+    history = waiting.history  # the game's (a native field: `game.history` is a look-up of
+    assert history is not None  # the game's dict)
+    history.append([seat, value])
+    return value
+
+
+def value_at(decision: Decision, index: Any) -> Any:
+    """The value of `decision`'s option at `index`, as `apply_index` takes answers;
+    IllegalDecisionError if there is no such place."""
+    kind = type(index)
+    if kind is int:  # the usual answer (a bot's choose_index)
+        at: int = index
+    else:  # an int subclass counts by its value, whatever it overrides
+        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
+    values = decision.own_values()
+    if not 0 <= at < len(values):
+        raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "
+                                   f"has {len(values)} options (0 to {len(values) - 1})")
+    return values[at]
+
+
+def value_answered(decision: Decision, option: Option | Any) -> Any:
+    """The value of `decision`'s option that `option` (an Option, or a value) answers, as
+    `apply` takes answers; IllegalDecisionError if it answers none."""
+    if issubclass(type(option), Option):  # type(): an answer's __class__ may fail or lie
+        at = decision.place_of(option)
+        if at >= 0:  # one of its own options: the engine's value at its place, unless changed
+            own = decision.own_values()[at]
+            if type(own) not in (dict, list) or same_as(own)(option.value):
+                return own
+            raise IllegalDecisionError(f"{short_value(option.value)} is not a legal answer to "
+                                       f"'{decision.prompt}': the option's value was changed "
+                                       f"after it was offered (it was {short_value(own)})")
+        try:
+            option = option.value
+        except Exception:  # noqa: BLE001 - an Option-like answer whose value fails
+            raise IllegalDecisionError(f"{short_value(option)} is not a legal answer to "
+                                       f"'{decision.prompt}': its value cannot be read") \
+                from None
+    return matching_value(decision, option)
+
+
+def matching_value(decision: Decision, value: Any) -> Any:
+    """The value of `decision`'s option equal to `value` as JSON data; IllegalDecisionError
+    if there is none."""
+    match = same_as(value)
+    for v in decision.own_values():
+        if match(v):
+            return v
+    labels = "; ".join(decision.own_label(i) for i in range(min(len(decision), 6)))
+    more = ", ..." if len(decision) > 6 else ""
+    raise IllegalDecisionError(f"{short_value(value)} is not a legal answer to "
+                               f"'{decision.prompt}' (legal: {labels}{more})")
