@@ -42,8 +42,15 @@ def test_the_tables_say_what_the_rule_objects_say():
         assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [
             (action, effect.check, effect.blocked, shared) for action, effect, shared in plays]
     assert known.min_staff == rules.setup["min_staff"] == 4
+    limited = list(rules.fund_limits)
+    assert known.limit_of == [rules.fund_limits[area] for area in limited]
     for side in rules.sides:
-        assert known.area_spaces[side.id] == dict(known.limited_areas[side.id])
+        assert known.limited_spaces[side.id] == tuple(
+            spaces for _, spaces in known.limited_areas[side.id])
+        assert [(cost, s, -1 if n < 0 else limited[n])
+                for cost, s, n in known.fund_by_cost[side.id]] == [
+            (cost, s, area if area in rules.fund_limits else -1)
+            for cost, s, area in side.decorations_by_cost]
 
 
 def test_each_shared_answer_has_one_slot():

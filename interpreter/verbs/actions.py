@@ -649,25 +649,27 @@ def fund(ctx: Context, args: VerbArgs) -> None:
 def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
-    cannot pay for."""
-    known, side = tables(ctx.rules), ctx.side
-    limits = known.fund_limits
+    cannot pay for; the player's spaces in a limited area are counted once, when first needed."""
+    known, side_id = tables(ctx.rules), ctx.side.id
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
     free, livre, funded = "free" in args, ctx.may_spend("livre"), ctx.state["decorations"]
-    spaces_of: dict[str, tuple[str, ...]] | None = None  # each limited area's spaces
+    mine: list[int] | None = None  # the player's spaces in each limited area (-1: not counted)
     found = 0
-    for cost, space_id, area in side.decorations_by_cost:
+    for cost, space_id, limited in known.fund_by_cost[side_id]:
         price = 0 if free else cost - discount
         if (price if price > 0 else 0) > livre:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
-        limit = limits.get(area)
-        if limit is not None:  # this player's spaces counted in this area only
-            if spaces_of is None:
-                spaces_of = known.area_spaces[side.id]
-            if _funded_in(funded, ctx.seat, spaces_of[area]) >= limit:
+        if limited >= 0:
+            if mine is None:
+                mine = [-1] * len(known.limit_of)
+            n = mine[limited]
+            if n < 0:
+                n = mine[limited] = _funded_in(funded, ctx.seat,
+                                               known.limited_spaces[side_id][limited])
+            if n >= known.limit_of[limited]:
                 continue
         found += 1
         if found > 1:

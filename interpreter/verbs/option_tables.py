@@ -48,8 +48,18 @@ class OptionTables:
         self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
                            for area in rules.fund_limits) for side in rules.sides}
-        self.area_spaces: dict[str, dict[str, tuple[str, ...]]] = {
-            side: dict(areas) for side, areas in self.limited_areas.items()}
+        # `fund`'s check: each side's Decoration spaces from the cheapest (board order among
+        # equals), as (cost, space, the number of its area among the limited ones: -1 for an
+        # area without a limit), each limited area's limit and spaces by that number
+        limited = list(rules.fund_limits)
+        self.fund_by_cost: dict[str, tuple[tuple[int, str, int], ...]] = {
+            side.id: tuple((cost, s, limited.index(area) if area in rules.fund_limits else -1)
+                           for cost, s, area in side.decorations_by_cost)
+            for side in rules.sides}
+        self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
+        self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
+            side: tuple(spaces for _, spaces in areas)
+            for side, areas in self.limited_areas.items()}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
