@@ -71,10 +71,10 @@ def test_a_price_by_the_drawers_size_is_shared_and_still_exact():
 
 
 def test_an_option_of_the_bindings_is_worked_out_once_per_value():
-    """A `_Memo` (an option that is a function of the verb's bindings) works a value out once
+    """A `Memo` (an option that is a function of the verb's bindings) works a value out once
     for each value of the binding, whichever way it is asked (`bound` or by keyword), and a
     binding that cannot be a key (a list) every time."""
-    from interpreter.loading.static_checks import _Memo, _Printed
+    from interpreter.verbs.checks import Memo, Printed
 
     asked: list = []
 
@@ -82,7 +82,7 @@ def test_an_option_of_the_bindings_is_worked_out_once_per_value():
         asked.append(dict(env))
         return len(env["n"]) if isinstance(env["n"], list) else env["n"] * 2
 
-    memo = _Memo(fn, _Printed(None))
+    memo = Memo(fn, Printed(None))
     assert [memo.bound("n", 3), memo.bound("n", 3), memo.bound("n", 4)] == [6, 6, 8]
     assert memo(n=3) == 6 and memo(n=3) == 6
     assert asked == [{"n": 3}, {"n": 4}, {"n": 3}]  # `bound` and keywords keep their own

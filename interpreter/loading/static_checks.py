@@ -39,7 +39,9 @@ from rulesdsl import (
 )
 from rulesdsl.folding import NOT_CONSTANT, fold
 
+from ..core.context import Context
 from ..core.model import always_possible, ast_nodes
+from ..verbs.checks import Lazy, Memo, Printed
 
 Check = Callable[[Any], "bool | None"]
 
@@ -231,13 +233,13 @@ def _pure(expr: Any) -> bool:
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 vocab: Vocabulary, analysis: Analysis | None = None) -> Check:
     """A check that calls the verb's `can` with the call's options as the compiled call gives
-    them to the verb (each a `_Lazy` of its closure, in a fresh env), evaluated only as far as
+    them to the verb (each a `Lazy` of its closure, in a fresh env), evaluated only as far as
     `can` reads them."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
         return _flags_check({o.name: True for o in call.options}, can)
     parts = _CallParts(call, vocab, analysis)
 
-    def check(ctx: Any) -> bool | None:
+    def check(ctx: Context) -> bool | None:  # (typed: its fields read natively, compiled)
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
             parts.compile_for(ctx.rules)
         args = parts.shared.copy()
@@ -250,7 +252,7 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         env: dict = {}
         fns, texts = parts.fns, parts.texts
         for i in range(len(names)):
-            args[names[i]] = _Lazy(fns[i], ctx, env, texts[i])
+            args[names[i]] = Lazy(fns[i], ctx, env, texts[i])
         budget = ctx.budget  # an option's `where` may spend repetitions: a trial gives them back
         try:
             return can(ctx, args)
@@ -265,7 +267,7 @@ class _CallParts:
     """A verb call's options as its check gives them to the verb, compiled when first used
     (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
     printed data): `shared` holds the flags and the options that are functions of the verb's
-    bindings (`_Memo`s), the same for every check; the other options, evaluated lazily in each
+    bindings (`Memo`s), the same for every check; the other options, evaluated lazily in each
     check's position, are `names` with their closures `fns` and card `texts` (typed lists, not
     tuples to unpack: a check reads them at every call)."""
 
@@ -282,7 +284,7 @@ class _CallParts:
     def compile_for(self, rules: Any) -> None:
         call, vocab = self.call, self.vocab
         binds = vocab.verbs[call.verb].binds
-        printed = _Printed(rules)
+        printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
         shared: dict[str, Any] = {}
         names: list[str] = []
@@ -292,40 +294,13 @@ class _CallParts:
             if fn is None:
                 shared[name] = True
             elif _of_printed_bindings(values[name], binds, vocab):
-                shared[name] = _Memo(fn, printed)
+                shared[name] = Memo(fn, printed)
             else:
                 names.append(name)
                 fns.append(fn)
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
         self.rules = rules
-
-
-class _Lazy:
-    """A verb option in a check, evaluated only when the verb reads it: `rulesdsl.Thunk`, as a
-    class of this compiled module (made and called at every check of a verb call, where a
-    Thunk is made and called as Python)."""
-
-    __slots__ = ("ctx", "env", "fn", "text")
-
-    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
-        self.fn, self.ctx, self.env, self.text = fn, ctx, env, text
-
-    def __call__(self, **bindings: Any) -> Any:
-        if not bindings:  # expressions never assign, so the statement's env can be shared
-            return self.fn(self.ctx, self.env)
-        env = dict(self.env)
-        env.update(bindings)
-        return self.fn(self.ctx, env)
-
-    def bound(self, name: str, value: Any) -> Any:
-        """`lazy(**{name: value})` without the keyword dicts, as Thunk.bound."""
-        env = dict(self.env)
-        env[name] = value
-        return self.fn(self.ctx, env)
-
-    def __repr__(self) -> str:
-        return f"<Thunk {self.text}>"
 
 
 def _of_bindings(expr: Any, binds: Any) -> bool:
@@ -357,65 +332,10 @@ def _printed(path: tuple[str, ...], binding: Any, vocab: Vocabulary) -> bool:
     return fdef is not None and fdef.printed
 
 
-class _Printed:
-    """What an option that is a function of the verb's bindings is evaluated in: the ruleset
-    alone, whose printed data it may read (no position: it reads none)."""
-
-    __slots__ = ("rules",)
-
-    def __init__(self, rules: Any):
-        self.rules = rules
-
-
-class _Memo:
-    """An option that is a function of the verb's bindings (and the ruleset's printed data),
-    its values kept by them: the same in every position and game of the ruleset, so one is
-    shared by all the calls of a check."""
-
-    __slots__ = ("by_one", "fn", "known", "printed")
-
-    def __init__(self, fn: Callable[[Any, dict], Any], printed: _Printed):
-        self.fn = fn  # reads the env and the ruleset's printed data alone
-        self.printed = printed
-        self.known: dict[tuple, Any] = {}
-        # the values of `bound` calls, by the binding's name, then its value: a price asked
-        # for each drawer of every check, read without making a key
-        self.by_one: dict[str, dict[Any, Any]] = {}
-
-    def __call__(self, **bindings: Any) -> Any:
-        return self._value(tuple(bindings.items()), bindings)
-
-    def bound(self, name: str, value: Any) -> Any:
-        """`memo(**{name: value})`, as Thunk.bound."""
-        values = self.by_one.get(name)
-        if values is None:
-            values = self.by_one[name] = {}
-        try:
-            known = values.get(value, self)
-        except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(((name, value),), None)
-        if known is self:  # worked out, unless it raises (then again at every call)
-            known = values[value] = self._work_out(((name, value),), None)
-        return known
-
-    def _value(self, key: tuple, bindings: dict | None) -> Any:
-        try:
-            value = self.known.get(key, self)
-        except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(key, bindings)
-        if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self._work_out(key, bindings)
-        return value
-
-    def _work_out(self, key: tuple, bindings: dict | None) -> Any:
-        """The option's value for the bindings `key` holds (`bindings`: them as a dict)."""
-        return self.fn(self.printed, dict(key) if bindings is None else bindings)
-
-
 def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:
     """The check of a call given flags alone (`tailor`, `fund`): the verb's `can` called with
     them as the effect would call the verb."""
-    def check(ctx: Any) -> bool | None:
+    def check(ctx: Context) -> bool | None:
         try:
             return can(ctx, flags.copy())
         except EffectAbort:

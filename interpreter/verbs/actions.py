@@ -38,7 +38,7 @@ from .phases import draw
 def _price(args: VerbArgs, binding: str, count: int) -> int:
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    return _whole(args["price"].bound(binding, count))
+    return _whole(checks.bound(args["price"], binding, count))
 
 
 def _whole(value: Any) -> int:
@@ -581,13 +581,13 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
                                                       ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}))
-    card = args["card"]()
+    card = checks.called(args["card"])
     leaving = me["deputing"]
     if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
     if "payout" in args:
-        _whole(args["payout"].bound("deputed", card))  # (aborts where the verb would)
+        _whole(checks.bound(args["payout"], "deputed", card))  # (aborts where the verb would)
     return True
 
 

@@ -7,8 +7,14 @@ would abort before or at that question (nothing to offer), True when the trial w
 (two options or more, each exact: the verb built them so, or a single option whose rest cannot
 abort), None when it cannot tell cheaply (a single option whose rest runs other rules that may
 abort: a trigger, a hook), and the caller runs the trial instead.
+
+A check is given the call's options as objects of this module (`Lazy`, `Memo`: the load-time
+checks make them), which a verb's `can` reads natively through `called` and `bound`.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from ..core.context import Context
 from ..core.events import heard
@@ -24,3 +30,108 @@ def from_count(found: int, event: str, ctx: Context) -> bool | None:
     if found > 1:
         return True
     return None if heard(ctx, event) else True
+
+
+def called(option: Any) -> Any:
+    """`option()`: a verb option's value (natively for a check's own `Lazy`; compiled, a call
+    of an untyped object is Python's call, with its keyword dict)."""
+    if type(option) is Lazy:
+        return option.value()
+    return option()
+
+
+def bound(option: Any, name: str, value: Any) -> Any:
+    """`option.bound(name, value)`: a verb option's value with the binding `name` (natively for
+    a check's own `Memo` and `Lazy`; compiled, a method of an untyped object is looked up by
+    name and called as Python's)."""
+    if type(option) is Memo:
+        return option.bound(name, value)
+    if type(option) is Lazy:
+        return option.bound(name, value)
+    return option.bound(name, value)
+
+
+class Lazy:
+    """A verb option in a check (loading/static_checks.py), evaluated only when the verb reads
+    it: `rulesdsl.Thunk`, as a class of this compiled module (made and called at every check of
+    a verb call, where a Thunk is made and called as Python)."""
+
+    __slots__ = ("ctx", "env", "fn", "text")
+
+    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
+        self.fn, self.ctx, self.env, self.text = fn, ctx, env, text
+
+    def __call__(self, **bindings: Any) -> Any:
+        if not bindings:  # expressions never assign, so the statement's env can be shared
+            return self.fn(self.ctx, self.env)
+        env = dict(self.env)
+        env.update(bindings)
+        return self.fn(self.ctx, env)
+
+    def value(self) -> Any:
+        """`lazy()`, without the keyword dict (`called`)."""
+        return self.fn(self.ctx, self.env)
+
+    def bound(self, name: str, value: Any) -> Any:
+        """`lazy(**{name: value})` without the keyword dicts, as Thunk.bound."""
+        env = dict(self.env)
+        env[name] = value
+        return self.fn(self.ctx, env)
+
+    def __repr__(self) -> str:
+        return f"<Thunk {self.text}>"
+
+
+class Printed:
+    """What an option that is a function of the verb's bindings is evaluated in: the ruleset
+    alone, whose printed data it may read (no position: it reads none)."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+
+
+class Memo:
+    """An option that is a function of the verb's bindings (and the ruleset's printed data),
+    its values kept by them: the same in every position and game of the ruleset, so one is
+    shared by all the calls of a check."""
+
+    __slots__ = ("by_one", "fn", "known", "printed")
+
+    def __init__(self, fn: Callable[[Any, dict], Any], printed: Printed):
+        self.fn = fn  # reads the env and the ruleset's printed data alone
+        self.printed = printed
+        self.known: dict[tuple, Any] = {}
+        # the values of `bound` calls, by the binding's name, then its value: a price asked
+        # for each drawer of every check, read without making a key
+        self.by_one: dict[str, dict[Any, Any]] = {}
+
+    def __call__(self, **bindings: Any) -> Any:
+        return self._value(tuple(bindings.items()), bindings)
+
+    def bound(self, name: str, value: Any) -> Any:
+        """`memo(**{name: value})`, as Thunk.bound."""
+        values = self.by_one.get(name)
+        if values is None:
+            values = self.by_one[name] = {}
+        try:
+            known = values.get(value, self)
+        except TypeError:  # a binding that is a list: worked out every time
+            return self._work_out(((name, value),), None)
+        if known is self:  # worked out, unless it raises (then again at every call)
+            known = values[value] = self._work_out(((name, value),), None)
+        return known
+
+    def _value(self, key: tuple, bindings: dict | None) -> Any:
+        try:
+            value = self.known.get(key, self)
+        except TypeError:  # a binding that is a list: worked out every time
+            return self._work_out(key, bindings)
+        if value is self:  # worked out, unless it raises (then again at every call)
+            value = self.known[key] = self._work_out(key, bindings)
+        return value
+
+    def _work_out(self, key: tuple, bindings: dict | None) -> Any:
+        """The option's value for the bindings `key` holds (`bindings`: them as a dict)."""
+        return self.fn(self.printed, dict(key) if bindings is None else bindings)
