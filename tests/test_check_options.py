@@ -88,3 +88,20 @@ def test_an_option_of_the_bindings_is_worked_out_once_per_value():
     assert asked == [{"n": 3}, {"n": 4}, {"n": 3}]  # `bound` and keywords keep their own
     assert [memo.bound("n", [1, 2]), memo.bound("n", [1, 2])] == [2, 2]
     assert asked[3:] == [{"n": [1, 2]}, {"n": [1, 2]}]
+
+
+def test_a_verb_reads_every_kind_of_option_alike():
+    """`checks.called` and `checks.bound` give what calling the option gives, whichever object
+    carries it: a check's `Lazy` (read natively), a check's `Memo` (a function of the
+    bindings), or the running call's `Thunk` (rulesdsl)."""
+    from interpreter.verbs.checks import Lazy, Memo, Printed, bound, called
+    from rulesdsl.runtime import Thunk
+
+    def fn(ctx, env):
+        return (ctx, env.get("n", 0) * 10)
+
+    for option in (Lazy(fn, "ctx", {}, "n"), Thunk(fn, "ctx", {}, "n")):
+        assert called(option) == option() == ("ctx", 0)
+        assert bound(option, "n", 4) == option(n=4) == ("ctx", 40)
+    memo = Memo(lambda printed, env: env["n"] + 1, Printed(None))
+    assert bound(memo, "n", 4) == memo(n=4) == 5

@@ -67,8 +67,13 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
 
 
 def _tiles_in(drawer: list[str | None]) -> int:
-    """How many tiles a drawer holds (its empty spaces are None)."""
-    return len(drawer) - drawer.count(None)
+    """How many tiles a drawer holds (its empty spaces are None; counted in a loop: compiled,
+    `list.count` is a method looked up by name)."""
+    n = 0
+    for tile_id in drawer:
+        if tile_id is not None:
+            n += 1
+    return n
 
 
 def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
@@ -245,8 +250,9 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     pays `silk` needs no tiles and spends none (as `free` does). Too few bales for the garment
     that takes fewest end it before anything else is read."""
     me = ctx.me
-    discount = int(args["silk_discount"]()) if "silk_discount" in args else 0
-    waived = "free" in args  # no cost, no silk, no Thread or Lace
+    given = len(args) != 0  # a main action's `tailor` has no options: none is looked up
+    discount = int(args["silk_discount"]()) if given and "silk_discount" in args else 0
+    waived = given and "free" in args  # no cost, no silk, no Thread or Lace
     never_paid = ctx.never_paid()
     silk_waived = waived or "silk" in never_paid  # no tiles needed, none spent
     known = tables(ctx.rules)
@@ -255,31 +261,33 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         bales_of = known.bales_of
         for tile_id in me["tiles"]:
             held += bales_of[tile_id]
-    colors = tuple(args["discount_colors"]()) if "discount_colors" in args else ()
+    colors = tuple(args["discount_colors"]()) if given and "discount_colors" in args else ()
     played = ctx.played  # a Master's garment when a Master plays this
     made_by_master = (played is not None and known.kind_of[played] == "master") or \
-        "master_made" in args
+        (given and "master_made" in args)
     found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
-    if not silk_waived and held + discount < known.fewest_bales and "space" not in args:
+    pinned_space = given and "space" in args
+    if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
         return found
     state, side = ctx.state, ctx.side
-    sell_only = "sell_only" in args  # "You must sell this Garment"
+    sell_only = given and "sell_only" in args  # "You must sell this Garment"
+    sold = given and "sell" in args
     if not sell_only:
         guests = state["guests"]
-        if "space" in args:
+        if pinned_space:
             space = args["space"]()
             found.free = [s for s in _free_spaces(side, guests, made_by_master) if s == space]
-        elif "sell" not in args:
+        elif not sold:
             found.free = _free_spaces(side, guests, made_by_master, 2 if most else 0)
-    if "sell" in args:
+    if sold:
         found.free = []
-    if not found.free and "space" in args:  # no place for it: nothing offered
+    if not found.free and pinned_space:  # no place for it: nothing offered
         return found
     have: dict[str, int] | None = None  # the bales of each colour, when first needed
-    master = made_by_master and "no_master_garment" not in args
+    master = made_by_master and not (given and "no_master_garment" in args)
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
-    pinned = args["garment"]() if "garment" in args else None
+    pinned = args["garment"]() if given and "garment" in args else None
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
@@ -651,9 +659,12 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for; the player's spaces in a limited area are counted once, when first needed."""
     known, side_id = tables(ctx.rules), ctx.side.id
-    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
-    pinned = args["space"]() if "space" in args else None
-    free, livre, funded = "free" in args, ctx.may_spend("livre"), ctx.state["decorations"]
+    given = len(args) != 0  # a main action's `fund` has no options: none is looked up
+    discount = (int(args["discount"]()) if given and "discount" in args else 0) + \
+        reduction(ctx, "funding")
+    pinned = args["space"]() if given and "space" in args else None
+    free, livre, funded = given and "free" in args, ctx.may_spend("livre"), \
+        ctx.state["decorations"]
     mine: list[int] | None = None  # the player's spaces in each limited area (-1: not counted)
     found = 0
     for cost, space_id, limited in known.fund_by_cost[side_id]:
