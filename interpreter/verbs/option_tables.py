@@ -10,7 +10,7 @@ not worked out again: the tables only index it by id, in the types compiled code
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..core.model import Effect, Ruleset
 
@@ -110,7 +110,9 @@ class _Last:
     tables: OptionTables | None = None
 
 
-_LAST = _Last()
+# (Final: compiled, a C static, where a module's name is looked up in its dict at every use;
+# `tables` is called several times at every question)
+_LAST: Final = _Last()
 
 
 def tables(rules: Ruleset) -> OptionTables:
