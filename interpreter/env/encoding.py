@@ -234,13 +234,12 @@ class Entries:
             # changes without the other)
             ones: list[int] = []
             kept.guests_of = self._guests(guests, seat, present, ones)
-            kept.put(_GUESTS, {space: dict(guest) for space, guest in guests.items()}, ones,
-                     [], [])
+            kept.put(_GUESTS, _copy(guests), ones, [], [])
         decorations: dict = view["decorations"]
         if kept.changed(_DECORATIONS, decorations):
             ones = []
             kept.decorations_of = self._decorations(decorations, seat, present, ones)
-            kept.put(_DECORATIONS, dict(decorations), ones, [], [])
+            kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
         self._players(players, seat, kept, sight.counters if secret and sight is not None else [])
         pos = self.pos
         self._listed(kept, _HIRE, "hire_display", view["hire_display"])
