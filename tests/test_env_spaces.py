@@ -397,6 +397,23 @@ def test_a_kept_vector_observing_a_table_of_another_size_starts_again():
                               encoder.encode(game.view(0), 0))
 
 
+def test_a_game_without_module_places_observed_after_one_with_them_reads_0_there():
+    """The module places' blocks are not looked at for a game whose rules have none (the base
+    game): one encoder observing a 4-player game with the Jewelry Box, some way in, and then a
+    base game (same table size: nothing starts again) clears what the first wrote there."""
+    boxed = load_ruleset(expansions=["jewelry_box"])
+    encoder = Observation(Components.universal(), boxed.rounds, boxed)
+    game = Game.new(boxed, players=4, seed=5)
+    bots = [make_bot("random", s) for s in range(4)]
+    for _ in range(60):
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+    counts = encoder.layout["module_counts"]
+    assert encoder.observe_game(game, 0)[counts[0]:counts[0] + counts[1]].any()
+    plain = Game.new(load_ruleset(), players=4, seed=5)
+    assert np.array_equal(encoder.observe_game(plain, 0), encoder.encode(plain.view(0), 0))
+
+
 # -- the seat's whole view: guests' garments, display prices (issue 33) -------------------------
 def _prices(parts, name, ids, slots, costs):
     """The prices block `name` read back as {piece: price}, and what the slots and the board's

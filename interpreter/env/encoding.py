@@ -115,6 +115,13 @@ class Sight:
         return bool(self.hidden.sees(player, key))
 
 
+def has_places(rules: Any) -> bool:
+    """Whether a game of `rules` has module places for the encoder to read: zones, displays of
+    a module's own (a `displays` key in the state), pieces of a declared kind (`owned`)."""
+    return bool(rules.zones) or bool(rules.components) or \
+        any(not display.game for display in rules.displays)
+
+
 class Entries:
     """The tables of one catalogue's layout: each id's index in each block, and the blocks'
     offsets (`at`), so that a view becomes the vector's entries with a dict lookup per id."""
@@ -160,6 +167,9 @@ class Entries:
         # what the rules of the game observed last hide (`fill_game`), and those rules
         self.sight: Sight | None = None
         self.sight_of: Any = None
+        # whether those rules have module places (zones, module displays, owned pieces): a
+        # game without any has nothing for the module places' blocks to read
+        self.places_of: bool = True
 
     def kept(self, buffer: Any) -> Kept:
         """A vector's sections, all unwritten, for `fill` to write through `buffer` (a
@@ -184,19 +194,23 @@ class Entries:
         rules = game.rules
         if self.sight_of is not rules:
             self.sight, self.sight_of = Sight(rules), rules
+            self.places_of = has_places(rules)
         decision = game.decision()
         mine = decision is not None and decision.seat == seat
-        self._fill(game.state, seat, kept, decision.kind if mine else None, self.sight)
+        self._fill(game.state, seat, kept, decision.kind if mine else None, self.sight,
+                   self.places_of)
 
-    def _fill(self, view: dict, seat: int, kept: Kept, kind: Any, sight: Sight | None) -> None:
+    def _fill(self, view: dict, seat: int, kept: Kept, kind: Any, sight: Sight | None,
+              places: bool = True) -> None:
         """Write the entries of `view` (a view, or the state with `sight` to hide from it what
         `seat` may not see; `kind`: the kind of the decision `seat` must answer, or None) into
         `kept`: each block or group of blocks worked out and written again only when what it is
         read from differs from what it was at its last write (compared by value: most steps
         change a few counters and a hand, not the displays, the board or the others' cards).
-        An id the catalogue lacks (an empty place's None among them) is written nowhere."""
+        An id the catalogue lacks (an empty place's None among them) is written nowhere.
+        `places` False: the game's rules have no module places (their blocks stay 0)."""
         offsets = self.at
-        players: list = view["players"]
+        players: list[dict] = view["players"]
         present = len(players)
         if kept.present != present:  # another game's table: start from zeros
             kept.clear()
@@ -215,11 +229,17 @@ class Entries:
             seats = list(range(offsets["seats"], offsets["seats"] + present))
             seats.append(offsets["start_player"] + (start_player - seat) % present)
             kept.put(_SEATS, start_player, seats, [], [])
-        guests, decorations = view["guests"], view["decorations"]
-        if kept.changed(_BOARD, (guests, decorations)):
+        guests: dict = view["guests"]
+        if kept.changed(_GUESTS, guests):  # a guest seated (the decorations apart: one
+            # changes without the other)
             ones: list[int] = []
-            kept.counts = self._board(guests, decorations, seat, present, ones)
-            kept.put(_BOARD, _copy((guests, decorations)), ones, [], [])
+            kept.guests_of = self._guests(guests, seat, present, ones)
+            kept.put(_GUESTS, _copy(guests), ones, [], [])
+        decorations: dict = view["decorations"]
+        if kept.changed(_DECORATIONS, decorations):
+            ones = []
+            kept.decorations_of = self._decorations(decorations, seat, present, ones)
+            kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
         self._players(players, seat, kept, sight.counters if secret and sight is not None else [])
         pos = self.pos
         self._listed(kept, _HIRE, "hire_display", view["hire_display"])
@@ -232,8 +252,7 @@ class Entries:
             kept.put(_DRAWERS, _copy(drawers), ones, [], [])
         if kept.changed(_PENDING, kind):
             kept.put(_PENDING, kind, [] if kind is None else
-                     [offsets["pending"] + (KINDS.index(kind) if kind in KINDS else len(KINDS))],
-                     [], [])
+                     [offsets["pending"] + _KIND_AT.get(kind, len(KINDS))], [], [])
         if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
@@ -241,11 +260,13 @@ class Entries:
                             sight.secret if secret and sight is not None else set())
             if kept.changed(_RESOURCES, (at, values)):
                 kept.put(_RESOURCES, (at, values), [], at, values)
-        if self.places or self.zones:
+        if places and (self.places or self.zones):
             ones, at, values = [], [], []
             self._places(view, seat, ones, at, values, sight)
             if kept.changed(_PLACES, (ones, at, values)):
                 kept.put(_PLACES, (ones, at, values), ones, at, values)
+        elif kept.written[_PLACES]:  # another game's, with places: back to 0
+            kept.put(_PLACES, ([], [], []), [], [], [])
         if self.priced:
             side = view.get("side") or ""
             displays = view.get("displays") or {}
@@ -255,12 +276,12 @@ class Entries:
                 self._prices(side, slots, at, values)
                 kept.put(_PRICES, (side, _copy(slots)), [], at, values)
 
-    def _players(self, players: list, seat: int, kept: Kept, secret: list[int]) -> None:
+    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[int]) -> None:
         """Each seat's counters (seat-relative; those at `secret` hidden from the others), and
         the observer's own cards and tiles."""
         width, inverse, start = len(SCALES), self.inverse, self.at["players"]
         present = len(players)
-        guests_of, decorations_of = kept.counts
+        guests_of, decorations_of = kept.guests_of, kept.decorations_of
         others: list = []
         for p in players:
             s: int = p["seat"]
@@ -280,7 +301,9 @@ class Entries:
                 first = start + row * width
                 for k in range(width):
                     v = counters[k]
-                    if v != was[k]:
+                    # by identity (an equal int that is another object is written again:
+                    # `write` finds the value the same)
+                    if v is not was[k]:
                         kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
                 kept.sources[_ROWS + row] = counters
             if s == seat:
@@ -313,16 +336,16 @@ class Entries:
             _each(self.pos[block], ids, ones)
             kept.put(section, list(ids), ones, [], [])
 
-    def _board(self, guests: dict, decorations: dict, seat: int, present: int,
-               ones: list[int]) -> tuple[list[int], list[int]]:
-        """The guests' and decorations' blocks (their indexes that read 1, into `ones`: who
-        rents each guest space, its guest's garment and whether it was master-made; who funded
-        each decoration) and each seat's count of both."""
+    def _guests(self, guests: dict, seat: int, present: int, ones: list[int]) -> list[int]:
+        """The guests' blocks (their indexes that read 1, into `ones`: who rents each guest
+        space, its guest's garment and whether it was master-made) and each seat's count."""
         offsets, n = self.at, self.players
-        guests_of, decorations_of = [0] * present, [0] * present
-        guest_base, decoration_base = offsets["guests"], offsets["decorations"]
+        guests_of = [0] * present
+        guest_base = offsets["guests"]
         garment_base, master_base = offsets["guest_garments"], offsets["guest_master_made"]
         spaces, garments, g = self.guest_spaces, self.garments, len(self.garments)
+        guest: dict
+        owner: int
         for space, guest in guests.items():
             owner = guest["owner"]
             guests_of[owner] += 1
@@ -335,15 +358,23 @@ class Entries:
                 ones.append(garment_base + i * g + garment)
             if guest.get("master_made"):
                 ones.append(master_base + i)
-        spaces = self.decorations
+        return guests_of
+
+    def _decorations(self, decorations: dict, seat: int, present: int,
+                     ones: list[int]) -> list[int]:
+        """The decorations' block (who funded each decoration space: its indexes that read 1,
+        into `ones`) and each seat's count."""
+        n, decoration_base, spaces = self.players, self.at["decorations"], self.decorations
+        decorations_of = [0] * present
+        owner: int
         for space, owner in decorations.items():
             decorations_of[owner] += 1
             i = spaces.get(space, -1)
             if i >= 0:
                 ones.append(decoration_base + i * n + (owner - seat) % present)
-        return guests_of, decorations_of
+        return decorations_of
 
-    def _resources(self, players: list, seat: int, at: list[int], values: list[float],
+    def _resources(self, players: list[dict], seat: int, at: list[int], values: list[float],
                    secret: set[str]) -> None:
         """Each seat's counters that modules add (0 for one this game does not have; those in
         `secret` hidden from the others)."""
@@ -425,8 +456,8 @@ class Entries:
 
 # The sections of a vector that `Kept` writes and compares separately: each covers blocks no
 # other section writes into (the players' rows: one section each, from _ROWS on).
-_GAME, _SEATS, _BOARD, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES, _PRICES, \
-    _HAND, _SUPPLY, _DISCARD, _TILES, _MINE, _PLAYED, _ROWS = range(17)
+_GAME, _SEATS, _GUESTS, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES, _PRICES, \
+    _HAND, _SUPPLY, _DISCARD, _TILES, _MINE, _PLAYED, _DECORATIONS, _ROWS = range(18)
 
 
 class Kept:
@@ -445,7 +476,8 @@ class Kept:
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
-        self.counts: tuple[list[int], list[int]] = ([], [])  # each seat's guests, decorations
+        self.guests_of: list[int] = []  # each seat's guests
+        self.decorations_of: list[int] = []  # and decorations
 
     def changed(self, section: int, source: Any) -> bool:
         """Whether `source` differs from `section`'s source at its last write (always, for a
@@ -498,6 +530,7 @@ class Kept:
 
 
 _UNSEEN = object()  # the source of a section not written yet
+_KIND_AT = {kind: k for k, kind in enumerate(KINDS)}  # each kind's place in the pending block
 _NEVER = [_UNSEEN] * len(SCALES)  # a player's row never written: every counter differs
 
 
