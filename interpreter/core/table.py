@@ -21,6 +21,7 @@ from .errors import IllegalDecisionError, short_value
 from .journal import Journal
 from .labels import Labeller
 from .model import BoardSide, Ruleset
+from .plan import Plan, plan_of
 from .questions import NO_VALUE, Questions
 from .state import State
 
@@ -57,9 +58,10 @@ class Waiting:
 
 class Table:
     """A game's parts that its steps read (see the module's docstring); `owner` gives the game
-    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds and
-    `current` the running greenlet (`greenlet.getcurrent`), given by the game (engine.py: only
-    the engine imports greenlet, which `rococo validate` never loads)."""
+    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds, `plan`
+    their phases as the flow reads them (plan.py) and `current` the running greenlet
+    (`greenlet.getcurrent`), given by the game (engine.py: only the engine imports greenlet,
+    which `rococo validate` never loads)."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -71,6 +73,7 @@ class Table:
         self.questions = questions
         self.waiting = waiting
         self.kinds: bool = rules.has_seat_kinds
+        self.plan: Plan = plan_of(rules)  # the rules' phases as the flow reads them (plan.py)
         self.owner: Callable[[], Any] = _nobody
         self.current: Callable[[], Any] = _no_greenlet
 
