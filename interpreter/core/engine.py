@@ -476,12 +476,14 @@ def _flow(table: Table) -> Any:
         where = flow.step_at(plan, state)
         while where is not None:
             waiting = table.waiting
-            phase, step, seat = where
+            phase, at, seat = where
+            step, run = phase.steps[at], phase.runs[at]
             waiting.where = (phase.phase, step, seat)
             waiting.fresh = True
             if table.kinds:
                 step = _for_seat(plan.rules, state, phase.phase, step, seat)
-            _step_main(table, step, seat, phase.key, journal.mark())
+                run = step.effect.run
+            _step_main(table, step, run, seat, phase.key, journal.mark())
             questions.end_step()
             table.waiting.where = "flow"
             plan, state, journal = table.plan, table.state, table.journal
@@ -492,12 +494,14 @@ def _flow(table: Table) -> Any:
     return _DONE
 
 
-def _step_main(table: Table, step: Step, seat: int, score_key: str, mark: int) -> None:
-    """Run one step of the flow from its start: an effect that aborts changes nothing."""
+def _step_main(table: Table, step: Step, run: Callable[[Context], Any], seat: int,
+               score_key: str, mark: int) -> None:
+    """Run one step of the flow from its start (`run`: its effect's, as the plan holds it): an
+    effect that aborts changes nothing."""
     questions = table.questions
     questions.begin_step(step, seat, score_key, mark)
     try:
-        step.effect.run(Context(table, seat, score_key))
+        run(Context(table, seat, score_key))
     except EffectAbort:
         table.journal.rollback(mark)
         if questions.used:

@@ -4,6 +4,8 @@ The cursor moves through the journal like every other change, so a fault in a la
 roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import seats
 from .journal import Journal
 from .model import Phase, Ruleset, Step
@@ -29,11 +31,12 @@ def order_from_start(state: State) -> list[int]:
 def current(rules: Ruleset, state: State) -> tuple[Phase, Step, int] | None:
     """The step to run next and the seat it runs for, or None when the game is over."""
     at = step_at(plan_of(rules), state)
-    return None if at is None else (at[0].phase, at[1], at[2])
+    return None if at is None else (at[0].phase, at[0].steps[at[1]], at[2])
 
 
-def step_at(plan: Plan, state: State) -> tuple[PhasePlan, Step, int] | None:
-    """`current` as the engine's flow reads it: from the rules' plan (plan.py)."""
+def step_at(plan: Plan, state: State) -> tuple[PhasePlan, int, int] | None:
+    """`current` as the engine's flow reads it, from the rules' plan (plan.py): the phase, the
+    place of the step among its steps (and `runs`), the seat."""
     cur = state["cursor"]
     if cur is None:
         return None
@@ -41,10 +44,10 @@ def step_at(plan: Plan, state: State) -> tuple[PhasePlan, Step, int] | None:
     kind = phase.kind
     index: int = cur["index"]
     if kind == STEPS:
-        return phase, phase.steps[index], state["start_player"]
+        return phase, index, state["start_player"]
     if kind == EACH_PLAYER:  # the index-th seat of order_from_start(state)
-        return phase, phase.steps[0], (state["start_player"] + index) % len(state["players"])
-    return phase, phase.steps[0], index
+        return phase, 0, (state["start_player"] + index) % len(state["players"])
+    return phase, 0, index
 
 
 def start(rules: Ruleset, state: State, tx: Journal) -> None:
@@ -59,37 +62,49 @@ def advance(rules: Ruleset, state: State, tx: Journal) -> tuple[Phase, Step, int
     """Move the cursor past the step that just completed, and give the step to run next as
     `current` gives it."""
     at = step_after(plan_of(rules), state, tx)
-    return None if at is None else (at[0].phase, at[1], at[2])
+    return None if at is None else (at[0].phase, at[0].steps[at[1]], at[2])
 
 
-def step_after(plan: Plan, state: State, tx: Journal) -> tuple[PhasePlan, Step, int] | None:
-    """`advance` as the engine's flow calls it, reading the rules' plan (plan.py): the next
-    step is read from the phase at hand while the phase goes on (the flow's loop reads no
-    cursor and no phase twice a step)."""
+def step_after(plan: Plan, state: State, tx: Journal) -> tuple[PhasePlan, int, int] | None:
+    """`advance` as the engine's flow calls it, reading the rules' plan (plan.py), the next step
+    given as `step_at` gives it: read from the phase at hand while the phase goes on (the
+    flow's loop reads no cursor and no phase twice a step)."""
     cur = state["cursor"]
     assert cur is not None
     stage = cur["stage"]
     phase = (plan.round if stage == "round" else plan.stage(stage))[cur["phase"]]
     kind = phase.kind
+    was = cur["index"]
     if kind == TURNS:
-        nxt = _next_turn(plan, state, cur["index"])
+        nxt = _next_turn(plan, state, was)
         if nxt is not None:
-            tx.set(cur, "index", nxt)
-            return phase, phase.steps[0], nxt
+            _set_index(tx, cur, was, nxt)
+            return phase, 0, nxt
         tx.set(cur, "index", len(state["players"]))
     else:
-        index: int = cur["index"] + 1
-        tx.set(cur, "index", index)
+        index: int = was + 1
+        _set_index(tx, cur, was, index)
         if kind == STEPS:
             if index < phase.count:  # the phase goes on: nothing for `_settle` to do
-                return phase, phase.steps[index], state["start_player"]
+                return phase, index, state["start_player"]
         else:
             n = len(state["players"])
             if index < n:
                 seat = (state["start_player"] + index) % n if kind == EACH_PLAYER else index
-                return phase, phase.steps[0], seat
+                return phase, 0, seat
     _settle(plan, state, tx)
     return step_at(plan, state)
+
+
+def _set_index(tx: Journal, cur: Any, was: Any, index: int) -> None:
+    """`tx.set(cur, "index", index)`, `was` its value: the journal's fast write (its record,
+    then the change: no call of the journal's) unless the journal notes more than the record
+    (`plain`)."""
+    if tx.plain:
+        tx.record((0, cur, "index", was))
+        cur["index"] = index
+    else:
+        tx.set(cur, "index", index)
 
 
 def _length(phase: PhasePlan, state: State) -> int:

@@ -9,7 +9,8 @@ steps' prestige is counted under worked out once.
 """
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from .model import Phase, Ruleset, Step
 
@@ -22,8 +23,10 @@ _KEY: Final = "_flow_plan"  # where a ruleset keeps its plan (in its own __dict_
 
 
 class PhasePlan:
-    """One phase as the flow reads it: the phase, its kind (a number above), its steps and the
-    key of the score its steps' prestige is counted under (a final-scoring phase's own id)."""
+    """One phase as the flow reads it: the phase, its kind (a number above), its steps, what
+    runs each (`runs`: its effect's `run`, read once, where a step's `step.effect.run` was two
+    attribute look-ups of Python's) and the key of the score its steps' prestige is counted
+    under (a final-scoring phase's own id)."""
 
     def __init__(self, phase: Phase, final: bool) -> None:
         self.phase = phase
@@ -31,6 +34,7 @@ class PhasePlan:
         self.kind: int = _KINDS.get(phase.kind, BY_SEAT)
         self.steps: tuple[Step, ...] = phase.steps
         self.count: int = len(phase.steps)
+        self.runs: tuple[Callable[..., Any], ...] = tuple(s.effect.run for s in phase.steps)
         self.key: str = phase.id if final else "play"
 
 
