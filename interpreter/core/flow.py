@@ -4,8 +4,6 @@ The cursor moves through the journal like every other change, so a fault in a la
 roll the game back to its last decision across step boundaries."""
 from __future__ import annotations
 
-from typing import Any
-
 from . import seats
 from .journal import Journal
 from .model import Phase, Ruleset, Step
@@ -78,12 +76,12 @@ def step_after(plan: Plan, state: State, tx: Journal) -> tuple[PhasePlan, int, i
     if kind == TURNS:
         nxt = _next_turn(plan, state, was)
         if nxt is not None:
-            _set_index(tx, cur, was, nxt)
+            tx.set(cur, "index", nxt)
             return phase, 0, nxt
         tx.set(cur, "index", len(state["players"]))
     else:
         index: int = was + 1
-        _set_index(tx, cur, was, index)
+        tx.set(cur, "index", index)
         if kind == STEPS:
             if index < phase.count:  # the phase goes on: nothing for `_settle` to do
                 return phase, index, state["start_player"]
@@ -94,17 +92,6 @@ def step_after(plan: Plan, state: State, tx: Journal) -> tuple[PhasePlan, int, i
                 return phase, 0, seat
     _settle(plan, state, tx)
     return step_at(plan, state)
-
-
-def _set_index(tx: Journal, cur: Any, was: Any, index: int) -> None:
-    """`tx.set(cur, "index", index)`, `was` its value: the journal's fast write (its record,
-    then the change: no call of the journal's) unless the journal notes more than the record
-    (`plain`)."""
-    if tx.plain:
-        tx.record((0, cur, "index", was))
-        cur["index"] = index
-    else:
-        tx.set(cur, "index", index)
 
 
 def _length(phase: PhasePlan, state: State) -> int:
