@@ -43,6 +43,7 @@ COMPILED_MODULES = (
     "interpreter.core.flow",
     "interpreter.core.journal",
     "interpreter.core.modifiers",
+    "interpreter.core.plan",
     "interpreter.core.questions",
     "interpreter.core.rng",
     "interpreter.core.seats",

@@ -98,16 +98,17 @@ def _general_advance(rules, state, tx) -> None:
     """The flow's move past a finished step, the long way: the next index (or the next seat
     holding cards), then `_settle` looks whether the phase, the round or the game ended."""
     from interpreter.core import flow
+    from interpreter.core.plan import plan_of
     cur = state["cursor"]
     phase = flow.phases_of(rules, state)[cur["phase"]]
     if phase.kind == "turns":
-        nxt = flow._next_turn(rules, state, cur["index"])
+        nxt = flow._next_turn(plan_of(rules), state, cur["index"])
         tx.set(cur, "index", len(state["players"]) if nxt is None else nxt)
         if nxt is not None:
             return
     else:
         tx.set(cur, "index", cur["index"] + 1)
-    flow._settle(rules, state, tx)
+    flow._settle(plan_of(rules), state, tx)
 
 
 @pytest.mark.parametrize("modules, players, seeds", [
@@ -150,6 +151,40 @@ def test_the_flow_moves_on_as_the_long_way_does(modules, players, seeds):
         assert game.is_over()
         compare(game.state)
     assert {"round", "final", None} <= set(moves) and len(moves) > 100
+
+
+def test_the_flow_reads_each_rulesets_phases_from_its_own_plan(rules):
+    """The flow reads a ruleset's phases from its plan (core/plan.py), made once per ruleset:
+    each stage's phases in order, their kinds as numbers, a final-scoring phase's steps scoring
+    under its own id; a ruleset made from another (another flow) has its own plan, and a game
+    given other rules runs their flow."""
+    import dataclasses
+
+    from interpreter.core import plan as plans
+    plan = plans.plan_of(rules)
+    assert plans.plan_of(rules) is plan and plan.rules is rules
+    kinds = {"steps": plans.STEPS, "each_player": plans.EACH_PLAYER, "turns": plans.TURNS}
+    for stage, phases in (("setup", rules.setup_phases), ("round", rules.round_phases),
+                          ("final", rules.final_phases)):
+        read = plan.stage(stage)
+        assert [p.phase for p in read] == list(phases)
+        assert [(p.id, p.kind, p.steps, p.count) for p in read] == [
+            (p.id, kinds[p.kind], p.steps, len(p.steps)) for p in phases]
+        assert {p.key for p in read} == ({p.id for p in phases} if stage == "final"
+                                         else {"play"} if phases else set())
+    assert plan.rounds == rules.rounds == 7 and not plan.kinds and plan.setup == ()
+    assert [(p.id, p.kind, p.count) for p in plan.round] == [
+        ("prepare", plans.STEPS, 4), ("select", plans.EACH_PLAYER, 1),
+        ("actions", plans.TURNS, 1), ("income", plans.EACH_PLAYER, 1)]
+    shorter = dataclasses.replace(rules, rounds=1, final_phases=rules.final_phases[:1])
+    other = plans.plan_of(shorter)
+    assert other is not plan and other.rounds == 1 and len(other.final) == 1
+    game = Game.new(rules, players=3, seed=2)
+    game.rules = shorter  # a tool may give a game other rules: its flow follows them
+    assert game.table.plan is other
+    _play(game, "random", 2)
+    assert game.is_over() and game.state["round"] == 1
+    assert set(game.state["players"][0]["score"]) <= {"play", rules.final_phases[0].id}
 
 
 def test_games_of_one_ruleset_and_side_share_their_labels(rules):

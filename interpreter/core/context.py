@@ -266,7 +266,7 @@ class Context:
                 not self.table.kinds or seats.kind_of(
                     self.rules, self.state, self.seat if seat is None else seat) is None):
             return questions.rerun_answer(prompt, values)  # a resumed step: answer recorded
-        values = list(values)
+        values = tuple(values)  # the decision's own (a list would be copied into one)
         if not values:
             raise EffectAbort(f"nothing to choose for: {prompt}")
         if len(values) == 1:
@@ -276,15 +276,22 @@ class Context:
             asked = self.seat if seat is None else seat
             auto = seats.kind_of(self.rules, self.state, asked)
             if auto is not None:  # among the legal values: its rules say what then happens
-                return self._policy_answer(auto, asked, kind, prompt, values, labeller,
+                return self._policy_answer(auto, asked, kind, prompt, list(values), labeller,
                                            seats.NoPreferredOption)
         if self.risky or not exact:
-            values = questions.completable(values, self)
+            values = tuple(questions.completable(list(values), self))
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
         decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
                                       labeller)
-        return questions.wait(decision)
+        if questions.suspend is None or questions.script is not None:
+            return questions.wait(decision)  # a script's answer, or no way to a player
+        # `Questions.wait` for a player's answer, the suspension asked of the table natively
+        # (the flow gave the question protocol the table's own `suspend`, which `wait` calls
+        # as a function of Python's: its arguments parsed)
+        answer = self.table.suspend(decision)
+        questions.used += 1
+        return answer
 
     def _automaton_trial_answer(self, auto: SeatKind, kind: str, prompt: str, values: Iterable,
                                 seat: int | None) -> Any:

@@ -306,7 +306,7 @@ class Game(Scripting):
         g = self._held.green
         self._held.green = table.waiting.decision = None
         if g is None:
-            if flow.current(table.rules, table.state) is None:
+            if table.state["cursor"] is None:  # the game is over (flow.current: None)
                 table.journal.forget()
                 return
             g = greenlet(_flow)
@@ -472,35 +472,36 @@ def _flow(table: Table) -> Any:
     questions = table.questions  # its way to a player is open while this flow runs
     questions.suspend = table.suspend
     try:
-        rules, state, journal = table.rules, table.state, table.journal
-        where = flow.current(rules, state)
+        plan, state, journal = table.plan, table.state, table.journal
+        where = flow.step_at(plan, state)
         while where is not None:
             waiting = table.waiting
-            phase, step, seat = waiting.where = where
+            phase, at, seat = where
+            step, run = phase.steps[at], phase.runs[at]
+            waiting.where = (phase.phase, step, seat)
             waiting.fresh = True
-            cursor = state["cursor"]
-            key = "play"
-            if cursor is not None and cursor["stage"] == "final":
-                key = phase.id
             if table.kinds:
-                step = _for_seat(rules, state, phase, step, seat)
-            _step_main(table, step, seat, key, journal.mark())
+                step = _for_seat(plan.rules, state, phase.phase, step, seat)
+                run = step.effect.run
+            _step_main(table, step, run, seat, phase.key, journal.mark())
             questions.end_step()
             table.waiting.where = "flow"
-            rules, state, journal = table.rules, table.state, table.journal
-            where = flow.advance(rules, state, journal)
+            plan, state, journal = table.plan, table.state, table.journal
+            where = flow.step_after(plan, state, journal)
         table.journal.forget()
     finally:
         questions.suspend = None
     return _DONE
 
 
-def _step_main(table: Table, step: Step, seat: int, score_key: str, mark: int) -> None:
-    """Run one step of the flow from its start: an effect that aborts changes nothing."""
+def _step_main(table: Table, step: Step, run: Callable[[Context], Any], seat: int,
+               score_key: str, mark: int) -> None:
+    """Run one step of the flow from its start (`run`: its effect's, as the plan holds it): an
+    effect that aborts changes nothing."""
     questions = table.questions
     questions.begin_step(step, seat, score_key, mark)
     try:
-        step.effect.run(Context(table, seat, score_key))
+        run(Context(table, seat, score_key))
     except EffectAbort:
         table.journal.rollback(mark)
         if questions.used:

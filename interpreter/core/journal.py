@@ -10,6 +10,7 @@ from .._core import mypyc_attr
 
 _MISSING: Final = object()  # Final: compiled, a C static, not a look-up of the module's dict
 MISSING = _MISSING  # the old value `set` records for a key that was absent
+_SET: Final[object] = 0  # the kind of record `set` makes, boxed once (compiled: a C static)
 # A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
 # mypy counts as no dict, so what the journal changes is typed as any container.
 Node = Any
@@ -97,16 +98,21 @@ class Journal:
             self.reattach(redo)
 
     def set(self, obj: Node, key: Any, value: Any) -> None:
+        if type(obj) is dict:  # the state's parts: compiled, the dict's own get and set
+            held: dict = obj
+            self._undo.append((_SET, held, key, held.get(key, _MISSING)))
+            held[key] = value
+            return
         old = obj.get(key, _MISSING) if isinstance(obj, dict) else obj[key]
-        self._undo.append((0, obj, key, old))
+        self._undo.append((_SET, obj, key, old))
         obj[key] = value
 
     def delete(self, obj: Node, key: Any) -> None:
-        self._undo.append((0, obj, key, obj.pop(key)))
+        self._undo.append((_SET, obj, key, obj.pop(key)))
 
     def add(self, obj: Node, key: Any, amount: int) -> None:
         old = obj[key]
-        self._undo.append((0, obj, key, old))
+        self._undo.append((_SET, obj, key, old))
         obj[key] = old + amount
 
     def append(self, lst: list, value: Any) -> None:

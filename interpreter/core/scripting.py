@@ -17,6 +17,7 @@ from .errors import IllegalDecisionError
 from .journal import Journal
 from .labels import Labeller
 from .model import BoardSide, Effect, Ruleset
+from .plan import plan_of
 from .questions import OutOfAnswers, Questions
 from .state import Cursor, State
 from .table import Table
@@ -45,6 +46,7 @@ class Scripting:
             setattr(table, name, value)
             if name == "rules":
                 table.kinds = value.has_seat_kinds
+                table.plan = plan_of(value)
 
     def _unchanging(self, what: str) -> None:
         """Refuse `what` while the game may not change (`Game`'s)."""

@@ -14,15 +14,18 @@ cycle through them is never found).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .decisions import Decision, Option, same_as
 from .errors import IllegalDecisionError, short_value
 from .journal import Journal
 from .labels import Labeller
 from .model import BoardSide, Ruleset
+from .plan import Plan, plan_of
 from .questions import NO_VALUE, Questions
 from .state import State
+
+_NO_VALUE: Final = NO_VALUE  # compiled: a C static, not a look-up of the module's dict
 
 
 def _nobody() -> Any:
@@ -57,9 +60,10 @@ class Waiting:
 
 class Table:
     """A game's parts that its steps read (see the module's docstring); `owner` gives the game
-    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds and
-    `current` the running greenlet (`greenlet.getcurrent`), given by the game (engine.py: only
-    the engine imports greenlet, which `rococo validate` never loads)."""
+    (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds, `plan`
+    their phases as the flow reads them (plan.py) and `current` the running greenlet
+    (`greenlet.getcurrent`), given by the game (engine.py: only the engine imports greenlet,
+    which `rococo validate` never loads)."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -71,6 +75,7 @@ class Table:
         self.questions = questions
         self.waiting = waiting
         self.kinds: bool = rules.has_seat_kinds
+        self.plan: Plan = plan_of(rules)  # the rules' phases as the flow reads them (plan.py)
         self.owner: Callable[[], Any] = _nobody
         self.current: Callable[[], Any] = _no_greenlet
 
@@ -85,7 +90,7 @@ class Table:
             self.journal.forget(self.questions.step_mark)
         if waiting.bots is not None:
             answer = answered_by_bot(self.owner(), self, decision)
-            if answer is not NO_VALUE:
+            if answer is not _NO_VALUE:
                 return answer
         parent = self.current().parent
         assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
@@ -104,7 +109,7 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
     assert bots is not None
     waiting.decision = decision  # the game as it waits (`_stepping`)
     waiting.choosing = True
-    seat = decision.seat
+    seat: int = decision.seat  # a native index of the choosers and bots
     try:
         by_index = waiting.choosers[seat]
         if by_index is not None:  # no Option made, no copy of its value to compare back
@@ -113,7 +118,7 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
             value = value_answered(decision, bots[seat].choose(game, decision))
     except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
         waiting.bot_error = exc
-        return NO_VALUE
+        return _NO_VALUE
     finally:
         waiting.choosing = False
         waiting.decision = None
