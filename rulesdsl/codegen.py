@@ -202,7 +202,7 @@ class _Generator:
     # ---- statements ----
     def block(self, stmts: tuple[ast.Stmt, ...], enclosing: Any) -> None:
         for i, s in enumerate(stmts):
-            if aborts.risky_after_asking(s, stmts[i + 1:]):
+            if aborts.risky_after_asking(s, stmts[i + 1:], self.c.vocab.steady_verbs):
                 self.cache = {}
                 flag = self.fresh("_r")
                 self.emit(f"{flag} = _enter_risky(ctx)")

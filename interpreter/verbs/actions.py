@@ -136,7 +136,8 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
 
 
 def discard(ctx: Context, args: VerbArgs) -> None:
-    """Discard chosen Resource tiles from the player's rack."""
+    """Discard chosen Resource tiles from the player's rack. It never aborts (declared so:
+    a question before it, `choose any of my.tiles`, stays exact); the tiles are the rack's."""
     for tile_id in args["tiles"]():
         ctx.tx.remove(ctx.me["tiles"], tile_id)
         ctx.tx.append(ctx.state["resource_discard"], tile_id)
@@ -958,7 +959,7 @@ def declarations(say: Say = same_word) -> dict[str, VerbDef]:
                            binds={"tiles_in_drawer": NUMBER},
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, discard,
-                           "discard {tiles}"),
+                           "discard {tiles}", aborts=False),
         "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
                                  draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
