@@ -180,7 +180,7 @@ class Vocabulary:
     check_of: Callable[[Any, Vocabulary, Any], Callable[[Any], bool | None] | None] | None = None
 
     @cached_property
-    def steady_verbs(self) -> frozenset[str]:
+    def sure_verbs(self) -> frozenset[str]:
         """The verbs that never abort (VerbDef.aborts False), as rulesdsl/aborts.py reads them."""
         return frozenset(name for name, verb in self.verbs.items() if not verb.aborts)
 

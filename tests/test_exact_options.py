@@ -212,20 +212,20 @@ def test_statements_followed_by_a_possible_abort_are_marked(text, marked):
     assert [risky_after_asking(s, stmts[i + 1:]) for i, s in enumerate(stmts)] == marked
 
 
-@pytest.mark.parametrize(("steady", "marked"), [
+@pytest.mark.parametrize(("sure", "marked"), [
     ((), [True, False, False]),
     (("discard",), [False, False, False]),
 ])
-def test_a_question_before_a_verb_that_never_aborts_is_not_marked(steady, marked):
-    """A verb declared never to abort (VerbDef.aborts False, the vocabulary's `steady_verbs`)
+def test_a_question_before_a_verb_that_never_aborts_is_not_marked(sure, marked):
+    """A verb declared never to abort (VerbDef.aborts False, the vocabulary's `sure_verbs`)
     leaves the question before it exact; any other verb may abort after it."""
     from rulesdsl import Origin, parse_effect
     from rulesdsl.aborts import risky_after_asking
     stmts = parse_effect("let chosen = choose any of my.tiles\ndiscard tiles chosen\n"
                          "gain 1 prestige", Origin("<test>")).statements
-    assert [risky_after_asking(s, stmts[i + 1:], steady) for i, s in enumerate(stmts)] == marked
+    assert [risky_after_asking(s, stmts[i + 1:], sure) for i, s in enumerate(stmts)] == marked
     after = parse_effect("discard tiles first(my.tiles)", Origin("<test>")).statements
-    assert risky_after_asking(stmts[0], after, steady)  # its options may still abort
+    assert risky_after_asking(stmts[0], after, sure)  # its options may still abort
 
 
 def test_the_tiles_chosen_to_discard_are_offered_without_a_trial(tmp_path):
@@ -235,7 +235,7 @@ def test_the_tiles_chosen_to_discard_are_offered_without_a_trial(tmp_path):
                                       "discard tiles chosen\n"
                                       "gain sum(chosen.orange) + sum(chosen.green) prestige",
                             livre=5)
-    assert game.rules.vocabulary.steady_verbs == {"discard"}
+    assert game.rules.vocabulary.sure_verbs == {"discard"}
     seat = game.decision().seat
     player = game.state["players"][seat]
     rack = sorted(game.rules.tiles)[:3]
