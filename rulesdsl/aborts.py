@@ -9,7 +9,7 @@ exact as the verb or choice that asks it built them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from . import ast
@@ -48,10 +48,15 @@ def draws_or_tries(node: Any) -> bool:
                 or (isinstance(n, ast.Call) and n.func == "random"))
 
 
-def may_abort(stmt: Any) -> bool:
+def may_abort(stmt: Any, sure: Collection[str] = ()) -> bool:
     """Whether running `stmt` may abort the effect: a condition it requires, a payment, a
-    choice with nothing to choose, a verb, or picking from a list that may be empty."""
-    return _has(stmt, _aborts)
+    choice with nothing to choose, a verb (but those named in `sure`: the vocabulary's
+    verbs that never abort, `Vocabulary.sure_verbs`), or picking from a list that may be
+    empty. A sure verb's options may still abort: they are looked at as any expression."""
+    if not sure:
+        return _has(stmt, _aborts)
+    return _has(stmt, lambda node: _aborts(node) and not (
+        type(node) is ast.VerbCall and node.verb in sure))
 
 
 def _aborts(node: Any) -> bool:
@@ -59,13 +64,14 @@ def _aborts(node: Any) -> bool:
                                          and node.func in _ABORTING_CALLS)
 
 
-def risky_after_asking(stmt: Any, tail: tuple) -> bool:
+def risky_after_asking(stmt: Any, tail: tuple, sure: Collection[str] = ()) -> bool:
     """Whether something may abort after a question `stmt` asks: in the statements that follow
     it in its block, or in `stmt` itself after its question (a payment of a chosen amount, a
-    verb given a choice, a repeated body, a branch chosen by a question)."""
+    verb given a choice, a repeated body, a branch chosen by a question). `sure`: the verbs
+    that never abort (as `may_abort`)."""
     if not may_ask(stmt):
         return False
-    if any(may_abort(s) for s in tail):
+    if any(may_abort(s, sure) for s in tail):
         return True
     if isinstance(stmt, ast.Pay):
         return True  # a chosen amount, then the payment
@@ -73,9 +79,9 @@ def risky_after_asking(stmt: Any, tail: tuple) -> bool:
         return any(_has(o.value, _asks) for o in stmt.options)
     if isinstance(stmt, ast.If):
         branches = stmt.then + (stmt.else_ or ())
-        return _has(stmt.cond, _asks) and may_abort(branches)
+        return _has(stmt.cond, _asks) and may_abort(branches, sure)
     if isinstance(stmt, ast.Repeat):  # a later round may abort after an earlier one's question
-        return may_abort(stmt.body)
+        return may_abort(stmt.body, sure)
     return False  # Let, Gain, Either: only their chosen, exact part runs after the question
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from . import aborts, ast, parsecache, runtime
 from .folding import NOT_CONSTANT
+from .memo import BoundMemo, bindings_only
 from .rule_errors import EffectAbort, RulesRuntimeError, Span
 from .types import EnumType, ListType
 
@@ -202,7 +203,7 @@ class _Generator:
     # ---- statements ----
     def block(self, stmts: tuple[ast.Stmt, ...], enclosing: Any) -> None:
         for i, s in enumerate(stmts):
-            if aborts.risky_after_asking(s, stmts[i + 1:]):
+            if aborts.risky_after_asking(s, stmts[i + 1:], self.c.vocab.sure_verbs):
                 self.cache = {}
                 flag = self.fresh("_r")
                 self.emit(f"{flag} = _enter_risky(ctx)")
@@ -307,7 +308,14 @@ class _Generator:
     def verb(self, s: ast.VerbCall) -> None:
         verb_run, opts = self.c._verb_parts(s)
         args = [f"{name!r}: True" for name, fn, _ in opts if fn is None]
-        lazy = [(name, fn, text) for name, fn, text in opts if fn is not None]
+        # an option of the verb's bindings alone (or a constant) is one memo for every call
+        binds, values = self.c.vocab.verbs[s.verb].binds, {o.name: o.value for o in s.options}
+        kept = {name for name, value in values.items() if value is not None and (
+            bindings_only(value, binds) or self.c.constant(value) is not NOT_CONSTANT)}
+        args += [f"{name!r}: {self.value(BoundMemo(fn, text))}" for name, fn, text in opts
+                 if name in kept]
+        lazy = [(name, fn, text) for name, fn, text in opts
+                if fn is not None and name not in kept]
         if lazy:  # a Thunk keeps the locals it may read, and copies them to add bindings
             self.emit(f"_e = {self.env()}")
         args += [f"{name!r}: _Thunk({self.value(fn)}, ctx, _e, {text!r})"

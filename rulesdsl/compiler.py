@@ -121,8 +121,9 @@ class _Compiler:
     def sequence(self, stmts) -> StmtFn:
         """The statements in order (several: a closure whose `env` may be left out)."""
         stmts = tuple(stmts)
-        fns = tuple(aborts.guard(self.stmt(s)) if aborts.risky_after_asking(s, stmts[i + 1:])
-                    else self.stmt(s) for i, s in enumerate(stmts))
+        sure = self.vocab.sure_verbs
+        fns = tuple(aborts.guard(self.stmt(s)) if aborts.risky_after_asking(
+            s, stmts[i + 1:], sure) else self.stmt(s) for i, s in enumerate(stmts))
         if len(fns) == 1:
             return fns[0]
         if len(fns) == 2:

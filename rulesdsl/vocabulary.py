@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .types import Type
@@ -108,6 +109,10 @@ class VerbDef:
     # `blocked(ctx)` -> True only where the verb aborts before it reads an option (a staff at
     # its minimum cannot depute); read once a turn for every card, not once per card
     blocked: Callable[[Any], bool] | None = None
+    # whether a call may abort the effect (a payment it cannot make, nothing to offer); False
+    # for a verb that only moves what its options name: a question before a call of it then
+    # stays exact (rulesdsl/aborts.py), where it would be tried option by option
+    aborts: bool = True
 
 
 # The language's built-in functions (the checker's BUILTINS), as (signature, description).
@@ -173,6 +178,11 @@ class Vocabulary:
     # `possible(...)` and each `either` alternative that reads no local; without it (None),
     # each of them is a trial run.
     check_of: Callable[[Any, Vocabulary, Any], Callable[[Any], bool | None] | None] | None = None
+
+    @cached_property
+    def sure_verbs(self) -> frozenset[str]:
+        """The verbs that never abort (VerbDef.aborts False), as rulesdsl/aborts.py reads them."""
+        return frozenset(name for name, verb in self.verbs.items() if not verb.aborts)
 
     def extended(self, names: Mapping[str, NameDef]) -> Vocabulary:
         """A copy with extra (or replaced) names, e.g. a card's own `played`."""

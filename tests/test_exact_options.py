@@ -212,6 +212,47 @@ def test_statements_followed_by_a_possible_abort_are_marked(text, marked):
     assert [risky_after_asking(s, stmts[i + 1:]) for i, s in enumerate(stmts)] == marked
 
 
+@pytest.mark.parametrize(("sure", "marked"), [
+    ((), [True, False, False]),
+    (("discard",), [False, False, False]),
+])
+def test_a_question_before_a_verb_that_never_aborts_is_not_marked(sure, marked):
+    """A verb declared never to abort (VerbDef.aborts False, the vocabulary's `sure_verbs`)
+    leaves the question before it exact; any other verb may abort after it."""
+    from rulesdsl import Origin, parse_effect
+    from rulesdsl.aborts import risky_after_asking
+    stmts = parse_effect("let chosen = choose any of my.tiles\ndiscard tiles chosen\n"
+                         "gain 1 prestige", Origin("<test>")).statements
+    assert [risky_after_asking(s, stmts[i + 1:], sure) for i, s in enumerate(stmts)] == marked
+    after = parse_effect("discard tiles first(my.tiles)", Origin("<test>")).statements
+    assert risky_after_asking(stmts[0], after, sure)  # its options may still abort
+
+
+def test_the_tiles_chosen_to_discard_are_offered_without_a_trial(tmp_path):
+    """`discard` never aborts: l5.silk_for_prestige's tiles, chosen one by one before it, are
+    offered as they are (no trial search at each pick), and the bonus scores what it discards."""
+    game = _game_with_bonus(tmp_path, "let chosen = choose any of my.tiles\n"
+                                      "discard tiles chosen\n"
+                                      "gain sum(chosen.orange) + sum(chosen.green) prestige",
+                            livre=5)
+    assert game.rules.vocabulary.sure_verbs == {"discard"}
+    seat = game.decision().seat
+    player = game.state["players"][seat]
+    rack = sorted(game.rules.tiles)[:3]
+    player["tiles"], prestige = list(rack), player["prestige"]
+    game.apply_value({"card": "l1.trial", "action": None})
+    game.apply_value(True)
+    searches = game.trial_searches
+    for left in (rack, rack[1:]):  # pick two of the three, then done
+        d = game.decision()
+        assert d.kind == "choice" and [o.value for o in d.options] == [None, *left]
+        game.apply_value(left[0])
+    game.apply_value(None)
+    assert game.trial_searches == searches and game.wasted_answers == 0
+    assert player["tiles"] == rack[2:] and player["prestige"] == prestige + sum(
+        game.rules.tiles[t].silk.get(c, 0) for t in rack[:2] for c in ("orange", "green"))
+
+
 # -- the checks that know options without a trial run (loading/static_checks.py) ---------------
 
 @pytest.mark.parametrize("expansions", [("jewelry_box",), ("masques", "jewelry_box")],

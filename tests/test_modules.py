@@ -806,3 +806,29 @@ def test_an_unknown_resource_in_costs_is_an_error(tmp_path):
 
 def _card_of(rules, type_):
     return next(c for c, e in rules.employees.items() if e.type == type_ and not e.start)
+
+
+@pytest.mark.parametrize("event", ["acquire", "fund", "play"])
+def test_a_trigger_on_a_main_actions_event_runs_with_its_details(tmp_path, event):
+    """The verbs make an event's details only when something listens (events.heard): a
+    module's trigger on `acquire`, `fund` or `play` still runs, and reads them."""
+    detail = {"acquire": "event.kept", "fund": "count([event.space]) = 1",
+              "play": "event.card.level >= 0"}[event]
+    pack = write_pack(tmp_path / "p", {"flow.yaml": (
+        f"kind: flow\ntriggers:\n  - id: on_{event}\n    on: {event}\n    limit: always\n"
+        f"    effect: if {detail} then gain 3 prestige\n")})
+    rules = load_ruleset(extra_paths=[pack])
+    from conftest import clean_game
+    game = clean_game(rules, 4, 1, livre=20)
+    seat = 1
+    if event == "play":  # a start card ("gain 2 livre") with no main action, its bonus skipped
+        me = game.state["players"][seat]
+        card = next(c for c in me["supply"] if c.endswith("apprentice_2"))
+        me["supply"].remove(card)
+        me["hand"].append(card)
+        game.run_effect("play_card", seat, answers=[{"card": card, "action": None}, False])
+    else:
+        effect = rules.actions[event].effect
+        first = game.next_question(effect, seat).options[0].value
+        game.run_effect(effect, seat, answers=[first, "keep"][:1 + (event == "acquire")])
+    assert game.state["players"][seat]["prestige"] == 3

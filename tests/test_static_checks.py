@@ -131,7 +131,10 @@ def test_the_checks_play_the_same_games():
     ("gain count(my.hand) / 2 livre", False),  # may not be whole
     ("hire card choose one of hire_display", False),  # an option that asks
     ("pay 1 livre; gain 1 lace or thread", True),  # the start Journeyman's bonus
-    ("pay 1 livre; draw_resource", False),
+    ("pay 1 livre; draw_resource", True),  # the payment's check, then the verb's after it
+    ("pay 1 livre; acquire; gain 1 prestige", True),
+    ("pay 1 livre; acquire; pay 1 livre", False),  # a payment after the verb may abort
+    ("pay 1 livre; score_crowns", False),  # a verb without a check
     ("pay count(my.tiles) livre", False),  # an amount read from the position
     ("perform action acquire", True),  # the action's own check
     ("draw_resource", True),  # its own check: a tile to draw (bag, discards or a stack)
@@ -142,6 +145,22 @@ def test_which_effects_get_a_check(text, checked):
     vocab = load_ruleset().vocabulary
     effect = build_effect(text, Origin("<test>"), vocab).effect
     assert (build_check(effect, vocab) is not None) == checked
+
+
+@pytest.mark.parametrize("livre", [0, 1, 2, 3])
+def test_a_verb_after_a_payment_is_checked_in_the_paid_position(livre):
+    """"pay 1 livre; acquire" with every drawer full (each tile 2 Livre): the check reads what
+    `acquire` finds once the Livre is paid, as the trial does (2 Livre are not enough), and
+    leaves the position as it was."""
+    rules = load_ruleset()
+    effect = build_effect("pay 1 livre; acquire price 2", Origin("<test>"), rules.vocabulary)
+    check = build_check(effect.effect, rules.vocabulary, effect.analysis)
+    game = Game.new(rules, players=4, seed=2)
+    ctx = Context(game, 0)
+    game.state["players"][0]["livre"] = livre
+    before = json.dumps(game.state, sort_keys=True)
+    assert check(ctx) is (livre >= 3) is search(ctx, effect.run)
+    assert json.dumps(game.state, sort_keys=True) == before
 
 
 @pytest.mark.parametrize("text", [

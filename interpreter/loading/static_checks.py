@@ -16,7 +16,9 @@ that does so (`Effect.check`):
 - an effect that starts with a call of a verb declaring a `can` check (verbs/checks.py), whose
   options neither ask nor draw at random, or with a payment of a constant amount, followed only
   by such gains, can be done exactly when that call or payment can: the gains after it cannot
-  abort.
+  abort;
+- a payment of a constant amount followed by such a verb call (and such gains) can be done
+  exactly when it can be paid and the call can be done once it is paid.
 
 Anything else gets no check, and keeps its trial run. A check answers what the trial would:
 True, False, or None where the verb cannot tell (then the trial runs). It changes nothing.
@@ -72,6 +74,8 @@ def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> 
     if all(_cannot_abort(s, vocab) for s in stmts):
         return always_possible
     first, rest = stmts[0], stmts[1:]
+    if type(first) is ast.Pay and rest and type(rest[0]) is ast.VerbCall:
+        return _paid_check(first, _shape_check(rest, vocab, analysis))
     if not all(_cannot_abort(s, vocab) for s in rest):
         return None
     if type(first) is ast.Pay:
@@ -162,6 +166,28 @@ def _pay_check(pay: ast.Pay) -> Check | None:
     if not _whole(amount):
         return None
     return lambda ctx: ctx.can_pay(resource, amount)
+
+
+def _paid_check(pay: ast.Pay, then: Check | None) -> Check | None:
+    """A payment of a whole constant amount, then statements with a check of their own (a verb
+    call, then gains that cannot abort: "pay 1 livre; draw_resource"): False where it cannot
+    be paid, else the rest's check read in the position after the payment (made, then undone
+    in the journal: the rest may read what was paid)."""
+    amount, resource = fold(pay.amount), pay.resource
+    if then is None or not _whole(amount):
+        return None
+
+    def check(ctx: Any) -> bool | None:
+        if not ctx.can_pay(resource, amount):
+            return False
+        tx = ctx.tx
+        mark = tx.mark()
+        try:
+            ctx.pay(resource, amount)
+            return then(ctx)
+        finally:
+            tx.rollback(mark)
+    return check
 
 
 def _whole(amount: Any) -> bool:

@@ -53,7 +53,7 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     tile = ctx.rules.tiles[tile_id]
     ctx.tx.append(ctx.me["tiles"], tile_id)
     word = ctx.rules.word
-    answer = ctx.ask("keep", f"keep {ctx.engine.label(tile_id)} or discard it",
+    answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
                      ["keep"] + ["+".join(gives) for gives in tile.conversions],
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
                      " and ".join(f"1 {word(r)}" for r in v.split("+")), exact=True)
@@ -103,7 +103,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
 def acquire(ctx: Context, args: VerbArgs) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds; its
     space stays empty until the refill."""
-    state, label = ctx.state, ctx.engine.label
+    state, label = ctx.state, ctx.table.label
     choice = ctx.ask("tile", "acquire a resource tile", _acquire_offers(ctx, args),
                      lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
                                f"{v['drawer'] + 1} for "
@@ -112,7 +112,8 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
     drawer = state["drawers"][choice["drawer"]]
     ctx.tx.set(drawer, drawer.index(choice["tile"]), None)
     kept = take_tile(ctx, choice["tile"])
-    announce(ctx, "acquire", tile=choice["tile"], kept=kept)
+    if heard(ctx, "acquire"):
+        announce(ctx, "acquire", tile=choice["tile"], kept=kept)
 
 
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
@@ -141,7 +142,8 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
 
 
 def discard(ctx: Context, args: VerbArgs) -> None:
-    """Discard chosen Resource tiles from the player's rack."""
+    """Discard chosen Resource tiles from the player's rack. It never aborts (declared so:
+    a question before it, `choose any of my.tiles`, stays exact); the tiles are the rack's."""
     for tile_id in args["tiles"]():
         ctx.tx.remove(ctx.me["tiles"], tile_id)
         ctx.tx.append(ctx.state["resource_discard"], tile_id)
@@ -350,7 +352,7 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     A garment's hooks run on the way: `on_tailor` once its cost and silk are spent, `on_place`
     after the guest space's reward, `on_sell` after its value is paid; a garment that may not be
     sold is rented, and is not offered while no guest space is free for it."""
-    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.engine.label
+    rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.table.label
     found = _tailoring(ctx, args)
     garments, costs = found.garments, found.costs
     offers = [{"garment": garments[i], "cost": costs[i]} for i in range(len(garments))]
@@ -373,7 +375,8 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
         ctx.tx.remove(me["tiles"], tile_id)
         ctx.tx.append(state["resource_discard"], tile_id)
     run_hook(ctx, g.on_tailor, garment=garment_id)
-    announce(ctx, "tailor", garment=garment_id)
+    if heard(ctx, "tailor"):
+        announce(ctx, "tailor", garment=garment_id)
     places: list = [{"sell": True}] if _may_sell(g) and "space" not in args else []
     places += [{"space": space_id} for space_id in found.free]
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
@@ -425,14 +428,16 @@ def _rent(ctx: Context, g: Garment, space: GuestSpace, master_made: bool,
     me = ctx.me
     # the rent moment: the player has chosen to rent, the garment is not down yet (what is
     # rented along with it, e.g. a component taken `rent`, is listed in `renting`)
-    announce(ctx, "rent", garment=g.id, space=space.id)
+    if heard(ctx, "rent"):
+        announce(ctx, "rent", garment=g.id, space=space.id)
     ctx.tx.set(me, "tailoring", None)
     ctx.tx.set(ctx.state["guests"], space.id,
                {"garment": g.id, "owner": ctx.seat, "master_made": master_made})
     if space.reward is not None and rewarded:
         ctx.attempt(space.reward)
     run_hook(ctx, g.on_place, garment=g.id, space=space.id)
-    announce(ctx, "place", garment=g.id, space=space.id)
+    if heard(ctx, "place"):
+        announce(ctx, "place", garment=g.id, space=space.id)
     if me.get("renting"):
         ctx.tx.set(me, "renting", [])
     check_all_halls(ctx)
@@ -475,7 +480,8 @@ def hire(ctx: Context, args: VerbArgs) -> None:
     ctx.pay("livre", price)
     take_out(ctx, ctx.state["hire_display"], card)  # its space stays empty
     ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
-    announce(ctx, "hire", card=card)
+    if heard(ctx, "hire"):
+        announce(ctx, "hire", card=card)
 
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
@@ -514,7 +520,8 @@ def depute(ctx: Context, args: VerbArgs) -> None:
                  else int(args["payout"](deputed=card)))
     ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
-    announce(ctx, "depute", card=card)
+    if heard(ctx, "depute"):
+        announce(ctx, "depute", card=card)
     # the bonus as the acting seat reads it, as `use_bonus` runs it (a seat kind's reading)
     bonus = seats.bonus_of(ctx.rules, ctx.state, ctx.seat, card)
     if "with_bonus" in args and bonus is not None:
@@ -628,14 +635,19 @@ def remove_from_staff(ctx: Context, card: str) -> None:
 
 
 def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
-    """What `fund` offers: each space the player may fund and can pay for, in board order."""
+    """What `fund` offers: each space the player may fund and can pay for, in board order
+    (the spaces `_fundable` gives, read in the same loop)."""
     livre = ctx.may_spend("livre")
     discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
     pinned = args["space"]() if "space" in args else None
     free = "free" in args
+    known, funded = tables(ctx.rules), ctx.state["decorations"]
+    mine = _areas_funded(ctx) if known.fund_limits else None
     offers: list[dict[str, Any]] = []
-    for space_id, cost in _fundable(ctx):
-        if pinned is not None and space_id != pinned:
+    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
+        if space_id in funded or (pinned is not None and space_id != pinned):
+            continue
+        if limit and mine is not None and mine[area] >= limit:
             continue
         cost = 0 if free or cost < discount else cost - discount
         if cost <= livre:
@@ -645,12 +657,13 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
 
 def fund(ctx: Context, args: VerbArgs) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
-    label = ctx.engine.label
+    label = ctx.table.label
     choice = ctx.ask("fund", "fund a decoration", _fund_offers(ctx, args),
                      lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(ctx.state["decorations"], choice["space"], ctx.seat)
-    announce(ctx, "fund", space=choice["space"])
+    if heard(ctx, "fund"):
+        announce(ctx, "fund", space=choice["space"])
     check_all_halls(ctx)
 
 
@@ -847,7 +860,8 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
     ctx.played = card_id
-    announce(ctx, "play", card=card_id)
+    if heard(ctx, "play"):  # (the event's details made only for a listener)
+        announce(ctx, "play", card=card_id)
     action_id = choice["action"]
     if action_id is not None:
         ctx.attempt(rules.actions[action_id].effect)
@@ -971,7 +985,7 @@ def declarations(say: Say = same_word) -> dict[str, VerbDef]:
                            binds={"tiles_in_drawer": NUMBER},
                            bind_text={"tiles_in_drawer": "the number of tiles in the drawer"}),
         "discard": VerbDef({"tiles": opt(ListType(TILE), required=True)}, discard,
-                           "discard {tiles}"),
+                           "discard {tiles}", aborts=False),
         "draw_resource": VerbDef({"among": opt(ListType(ZONE), " from 1 of {}")},
                                  draw_resource,
                                  "randomly take 1 Resource from the bag. As usual, either keep "
