@@ -5,9 +5,9 @@ forks against its neutral twin; a card whose worth comes only through the Jewelr
 opponents, gets a verdict in the right direction; and the reading of a report against a known
 order (`interpreter.sim.calibration`) is exact.
 
-The default judge (`value`) is calibrated by `tools/calibrate_judge.py`, not here: it answers
-about 50 decisions a second, so 200 four-player games take the better part of an hour of
-processor time. docs/lab.md gives both judges' figures and the commands."""
+The default judge (`value`) is held to the same 0.9 by tests/test_calibration_default_judge.py
+(marked `calibration`, a step of its own in .ci/run: its games take most of an hour of
+processor time). docs/lab.md gives both judges' figures and the commands."""
 from __future__ import annotations
 
 import dataclasses
