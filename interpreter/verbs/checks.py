@@ -58,7 +58,7 @@ class Lazy:
 
     __slots__ = ("ctx", "env", "fn", "text")
 
-    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Any, env: dict, text: str):
+    def __init__(self, fn: Callable[[Any, dict], Any], ctx: Context, env: dict, text: str):
         self.fn, self.ctx, self.env, self.text = fn, ctx, env, text
 
     def __call__(self, **bindings: Any) -> Any:
