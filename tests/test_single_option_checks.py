@@ -11,6 +11,7 @@ trial."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from conftest import sampled_positions
@@ -20,6 +21,7 @@ from interpreter.core.context import Context
 from interpreter.core.events import heard
 from interpreter.core.trial import search
 from interpreter.core.zones import contents
+from interpreter.verbs.actions import fundable
 
 VERBS = ("acquire", "hire", "fund", "tailor")
 
@@ -144,3 +146,34 @@ def test_drawing_a_resource_is_read_without_a_trial(edition):
             for z, items in held.items():
                 contents(game.state, z)[:] = items
     assert tally.get(True, 0) > 0 and tally.get(False, 0) > 0, tally
+
+
+def test_funds_check_reads_a_limit_of_0_as_the_verb_does(tmp_path):
+    """A designer's game.yaml may set an area's `fund_limits` to 0 (game.schema.json allows
+    it). `fund` reads 0 as no limit (its offers and `fundable`: the tables' "0 for no limit");
+    its check must read it the same way, or the action is refused where the verb would offer
+    the area's spaces. Every space but the 0-limit area's funded by seat 1, seat 0 holding two
+    of that area's already: the third is offered, and the check says so without a trial."""
+    text = (Path(__file__).resolve().parents[1] / "rules" / "base" / "game.yaml").read_text()
+    old = "fund_limits: {kitchen_left: 1, kitchen_right: 1}"
+    assert old in text
+    text = text.replace("kind: game\n", "kind: game\nreplace: true\n", 1).replace(
+        old, "fund_limits: {kitchen_left: 0, kitchen_right: 1}")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: pack\n"
+                                      "  requires: [base]\n  files: [game.yaml]\n")
+    (pack / "game.yaml").write_text(text)
+    rules = load_ruleset(extra_paths=[pack])
+    game = Game.new(rules, players=2, seed=1)
+    area = [s for s, d in game.side.decorations.items() if d.area == "kitchen_left"]
+    funded = game.state["decorations"]
+    funded.update({s: 1 for s in game.side.decorations if s not in area})
+    funded.update({area[0]: 0, area[1]: 0})
+    game.state["players"][0]["livre"] = 100
+    ctx = Context(game, 0)
+    ctx.played = next(c for c, e in rules.employees.items() if e.type == "master")
+    effect = rules.actions["fund"].effect
+    assert fundable(ctx) == area[2:]
+    assert search(ctx, effect.run) is True
+    assert effect.check(ctx) is True

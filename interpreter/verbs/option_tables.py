@@ -50,10 +50,11 @@ class OptionTables:
                            for area in rules.fund_limits) for side in rules.sides}
         # `fund`'s check: each side's Decoration spaces from the cheapest (board order among
         # equals), as (cost, space, the number of its area among the limited ones: -1 for an
-        # area without a limit), each limited area's limit and spaces by that number
+        # area without a limit, a limit of 0 too, as `decorations` reads it), each limited
+        # area's limit and spaces by that number
         limited = list(rules.fund_limits)
         self.fund_by_cost: dict[str, tuple[tuple[int, str, int], ...]] = {
-            side.id: tuple((cost, s, limited.index(area) if area in rules.fund_limits else -1)
+            side.id: tuple((cost, s, limited.index(area) if rules.fund_limits.get(area) else -1)
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
