@@ -36,13 +36,12 @@ class RulesetTables:
     """A ruleset's components as the greedy bot scores them."""
 
     __slots__ = ("__weakref__", "depute", "displays", "final", "garment_color",
-                 "garment_score", "garment_silk", "hand", "hire", "play_card", "rank", "sides",
+                 "garment_score", "garment_silk", "hand", "hire", "play_card", "sides",
                  "tile_silk", "tile_total")
 
     def __init__(self, rules: Any):
         employees = rules.employees
         rank = {c: TYPE_RANK.get(card.type, 1) for c, card in employees.items()}
-        self.rank = rank
         # the cards that score at the end of the game
         self.final = frozenset(c for c, card in employees.items() if card.final is not None)
         # a play option's score is its action's part (bots.py) plus its card's: -1.5 per rank,
