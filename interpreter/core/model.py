@@ -59,8 +59,9 @@ class Effect:
             object.__setattr__(self, "run", own)
 
     def run(self, ctx: EffectContext, env: dict | None = None) -> None:
-        """Run an effect made of closures (rulesdsl/compiler.py): this frame, whose `self` is
-        the effect, is how `running_effect` finds it."""
+        """Run an effect not generated as one function (closures, rulesdsl/compiler.py; a flow
+        patch's joined effects): this frame, whose `self` is the effect, is how
+        `running_effect` finds it."""
         self.compiled.run(ctx, env)
 
     @property
