@@ -192,7 +192,8 @@ def test_an_answer_whose_repr_raises_is_named_by_its_type(game):
 def test_nan_and_bytes_are_not_answers(game):
     with pytest.raises(IllegalDecisionError, match=r"^nan is not a legal answer"):
         game.apply_value(float("nan"))
-    with pytest.raises(IllegalDecisionError, match=r"^option b'\\x00' is out of range"):
+    with pytest.raises(IllegalDecisionError, match=r"^option b'\\x00' is not an index: "
+                                                   r"apply_index takes a whole number, 0 to \d+$"):
         game.apply_index(b"\x00")
 
 
@@ -204,6 +205,39 @@ def test_an_index_that_is_an_int_subclass_counts_by_its_value(game):
     reference = game.clone()
     reference.apply_index(0)
     assert snapshot(copy) == snapshot(reference)
+
+
+class NumpyLike:
+    """A whole number that is not an int, as numpy's integers are (np.int64(1).__index__())."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+    def __repr__(self):
+        return f"np.int64({self.value})"
+
+
+def test_a_whole_number_of_another_type_counts_by_its_value(game):
+    copy, reference = game.clone(), game.clone()
+    copy.apply_index(NumpyLike(1))  # once refused as "option np.int64(1) is out of range"
+    reference.apply_index(1)
+    assert snapshot(copy) == snapshot(reference)
+    count = len(game.decision())
+    with pytest.raises(IllegalDecisionError, match=rf"^option np.int64\({count}\) is out of "
+                                                   rf"range: this decision has {count} options"):
+        game.apply_index(NumpyLike(count))
+
+
+@pytest.mark.parametrize("index", [True, 1.0, "1", None])
+def test_what_is_not_a_whole_number_is_not_an_index(game, index):
+    before = snapshot(game)
+    with pytest.raises(IllegalDecisionError, match=r" is not an index: apply_index takes a "
+                                                   r"whole number, 0 to \d+$"):
+        game.apply_index(index)
+    assert snapshot(game) == before
 
 
 # ---- the fuzz test ---------------------------------------------------------------------------

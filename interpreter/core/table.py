@@ -13,6 +13,7 @@ cycle through them is never found).
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -135,15 +136,34 @@ def value_at(decision: Decision, index: Any) -> Any:
     """The value of `decision`'s option at `index`, as `apply_index` takes answers;
     IllegalDecisionError if there is no such place."""
     kind = type(index)
+    values = decision.own_values()
     if kind is int:  # the usual answer (a bot's choose_index)
         at: int = index
-    else:  # an int subclass counts by its value, whatever it overrides
-        at = int.__index__(index) if issubclass(kind, int) and kind is not bool else -1
-    values = decision.own_values()
+    else:  # any other whole number (an int subclass, numpy's) counts by its value
+        number = whole_number(index)
+        if number is None:
+            raise IllegalDecisionError(f"option {short_value(index)} is not an index: "
+                                       f"apply_index takes a whole number, 0 to "
+                                       f"{len(values) - 1}")
+        at = number
     if not 0 <= at < len(values):
         raise IllegalDecisionError(f"option {short_value(index)} is out of range: this decision "
                                    f"has {len(values)} options (0 to {len(values) - 1})")
     return values[at]
+
+
+def whole_number(index: Any) -> int | None:
+    """`index` as a whole number (its `__index__`: an int subclass's by its value, whatever it
+    overrides, numpy's integers), or None for anything else (a bool, a float, text)."""
+    kind = type(index)
+    if kind is bool:
+        return None
+    if issubclass(kind, int):
+        return int.__index__(index)
+    try:
+        return operator.index(index)
+    except TypeError:
+        return None
 
 
 def value_answered(decision: Decision, option: Option | Any) -> Any:
