@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.journal import Journal
-
 # Each player counter and the value that reads 1 (larger ones are cut at 1).
 SCALES = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
           ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
@@ -187,15 +185,12 @@ class Entries:
         pending = view.get("pending")
         kind = pending.get("kind") if pending is not None and pending.get("seat") == seat \
             else None
-        kept.journal = None  # a view's parts are no game's: the next `fill_game` starts whole
-        self._fill(view, seat, kept, kind, None, True, _ALL)
+        self._fill(view, seat, kept, kind, None)
 
     def fill_game(self, game: Any, seat: int, kept: Kept) -> None:
         """Write what `seat` sees of `game` into `kept`, read from the live state itself (no
         view made, nothing copied), hidden as `Game.view(seat)` hides it (`Sight`): the same
-        entries as `fill(game.view(seat), seat, kept)`. Only the sections some of whose
-        containers the game's journal wrote since `kept`'s last fill are looked at (`dirty`):
-        the first fill of a game, or of a state or journal it has not seen, looks at all."""
+        entries as `fill(game.view(seat), seat, kept)`."""
         rules = game.rules
         if self.sight_of is not rules:
             self.sight, self.sight_of = Sight(rules), rules
@@ -203,31 +198,25 @@ class Entries:
         decision = game.decision()
         mine = decision is not None and decision.seat == seat
         self._fill(game.state, seat, kept, decision.kind if mine else None, self.sight,
-                   self.places_of, kept.dirty(game))
+                   self.places_of)
 
     def _fill(self, view: dict, seat: int, kept: Kept, kind: Any, sight: Sight | None,
-              places: bool, dirty: int) -> None:
+              places: bool = True) -> None:
         """Write the entries of `view` (a view, or the state with `sight` to hide from it what
         `seat` may not see; `kind`: the kind of the decision `seat` must answer, or None) into
         `kept`: each block or group of blocks worked out and written again only when what it is
         read from differs from what it was at its last write (compared by value: most steps
         change a few counters and a hand, not the displays, the board or the others' cards).
         An id the catalogue lacks (an empty place's None among them) is written nowhere.
-        `places` False: the game's rules have no module places (their blocks stay 0). `dirty`:
-        a bit per section (`_ALL`: every one) that may have changed; a section whose bit is 0,
-        read from the very containers as before, is left as it is (`Kept.clean`)."""
+        `places` False: the game's rules have no module places (their blocks stay 0)."""
         offsets = self.at
         players: list[dict] = view["players"]
         present = len(players)
         if kept.present != present:  # another game's table: start from zeros
             kept.clear()
             kept.present = present
-            dirty = _ALL
         mine = kind is not None
         round_, favor, finished = view["round"], view["favor"], view["finished"]
-        if finished != kept.finished:  # the secret counters shown: every row again
-            kept.finished = finished
-            dirty = _ALL
         # the counters kept secret from the others until the game is over (a view: hidden)
         secret = sight is not None and not finished
         game_counters = (round_, favor, finished, mine)
@@ -241,39 +230,26 @@ class Entries:
             seats.append(offsets["start_player"] + (start_player - seat) % present)
             kept.put(_SEATS, start_player, seats, [], [])
         guests: dict = view["guests"]
-        if not kept.clean(_GUESTS, dirty, guests):
-            held: list = [guests]
-            held.extend(guests.values())  # each guest's dict, in case one is changed in place
-            kept.hold(_GUESTS, guests, held)
-            if kept.changed(_GUESTS, guests):  # a guest seated (the decorations apart: one
-                # changes without the other)
-                ones: list[int] = []
-                kept.guests_of = self._guests(guests, seat, present, ones)
-                kept.put(_GUESTS, _copy(guests), ones, [], [])
-                dirty |= _ROWS_ALL  # each seat's count of guests is in its row
+        if kept.changed(_GUESTS, guests):  # a guest seated (the decorations apart: one
+            # changes without the other)
+            ones: list[int] = []
+            kept.guests_of = self._guests(guests, seat, present, ones)
+            kept.put(_GUESTS, _copy(guests), ones, [], [])
         decorations: dict = view["decorations"]
-        if not kept.clean(_DECORATIONS, dirty, decorations):
-            kept.hold_one(_DECORATIONS, decorations)
-            if kept.changed(_DECORATIONS, decorations):
-                ones = []
-                kept.decorations_of = self._decorations(decorations, seat, present, ones)
-                kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
-                dirty |= _ROWS_ALL
-        self._players(players, seat, kept, sight.counters if secret and sight is not None else [],
-                      dirty)
+        if kept.changed(_DECORATIONS, decorations):
+            ones = []
+            kept.decorations_of = self._decorations(decorations, seat, present, ones)
+            kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
+        self._players(players, seat, kept, sight.counters if secret and sight is not None else [])
         pos = self.pos
-        self._listed(kept, _HIRE, "hire_display", view["hire_display"], dirty)
-        self._listed(kept, _GARMENTS, "garment_display", view["garment_display"], dirty)
+        self._listed(kept, _HIRE, "hire_display", view["hire_display"])
+        self._listed(kept, _GARMENTS, "garment_display", view["garment_display"])
         drawers = view["drawers"]
-        if not kept.clean(_DRAWERS, dirty, drawers):
-            held = [drawers]
-            held.extend(drawers)
-            kept.hold(_DRAWERS, drawers, held)
-            if kept.changed(_DRAWERS, drawers):
-                ones = []
-                for drawer in drawers:
-                    _each(pos["drawers"], drawer, ones)
-                kept.put(_DRAWERS, _copy(drawers), ones, [], [])
+        if kept.changed(_DRAWERS, drawers):
+            ones = []
+            for drawer in drawers:
+                _each(pos["drawers"], drawer, ones)
+            kept.put(_DRAWERS, _copy(drawers), ones, [], [])
         if kept.changed(_PENDING, kind):
             kept.put(_PENDING, kind, [] if kind is None else
                      [offsets["pending"] + _KIND_AT.get(kind, len(KINDS))], [], [])
@@ -300,92 +276,61 @@ class Entries:
                 self._prices(side, slots, at, values)
                 kept.put(_PRICES, (side, _copy(slots)), [], at, values)
 
-    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[int],
-                 dirty: int) -> None:
+    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[int]) -> None:
         """Each seat's counters (seat-relative; those at `secret` hidden from the others), and
-        the observer's own cards and tiles (each section looked at only when `dirty` says it
-        may have changed, as in `_fill`)."""
+        the observer's own cards and tiles."""
+        width, inverse, start = len(SCALES), self.inverse, self.at["players"]
         present = len(players)
-        played_clean = kept.clean(_PLAYED, dirty, players)
+        guests_of, decorations_of = kept.guests_of, kept.decorations_of
         others: list = []
         for p in players:
             s: int = p["seat"]
-            row = _ROWS + (s - seat) % present
-            if s != seat and not played_clean:
-                others.append(p["played"])
-            if kept.clean(row, dirty, p):
-                if s != seat:
-                    continue
-                tiles, hand, discard = p["tiles"], p["hand"], p["discard"]
-                supply = p["supply"]
-            else:
-                tiles, hand, discard = p["tiles"], p["hand"], p["discard"]
-                supply = p["supply"]
-                kept.hold(row, p, [p, tiles, hand, supply, discard])
-                self._row(p, s, row, kept, secret if s != seat else [], tiles, hand, supply,
-                          discard)
+            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
+            counters: list = [p["livre"], p["prestige"], p["thread"], p["lace"],
+                              tiles if type(tiles) is int else len(tiles),  # another's: a count
+                              hand if type(hand) is int else len(hand),
+                              supply if type(supply) is int else len(supply),
+                              len(p["discard"]), guests_of[s], decorations_of[s]]
+            if s != seat:
+                for k in secret:
+                    counters[k] = None
+            row = (s - seat) % present
+            old = kept.sources[_ROWS + row]
+            if old is _UNSEEN or old != counters:  # each counter that changed written again
+                was: list = _NEVER if old is _UNSEEN else old
+                first = start + row * width
+                for k in range(width):
+                    v = counters[k]
+                    # by identity (an equal int that is another object is written again:
+                    # `write` finds the value the same)
+                    if v is not was[k]:
+                        kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
+                kept.sources[_ROWS + row] = counters
             if s == seat:
-                self._mine(p, kept, dirty, tiles, hand, supply, discard)
-        if not played_clean:
-            held: list = [players]
-            held.extend(players)
-            kept.hold(_PLAYED, players, held)
-            if kept.changed(_PLAYED, others):
-                ones: list[int] = []
-                index = self.pos["played"]
-                for played in others:
-                    _one(index, played, ones)
-                kept.put(_PLAYED, others, ones, [], [])
+                self._listed(kept, _HAND, "my_hand", hand)
+                self._listed(kept, _SUPPLY, "my_supply", supply)
+                self._listed(kept, _DISCARD, "my_discard", p["discard"])
+                self._listed(kept, _TILES, "my_tiles", tiles)
+                tailoring = p["tailoring"]
+                mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
+                        else tailoring)
+                if kept.changed(_MINE, mine):
+                    ones: list[int] = []
+                    _one(self.pos["my_played"], mine[0], ones)
+                    _one(self.pos["tailoring"], mine[1], ones)
+                    kept.put(_MINE, mine, ones, [], [])
+            else:
+                others.append(p["played"])
+        if kept.changed(_PLAYED, others):
+            ones = []
+            index = self.pos["played"]
+            for played in others:
+                _one(index, played, ones)
+            kept.put(_PLAYED, others, ones, [], [])
 
-    def _row(self, p: dict, s: int, row: int, kept: Kept, secret: list[int], tiles: Any,
-             hand: Any, supply: Any, discard: list) -> None:
-        """Seat `s`'s counters (player `p`; those at `secret` hidden), in section `row`:
-        written again where they changed."""
-        width, inverse = len(SCALES), self.inverse
-        counters: list = [p["livre"], p["prestige"], p["thread"], p["lace"],
-                          tiles if type(tiles) is int else len(tiles),  # another's: a count
-                          hand if type(hand) is int else len(hand),
-                          supply if type(supply) is int else len(supply),
-                          len(discard), kept.guests_of[s], kept.decorations_of[s]]
-        for k in secret:
-            counters[k] = None
-        old = kept.sources[row]
-        if old is _UNSEEN or old != counters:  # each counter that changed written again
-            was: list = _NEVER if old is _UNSEEN else old
-            first = self.at["players"] + (row - _ROWS) * width
-            for k in range(width):
-                v = counters[k]
-                # by identity (an equal int that is another object is written again:
-                # `write` finds the value the same)
-                if v is not was[k]:
-                    kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
-            kept.sources[row] = counters
-
-    def _mine(self, p: dict, kept: Kept, dirty: int, tiles: Any, hand: Any, supply: Any,
-              discard: list) -> None:
-        """The observer's own cards, tiles, played card and tailored garment (player `p`)."""
-        self._listed(kept, _HAND, "my_hand", hand, dirty)
-        self._listed(kept, _SUPPLY, "my_supply", supply, dirty)
-        self._listed(kept, _DISCARD, "my_discard", discard, dirty)
-        self._listed(kept, _TILES, "my_tiles", tiles, dirty)
-        tailoring = p["tailoring"]
-        if kept.clean(_MINE, dirty, p) and tailoring is kept.holds[_MINE][1]:
-            return
-        kept.hold(_MINE, p, [p, tailoring])
-        mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
-                else tailoring)
-        if kept.changed(_MINE, mine):
-            ones: list[int] = []
-            _one(self.pos["my_played"], mine[0], ones)
-            _one(self.pos["tailoring"], mine[1], ones)
-            kept.put(_MINE, mine, ones, [], [])
-
-    def _listed(self, kept: Kept, section: int, block: str, ids: list, dirty: int) -> None:
-        """A multi-hot block of the ids `ids` lists (a hand, a display), looked at when
-        `dirty` says it may have changed, written again only when the list changed."""
-        if kept.clean(section, dirty, ids):
-            return
-        kept.hold_one(section, ids)
+    def _listed(self, kept: Kept, section: int, block: str, ids: list) -> None:
+        """A multi-hot block of the ids `ids` lists (a hand, a display), written again only
+        when the list changed."""
         if kept.changed(section, ids):
             ones: list[int] = []
             _each(self.pos[block], ids, ones)
@@ -513,9 +458,6 @@ class Entries:
 # other section writes into (the players' rows: one section each, from _ROWS on).
 _GAME, _SEATS, _GUESTS, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES, _PRICES, \
     _HAND, _SUPPLY, _DISCARD, _TILES, _MINE, _PLAYED, _DECORATIONS, _ROWS = range(18)
-_ALL = -1  # every section's bit: all may have changed
-_WATCHED_MOST = 512  # more ids watched than this: `watching` made again from the held ones
-_ROWS_ALL = -(1 << _ROWS)  # the players' rows' bits (from _ROWS on)
 
 
 class Kept:
@@ -525,24 +467,10 @@ class Kept:
     is unchanged is neither worked out nor written again, and one that changed clears its old
     entries and writes its new ones. `shown` mirrors the vector as a list, so that only an
     entry whose value changes is written (a write through the memoryview costs several times
-    a look in the list).
-
-    Observing a game (`dirty`), it also watches the game's journal (`Journal.watch`): each
-    section's containers (`hold`: the dicts and lists it was last worked out from) are mapped
-    to its bit, so that the containers written since the last fill give the sections that
-    may have changed; the others, read from the very same containers, are left as they are
-    (`clean`), neither compared nor written."""
+    a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
-        self.journal: Journal | None = None  # the journal watched (None: the next fill looks
-        # at all)
-        self.state: Any = None  # the state of its game
-        self.cursor = 0  # where in the journal's `writes` the last fill read up to
-        self.finished: Any = _UNSEEN  # the game's `finished` at the last fill
-        self.tops: list[Any] = [_UNSEEN] * sections  # each section's source container
-        self.holds: list[list[Any]] = [[] for _ in range(sections)]  # the containers it read
-        self.watching: dict[int, int] = {}  # a held container's id -> its sections' bits
         self.shown: list[float] = [0.0] * len(buffer)
         self.fresh: list[bool] = [False] * len(buffer)  # all False between two `put` calls
         self.present = -1  # the seats of the game observed last
@@ -550,71 +478,6 @@ class Kept:
         self.written: list[list[int]] = [[] for _ in range(sections)]
         self.guests_of: list[int] = []  # each seat's guests
         self.decorations_of: list[int] = []  # and decorations
-
-    def dirty(self, game: Any) -> int:
-        """The bits of the sections whose containers `game`'s journal wrote since the last
-        fill (all, for a game, state or journal not watched before), and the journal watched
-        on from here."""
-        journal: Journal = game.journal
-        state = game.state
-        if journal is not self.journal or state is not self.state:
-            self.journal, self.state = journal, state
-            self.cursor = journal.watch()
-            return _ALL
-        written = journal.written_since(self.cursor)
-        self.cursor = journal.watch()
-        if written is None:
-            return _ALL
-        watching = self.watching
-        dirty = 0
-        seen: list[Any] = []  # the containers looked up: most are written several times
-        last: Any = None
-        for record in written:
-            container = record[1]
-            if container is last:  # a run of writes to one container (a player's counters)
-                continue
-            last = container
-            for done in seen:
-                if done is container:
-                    break
-            else:
-                seen.append(container)
-                dirty |= watching.get(id(container), 0)
-        return dirty
-
-    def clean(self, section: int, dirty: int, top: Any) -> bool:
-        """Whether `section` is as it was: not `dirty` and read from `top`, the very container
-        it was last read from."""
-        return (dirty >> section) & 1 == 0 and self.tops[section] is top
-
-    def hold_one(self, section: int, top: Any) -> None:
-        """`hold(section, top, [top])`: `section` is read from `top` alone."""
-        if self.tops[section] is not top:
-            self.hold(section, top, [top])
-
-    def hold(self, section: int, top: Any, containers: list) -> None:
-        """`section` is being worked out from `top` and these `containers` (`top` among them):
-        a write to any of them makes it dirty at the next fill."""
-        self.tops[section] = top
-        old = self.holds[section]
-        if len(old) == len(containers):
-            for k in range(len(old)):
-                if old[k] is not containers[k]:
-                    break
-            else:
-                return
-        self.holds[section] = containers
-        watching, bit = self.watching, 1 << section
-        if len(watching) > _WATCHED_MOST:  # many ids of containers gone: made again
-            watching.clear()
-            for s in range(len(self.holds)):
-                for container in self.holds[s]:
-                    key = id(container)
-                    watching[key] = watching.get(key, 0) | 1 << s
-            return
-        for container in containers:  # those it held before stay (at worst a needless look)
-            key = id(container)
-            watching[key] = watching.get(key, 0) | bit
 
     def changed(self, section: int, source: Any) -> bool:
         """Whether `source` differs from `section`'s source at its last write (always, for a
@@ -664,7 +527,6 @@ class Kept:
         for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
-            self.tops[section] = _UNSEEN
 
 
 _UNSEEN = object()  # the source of a section not written yet
