@@ -5,6 +5,7 @@ sb3-contrib's action_masks), seeding, rendering, and the generated documentation
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import gymnasium as gym
@@ -384,6 +385,47 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
         assert step > 50
     for observation, full, mask, mask_then in kept:  # later steps changed none of them
         assert np.array_equal(observation, full) and np.array_equal(mask, mask_then)
+
+
+def test_kept_vectors_follow_undos_saves_clones_and_games_switched_under_one_encoder():
+    """One encoder observing three seats of a game (the Jewelry Box's places too) played at
+    random, with now and then a decision taken back (`undo`: the step rebuilt), a save
+    (`to_json` takes the step's changes back and makes them again), or a clone or a game loaded
+    from a save observed in its place for a few decisions before the first again: every
+    observation equals a fresh full encode of `view()`."""
+    rules = load_ruleset(expansions=["jewelry_box"])
+    encoder = Observation(Components.universal(), rules.rounds, rules)
+    game = Game.new(rules, players=4, seed=9)
+    bots = [make_bot("random", s) for s in range(4)]
+    rng, events = random.Random(3), {"undo": 0, "save": 0, "switch": 0}
+
+    def play(g: Game) -> None:
+        d = g.decision()
+        g.apply(bots[d.seat].choose(g, d))
+
+    def check(g: Game) -> None:
+        for seat in (0, 1, 3):
+            assert np.array_equal(encoder.observe_game(g, seat), encoder.encode(g.view(seat), seat))
+
+    while not game.is_over() and len(game.history) < 160:
+        move = rng.random()
+        if move < 0.1 and game.history:
+            game.undo()
+            events["undo"] += 1
+        elif move < 0.2:
+            game.to_json()
+            events["save"] += 1
+        elif move < 0.3:
+            other = game.clone() if rng.random() < 0.5 else Game.from_json(rules, game.to_json())
+            for _ in range(3):
+                if not other.is_over():
+                    play(other)
+                check(other)
+            events["switch"] += 1
+        else:
+            play(game)
+        check(game)
+    assert min(events.values()) >= 5, events
 
 
 def test_a_kept_vector_observing_a_table_of_another_size_starts_again():
