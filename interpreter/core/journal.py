@@ -11,9 +11,6 @@ from .._core import mypyc_attr
 _MISSING: Final = object()  # Final: compiled, a C static, not a look-up of the module's dict
 MISSING = _MISSING  # the old value `set` records for a key that was absent
 _SET: Final[object] = 0  # the kind of record `set` makes, boxed once (compiled: a C static)
-# The most records `writes` keeps: past it the older half is dropped (a watcher that far behind
-# is told it cannot know, `written_since` None) so that a game observed for long stays small.
-WRITES_KEPT: Final = 4096
 # A dict or a list inside the state. The state's parts are TypedDicts (core/state.py), which
 # mypy counts as no dict, so what the journal changes is typed as any container.
 Node = Any
@@ -26,23 +23,9 @@ class Journal:
     The engine keeps the record from the start of the step that holds the pending decision:
     `attempt` and trial runs roll back to a mark inside it, a fault rolls the whole step back,
     and `original` rebuilds the step's starting state for saves and clones.
-
-    Watching writes (for an observer that works out again only what changed: the
-    environments' encoder, a table's view, the workbench): the records are forgotten at each
-    step, so after `watch()` the journal also keeps, in `writes`, the records of the changes
-    (`(op, container, key, old)`: the container, a dict or list of the state, at [1]) as they
-    leave it or are undone: `cursor = watch()`, and later `written_since(cursor)` gives the
-    records since (None when it cannot tell, the list cut since: then assume everything
-    changed) and `watch()` a new cursor. Any number of watchers share the list, each with its
-    own cursor. A roll-back (a fault, an `attempt` undone), `detach` and `keep` count as
-    writes of what they change back. A write made around the journal (a test or tool editing
-    the state in place) is not seen, and a new journal (a new game, an undo, `from_json`)
-    lists nothing of the old one's. Until someone watches, `writes` is None and nothing of
-    this runs: the writes themselves (`record`, `set`...) never pay for it, only `forget`,
-    `rollback`, `keep` and `detach` test it.
     """
 
-    __slots__ = ("_base", "_noted", "_undo", "plain", "record", "writes", "writes_base")
+    __slots__ = ("_base", "_undo", "plain", "record")
 
     def __init__(self, plain: bool = True) -> None:
         # Only undo records, nothing else (a subclass that also notes why passes False): then
@@ -57,63 +40,6 @@ class Journal:
         # own append, bound once (the list is never replaced): the hottest write of the engine
         # (Context.gain / pay) runs no Python call of the journal's.
         self.record: Callable[[tuple], None] = self._undo.append
-        # Watching (`watch`): the records of the changes, None until someone watches; the
-        # entries dropped from its front (cursors count from the first ever listed); the mark
-        # up to which the records are listed there.
-        self.writes: list[tuple] | None = None
-        self.writes_base = 0
-        self._noted = 0
-
-    def watch(self) -> int:
-        """Start listing the changes, if not yet, and give a cursor for `written_since`: what
-        is written from now on is listed past it."""
-        if self.writes is None:
-            self.writes = []
-            self._noted = self._base + len(self._undo)  # what was written before is unknown
-        else:
-            self._list_written()
-        return self.writes_base + len(self.writes)
-
-    def written_since(self, cursor: int) -> list[tuple] | None:
-        """The records of the changes made since `watch()` gave `cursor`, their containers at
-        [1] (None: not known, the list no longer reaching back that far, or nobody
-        watching)."""
-        writes = self.writes
-        if writes is None or cursor < self.writes_base:
-            return None
-        self._list_written()
-        return writes[cursor - self.writes_base:]
-
-    def _list_written(self) -> None:
-        """List the records not listed yet (a slice: no Python loop)."""
-        writes = self.writes
-        assert writes is not None
-        undo, start = self._undo, self._noted - self._base
-        if start < len(undo):
-            writes.extend(undo[start:])
-            self._noted = self._base + len(undo)
-            if len(writes) > WRITES_KEPT:
-                self._trim()
-
-    def _list_undone(self, keep: int) -> None:
-        """The records from index `keep` on are about to be undone: those already listed
-        change back (listed again), and the rest are as if never made."""
-        writes = self.writes
-        assert writes is not None
-        listed = self._noted - self._base
-        if keep < listed:
-            writes.extend(self._undo[keep:listed])
-            self._noted = self._base + keep
-            if len(writes) > WRITES_KEPT:
-                self._trim()
-
-    def _trim(self) -> None:
-        """Drop the older half of `writes` (a cursor from before reads None)."""
-        writes = self.writes
-        assert writes is not None
-        drop = len(writes) // 2
-        del writes[:drop]
-        self.writes_base += drop
 
     def mark(self) -> int:
         return self._base + len(self._undo)
@@ -122,16 +48,12 @@ class Journal:
         """Undo every change made after `mark` (all the recorded ones by default)."""
         undo = self._undo
         keep = 0 if mark is None else mark - self._base
-        if self.writes is not None:
-            self._list_undone(keep)
         while len(undo) > keep:
             _undo(*undo.pop())
 
     def forget(self, mark: int | None = None) -> None:
         """Keep the changes made before `mark` (all of them by default) for good."""
         drop = len(self._undo) if mark is None else mark - self._base
-        if self.writes is not None:
-            self._list_written()
         del self._undo[:drop]
         self._base += drop
 
@@ -140,8 +62,6 @@ class Journal:
         again exactly (the same objects back in the same places): the position at `mark` can
         be looked at, or tried from, in the middle of a step."""
         undo, keep = self._undo, mark - self._base
-        if self.writes is not None:
-            self._list_undone(keep)
         redo = []
         while len(undo) > keep:
             record = undo.pop()
@@ -159,9 +79,6 @@ class Journal:
     def keep(self, mark: int) -> None:
         """Keep the changes made after `mark` for good, as if made before the record began
         (a scripted change to a position, not a step's own)."""
-        if self.writes is not None:
-            self._list_written()
-            self._noted = mark
         del self._undo[mark - self._base:]
 
     def original(self, root: Any, copy: Callable[[Any], Any] | None = None) -> Any:
