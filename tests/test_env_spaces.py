@@ -214,6 +214,24 @@ def test_a_seed_replays_the_same_episode_in_the_seat_environment(kwargs):
     assert first != _episode(12, **kwargs)
 
 
+def test_a_reset_seeds_the_action_space_to_sample_as_one_seeded_at_once():
+    """A reset seeds the action space, whose generator is made when it is first sampled: the
+    same draws as a Discrete seeded then; the seat environment's seeds are drawn at once, the
+    same numbers as one draw after another (seed 4 gave game seed 8831398058648056404 before)."""
+    env = RococoSeatEnv(players=3)
+    env.reset(seed=4)
+    assert env.game.state["seed"] == 8831398058648056404
+    space = env.action_space
+    assert space._np_random is None  # not made by the reset
+    twin = gym.spaces.Discrete(space.n, seed=space._later)
+    assert [space.sample() for _ in range(6)] == [twin.sample() for _ in range(6)]
+    assert space.seed(7) == 7 and twin.seed(7) == 7
+    assert [space.sample() for _ in range(6)] == [twin.sample() for _ in range(6)]
+    with pytest.raises(gym.error.Error, match="greater or equal to zero"):
+        space.seed(-1)
+    assert space.seed(None) is not None and 0 <= space.sample() < space.n
+
+
 def test_rgb_array_draws_each_seat_and_changes_with_the_game():
     env = RococoSeatEnv(players=4, render_mode="rgb_array")
     env.reset(seed=2)

@@ -46,10 +46,11 @@ from .aec import RococoEnv, win_shares
 
 
 class _Uniform:
-    """A bot answering uniformly at random, seeded from the environment's generator."""
+    """A bot answering uniformly at random, seeded with a draw of the environment's
+    generator."""
 
-    def __init__(self, rng: np.random.Generator):
-        self.rng = random.Random(int(rng.integers(0, 2**63 - 1)))
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
 
     def choose(self, game, decision):
         return decision.options[self.index(decision)]
@@ -113,11 +114,19 @@ class RococoSeatEnv(gym.Env):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self.env.reset(seed=int(self.np_random.integers(0, 2**63 - 1)))
+        others = [s for s in range(self.players)
+                  if s != self.seat and not self.env.rules.seat_kinds]
+        # the inner game's seed, then each uniform bot's: drawn at once, the same numbers as
+        # one draw after another (a draw costs more than its number)
+        seeds = self.np_random.integers(0, 2**63 - 1, 1 + (len(others) if self.opponents
+                                                           is None else 0)).tolist()
+        self.env.reset(seed=seeds[0])
         game_seed = self.game.state["seed"]
-        self.bots = [None if s == self.seat or self.env.rules.seat_kinds else
-                     _Uniform(self.np_random) if self.opponents is None else
-                     self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
+        bots: list = [None] * self.players
+        for k, s in enumerate(others):
+            bots[s] = _Uniform(seeds[1 + k]) if self.opponents is None else \
+                self.opponents(s, game_seed * 31 + s)
+        self.bots = bots
         game = self.game
         self._bots_play(game)
         return self._observe(game), {}
