@@ -122,7 +122,10 @@ class SeatCoder:
 
     def observe(self, game: Game, seat: int) -> dict:
         """What `seat` observes now: fresh arrays, safe to keep."""
-        decision = game.decision()
+        return self.observe_at(game, seat, game.decision())
+
+    def observe_at(self, game: Game, seat: int, decision) -> dict:
+        """`observe`, given the game's pending decision (a caller that has it in hand)."""
         vector = self.encoder.observe_game(game, seat)
         mine = decision is not None and decision.seat == seat
         return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
