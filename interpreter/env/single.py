@@ -113,19 +113,12 @@ class RococoSeatEnv(gym.Env):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        others = [s for s in range(self.players)
-                  if s != self.seat and not self.env.rules.seat_kinds]
-        # the inner game's seed, then each uniform bot's: drawn at once, the same numbers as
-        # one draw after another (a draw costs more than its number)
-        seeds = self.np_random.integers(0, 2**63 - 1, 1 + (len(others) if self.opponents
-                                                           is None else 0)).tolist()
-        self.env.reset(seed=seeds[0])
+        draw = self.np_random.integers  # the inner game's seed, then each uniform bot's
+        self.env.reset(seed=int(draw(0, 2**63 - 1)))
         game_seed = self.game.state["seed"]
-        bots: list = [None] * self.players
-        for k, s in enumerate(others):
-            bots[s] = _Uniform(seeds[1 + k]) if self.opponents is None else \
-                self.opponents(s, game_seed * 31 + s)
-        self.bots = bots
+        self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
+                            _Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
+                            self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
         self._draws = [bot.draw if type(bot) is _Uniform else None for bot in bots]
         game = self.game
         return self._observe(game, self._bots_play(game)), {}
