@@ -366,7 +366,7 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
                                                                      expansions, seeds):
     """The environments' observations are read from the live state, hidden as `view()` hides
     it (Observation.observe_game), and change each observer's kept vector where its entries
-    differ; the mask is set in kept zeros: at every decision of whole seeded games, each seat
+    differ; the mask is a fresh bytearray's ones wrapped by numpy: at every decision of whole seeded games, each seat
     observed in a changing order, the observation equals a fresh encoder's full encode of the
     full `view()`, and the mask is 1 exactly at the legal actions; both are fresh arrays,
     unchanged by later steps. (`encode` keeps nothing between calls: each works the vector out
