@@ -16,6 +16,7 @@ from interpreter import (
 )
 from interpreter.cli.main import main
 from interpreter.core.integrity import problems
+from interpreter.core.new_game import new_state
 from interpreter.loading import game_vocabulary
 
 FOUR = 4
@@ -407,3 +408,28 @@ def test_the_components_check_is_as_strict_for_every_seating_after_a_sound_one(r
         assert "unknown tile 'no_such_tile'" in found
         assert any(p.startswith("garment ") and p.endswith(" is missing") for p in found)
         assert problems(rules, game.state, game.side) == []
+
+
+def test_new_games_lay_their_piles_from_the_ruleset_s_start_made_once_and_never_shared(rules):
+    """new_state works out what each pile starts with once per ruleset (the hire deck's levels
+    sorted, the bags) and lays every game's piles from it: a game changing its piles changes
+    neither the next game of the ruleset nor the start, and the hire deck is still each level
+    shuffled on its own, level I on top."""
+    before = Game.new(rules, players=4, seed=3).to_json()
+    first = Game.new(rules, players=4, seed=3)
+    start = rules.start_piles
+    for pile in ("hire_deck", "garment_bag", "resource_bag"):
+        first.state[pile].clear()
+    again = Game.new(rules, players=4, seed=3)
+    assert again.to_json() == before
+    assert rules.start_piles is start and again.state["garment_bag"]
+    levels = [sorted(c.id for c in rules.employees.values()
+                     if not c.start and c.level == level and c.start_in is None)
+              for level in rules.hire_levels]
+    for seed in (5, 6):
+        deck, at = new_state(rules, 4, seed)["hire_deck"], 0
+        assert len(deck) == sum(map(len, levels))
+        for level in levels:  # each level's cards together, in level order, shuffled apart
+            assert sorted(deck[at:at + len(level)]) == level
+            at += len(level)
+    assert new_state(rules, 4, 5)["hire_deck"] != new_state(rules, 4, 6)["hire_deck"]

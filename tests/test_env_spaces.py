@@ -215,6 +215,24 @@ def test_a_seed_replays_the_same_episode_in_the_seat_environment(kwargs):
     assert first != _episode(12, **kwargs)
 
 
+def test_a_reset_seeds_the_action_space_to_sample_as_one_seeded_at_once():
+    """A reset seeds the action space, whose generator is made when it is first sampled: the
+    same draws as a Discrete seeded then; the same seed gives the same game as before (seed 4:
+    game seed 8831398058648056404 at d798dc5)."""
+    env = RococoSeatEnv(players=3)
+    env.reset(seed=4)
+    assert env.game.state["seed"] == 8831398058648056404
+    space = env.action_space
+    assert space._np_random is None  # not made by the reset
+    twin = gym.spaces.Discrete(space.n, seed=space._later)
+    assert [space.sample() for _ in range(6)] == [twin.sample() for _ in range(6)]
+    assert space.seed(7) == 7 and twin.seed(7) == 7
+    assert [space.sample() for _ in range(6)] == [twin.sample() for _ in range(6)]
+    with pytest.raises(gym.error.Error, match="greater or equal to zero"):
+        space.seed(-1)
+    assert space.seed(None) is not None and 0 <= space.sample() < space.n
+
+
 def test_rgb_array_draws_each_seat_and_changes_with_the_game():
     env = RococoSeatEnv(players=4, render_mode="rgb_array")
     env.reset(seed=2)
@@ -349,7 +367,7 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
                                                                      expansions, seeds):
     """The environments' observations are read from the live state, hidden as `view()` hides
     it (Observation.observe_game), and change each observer's kept vector where its entries
-    differ; the mask is set in kept zeros: at every decision of whole seeded games, each seat
+    differ; the mask is a fresh bytearray's ones wrapped by numpy: at every decision of whole seeded games, each seat
     observed in a changing order, the observation equals a fresh encoder's full encode of the
     full `view()`, and the mask is 1 exactly at the legal actions; both are fresh arrays,
     unchanged by later steps. (`encode` keeps nothing between calls: each works the vector out

@@ -537,6 +537,12 @@ class Ruleset:
         return {}
 
     @cached_property
+    def start_piles(self) -> dict[str, dict[str, tuple]]:
+        """What each pile of a new game holds before it is shuffled (core/new_game.py
+        `start_piles`), worked out once and shared by every game of this ruleset."""
+        return {}
+
+    @cached_property
     def expected_components(self) -> dict[tuple[str, ...], tuple]:
         """The employees, garments and tiles a game is played with, by its seats' colours
         (core/integrity.py `expected_components`), worked out once for each."""

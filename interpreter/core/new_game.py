@@ -19,7 +19,12 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
     side = rules.side_for(players)
     state: dict[str, Any] = {"rng": rng.seed_state(seed)}
     tx = Journal()  # setup is never rolled back; the journal only carries the rng
-    piles = {z.id: _starting(rules, z, state, tx) for z in rules.board_zones}
+    starts = start_piles(rules)
+    # each board pile laid from its parts, a part shuffled where the zone's start says so (a
+    # hire deck's levels, level I on top), in the rules' order: the generator's draws as ever
+    piles = {zone: [card for part in parts
+                    for card in (rng.shuffled(part, state, tx) if shuffle else part)]
+             for zone, (parts, shuffle) in starts["board"].items()}
     state.update({
         "version": 1,
         "ruleset": rules.fingerprint,
@@ -39,7 +44,7 @@ def new_state(rules: Ruleset, players: int | None, seed: int) -> State:
         "players": [_new_player(rules, seat) for seat in range(players)],
         # the zones modules declare, each with what starts in it (per-player ones are in the
         # players' own `zones`)
-        "zones": {z.id: _starting_in(rules, z.id) for z in rules.zones if not z.per_player},
+        "zones": {zone: list(pile) for zone, pile in starts["zones"].items()},
         "modifiers": [],
         "fired": [],
         **({"counters": dict(rules.counters)} if rules.counters else {}),
@@ -123,17 +128,29 @@ def _seat_kinds(rules: Ruleset, state: State, plan: list[str]) -> None:
         state["start_player"] = takers[0]
 
 
-def _starting(rules: Ruleset, zone: Zone, state: dict[str, Any], tx: Journal) -> list[str]:
-    """What one of the game's piles starts with, as game.yaml declares it."""
-    if zone.start == "hire_deck":  # level I on top: each level shuffled, in deck order
-        deck: list[str] = []
-        for level in rules.hire_levels:
-            cards = sorted(c.id for c in rules.employees.values()
-                           if not c.start and c.level == level and c.start_in is None)
-            deck += rng.shuffled(cards, state, tx)
-        return deck
+def start_piles(rules: Ruleset) -> dict[str, dict[str, tuple]]:
+    """The piles a new game lays before any shuffle, fixed by the ruleset and so worked out
+    once (kept in `rules.start_piles`; every new game of it filtered and sorted the same
+    cards again): `board`, each board zone's parts and whether each is shuffled; `zones`, what
+    each game zone of a module starts with."""
+    made = rules.start_piles
+    if not made:
+        made["board"] = {z.id: _starting(rules, z) for z in rules.board_zones}
+        made["zones"] = {z.id: tuple(_starting_in(rules, z.id)) for z in rules.zones
+                         if not z.per_player}
+    return made
+
+
+def _starting(rules: Ruleset, zone: Zone) -> tuple[tuple[list[str], ...], bool]:
+    """What one of the game's piles starts with, as game.yaml declares it: its parts (read,
+    never changed: `new_state` copies them), and whether each is shuffled (a hire deck: each
+    level, in deck order, level I on top)."""
+    if zone.start == "hire_deck":
+        return tuple(sorted(c.id for c in rules.employees.values()
+                            if not c.start and c.level == level and c.start_in is None)
+                     for level in rules.hire_levels), True
     if zone.start == "all" and zone.holds == "garments":
-        return sorted(g.id for g in rules.garments.values() if g.start_in == zone.id)
+        return (sorted(g.id for g in rules.garments.values() if g.start_in == zone.id),), False
     if zone.start == "all" and zone.holds == "tiles":
-        return sorted(rules.tiles)
-    return []
+        return (sorted(rules.tiles),), False
+    return (), False

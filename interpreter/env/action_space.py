@@ -33,8 +33,6 @@ class ActionSpace:
         self._answers = Answers(self.names, self.slots)
         self._decision = None
         self._legal: dict[int, int] = {}
-        self._zeros = np.zeros(self.n, dtype=np.int8)  # all 0 between two `mask` calls
-        self._view = self._zeros.data
 
     def legal(self, decision) -> dict[int, int]:
         """Each legal action of `decision` and the index of the option it answers with
@@ -48,11 +46,14 @@ class ActionSpace:
         return out
 
     def mask(self, decision) -> np.ndarray:
-        """1 for the legal actions of `decision` (all 0 when there is none), as int8."""
+        """1 for the legal actions of `decision` (all 0 when there is none), as int8: a fresh
+        array, safe to keep (a learner's buffer may hold it)."""
         if decision is None:
             return np.zeros(self.n, dtype=np.int8)
-        legal = self.legal(decision)  # set in the kept zeros, copied, then cleared again
-        mark(self._view, legal, 1)
-        mask = self._zeros.copy()
-        mark(self._view, legal, 0)
-        return mask
+        # the ones set in fresh zeroed bytes, which the array then wraps without a copy
+        buffer = bytearray(self.n)
+        mark(buffer, self.legal(decision), 1)
+        return np.frombuffer(buffer, _INT8)
+
+
+_INT8 = np.dtype(np.int8)

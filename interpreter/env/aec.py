@@ -64,6 +64,30 @@ def text_of(game: Game) -> str:
     return "\n".join(lines)
 
 
+class SeededLater(spaces.Discrete):
+    """A Discrete space that keeps a seed given to `seed` and makes its generator from it only
+    when it is first sampled: every reset seeds the action space (so that `sample()` draws the
+    same after the same seed), and making a numpy generator costs more than the rest of a
+    reset's seeding, for a space that a masked policy never samples. The draws are those of a
+    space seeded at once."""
+
+    _later: int | None = None
+
+    def seed(self, seed: int | None = None) -> int:
+        if type(seed) is not int or seed < 0:  # None (fresh entropy) or refused: seeded now
+            self._later = None
+            return super().seed(seed)
+        self._np_random, self._later = None, seed  # type: ignore[assignment]  # Space's
+        return seed
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        if self._np_random is None and self._later is not None:
+            super().seed(self._later)
+            self._later = None
+        return super().np_random
+
+
 class SeatCoder:
     """The spaces of one ruleset and what a seat observes: shared by every environment here."""
 
@@ -94,11 +118,14 @@ class SeatCoder:
         self.observation_space = spaces.Dict({
             "observation": inner,
             "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8)})
-        self.action_space = spaces.Discrete(self.actions.n)
+        self.action_space = SeededLater(self.actions.n)
 
     def observe(self, game: Game, seat: int) -> dict:
         """What `seat` observes now: fresh arrays, safe to keep."""
-        decision = game.decision()
+        return self.observe_at(game, seat, game.decision())
+
+    def observe_at(self, game: Game, seat: int, decision) -> dict:
+        """`observe`, given the game's pending decision (a caller that has it in hand)."""
         vector = self.encoder.observe_game(game, seat)
         mine = decision is not None and decision.seat == seat
         return {"observation": self.encoder.parts(vector) if self.dict_form else vector,

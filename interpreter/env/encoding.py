@@ -9,7 +9,7 @@ copies it out).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 # Each player counter and the value that reads 1 (larger ones are cut at 1).
 SCALES = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
@@ -599,38 +599,55 @@ class Answers:
 
     def legal(self, kind: str, values: Any) -> dict[int, int]:
         """Each legal action and the index of the option it answers with."""
-        out: dict[int, int] = {}
+        out: dict[Any, int] = {}  # keyed by the tables' own int objects (none boxed again)
         table = self.named.get(kind)
+        shape = 0 if table is None else _SHAPES.get(kind, 0)  # how its options name actions
+        slots = self.slots
         for i, value in enumerate(values):
-            action = -1 if table is None else _named(kind, table, value)
-            if action < 0 or action in out:
-                if i >= len(self.slots):
+            action = None if shape == 0 or table is None else _named(shape, kind, table, value)
+            if action is None or action in out:
+                if i >= len(slots):
                     raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
-                                     f"action space answers at most {len(self.slots)} by "
+                                     f"action space answers at most {len(slots)} by "
                                      f"their index")
-                action = self.slots[i]
+                action = slots[i]
             out[action] = i
         return out
 
 
-def _named(kind: str, table: dict, value: Any) -> int:
-    """The action of an option that names a component, else -1."""
-    if isinstance(value, str):
-        return table.get(value, -1) if kind in ("hand", "hire", "depute") else -1
+# How each kind's options name their actions (`_named`), worked out once per decision, not per
+# option: by the id the option is (a card), a played card and its action, the id under the
+# kind's own key (a tile, a garment), a guest space or selling, a decoration space, yes or no.
+# (Final: constants the compiled code holds, not globals looked up at each use)
+_BY_ID: Final = 1
+_PLAY: Final = 2
+_KEYED: Final = 3
+_RENT: Final = 4
+_FUND: Final = 5
+_BONUS: Final = 6
+_SHAPES: Final[dict[str, int]] = {
+    "hand": _BY_ID, "hire": _BY_ID, "depute": _BY_ID, "play": _PLAY, "tile": _KEYED,
+    "garment": _KEYED, "rent": _RENT, "fund": _FUND, "bonus": _BONUS}
+
+
+def _named(shape: int, kind: str, table: dict, value: Any) -> Any:
+    """The action of an option that names a component (the table's int), else None."""
+    if shape == _BY_ID:
+        return table.get(value) if isinstance(value, str) else None
     if isinstance(value, dict):
-        if kind == "play":
-            actions = table.get(value.get("card"))
+        if shape == _PLAY:
+            actions: dict | None = table.get(value.get("card"))
+            if actions is None:
+                return None
             action = value.get("action")
-            return -1 if actions is None else actions.get("null" if action is None else action,
-                                                          -1)
-        if kind in ("tile", "garment"):
-            return table.get(value.get(kind), -1)
-        if kind == "rent":
-            return table.get("sell", -1) if value.get("sell") else table.get(value.get("space"),
-                                                                            -1)
-        if kind == "fund":
-            return table.get(value.get("space"), -1)
-        return -1
-    if kind == "bonus" and isinstance(value, bool):
-        return table.get(value, -1)
-    return -1
+            return actions.get("null" if action is None else action)
+        if shape == _KEYED:
+            return table.get(value.get(kind))
+        if shape == _RENT:
+            return table.get("sell") if value.get("sell") else table.get(value.get("space"))
+        if shape == _FUND:
+            return table.get(value.get("space"))
+        return None
+    if shape == _BONUS and isinstance(value, bool):
+        return table.get(value)
+    return None

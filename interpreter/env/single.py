@@ -46,16 +46,14 @@ from .aec import RococoEnv, win_shares
 
 
 class _Uniform:
-    """A bot answering uniformly at random, seeded from the environment's generator."""
+    """A bot answering uniformly at random, seeded with a draw of the environment's
+    generator: an index is its whole answer (`draw(len(decision))`, no options made)."""
 
-    def __init__(self, rng: np.random.Generator):
-        self.rng = random.Random(int(rng.integers(0, 2**63 - 1)))
+    def __init__(self, seed: int):
+        self.draw = random.Random(seed).randrange
 
     def choose(self, game, decision):
-        return decision.options[self.index(decision)]
-
-    def index(self, decision) -> int:
-        return self.rng.randrange(len(decision))
+        return decision.options[self.draw(len(decision))]
 
 
 class RococoSeatEnv(gym.Env):
@@ -96,6 +94,8 @@ class RococoSeatEnv(gym.Env):
         self.observation_space = self.env.observation_space(f"seat_{seat}")
         self.action_space = self.env.action_space(f"seat_{seat}")
         self.bots: list = []
+        self._draws: list = []  # per seat, its uniform bot's draw, else None (`_bots_play`)
+        self._actions = self.coder.actions
 
     @property
     def game(self):
@@ -113,43 +113,47 @@ class RococoSeatEnv(gym.Env):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self.env.reset(seed=int(self.np_random.integers(0, 2**63 - 1)))
+        draw = self.np_random.integers  # the inner game's seed, then each uniform bot's
+        self.env.reset(seed=int(draw(0, 2**63 - 1)))
         game_seed = self.game.state["seed"]
-        self.bots = [None if s == self.seat or self.env.rules.seat_kinds else
-                     _Uniform(self.np_random) if self.opponents is None else
-                     self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
+        self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
+                            _Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
+                            self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
+        self._draws = [bot.draw if type(bot) is _Uniform else None for bot in bots]
         game = self.game
-        self._bots_play(game)
-        return self._observe(game), {}
+        return self._observe(game, self._bots_play(game)), {}
 
     def step(self, action):
-        game = self.game
+        game = self.env.game
         decision = game.decision()
         try:  # the option the action answers: named in the legal actions, kept since `_observe`
-            index = self.coder.actions.legal(decision)[int(action)]
+            index = self._actions.legal(decision)[int(action)]
         except (KeyError, TypeError):  # not legal, or None
-            return self._observe(game), self.illegal_penalty, False, False, {"illegal": True}
+            return self._observe(game, decision), self.illegal_penalty, False, False, \
+                {"illegal": True}
         game.apply_index(index)
-        self._bots_play(game)
-        done = game.is_over()
+        decision = self._bots_play(game)
+        done = decision is None and game.is_over()
         reward = win_shares(game)[self.seat] if done else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(game), reward, done, False, {}
+        return self._observe(game, decision), reward, done, False, {}
 
-    def _bots_play(self, game) -> None:
-        seat, bots = self.seat, self.bots
+    def _bots_play(self, game):
+        """The bots answer until the seat is asked or the game is over: the decision then."""
+        seat, bots, draws = self.seat, self.bots, self._draws
         decision = game.decision()
         while decision is not None and decision.seat != seat:
-            bot = bots[decision.seat]
-            if type(bot) is _Uniform:  # no options to make: an index is its whole answer
-                game.apply_index(bot.index(decision))
+            draw = draws[decision.seat]
+            if draw is not None:  # a uniform bot: an index is its whole answer
+                game.apply_index(draw(len(decision)))
             else:
-                game.apply(bot.choose(game, decision))
+                game.apply(bots[decision.seat].choose(game, decision))
             decision = game.decision()
+        return decision
 
-    def _observe(self, game) -> dict:
-        return self.coder.observe(game, self.seat)
+    def _observe(self, game, decision) -> dict:
+        return self.coder.observe_at(game, self.seat, decision)
 
     def render(self):
         return self.env.render()
