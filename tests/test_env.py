@@ -146,6 +146,9 @@ def test_an_illegal_action_raises_and_changes_nothing():
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalDecisionError, match=f"action {illegal} is not legal for seat_"):
         env.step(illegal)
+    for bad in (float("nan"), "x", None):  # no whole number: a bare ValueError before
+        with pytest.raises(IllegalDecisionError, match=f"action {bad!r} is not legal for seat_"):
+            env.step(bad)
     assert env.game.to_json() == before
 
 
@@ -248,11 +251,15 @@ def test_the_seat_environment_lets_bots_answer_the_other_seats():
         observation, reward, done, _truncated, info = env.step(int(legal[0]))
         steps += 1
     assert env.game.is_over() and reward in (0.0, 0.5, 1.0, 1 / 3) and steps > 30
+    with pytest.raises(RuntimeError, match=r"^the episode is over: call reset\(\)"):
+        env.step(int(legal[0]))  # an AttributeError about None before
     observation, _ = env.reset(seed=3)
     mask = observation["action_mask"]
     before = env.game.to_json()
     # an action the mask does not allow, None, one past the catalogue, a negative one
-    for bad in (int(np.flatnonzero(mask == 0)[0]), None, env.action_space.n + 10, -1):
+    # ... and what is no whole number at all (nan, infinity, text: a bare ValueError before)
+    for bad in (int(np.flatnonzero(mask == 0)[0]), None, env.action_space.n + 10, -1,
+                float("nan"), float("inf"), "x"):
         _, reward, done, _, info = env.step(bad)
         assert (reward, done, info) == (-1.0, False, {"illegal": True})
         assert env.game.to_json() == before

@@ -136,10 +136,12 @@ class SeatCoder:
         """Answer the pending decision with `action`; IllegalDecisionError (and no change)
         if it is not legal."""
         legal = self.actions.legal(game.decision())
-        if action is None or int(action) not in legal:
-            raise IllegalDecisionError(f"action {action} is not legal for {agent} "
-                                       f"(legal: {sorted(legal)})")
-        game.apply_index(legal[int(action)])
+        try:
+            index = legal[int(action)]
+        except (KeyError, TypeError, ValueError, OverflowError):  # not legal; None, nan, text
+            raise IllegalDecisionError(f"action {action!r} is not legal for {agent} "
+                                       f"(legal: {sorted(legal)})") from None
+        game.apply_index(index)
 
 
 def rendering(game: Game, mode: str | None):

@@ -126,9 +126,11 @@ class RococoSeatEnv(gym.Env):
     def step(self, action):
         game = self.env.game
         decision = game.decision()
+        if decision is None:
+            raise RuntimeError("the episode is over: call reset() to play another game")
         try:  # the option the action answers: named in the legal actions, kept since `_observe`
             index = self._actions.legal(decision)[int(action)]
-        except (KeyError, TypeError):  # not legal, or None
+        except (KeyError, TypeError, ValueError, OverflowError):  # not legal; None, nan, text
             return self._observe(game, decision), self.illegal_penalty, False, False, \
                 {"illegal": True}
         game.apply_index(index)
