@@ -907,12 +907,19 @@ def _offer_bonus(ctx: Context, card_id: str) -> None:
             ctx.in_bonus = False
 
 
+# the bonus question's values, one tuple its every Decision takes as it is
+_USE_OR_SKIP: Final = (True, False)
+
+
+def _bonus_label(use: bool) -> str:
+    return "use the bonus" if use else "skip the bonus"
+
+
 def _bonus_chosen(ctx: Context, run: Any, check: Any, prompt: str) -> bool:
     """Whether a bonus (its `run` and `check`) can be done now and the player chooses to use
     it ("may use")."""
-    return ctx.possible(run, check=check) and ctx.ask(
-        "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
-        exact=True)
+    return ctx.possible(run, check=check) and ctx.ask("bonus", prompt, _USE_OR_SKIP,
+                                                      _bonus_label, exact=True)
 
 
 def _draw_text(o: Mapping[str, Any]) -> str:
