@@ -160,28 +160,20 @@ class Game(Scripting):
         An answer that is not legal raises IllegalDecisionError and changes nothing. Indexes
         are never guessed: use `apply_index(i)` for the i-th option.
         """
-        table = self.table
-        decision = _waiting_on(table)
-        value = value_answered(decision, option)
-        fault = _answered(table, self._held, self.history, decision, value)
-        if fault is not None or self._redo:
-            self._after(fault)
+        decision = _waiting_on(self.table)
+        self._answer(decision, value_answered(decision, option))
 
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
-        table = self.table
-        decision = _waiting_on(table)
-        value = matching_value(decision, value)
-        fault = _answered(table, self._held, self.history, decision, value)
-        if fault is not None or self._redo:
-            self._after(fault)
+        decision = _waiting_on(self.table)
+        self._answer(decision, matching_value(decision, value))
 
     def apply_index(self, index: Any) -> None:
-        """Answer with the option at `index` of the pending decision's options."""
+        """Answer with the option at `index` of the pending decision's options (the
+        environments' answer: `_answer` written out, no method of Python's called)."""
         table = self.table
         decision = _waiting_on(table)
-        value = value_at(decision, index)
-        fault = _answered(table, self._held, self.history, decision, value)
+        fault = _answered(table, self._held, self.history, decision, value_at(decision, index))
         if fault is not None or self._redo:
             self._after(fault)
 
@@ -207,6 +199,12 @@ class Game(Scripting):
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
+
+    def _answer(self, decision: Decision, value: Any) -> None:
+        """Give `value`, an option's value of `decision`, the pending one (`_answered`)."""
+        fault = _answered(self.table, self._held, self.history, decision, value)
+        if fault is not None or self._redo:
+            self._after(fault)
 
     def _after(self, fault: tuple[list, Exception] | None) -> None:
         """After an answer: a rule's fault restored and reported; the decisions taken back are
