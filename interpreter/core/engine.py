@@ -195,7 +195,7 @@ class Game(Scripting):
                 self.apply(option)
             finally:
                 waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
-                waiting.bots, waiting.last_given, waiting.history = None, None, None
+                waiting.bots, waiting.given_in, waiting.history = None, None, None
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
@@ -474,8 +474,8 @@ def _answered(table: Table, held: Held, history: list, decision: Decision, value
         _run_on(table, held, value)
     except Exception as exc:  # noqa: BLE001 - a fault in a rule: restored, then reported
         waiting = table.waiting
-        if waiting.last_given is not None:  # after answers given in the step (`play_out`)
-            answers, given = waiting.last_given
+        if waiting.given_in is not None:  # after answers given in the step (`play_out`)
+            answers, given = waiting.given_in, waiting.given
             waiting.bots = None  # the step is re-run up to that decision, to wait there
         return answers[:given], exc
     return None
