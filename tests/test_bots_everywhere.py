@@ -100,3 +100,16 @@ def test_the_random_bot_picks_what_rng_choice_picks():
         decision = Decision.of_values(0, "choice", "pick", range(size), None)
         assert bot.choose_index(None, decision) == rng.choice(range(size))
         assert bot.choose(None, decision).value == rng.choice(range(size))
+
+
+def test_the_random_bot_draws_from_the_generator_it_holds_now():
+    """The bot keeps its generator's `getrandbits` between decisions: a generator given to it
+    later is the one it draws from (as `rng.choice` of that generator would)."""
+    from interpreter.core.decisions import Decision
+
+    bot = make_bot("random", 7)
+    decision = Decision.of_values(0, "choice", "pick", range(10), None)
+    bot.choose_index(None, decision)
+    bot.rng, rng = random.Random(3), random.Random(3)
+    assert [bot.choose_index(None, decision) for _ in range(30)] == \
+        [rng.choice(range(10)) for _ in range(30)]

@@ -108,6 +108,14 @@ def test_the_state_at_a_keep_decision_shows_the_bought_tile_on_the_rack(rules):
     assert tile in p["tiles"]
     assert all(tile not in drawer for drawer in game.state["drawers"])
     assert problems(rules, game.state, game.side) == []
+    # keep it, or discard it for what its bottom gives: both with "+", either with "/"
+    gives = {"thread": ["thread"], "lace": ["lace"], "thread+lace": ["thread+lace"],
+             "thread/lace": ["thread", "lace"]}[rules.tiles[tile].bottom]
+    assert [o.value for o in d.options] == ["keep", *gives]
+    assert [o.label for o in d.options] == ["keep it for its silk", *(
+        "discard it for " + " and ".join(f"1 {rules.word(r)}" for r in g.split("+"))
+        for g in gives)]
+    assert d.prompt == f"keep {game.label(tile)} or discard it"
 
 
 def test_answering_continues_the_step_and_never_reruns_it(rules):

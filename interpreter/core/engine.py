@@ -32,7 +32,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from greenlet import getcurrent, greenlet
 
@@ -56,7 +56,9 @@ from .statecopy import copy_state
 from .table import Table, Waiting, matching_value, value_answered, value_at
 from .view import player_view
 
-_DONE = object()     # what the flow greenlet reports when the game is over
+_DONE: Final = object()  # what the flow greenlet reports when the game is over
+# Final: compiled, C statics, where a name of the module's is looked up in its dict at each use
+_CURRENT: Final[Callable[[], greenlet]] = getcurrent
 
 
 class Held:
@@ -158,18 +160,22 @@ class Game(Scripting):
         An answer that is not legal raises IllegalDecisionError and changes nothing. Indexes
         are never guessed: use `apply_index(i)` for the i-th option.
         """
-        decision = self._pending()
+        decision = _waiting_on(self.table)
         self._answer(decision, value_answered(decision, option))
 
     def apply_value(self, value: Any) -> None:
         """Answer with the option whose value equals `value` (as JSON data)."""
-        decision = self._pending()
+        decision = _waiting_on(self.table)
         self._answer(decision, matching_value(decision, value))
 
     def apply_index(self, index: Any) -> None:
-        """Answer with the option at `index` of the pending decision's options."""
-        decision = self._pending()
-        self._answer(decision, value_at(decision, index))
+        """Answer with the option at `index` of the pending decision's options (the
+        environments' answer: `_answer` written out, no method of Python's called)."""
+        table = self.table
+        decision = _waiting_on(table)
+        fault = _answered(table, self._held, self.history, decision, value_at(decision, index))
+        if fault is not None or self._redo:
+            self._after(fault)
 
     def play_out(self, bots: Sequence[Any]) -> None:
         """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
@@ -181,7 +187,7 @@ class Game(Scripting):
         it chooses; answering or changing it there raises IllegalDecisionError."""
         choosers = [_index_chooser(bot) for bot in bots]
         while not self.is_over():
-            decision = self._pending()
+            decision = _waiting_on(self.table)
             option = bots[decision.seat].choose(self, decision)
             waiting = self.table.waiting
             waiting.bots, waiting.choosers, waiting.history = bots, choosers, self.history
@@ -189,40 +195,28 @@ class Game(Scripting):
                 self.apply(option)
             finally:
                 waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
-                waiting.bots, waiting.last_given, waiting.history = None, None, None
+                waiting.bots, waiting.given_in, waiting.history = None, None, None
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
 
-    def _unchanging(self, what: str) -> None:
-        """Refuse a change while a bot of `play_out` chooses inside the running step."""
-        if self.table.waiting.choosing:
-            raise IllegalDecisionError(f"cannot {what} while play_out asks a bot: a bot may read, "
-                                       f"clone and save the game as it chooses, not change it")
-
-    def _pending(self) -> Decision:
-        self._unchanging("answer the game")
-        decision = self.table.waiting.decision
-        if decision is None:
-            raise IllegalDecisionError("the game is over: there is no decision to answer")
-        return decision
-
     def _answer(self, decision: Decision, value: Any) -> None:
-        answers = self.table.questions.answers  # only appended to: its first `given` are
-        # those before
-        given = len(answers)
-        answers.append(value)
-        self.history.append([decision.seat, value])
-        try:
-            self._continue(value)
-        except Exception as exc:  # noqa: BLE001 - a fault in a rule: restore, then report it
-            waiting = self.table.waiting
-            if waiting.last_given is not None:  # after answers given in the step (`play_out`)
-                answers, given = waiting.last_given
-                waiting.bots = None  # the step is re-run up to that decision, to wait there
-            self._recover(answers[:given], exc)
+        """Give `value`, an option's value of `decision`, the pending one (`_answered`)."""
+        fault = _answered(self.table, self._held, self.history, decision, value)
+        if fault is not None or self._redo:
+            self._after(fault)
+
+    def _after(self, fault: tuple[list, Exception] | None) -> None:
+        """After an answer: a rule's fault restored and reported; the decisions taken back are
+        no longer to redo."""
+        if fault is not None:
+            self._recover(*fault)
         if self._redo:
             self._redo = []
+
+    def _unchanging(self, what: str) -> None:
+        """Refuse a change while a bot of `play_out` chooses inside the running step."""
+        _refuse_while_choosing(self.table, what)
 
     # -- taking back -----------------------------------------------------------------------
     def undo(self, count: Any = 1) -> None:
@@ -300,26 +294,8 @@ class Game(Scripting):
     # -- running ---------------------------------------------------------------------------
     def _continue(self, answer: Any) -> None:
         """Run the waiting step on with `answer`, then the following steps, until one waits on
-        a question or the game ends. The steps run in the game's flow greenlet (`_flow`): it
-        switches back here only with a question or when the game is over."""
-        table = self.table
-        g = self._held.green
-        self._held.green = table.waiting.decision = None
-        if g is None:
-            if table.state["cursor"] is None:  # the game is over (flow.current: None)
-                table.journal.forget()
-                return
-            g = greenlet(_flow)
-            g.parent = getcurrent()
-            result = g.switch(table)
-        else:
-            caller = getcurrent()  # the step reports back to whoever answers now
-            if g.parent is not caller:
-                g.parent = caller
-            result = g.switch(answer)
-        if result is not _DONE:  # a question: the step waits in `g` for its answer
-            # the game holds the suspended step, and nothing in the step holds the game
-            self._held.green, self.table.waiting.decision = g, result
+        a question or the game ends (`_run_on`)."""
+        _run_on(self.table, self._held, answer)
 
     @property
     def step_name(self) -> str:
@@ -459,6 +435,74 @@ class Game(Scripting):
     def view(self, seat: Any) -> dict:
         """What `seat` may see of the live position, with the pending decision."""
         return player_view(self.table.state, seat, self.table.waiting.decision, self.table.rules)
+
+
+def _refuse_while_choosing(table: Table, what: str) -> None:
+    """Refuse a change while a bot of `play_out` chooses inside the running step."""
+    if table.waiting.choosing:
+        raise IllegalDecisionError(f"cannot {what} while play_out asks a bot: a bot may read, "
+                                   f"clone and save the game as it chooses, not change it")
+
+
+def _waiting_on(table: Table) -> Decision:
+    """The decision the game waits on, to be answered now."""
+    waiting = table.waiting
+    if waiting.choosing:
+        _refuse_while_choosing(table, "answer the game")
+    decision = waiting.decision
+    if decision is None:
+        raise IllegalDecisionError("the game is over: there is no decision to answer")
+    return decision
+
+
+# The answering path (`apply`, `apply_index`, `apply_value`) in functions of the module's, given
+# the game's table, hold and history: compiled, each is called natively and reads native fields,
+# where a method of `Game` (a class of Python's) called another as a method of Python's (about
+# 700 instructions a call) and read each attribute of the game from its dict (about 250 a read).
+
+
+def _answered(table: Table, held: Held, history: list, decision: Decision, value: Any
+              ) -> tuple[list, Exception] | None:
+    """Give `value` to the waiting step as the answer to `decision` and run the game on (the
+    game's table, hold and history). None, or when a rule faults, the answers to run the step
+    again with (those given before) and the fault (`Game._after` restores, then reports it)."""
+    answers = table.questions.answers  # only appended to: its first `given` are those before
+    given = len(answers)
+    answers.append(value)
+    history.append([decision.seat, value])
+    try:
+        _run_on(table, held, value)
+    except Exception as exc:  # noqa: BLE001 - a fault in a rule: restored, then reported
+        waiting = table.waiting
+        if waiting.given_in is not None:  # after answers given in the step (`play_out`)
+            answers, given = waiting.given_in, waiting.given
+            waiting.bots = None  # the step is re-run up to that decision, to wait there
+        return answers[:given], exc
+    return None
+
+
+def _run_on(table: Table, held: Held, answer: Any) -> None:
+    """Run the waiting step on with `answer`, then the following steps, until one waits on a
+    question or the game ends. The steps run in the game's flow greenlet (`_flow`): it switches
+    back here only with a question or when the game is over. `table` and `held` are the game's
+    (nothing a step runs gives the game another table or hold: changing it is refused then)."""
+    g = held.green
+    held.green = table.waiting.decision = None
+    if g is None:
+        if table.state["cursor"] is None:  # the game is over (flow.current: None)
+            table.journal.forget()
+            return
+        g = greenlet(_flow)
+        g.parent = _CURRENT()
+        result = g.switch(table)
+    else:
+        caller = _CURRENT()  # the step reports back to whoever answers now
+        if g.parent is not caller:
+            g.parent = caller
+        result = g.switch(answer)
+    if result is not _DONE:  # a question: the step waits in `g` for its answer
+        # the game holds the suspended step, and nothing in the step holds the game
+        held.green, table.waiting.decision = g, result
 
 
 def _flow(table: Table) -> Any:

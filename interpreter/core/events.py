@@ -55,7 +55,7 @@ def heard(ctx: Context, event: str) -> bool:
     """Whether announcing `event` now might run anything for the acting seat: a trigger of the
     rules listens to it, or one an effect started for this seat (a check that knows the rest of
     a verb completes needs it to run nothing)."""
-    if ctx.rules.triggers.get(event):
+    if event in ctx.table.plan.listened:  # the rules' triggers' events, read once (plan.py)
         return True
     mods = ctx.state["modifiers"]
     return bool(mods) and any("event" in m and m["event"] == event and m["seat"] == ctx.seat

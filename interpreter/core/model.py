@@ -286,6 +286,13 @@ class Tile:
         return tuple((part,) for part in self.bottom.split("/"))
 
     @cached_property
+    def keep_values(self) -> tuple[str, ...]:
+        """The values of the question asked when the tile is acquired (`take_tile`): "keep",
+        then each way to discard it, its gains joined by '+' ("thread+lace"); worked out
+        once, a tuple the question's Decision takes as it is."""
+        return ("keep", *("+".join(gives) for gives in self.conversions))
+
+    @cached_property
     def bales(self) -> int:
         """How many bales of silk it holds, of any colours."""
         return sum(self.silk.values())

@@ -40,8 +40,9 @@ class PhasePlan:
 
 class Plan:
     """A ruleset's stages as the flow reads them: `setup`, `round` and `final` (each a tuple
-    of PhasePlan), how many `rounds`, and whether the rules have seat `kinds`; `rules` for
-    what only they answer (a seat's kind)."""
+    of PhasePlan), how many `rounds`, whether the rules have seat `kinds`, and the events
+    their triggers listen to (`listened`); `rules` for what only they answer (a seat's
+    kind)."""
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -53,6 +54,11 @@ class Plan:
                                                   for p in rules.final_phases)
         self.rounds: int = rules.rounds
         self.kinds: bool = bool(rules.seat_kinds)
+        # the events some trigger of the rules listens to (`events.heard` asks at every verb
+        # that announces one: a set's look-up, where `rules.triggers.get` was an attribute of a
+        # Python dataclass and a method called by name)
+        self.listened: frozenset[str] = frozenset(
+            event for event, triggers in rules.triggers.items() if triggers)
 
     def stage(self, name: str) -> tuple[PhasePlan, ...]:
         """The phases of a stage of the cursor's ("setup", "round", "final")."""

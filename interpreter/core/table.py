@@ -44,8 +44,9 @@ class Waiting:
     question: the step running (`where`) and the decision it waits on; whether the running
     step has asked nothing yet (`fresh`); in `play_out`, the bots answering inside the step,
     their `choose_index` (`choosers`), the game's history their answers are added to, what one
-    raised, the answers of the step the last answer was given in (`last_given`) and whether a
-    bot is choosing."""
+    raised, the answers of the step the last answer was given in (`given_in`) and how many
+    it had before that answer (`given`: two fields, no tuple made at every answer), and
+    whether a bot is choosing."""
 
     def __init__(self) -> None:
         self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
@@ -55,7 +56,8 @@ class Waiting:
         self.choosers: list[Callable[[Any, Decision], Any] | None] = []
         self.history: list | None = None
         self.bot_error: BaseException | None = None
-        self.last_given: tuple[list, int] | None = None
+        self.given_in: list | None = None
+        self.given = 0
         self.choosing = False
 
 
@@ -124,7 +126,7 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
         waiting.choosing = False
         waiting.decision = None
     answers = table.questions.answers
-    waiting.last_given = (answers, len(answers))
+    waiting.given_in, waiting.given = answers, len(answers)
     answers.append(value)
     history = waiting.history  # the game's (a native field: `game.history` is a look-up of
     assert history is not None  # the game's dict)

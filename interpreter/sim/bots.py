@@ -34,6 +34,10 @@ NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is w
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and a bot of yours may build on it
 class RandomBot:
     name = "random"
+    # `rng.getrandbits`, looked up once (and again only if `rng` is replaced): compiled, each
+    # `self.rng.getrandbits(...)` looked the method up by name (about 490 instructions a draw)
+    _draw: Callable[[int], int] | None = None
+    _draw_of: _random.Random | None = None
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
@@ -44,9 +48,13 @@ class RandomBot:
         # (tests/test_bots_everywhere.py holds it to `choice`)
         count = len(decision)
         bits = count.bit_length()
-        pick = self.rng.getrandbits(bits)
+        rng, draw = self.rng, self._draw
+        if draw is None or self._draw_of is not rng:
+            draw = self._draw = rng.getrandbits
+            self._draw_of = rng
+        pick = draw(bits)
         while pick >= count:
-            pick = self.rng.getrandbits(bits)
+            pick = draw(bits)
         return pick
 
     def choose(self, game, decision: Decision) -> Option:

@@ -50,16 +50,17 @@ def _whole(value: Any) -> int:
 def take_tile(ctx: Context, tile_id: str) -> bool:
     """A tile just acquired goes on the rack; its owner keeps it for its silk, or discards it
     at once for its Thread and/or Lace. True if it was kept."""
-    tile = ctx.rules.tiles[tile_id]
-    ctx.tx.append(ctx.me["tiles"], tile_id)
-    word = ctx.rules.word
+    rules = ctx.rules
+    tiles = ctx.me["tiles"]
+    ctx.tx.append(tiles, tile_id)
+    # the values worked out once per tile; the rules' words read only when a label is
     answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
-                     ["keep"] + ["+".join(gives) for gives in tile.conversions],
+                     rules.tiles[tile_id].keep_values,
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
-                     " and ".join(f"1 {word(r)}" for r in v.split("+")), exact=True)
+                     " and ".join(f"1 {rules.word(r)}" for r in v.split("+")), exact=True)
     if answer == "keep":
         return True
-    ctx.tx.remove(ctx.me["tiles"], tile_id)
+    ctx.tx.remove(tiles, tile_id)
     for resource in answer.split("+"):
         ctx.gain(resource, 1)
     ctx.tx.append(ctx.state["resource_discard"], tile_id)
@@ -906,12 +907,19 @@ def _offer_bonus(ctx: Context, card_id: str) -> None:
             ctx.in_bonus = False
 
 
+# the bonus question's values, one tuple its every Decision takes as it is
+_USE_OR_SKIP: Final = (True, False)
+
+
+def _bonus_label(use: bool) -> str:
+    return "use the bonus" if use else "skip the bonus"
+
+
 def _bonus_chosen(ctx: Context, run: Any, check: Any, prompt: str) -> bool:
     """Whether a bonus (its `run` and `check`) can be done now and the player chooses to use
     it ("may use")."""
-    return ctx.possible(run, check=check) and ctx.ask(
-        "bonus", prompt, [True, False], lambda v: "use the bonus" if v else "skip the bonus",
-        exact=True)
+    return ctx.possible(run, check=check) and ctx.ask("bonus", prompt, _USE_OR_SKIP,
+                                                      _bonus_label, exact=True)
 
 
 def _draw_text(o: Mapping[str, Any]) -> str:
