@@ -95,7 +95,9 @@ class Printed:
 class Memo:
     """An option that is a function of the verb's bindings (and the ruleset's printed data),
     its values kept by them: the same in every position and game of the ruleset, so one is
-    shared by all the calls of a check."""
+    shared by all the calls of a check. A binding is keyed by its type and value (1, True, 1.0
+    and Fraction(1) are equal and hash alike; an option of a binding that may be a flag or a
+    number differs between them)."""
 
     __slots__ = ("by_one", "fn", "known", "printed")
 
@@ -103,35 +105,36 @@ class Memo:
         self.fn = fn  # reads the env and the ruleset's printed data alone
         self.printed = printed
         self.known: dict[tuple, Any] = {}
-        # the values of `bound` calls, by the binding's name, then its value: a price asked
-        # for each drawer of every check, read without making a key
-        self.by_one: dict[str, dict[Any, Any]] = {}
+        # the values of `bound` calls, by the binding's name, its type, then its value: a price
+        # asked for each drawer of every check, read without making a key
+        self.by_one: dict[str, dict[type, dict[Any, Any]]] = {}
 
     def __call__(self, **bindings: Any) -> Any:
-        return self._value(tuple(bindings.items()), bindings)
+        return self._value(tuple([(name, type(value), value)
+                                  for name, value in bindings.items()]), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})`, as Thunk.bound."""
-        values = self.by_one.get(name)
+        kind = type(value)
+        by_type = self.by_one.get(name)
+        if by_type is None:
+            by_type = self.by_one[name] = {}
+        values = by_type.get(kind)
         if values is None:
-            values = self.by_one[name] = {}
+            values = by_type[kind] = {}
         try:
             known = values.get(value, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(((name, value),), None)
+            return self.fn(self.printed, {name: value})
         if known is self:  # worked out, unless it raises (then again at every call)
-            known = values[value] = self._work_out(((name, value),), None)
+            known = values[value] = self.fn(self.printed, {name: value})
         return known
 
-    def _value(self, key: tuple, bindings: dict | None) -> Any:
+    def _value(self, key: tuple, bindings: dict) -> Any:
         try:
             value = self.known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(key, bindings)
+            return self.fn(self.printed, bindings)
         if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self._work_out(key, bindings)
+            value = self.known[key] = self.fn(self.printed, bindings)
         return value
-
-    def _work_out(self, key: tuple, bindings: dict | None) -> Any:
-        """The option's value for the bindings `key` holds (`bindings`: them as a dict)."""
-        return self.fn(self.printed, dict(key) if bindings is None else bindings)
