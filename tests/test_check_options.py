@@ -97,10 +97,17 @@ def test_a_shared_option_tells_a_flag_from_a_number():
 
     from interpreter.verbs.checks import Memo, Printed
 
-    memo = Memo(lambda printed, env: type(env["n"]).__name__, Printed(None))
+    asked: list = []
+
+    def fn(printed, env):
+        asked.append(env["n"])
+        return type(env["n"]).__name__
+
+    memo = Memo(fn, Printed(None))
     values = (1, True, 1.0, Fraction(1), 1, True)
     kinds = ["int", "bool", "float", "Fraction", "int", "bool"]
     assert [memo.bound("n", v) for v in values] == kinds
+    assert [type(n).__name__ for n in asked] == kinds[:4]  # each kind worked out once
     assert [memo(n=v) for v in values] == kinds
 
 

@@ -67,8 +67,15 @@ def test_a_memo_tells_a_flag_from_a_number():
     """1, True, 1.0 and Fraction(1) are equal and hash alike, yet a binding that can be a flag
     or a number gives each its own value: the memo keys a value by its type too, both ways of
     asking (`bound` and keywords), and asked again gives what it gave first."""
-    memo = BoundMemo(lambda ctx, env: type(env["n"]).__name__, "the kind of n")
+    asked: list = []
+
+    def fn(ctx, env):
+        asked.append(env["n"])
+        return type(env["n"]).__name__
+
+    memo = BoundMemo(fn, "the kind of n")
     values = (1, True, 1.0, Fraction(1), 1, True)
-    assert [memo.bound("n", v) for v in values] == ["int", "bool", "float", "Fraction", "int",
-                                                    "bool"]
-    assert [memo(n=v) for v in values] == ["int", "bool", "float", "Fraction", "int", "bool"]
+    kinds = ["int", "bool", "float", "Fraction", "int", "bool"]
+    assert [memo.bound("n", v) for v in values] == kinds
+    assert [type(n).__name__ for n in asked] == kinds[:4]  # each kind worked out once
+    assert [memo(n=v) for v in values] == kinds

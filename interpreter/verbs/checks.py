@@ -104,10 +104,12 @@ class Memo:
     def __init__(self, fn: Callable[[Any, dict], Any], printed: Printed):
         self.fn = fn  # reads the env and the ruleset's printed data alone
         self.printed = printed
+        # the values of keyword calls, by their bindings' (name, type, value)s
         self.known: dict[tuple, Any] = {}
-        # the values of `bound` calls, by the binding's name, its type, then its value: a price
-        # asked for each drawer of every check, read without making a key
-        self.by_one: dict[str, dict[type, dict[Any, Any]]] = {}
+        # the values of `bound` calls, by the binding's name, then its value: (its type, the
+        # value) for the first type met (a price asked for each drawer of every check, read
+        # without making a key); an equal binding of another type is kept in `known`
+        self.by_one: dict[str, dict[Any, tuple[type, Any]]] = {}
 
     def __call__(self, **bindings: Any) -> Any:
         return self._value(tuple([(name, type(value), value)
@@ -115,20 +117,22 @@ class Memo:
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})`, as Thunk.bound."""
-        kind = type(value)
-        by_type = self.by_one.get(name)
-        if by_type is None:
-            by_type = self.by_one[name] = {}
-        values = by_type.get(kind)
+        values = self.by_one.get(name)
         if values is None:
-            values = by_type[kind] = {}
+            values = self.by_one[name] = {}
         try:
-            known = values.get(value, self)
+            known = values.get(value)
         except TypeError:  # a binding that is a list: worked out every time
             return self.fn(self.printed, {name: value})
-        if known is self:  # worked out, unless it raises (then again at every call)
-            known = values[value] = self.fn(self.printed, {name: value})
-        return known
+        kind = type(value)
+        if known is not None:
+            if known[0] is kind:
+                return known[1]
+            return self._value(((name, kind, value),), {name: value})  # 1 after True
+        # worked out, unless it raises (then again at every call)
+        found = self.fn(self.printed, {name: value})
+        values[value] = (kind, found)
+        return found
 
     def _value(self, key: tuple, bindings: dict) -> Any:
         try:
