@@ -63,6 +63,8 @@ class BoundMemo:
         self.text = text
 
     def __call__(self, **bindings: Any) -> Any:
+        if not bindings:  # a constant (`2`, a display's name): one key, made without a loop
+            return self._value((), bindings)
         return self._value(tuple([(name, type(value), value)
                                   for name, value in bindings.items()]), bindings)
 
