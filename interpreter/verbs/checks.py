@@ -61,11 +61,10 @@ class Lazy:
     it: the shape of `rulesdsl.Thunk` (the running call's option), as a class of this compiled
     module. Two classes on purpose: a check makes one for each option at every check of a verb
     call and `called` / `bound` read it by direct C calls, where a Thunk (rulesdsl is not
-    compiled, and imports nothing of the interpreter's) is made and called as Python: about
-    1,600 instructions more to make and 1,400 more to read, some 5.5 M over the 20 random
-    games of docs/speed-history.md (2,047 made, 1,673 read; an estimate from a Thunk timed
-    alone). Neither can derive from the other (a compiled class has compiled bases; rulesdsl
-    is below this layer)."""
+    compiled, and imports nothing of the interpreter's) is made and called as Python: the
+    checks making Thunks instead played the 20 random games of docs/speed-history.md with
+    5.8 M more instructions (2.5%; 2,047 made, 1,673 read). Neither can derive from the other
+    (a compiled class has compiled bases; rulesdsl is below this layer)."""
 
     __slots__ = ("ctx", "env", "fn", "text")
 
