@@ -51,7 +51,9 @@ def _nodes(node: Any) -> Iterator[Any]:
 class BoundMemo:
     """A verb option of its bindings alone (`bindings_only`), read as a Thunk is
     (`memo(**bindings)`, `memo.bound(name, value)`), its values kept by the bindings; a value
-    that is not a number, text or flag (a list) is worked out at every read, as a Thunk's."""
+    that is not a number, text or flag (a list) is worked out at every read, as a Thunk's.
+    A binding is keyed by its type and value: 1, True, 1.0 and Fraction(1) are equal and hash
+    alike, yet an option of a binding that may be a flag or a number differs between them."""
 
     __slots__ = ("_fn", "_known", "text")
 
@@ -61,12 +63,15 @@ class BoundMemo:
         self.text = text
 
     def __call__(self, **bindings: Any) -> Any:
-        return self._value(tuple(bindings.items()), bindings)
+        if not bindings:  # a constant (`2`, a display's name): one key, made without a loop
+            return self._value((), bindings)
+        return self._value(tuple([(name, type(value), value)
+                                  for name, value in bindings.items()]), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})` without the keyword dict (a price read for each drawer of
         every acquire: one Python call, no other)."""
-        key = (name, value)
+        key = (name, type(value), value)
         try:
             known = self._known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time

@@ -95,7 +95,10 @@ def spend(ctx: Any, n: int, span: Span) -> None:
 
 class Thunk:
     """A lazily evaluated verb option: `thunk(**bindings)` evaluates it now, in the env of the
-    statement extended with the verb's bindings (e.g. `deputed`)."""
+    statement extended with the verb's bindings (e.g. `deputed`). Its twin in the load-time
+    checks, interpreter/verbs/checks.Lazy, has the same shape as a compiled class (a check
+    makes and reads one natively): this package is not compiled and imports nothing of the
+    interpreter's, so the two stay apart (the reasons and figures: Lazy's docstring)."""
 
     __slots__ = ("_ctx", "_env", "_fn", "text")
 

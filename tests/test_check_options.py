@@ -90,6 +90,27 @@ def test_an_option_of_the_bindings_is_worked_out_once_per_value():
     assert asked[3:] == [{"n": [1, 2]}, {"n": [1, 2]}]
 
 
+def test_a_shared_option_tells_a_flag_from_a_number():
+    """A `Memo` keys a value by the binding's type too: 1, True, 1.0 and Fraction(1) are equal
+    and hash alike, yet each gets its own value, by `bound` and by keywords."""
+    from fractions import Fraction
+
+    from interpreter.verbs.checks import Memo, Printed
+
+    asked: list = []
+
+    def fn(printed, env):
+        asked.append(env["n"])
+        return type(env["n"]).__name__
+
+    memo = Memo(fn, Printed(None))
+    values = (1, True, 1.0, Fraction(1), 1, True)
+    kinds = ["int", "bool", "float", "Fraction", "int", "bool"]
+    assert [memo.bound("n", v) for v in values] == kinds
+    assert [type(n).__name__ for n in asked] == kinds[:4]  # each kind worked out once
+    assert [memo(n=v) for v in values] == kinds
+
+
 def test_a_verb_reads_every_kind_of_option_alike():
     """`checks.called` and `checks.bound` give what calling the option gives, whichever object
     carries it: a check's `Lazy` (read natively), a check's `Memo` (a function of the

@@ -1,6 +1,8 @@
 """A verb option of the verb's bindings alone is worked out once per binding (rulesdsl/memo.py)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from interpreter import Game, load_ruleset
@@ -59,3 +61,21 @@ def test_acquire_offers_the_prices_of_its_table_by_drawer_size():
         offers = game.next_question(rules.actions["acquire"].effect, seat).options
         assert {(o.value["drawer"], o.value["price"]) for o in offers} == {
             (d, {1: 0, 2: 1, 3: 2}[size]) for d, size in enumerate(sizes)}
+
+
+def test_a_memo_tells_a_flag_from_a_number():
+    """1, True, 1.0 and Fraction(1) are equal and hash alike, yet a binding that can be a flag
+    or a number gives each its own value: the memo keys a value by its type too, both ways of
+    asking (`bound` and keywords), and asked again gives what it gave first."""
+    asked: list = []
+
+    def fn(ctx, env):
+        asked.append(env["n"])
+        return type(env["n"]).__name__
+
+    memo = BoundMemo(fn, "the kind of n")
+    values = (1, True, 1.0, Fraction(1), 1, True)
+    kinds = ["int", "bool", "float", "Fraction", "int", "bool"]
+    assert [memo.bound("n", v) for v in values] == kinds
+    assert [type(n).__name__ for n in asked] == kinds[:4]  # each kind worked out once
+    assert [memo(n=v) for v in values] == kinds

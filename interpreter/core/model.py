@@ -527,9 +527,34 @@ class Ruleset:
     setup_phases: tuple[Phase, ...] = ()
     # whether `seat_kinds` has any, asked by every gain and payment: worked out once, here
     has_seat_kinds: bool = field(init=False, repr=False, compare=False, default=False)
+    # how it was loaded (loading/loader.py `Recipe`), set by `load_ruleset` alone: a pickle
+    # carries it. Not an argument, so `dataclasses.replace` of a loaded ruleset (other rules)
+    # has none.
+    recipe: Any = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "has_seat_kinds", bool(self.seat_kinds))
+
+    # Nothing changes a ruleset once loaded (what is written into it later are caches of its
+    # own data: `labellers`, the flow's plan, the option tables, the memos of its effects), so
+    # a copy of it, shallow or deep, is the ruleset itself, as a tuple's.
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Ruleset:
+        return self
+
+    def __reduce__(self) -> tuple:
+        """A pickle of a ruleset is how it was loaded (its effects are compiled functions,
+        which do not pickle): the receiving process loads the same files again, once, and
+        refuses them if they are no longer the same rules (`loader.reload_ruleset`)."""
+        if self.recipe is None:
+            raise TypeError(
+                "this Ruleset was not made by load_ruleset (built by hand, or changed with "
+                "dataclasses.replace), so it cannot be pickled: its effects are compiled "
+                "functions, and a pickle of a loaded ruleset is how it was loaded. Pickle "
+                "load_ruleset's arguments instead and load the rules in the receiving process")
+        return self.recipe.pickled(self)
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:

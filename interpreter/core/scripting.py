@@ -12,6 +12,7 @@ from typing import Any
 from rulesdsl import EffectAbort, Origin, build_effect
 
 from .context import Context
+from .copies import Copies
 from .decisions import Decision
 from .errors import IllegalDecisionError
 from .journal import Journal
@@ -25,8 +26,9 @@ from .table import Table
 _PARTS = frozenset(("rules", "state", "side", "journal", "questions", "label"))
 
 
-class Scripting:
-    """The scripting tools of a game (mixed into `Game`, which gives what is declared here)."""
+class Scripting(Copies):
+    """The scripting tools of a game (mixed into `Game`, which gives what is declared here),
+    and how a game is copied and pickled (`Copies`)."""
 
     rules: Ruleset
     state: State

@@ -5,10 +5,13 @@ the file set at once, sorted by file and line.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+import pickle
+import weakref
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, TypeVar
@@ -126,6 +129,8 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     extra_paths = [Path(p) for p in extra_paths]
     found = _Modules(extra_paths)
     errors = list(found.errors)
+    given = modules = None if modules is None else tuple(modules)  # (kept in the recipe)
+    expansions = tuple(expansions)
     if modules is None:
         modules = ["base", edition or "deluxe", *expansions]
     elif edition is not None or expansions:
@@ -171,8 +176,72 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     if values:  # the same files with other parameters are other rules
         fingerprint = hashlib.sha256((fingerprint + json.dumps(values, sort_keys=True))
                                      .encode()).hexdigest()[:16]
-    return dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs, values),
-                               params=values, fingerprint=fingerprint)
+    ruleset = dataclasses.replace(ruleset, module_info=_module_info(found, ordered, docs, values),
+                                  params=values, fingerprint=fingerprint)
+    recipe = Recipe(given, tuple((str(p), str(p.resolve())) for p in extra_paths), edition,
+                    expansions, tuple(sorted(dict(params or {}).items())))
+    object.__setattr__(ruleset, "recipe", recipe)
+    return ruleset
+
+
+@dataclasses.dataclass(frozen=True)
+class Recipe:
+    """How a ruleset was loaded: `load_ruleset`'s arguments, each pack's path as given and
+    made absolute. A pickle of the ruleset is its recipe (`Ruleset.__reduce__`)."""
+
+    modules: tuple[str, ...] | None
+    paths: tuple[tuple[str, str], ...]  # (as given, absolute), for each of `extra_paths`
+    edition: str | None
+    expansions: tuple[str, ...]
+    params: tuple[tuple[str, Any], ...]  # as given, sorted
+
+    def pickled(self, rules: Ruleset) -> tuple:
+        """What a pickle of `rules`, loaded by this recipe, carries (read back in this process,
+        it is `rules` while anything holds them)."""
+        _keep(self, rules, _PICKLED)
+        return (reload_ruleset, (self, rules.fingerprint))
+
+    def load(self) -> Ruleset:
+        """The ruleset loaded again: a pack by its path as given where that is the same
+        place here (the same working folder), else by its absolute path."""
+        paths = [Path(given) if Path(given).resolve() == Path(absolute) else Path(absolute)
+                 for given, absolute in self.paths]
+        return load_ruleset(self.modules, paths, edition=self.edition,
+                            expansions=self.expansions, params=dict(self.params))
+
+
+# Rulesets by (recipe, fingerprint): the last one pickled of each, while anything holds it, so
+# that a pickle read in the process that made it gives that very ruleset, and each one loaded
+# again from a pickle, kept (a worker is sent many games of the same rules)
+_PICKLED: weakref.WeakValueDictionary[tuple, Ruleset] = weakref.WeakValueDictionary()
+_RELOADED: dict[tuple, Ruleset] = {}
+
+
+def _keep(recipe: Recipe, rules: Ruleset, kept: MutableMapping[tuple, Ruleset]) -> None:
+    with contextlib.suppress(TypeError):  # a parameter's value that is no key: not kept
+        kept[recipe, rules.fingerprint] = rules
+
+
+def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
+    """The ruleset a pickle carries (`Ruleset.__reduce__`): the one this process pickled, else
+    loaded again (once a process); refused if the files it is loaded from are no longer the
+    rules that were pickled."""
+    try:
+        found = _PICKLED.get((recipe, fingerprint)) or _RELOADED.get((recipe, fingerprint))
+    except TypeError:
+        found = None
+    if found is not None:
+        return found
+    rules = recipe.load()
+    if rules.fingerprint != fingerprint:
+        packs = ", ".join(absolute for _, absolute in recipe.paths) or "none"
+        raise pickle.UnpicklingError(
+            f"the rules were pickled as ruleset {fingerprint}, but loading them again here "
+            f"(modules {', '.join(rules.modules)}; packs: {packs}) gives ruleset "
+            f"{rules.fingerprint}: their files changed since, or a pack given by a relative "
+            "path is read from another folder (give load_ruleset absolute paths)")
+    _keep(recipe, rules, _RELOADED)
+    return rules
 
 
 def _module_info(found: _Modules, ordered: list[str], docs: list[Document],

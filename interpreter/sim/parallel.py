@@ -3,8 +3,9 @@ depend on what ran them.
 
 A game is a function of (rules, players, bots, seed), so a worker needs only plain data to
 rebuild it: `GameSpec` carries the custom packs as file contents (not paths, and never the
-compiled Ruleset, whose effects are closures), each worker writes them to a private folder and
-loads the ruleset once, and results come back in seed order whatever the number of workers.
+Ruleset, which pickles as the paths it was loaded from: a Ray worker on another machine may
+not have them), each worker writes them to a private folder and loads the ruleset once, and
+results come back in seed order whatever the number of workers.
 """
 from __future__ import annotations
 

@@ -44,6 +44,11 @@ def bound(option: Any, name: str, value: Any) -> Any:
     """`option.bound(name, value)`: a verb option's value with the binding `name` (natively for
     a check's own `Memo` and `Lazy`; compiled, a method of an untyped object is looked up by
     name and called as Python's)."""
+    # The three branches make the same call on purpose: compiled, the first two are direct C
+    # calls of the narrowed class's method, the last a method looked up by name and called
+    # through its Python wrapper. One call for all cost 1.28 M more instructions over the 20
+    # random games of docs/speed-history.md (5,022 `Memo` reads, about 250 each); a `Lazy`'s
+    # (an option that reads the position, given a binding) is read so in a pack's check.
     if type(option) is Memo:
         return option.bound(name, value)
     if type(option) is Lazy:
@@ -53,8 +58,13 @@ def bound(option: Any, name: str, value: Any) -> Any:
 
 class Lazy:
     """A verb option in a check (loading/static_checks.py), evaluated only when the verb reads
-    it: `rulesdsl.Thunk`, as a class of this compiled module (made and called at every check of
-    a verb call, where a Thunk is made and called as Python)."""
+    it: the shape of `rulesdsl.Thunk` (the running call's option), as a class of this compiled
+    module. Two classes on purpose: a check makes one for each option at every check of a verb
+    call and `called` / `bound` read it by direct C calls, where a Thunk (rulesdsl is not
+    compiled, and imports nothing of the interpreter's) is made and called as Python: the
+    checks making Thunks instead played the 20 random games of docs/speed-history.md with
+    5.8 M more instructions (2.5%; 2,047 made, 1,673 read). Neither can derive from the other
+    (a compiled class has compiled bases; rulesdsl is below this layer)."""
 
     __slots__ = ("ctx", "env", "fn", "text")
 
@@ -95,20 +105,25 @@ class Printed:
 class Memo:
     """An option that is a function of the verb's bindings (and the ruleset's printed data),
     its values kept by them: the same in every position and game of the ruleset, so one is
-    shared by all the calls of a check."""
+    shared by all the calls of a check. A binding is keyed by its type and value (1, True, 1.0
+    and Fraction(1) are equal and hash alike; an option of a binding that may be a flag or a
+    number differs between them)."""
 
     __slots__ = ("by_one", "fn", "known", "printed")
 
     def __init__(self, fn: Callable[[Any, dict], Any], printed: Printed):
         self.fn = fn  # reads the env and the ruleset's printed data alone
         self.printed = printed
+        # the values of keyword calls, by their bindings' (name, type, value)s
         self.known: dict[tuple, Any] = {}
-        # the values of `bound` calls, by the binding's name, then its value: a price asked
-        # for each drawer of every check, read without making a key
-        self.by_one: dict[str, dict[Any, Any]] = {}
+        # the values of `bound` calls, by the binding's name, then its value: (its type, the
+        # value) for the first type met (a price asked for each drawer of every check, read
+        # without making a key); an equal binding of another type is kept in `known`
+        self.by_one: dict[str, dict[Any, tuple[type, Any]]] = {}
 
     def __call__(self, **bindings: Any) -> Any:
-        return self._value(tuple(bindings.items()), bindings)
+        return self._value(tuple([(name, type(value), value)
+                                  for name, value in bindings.items()]), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})`, as Thunk.bound."""
@@ -116,22 +131,24 @@ class Memo:
         if values is None:
             values = self.by_one[name] = {}
         try:
-            known = values.get(value, self)
+            known = values.get(value)
         except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(((name, value),), None)
-        if known is self:  # worked out, unless it raises (then again at every call)
-            known = values[value] = self._work_out(((name, value),), None)
-        return known
+            return self.fn(self.printed, {name: value})
+        kind = type(value)
+        if known is not None:
+            if known[0] is kind:
+                return known[1]
+            return self._value(((name, kind, value),), {name: value})  # 1 after True
+        # worked out, unless it raises (then again at every call)
+        found = self.fn(self.printed, {name: value})
+        values[value] = (kind, found)
+        return found
 
-    def _value(self, key: tuple, bindings: dict | None) -> Any:
+    def _value(self, key: tuple, bindings: dict) -> Any:
         try:
             value = self.known.get(key, self)
         except TypeError:  # a binding that is a list: worked out every time
-            return self._work_out(key, bindings)
+            return self.fn(self.printed, bindings)
         if value is self:  # worked out, unless it raises (then again at every call)
-            value = self.known[key] = self._work_out(key, bindings)
+            value = self.known[key] = self.fn(self.printed, bindings)
         return value
-
-    def _work_out(self, key: tuple, bindings: dict | None) -> Any:
-        """The option's value for the bindings `key` holds (`bindings`: them as a dict)."""
-        return self.fn(self.printed, dict(key) if bindings is None else bindings)

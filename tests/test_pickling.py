@@ -1,0 +1,109 @@
+"""Copying and pickling rulesets and games (core/model.py `Ruleset`, core/copies.py).
+
+A loaded ruleset never changes, so its copies are itself; it pickles as how it was loaded (its
+recipe) and is loaded again in the receiving process. A game copies as its clone and pickles as
+its save with its ruleset."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import multiprocessing
+import pickle
+import shutil
+import weakref
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.loading import loader
+
+SPITE = Path(__file__).parent / "packs" / "spite"
+NOT_PICKLED = (
+    "this Ruleset was not made by load_ruleset (built by hand, or changed with "
+    "dataclasses.replace), so it cannot be pickled: its effects are compiled functions, and a "
+    "pickle of a loaded ruleset is how it was loaded. Pickle load_ruleset's arguments instead "
+    "and load the rules in the receiving process")
+
+
+def _played(rules, decisions: int = 25, seed: int = 2) -> Game:
+    game = Game.new(rules, players=3, seed=seed)
+    for i in range(decisions):
+        options = game.decision().options
+        game.apply(options[i % len(options)])
+    return game
+
+
+def test_a_ruleset_copies_as_itself(rules):
+    held = {"rules": rules, "again": [rules]}
+    deep = copy.deepcopy(held)
+    assert copy.copy(rules) is rules and copy.deepcopy(rules) is rules
+    assert deep["rules"] is rules and deep["again"][0] is rules and deep is not held
+
+
+def test_a_ruleset_pickles_by_how_it_was_loaded(tmp_path, monkeypatch):
+    """In the process that loaded it, a pickle reads back as that very ruleset; elsewhere (no
+    ruleset of the recipe held) the pack is loaded again, once, from the path it was given."""
+    pack = shutil.copytree(SPITE, tmp_path / "spite")
+    rules = load_ruleset(extra_paths=[pack], expansions=["masques"],
+                         params={"masques.count": 2})
+    assert rules.recipe == loader.Recipe(None, ((str(pack), str(pack.resolve())),), None,
+                                         ("masques",), (("masques.count", 2),))
+    data = pickle.dumps(rules)
+    assert pickle.loads(data) is rules
+    monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())  # as elsewhere
+    monkeypatch.setattr(loader, "_RELOADED", {})
+    again = pickle.loads(data)
+    assert again is not rules and again.fingerprint == rules.fingerprint
+    assert again.params == {"masques.count": 2} and "spite" in again.modules
+    assert pickle.loads(data) is again  # loaded once a process
+
+
+def test_a_pickle_of_rules_whose_files_changed_is_refused(tmp_path, monkeypatch):
+    pack = shutil.copytree(SPITE, tmp_path / "spite")
+    rules = load_ruleset(extra_paths=[pack])
+    data = pickle.dumps(rules)
+    cards = pack / "cards.yaml"
+    cards.write_text(cards.read_text() + "\n# changed\n")
+    monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())
+    with pytest.raises(pickle.UnpicklingError) as refused:
+        pickle.loads(data)
+    changed = load_ruleset(extra_paths=[pack]).fingerprint
+    assert str(refused.value) == (
+        f"the rules were pickled as ruleset {rules.fingerprint}, but loading them again here "
+        f"(modules base, deluxe, spite; packs: {pack.resolve()}) gives ruleset {changed}: their "
+        "files changed since, or a pack given by a relative path is read from another folder "
+        "(give load_ruleset absolute paths)")
+
+
+def test_a_ruleset_not_loaded_does_not_pickle(rules):
+    """A ruleset changed with dataclasses.replace is other rules than its recipe's: it has
+    none, and neither it nor a game of it pickles; it still copies as itself."""
+    shorter = dataclasses.replace(rules, rounds=1)
+    assert shorter.recipe is None and copy.deepcopy(shorter) is shorter
+    with pytest.raises(TypeError) as refused:
+        pickle.dumps(shorter)
+    assert str(refused.value) == NOT_PICKLED
+    with pytest.raises(TypeError, match="not made by load_ruleset"):
+        pickle.dumps(Game.new(shorter, players=2, seed=1))
+
+
+def test_a_game_copies_as_its_clone_and_pickles_as_its_save(rules):
+    game = _played(rules)
+    save = game.to_json()
+    for other in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert other is not game and other.rules is rules and other.state is not game.state
+        assert other.to_json() == save and other.decision() == game.decision()
+        other.apply(other.decision().options[0])  # independent of the original
+        assert game.to_json() == save
+    twice = copy.deepcopy([game, game])
+    assert twice[0] is twice[1] is not game
+
+
+def test_a_game_is_sent_to_a_spawned_process_and_back(rules):
+    """multiprocessing's spawn: the child loads the rules again by their recipe, reads the
+    game's save, copies it and sends it back; here its rules are this process's own."""
+    game = _played(rules, decisions=40, seed=5)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        back = pool.apply(copy.deepcopy, (game,))
+    assert back.rules is rules and back.to_json() == game.to_json()
