@@ -12,7 +12,12 @@ def test_the_tables_say_what_the_rule_objects_say():
     known = tables(rules)
     assert known.kind_of == {c: e.type for c, e in rules.employees.items()}
     assert known.bales_of == {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
-    assert known.silk_of == {t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
+    # colours numbered: the ruleset's in its order, then any other a tile or garment names
+    named = list(dict.fromkeys([*rules.colors, *(c for t in rules.tiles.values() for c in t.silk),
+                                *(c for g in rules.garments.values() for c in g.silk)]))
+    assert known.colors == len(named) and named[:len(rules.colors)] == list(rules.colors)
+    assert known.silk_at == {t: tuple((named.index(c), n) for c, n in tile.silk.items())
+                             for t, tile in rules.tiles.items()}
     assert known.fewest_bales == min(sum(g.silk.values()) for g in rules.garments.values())
     assert known.fund_limits == dict(rules.fund_limits)
     for g, garment in rules.garments.items():
@@ -20,7 +25,8 @@ def test_the_tables_say_what_the_rule_objects_say():
                                           *garment.costs.items()) if n)
         assert known.tailoring_of[g] == (garment.master, garment.sellable and not
                                          garment.rent_only, sum(garment.silk.values()), needs,
-                                         tuple(garment.silk.items()))
+                                         tuple((named.index(c), c, n)
+                                               for c, n in garment.silk.items()))
     for side in rules.sides:
         assert known.decorations[side.id] == tuple(
             (s, d.area, d.cost, rules.fund_limits.get(d.area, 0))

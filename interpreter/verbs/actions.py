@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -31,7 +31,7 @@ from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
-from .option_tables import Play, tables
+from .option_tables import OptionTables, Play, tables
 from .phases import draw
 
 
@@ -181,14 +181,14 @@ def can_draw_resource(ctx: Context, args: VerbArgs) -> bool | None:
     return bool(state["resource_bag"]) or bool(state["resource_discard"])
 
 
-def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
+def _covers(need: tuple[tuple[int, str, int], ...], have: list[int], discount: int,
             colors: tuple[str, ...]) -> bool:
-    """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
-    bales of the discount's `colors` missing (typed tuples: compiled code reads them without
-    Python's iteration protocol)."""
+    """Whether bales `have` (by colour's number, `_bales`) cover the silk `need`s (colour's
+    number, colour, bales), with up to `discount` bales of the discount's `colors` missing
+    (typed tuples and a list of whole numbers: compiled code reads them without hashing)."""
     short = 0
-    for color, n in need:
-        missing = n - have.get(color, 0)
+    for number, color, n in need:
+        missing = n - have[number]
         if missing > 0:
             if color not in colors:
                 return False
@@ -199,28 +199,28 @@ def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: i
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
                   colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
-    need = dict(garment.silk)
-    needs = tuple(need.items())
-    silk_of = tables(rules).silk_of
-    useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
+    known = tables(rules)
+    needs = known.tailoring_of[garment.id][4]
+    needed = {number for number, _, _ in needs}
+    useful = [t for t in tiles if any(c in needed for c, _ in known.silk_at[t])]
     found: list[frozenset] = []
-    for size in range(0, min(len(useful), sum(need.values())) + 1):
+    for size in range(0, min(len(useful), garment.bales) + 1):
         for combo in combinations(useful, size):
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(needs, _bales(silk_of, combo), discount, colors):
+            if _covers(needs, _bales(known, list(combo)), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
 
-def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
-           ) -> dict[str, int]:
-    """The bales of each colour `tiles` hold together (`silk_of`: each tile's, the tables')."""
-    have: dict[str, int] = {}
+def _bales(known: OptionTables, tiles: list[str]) -> list[int]:
+    """The bales of each colour `tiles` hold together, by the colour's number (the tables')."""
+    have = [0] * known.colors
+    silk_at = known.silk_at
     for t in tiles:
-        for color, n in silk_of[t]:
-            have[color] = have.get(color, 0) + n
+        for number, n in silk_at[t]:
+            have[number] += n
     return have
 
 
@@ -285,7 +285,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         found.free = []
     if not found.free and pinned_space:  # no place for it: nothing offered
         return found
-    have: dict[str, int] | None = None  # the bales of each colour, when first needed
+    have: list[int] | None = None  # the bales of each colour, when first needed
     master = made_by_master and not (given and "no_master_garment" in args)
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
@@ -313,7 +313,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                 continue
             if not silk_waived:
                 if have is None:
-                    have = _bales(known.silk_of, me["tiles"])
+                    have = _bales(known, me["tiles"])
                 if not _covers(silk, have, discount, colors):
                     continue
         garments.append(garment_id)
