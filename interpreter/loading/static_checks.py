@@ -38,12 +38,13 @@ from rulesdsl import (
     ast,
     compile_expression,
     compile_verb_options,
+    verb_option_getters,
 )
 from rulesdsl.folding import NOT_CONSTANT, fold
 
 from ..core.context import Context
 from ..core.model import always_possible, ast_nodes
-from ..verbs.checks import Lazy, Memo, Printed
+from ..verbs.checks import Lazy, Memo, Named, Printed
 
 Check = Callable[[Any], "bool | None"]
 
@@ -269,8 +270,13 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
             parts.compile_for(ctx.rules)
         args = parts.shared.copy()
+        named = parts.named
+        if named:  # names of the vocabulary: read by their getters, in this position
+            gets, named_texts = parts.gets, parts.named_texts
+            for i in range(len(named)):
+                args[named[i]] = Named(gets[i], ctx, named_texts[i])
         names = parts.names
-        if not names:  # flags and options of the bindings alone: nothing spends repetitions
+        if not names:  # flags, names, options of the bindings: nothing spends repetitions
             try:
                 return can(ctx, args)
             except EffectAbort:
@@ -293,11 +299,14 @@ class _CallParts:
     """A verb call's options as its check gives them to the verb, compiled when first used
     (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
     printed data): `shared` holds the flags and the options that are functions of the verb's
-    bindings (`Memo`s), the same for every check; the other options, evaluated lazily in each
-    check's position, are `names` with their closures `fns` and card `texts` (typed lists, not
-    tuples to unpack: a check reads them at every call)."""
+    bindings (`Memo`s), the same for every check; the options that are names of the vocabulary
+    are `named`, read by their getters `gets` in each check's position (card texts
+    `named_texts`); the other options, evaluated lazily in each check's position, are `names`
+    with their closures `fns` and card `texts` (typed lists, not tuples to unpack: a check
+    reads them at every call)."""
 
-    __slots__ = ("analysis", "call", "fns", "names", "rules", "shared", "texts", "vocab")
+    __slots__ = ("analysis", "call", "fns", "gets", "named", "named_texts", "names", "rules",
+                 "shared", "texts", "vocab")
 
     def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
         self.call, self.vocab, self.analysis = call, vocab, analysis
@@ -306,26 +315,38 @@ class _CallParts:
         self.names: list[str] = []
         self.fns: list[Callable[[Any, dict], Any]] = []
         self.texts: list[str] = []
+        self.named: list[str] = []
+        self.gets: list[Callable[[Any], Any]] = []
+        self.named_texts: list[str] = []
 
     def compile_for(self, rules: Any) -> None:
         call, vocab = self.call, self.vocab
         binds = vocab.verbs[call.verb].binds
         printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
+        getters = verb_option_getters(call, vocab, self.analysis)
         shared: dict[str, Any] = {}
         names: list[str] = []
         fns: list[Callable[[Any, dict], Any]] = []
         texts: list[str] = []
+        named: list[str] = []
+        gets: list[Callable[[Any], Any]] = []
+        named_texts: list[str] = []
         for name, fn, text in compile_verb_options(call, vocab, self.analysis):
             if fn is None:
                 shared[name] = True
             elif _of_printed_bindings(values[name], binds, vocab):
                 shared[name] = Memo(fn, printed)
+            elif name in getters:
+                named.append(name)
+                gets.append(getters[name])
+                named_texts.append(text)
             else:
                 names.append(name)
                 fns.append(fn)
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
+        self.named, self.gets, self.named_texts = named, gets, named_texts
         self.rules = rules
 
 
