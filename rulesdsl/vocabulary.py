@@ -107,7 +107,9 @@ class VerbDef:
     can: Callable[[Any, VerbArgs], bool | None] | None = None
     # whether no call can be done now, whatever its options and whichever card is played:
     # `blocked(ctx)` -> True only where the verb aborts before it reads an option (a staff at
-    # its minimum cannot depute); read once a turn for every card, not once per card
+    # its minimum cannot depute); read once a turn for every card, not once per card. A verb
+    # with `blocked` leaves it out of its `can`: a check reads `blocked` first, and `can` only
+    # where it said False
     blocked: Callable[[Any], bool] | None = None
     # whether a call may abort the effect (a payment it cannot make, nothing to offer); False
     # for a verb that only moves what its options name: a question before a call of it then

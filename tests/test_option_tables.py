@@ -45,8 +45,9 @@ def test_the_tables_say_what_the_rule_objects_say():
             assert bonus.prompt == f"bonus of {e.name}: {e.bonus.text}"
     for kind, plays in rules.plays_for_type.items():
         read = known.plays_for_type[kind]
-        assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [
-            (action, effect.check, effect.blocked, shared) for action, effect, shared in plays]
+        assert [(p.action, p.check, p.blocked, p.unblocked, p.shared) for p in read] == [
+            (action, effect.check, effect.blocked, effect.unblocked, shared)
+            for action, effect, shared in plays]
     assert known.min_staff == rules.setup["min_staff"] == 4
     limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]

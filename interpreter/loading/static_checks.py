@@ -52,11 +52,14 @@ Check = Callable[[Any], "bool | None"]
 _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 
 
-def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None = None
-                ) -> Check | None:
+def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None = None,
+                unblocked: bool = False) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run.
     `analysis` is the effect's own (`CompiledEffect.analysis`): a verb's options are compiled
-    from it, not from a second analysis of the call."""
+    from it, not from a second analysis of the call. A verb's `can` leaves out what its
+    `blocked` reads, and the check reads `blocked` first; `unblocked` builds it for an effect
+    that starts with such a verb (Effect.unblocked), for a position where its `blocked` has just
+    said False: that `blocked` is not read again."""
     stmts = effect.statements
     lead = 0  # the leading `require`s of pure conditions
     for stmt in stmts:
@@ -65,11 +68,13 @@ def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None
         lead += 1
     if lead:
         return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab, analysis), vocab)
-    return _shape_check(stmts, vocab, analysis)
+    return _shape_check(stmts, vocab, analysis, unblocked)
 
 
-def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> Check | None:
-    """The check of statements of a known shape (see the module's docstring), or None."""
+def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None,
+                 unblocked: bool = False) -> Check | None:
+    """The check of statements of a known shape (see the module's docstring), or None
+    (`unblocked`: a first verb's `blocked` is known to be False)."""
     if stmts and type(stmts[0]) is ast.Let and type(stmts[0].value) is ast.ChooseNumber:
         return _chosen_payment_check(stmts, vocab)
     if all(_cannot_abort(s, vocab) for s in stmts):
@@ -86,7 +91,7 @@ def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> 
     verb = vocab.verbs.get(first.verb)
     if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
         return None
-    return _verb_check(first, verb.can, vocab, analysis)
+    return _verb_check(first, verb.can, vocab, analysis, None if unblocked else verb.blocked)
 
 
 def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
@@ -258,15 +263,18 @@ def _pure(expr: Any) -> bool:
 
 
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
-                vocab: Vocabulary, analysis: Analysis | None = None) -> Check:
+                vocab: Vocabulary, analysis: Analysis | None = None,
+                blocked: Callable[[Any], bool] | None = None) -> Check:
     """A check that calls the verb's `can` with the call's options as the compiled call gives
     them to the verb (each a `Lazy` of its closure, in a fresh env), evaluated only as far as
-    `can` reads them."""
+    `can` reads them; False where the verb's `blocked` (given, read first) says so."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
-        return _flags_check({o.name: True for o in call.options}, can)
+        return _flags_check({o.name: True for o in call.options}, can, blocked)
     parts = _CallParts(call, vocab, analysis)
 
     def check(ctx: Context) -> bool | None:  # (typed: its fields read natively, compiled)
+        if blocked is not None and blocked(ctx):
+            return False
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
             parts.compile_for(ctx.rules)
         args = parts.shared.copy()
@@ -379,10 +387,13 @@ def _printed(path: tuple[str, ...], binding: Any, vocab: Vocabulary) -> bool:
     return fdef is not None and fdef.printed
 
 
-def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:
+def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None],
+                 blocked: Callable[[Any], bool] | None = None) -> Check:
     """The check of a call given flags alone (`tailor`, `fund`): the verb's `can` called with
-    them as the effect would call the verb."""
+    them as the effect would call the verb (False where its `blocked`, given, says so)."""
     def check(ctx: Context) -> bool | None:
+        if blocked is not None and blocked(ctx):
+            return False
         try:
             return can(ctx, flags.copy())
         except EffectAbort:

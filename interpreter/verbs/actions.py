@@ -587,10 +587,9 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     deputed (on the staff, its payout worked out): the trial tries them until one can. A seat
     a seat kind controls answers by its policy, which may refuse every card offered (a
     preference no card matches): that choice is left to the trial, which asks the policy; a
-    person's seat in the same game is decided here."""
+    person's seat in the same game is decided here. A staff at its minimum (the verb aborts)
+    is `depute_blocked`'s, which a check reads first (VerbDef.blocked): not read again here."""
     me = _player(ctx)
-    if _staff_at_minimum(ctx, me):
-        return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
@@ -832,15 +831,16 @@ def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
 
 def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
     """Whether the played card can do its own action (`depute card played`): not when the
-    action is blocked this turn whichever card is played (read once a turn), else its check,
-    else a trial."""
+    action is blocked this turn whichever card is played (read once a turn), else its check
+    (the one that does not read `blocked` again), else a trial."""
+    check = play.check
     if play.blocked is not None:
         stop = blocked.get(play.action)
         if stop is None:
             stop = blocked[play.action] = play.blocked(ctx)
         if stop:
             return False
-    check = play.check
+        check = play.unblocked
     can = None if check is None else check(ctx)
     return ctx.possible(play.run, (card_id, play.action)) if can is None else can
 

@@ -93,14 +93,15 @@ class OptionTables:
 
 class Play:
     """An action as a turn's options read it (`Ruleset.plays_for_type`): its id, its effect's
-    check, `blocked` and run, and the key whether it can be done is kept under for every card
-    of a type (None when that depends on the card itself), with that key's number among the
-    ruleset's (`slot`; -1 for None)."""
+    check, `blocked`, check where `blocked` said False (`unblocked`) and run, and the key
+    whether it can be done is kept under for every card of a type (None when that depends on
+    the card itself), with that key's number among the ruleset's (`slot`; -1 for None)."""
 
     def __init__(self, action: str, effect: Effect, shared: tuple | None, slot: int = -1):
         self.action = action
         self.check: Any = effect.check
         self.blocked: Any = effect.blocked
+        self.unblocked: Any = effect.unblocked
         self.run: Any = effect.run
         self.shared = shared
         self.slot = slot
