@@ -689,10 +689,11 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             if mine is None:
                 mine = [-1] * len(known.limit_of)
             n = mine[limited]
-            if n < 0:
+            limit = known.limit_of[limited]
+            if n < 0:  # (counted only as far as the limit)
                 n = mine[limited] = _funded_in(funded, ctx.seat,
-                                               known.limited_spaces[side_id][limited])
-            if n >= known.limit_of[limited]:
+                                               known.limited_spaces[side_id][limited], limit)
+            if n >= limit:
                 continue
         found += 1
         if found > 1:
@@ -710,12 +711,18 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     return mine
 
 
-def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...]) -> int:
-    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded."""
+def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...], most: int = 0
+               ) -> int:
+    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded, counted
+    as far as `most` (0: all). Each space is looked up once, its funder compared as a whole
+    number (typed: compiled, no comparison of objects)."""
     n = 0
     for space_id in spaces:
-        if space_id in funded and funded[space_id] == seat:
+        funder: int | None = funded.get(space_id)
+        if funder is not None and funder == seat:
             n += 1
+            if n == most:
+                break
     return n
 
 
