@@ -35,6 +35,7 @@ from rulesdsl import (
     RecordType,
     RulesErrors,
     Vocabulary,
+    analyse_effect,
     ast,
     compile_expression,
     compile_verb_options,
@@ -277,13 +278,17 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
             return False
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
             parts.compile_for(ctx.rules)
+        named, names = parts.named, parts.names
+        if not named and not names:  # flags and options of the bindings: the same for every
+            try:  # call, given as they are (a `can` reads its args, never changes them)
+                return can(ctx, parts.shared)
+            except EffectAbort:
+                return False
         args = parts.shared.copy()
-        named = parts.named
         if named:  # names of the vocabulary: read by their getters, in this position
             gets, named_texts = parts.gets, parts.named_texts
             for i in range(len(named)):
                 args[named[i]] = Named(gets[i], ctx, named_texts[i])
-        names = parts.names
         if not names:  # flags, names, options of the bindings: nothing spends repetitions
             try:
                 return can(ctx, args)
@@ -332,7 +337,10 @@ class _CallParts:
         binds = vocab.verbs[call.verb].binds
         printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
-        getters = verb_option_getters(call, vocab, self.analysis)
+        analysis = self.analysis  # (one analysis of a call given none, for both below)
+        if analysis is None:
+            analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+        getters = verb_option_getters(call, vocab, analysis)
         shared: dict[str, Any] = {}
         names: list[str] = []
         fns: list[Callable[[Any, dict], Any]] = []
@@ -340,7 +348,7 @@ class _CallParts:
         named: list[str] = []
         gets: list[Callable[[Any], Any]] = []
         named_texts: list[str] = []
-        for name, fn, text in compile_verb_options(call, vocab, self.analysis):
+        for name, fn, text in compile_verb_options(call, vocab, analysis):
             if fn is None:
                 shared[name] = True
             elif _of_printed_bindings(values[name], binds, vocab):
@@ -394,8 +402,8 @@ def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None],
     def check(ctx: Context) -> bool | None:
         if blocked is not None and blocked(ctx):
             return False
-        try:
-            return can(ctx, flags.copy())
+        try:  # (the same flags for every call: a `can` reads its args, never changes them)
+            return can(ctx, flags)
         except EffectAbort:
             return False
     return check

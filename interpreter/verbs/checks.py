@@ -8,6 +8,9 @@ would abort before or at that question (nothing to offer), True when the trial w
 abort), None when it cannot tell cheaply (a single option whose rest runs other rules that may
 abort: a trigger, a hook), and the caller runs the trial instead.
 
+A `can` reads its args and never changes them: a call whose options are the same for every
+check (flags, functions of the verb's bindings) gives every check the same dict.
+
 A check is given the call's options as objects of this module (`Lazy`, `Named`, `Memo`: the
 load-time checks make them), which a verb's `can` reads natively through `called` and `bound`.
 """
