@@ -51,6 +51,7 @@ def test_the_tables_say_what_the_rule_objects_say():
     assert known.min_staff == rules.setup["min_staff"] == 4
     limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]
+    assert known.uncounted == [-1] * len(limited)
     for side in rules.sides:
         assert known.limited_spaces[side.id] == tuple(
             spaces for _, spaces in known.limited_areas[side.id])
@@ -73,6 +74,7 @@ def test_each_shared_answer_has_one_slot():
             else:
                 assert slot_of.setdefault(play.shared, play.slot) == play.slot
     assert sorted(slot_of.values()) == list(range(known.shared_slots))
+    assert known.unknown == [-1] * known.shared_slots
     # the Deluxe rules' actions: whether one of them can be done is shared by every type but
     # for tailoring (a Master may tailor Master garments) and deputing the card itself
     assert {key for key in slot_of if key[0] is not None} == {

@@ -687,7 +687,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             continue
         if limited >= 0:
             if mine is None:
-                mine = [-1] * len(known.limit_of)
+                mine = known.uncounted.copy()  # (one list made, where `*` makes two)
             n = mine[limited]
             limit = known.limit_of[limited]
             if n < 0:  # (counted only as far as the limit)
@@ -778,7 +778,7 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
-    known = [-1] * known_tables.shared_slots  # the answers kept between types, by slot
+    known = known_tables.unknown.copy()  # the answers kept between types, by slot
     kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
     for card_id in hand:
         kind = kind_of[card_id]

@@ -70,6 +70,8 @@ class OptionTables:
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
+        # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
+        self.uncounted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
             side: tuple(spaces for _, spaces in areas)
             for side, areas in self.limited_areas.items()}
@@ -89,6 +91,8 @@ class OptionTables:
                         for action, effect, shared in plays)
             for kind, plays in rules.plays_for_type.items()}
         self.shared_slots: int = len(slots)
+        # -1 for each slot (not known yet): what a turn copies to keep its answers in
+        self.unknown: list[int] = [-1] * len(slots)
 
 
 class Play:
