@@ -161,3 +161,43 @@ def _played(card, run):
         ctx.played = card
         run(ctx)
     return with_card
+
+
+def test_a_verbs_check_never_changes_its_args():
+    """A check gives a call's options that are the same for every check (flags, functions of
+    the bindings) to the verb's `can` as the one dict it keeps: every `can` of the shipped
+    actions and bonuses answers the same given its args read-only (a `can` that changed them
+    would raise here), at a sample of random games' positions, for every seat and card."""
+    import random
+    from types import MappingProxyType
+
+    from conftest import sampled_positions
+
+    from interpreter.loading.static_checks import _verb_check
+
+    rules = load_ruleset(expansions=("jewelry_box",))
+    vocab = rules.vocabulary
+    effects = [a.effect for a in rules.actions.values()] + [
+        e.bonus for e in rules.employees.values() if e.bonus is not None]
+    pairs = []
+    for effect in effects:
+        first = effect.compiled.effect.statements[0]
+        verb = vocab.verbs.get(getattr(first, "verb", ""))
+        if verb is not None and verb.can is not None and effect.check is not None:
+            can = verb.can
+            read_only = _verb_check(first, lambda ctx, args, can=can: can(
+                ctx, MappingProxyType(args)), vocab, effect.compiled.analysis, verb.blocked)
+            plain = _verb_check(first, can, vocab, effect.compiled.analysis, verb.blocked)
+            pairs.append((plain, read_only))
+    assert len({id(p) for p, _ in pairs}) > 20
+    answers = set()
+    for game in sampled_positions(rules, 2, random.Random(3), rate=0.1):
+        for seat, player in enumerate(game.state["players"]):
+            ctx = Context(game, seat)
+            for card in player["hand"][:2] or [None]:
+                ctx.played = card
+                for plain, read_only in pairs:
+                    answer = plain(ctx)
+                    answers.add(answer)
+                    assert read_only(ctx) == answer
+    assert {True, False} <= answers
