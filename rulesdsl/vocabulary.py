@@ -103,7 +103,8 @@ class VerbDef:
     as_action: str = ""
     # whether a call can be done now, read without a trial run: `can(ctx, args)` -> True (it
     # can), False (it cannot; raising EffectAbort says the same) or None (it cannot tell). It
-    # changes nothing and must agree with a trial run of the call (the interpreter's checks)
+    # changes nothing, not even its args (a check may give every call the same dict), and must
+    # agree with a trial run of the call (the interpreter's checks)
     can: Callable[[Any, VerbArgs], bool | None] | None = None
     # whether no call can be done now, whatever its options and whichever card is played:
     # `blocked(ctx)` -> True only where the verb aborts before it reads an option (a staff at
