@@ -12,6 +12,7 @@ from .compiler import CompiledEffect as CompiledEffect
 from .compiler import compile_effect as compile_effect
 from .compiler import compile_expression as compile_expression
 from .compiler import compile_verb_options as compile_verb_options
+from .compiler import verb_option_getters as verb_option_getters
 from .parsecache import parse_effect as parse_effect  # parser.py's, kept between processes
 from .parsecache import parse_expression as parse_expression
 from .printer import effect_text as effect_text

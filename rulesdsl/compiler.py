@@ -96,6 +96,26 @@ def compile_verb_options(call: ast.VerbCall, vocab: Vocabulary, analysis: Analys
     return _Compiler(vocab, analysis)._verb_parts(call)[1]
 
 
+def verb_option_getters(call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None = None
+                        ) -> dict[str, Callable[[Any], Any]]:
+    """The options of a verb call whose closure (`compile_verb_options`) only calls a
+    vocabulary name's `get(ctx)` (`depute card played`: the name, without a field, of an option
+    that is not a whole number checked when run), each with that getter: a check may read them
+    in one call, without an env."""
+    if analysis is None:
+        analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+    if analysis.errors:
+        raise RulesErrors(analysis.errors)
+    compiler, options = _Compiler(vocab, analysis), vocab.verbs[call.verb].options
+    getters: dict[str, Callable[[Any], Any]] = {}
+    for o in call.options:
+        odef = options[o.name]
+        get = None if o.value is None else compiler.ctx_getter(o.value)
+        if get is not None and (odef.type != NUMBER or not odef.whole):
+            getters[o.name] = get
+    return getters
+
+
 def compile_expression(expr, vocab: Vocabulary) -> ExprFn:
     """Compile a standalone expression to `f(ctx, env) -> value`."""
     analysis = analyse_expression(expr, vocab)
@@ -851,4 +871,5 @@ def _project(base: ExprFn, get) -> ExprFn:
     return lambda ctx, env: [get(ctx, it) for it in base(ctx, env)]
 
 
-__all__ = ["CompiledEffect", "compile_effect", "compile_expression", "compile_verb_options"]
+__all__ = ["CompiledEffect", "compile_effect", "compile_expression", "compile_verb_options",
+           "verb_option_getters"]

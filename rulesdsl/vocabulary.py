@@ -103,11 +103,14 @@ class VerbDef:
     as_action: str = ""
     # whether a call can be done now, read without a trial run: `can(ctx, args)` -> True (it
     # can), False (it cannot; raising EffectAbort says the same) or None (it cannot tell). It
-    # changes nothing and must agree with a trial run of the call (the interpreter's checks)
+    # changes nothing, not even its args (a check may give every call the same dict), and must
+    # agree with a trial run of the call (the interpreter's checks)
     can: Callable[[Any, VerbArgs], bool | None] | None = None
     # whether no call can be done now, whatever its options and whichever card is played:
     # `blocked(ctx)` -> True only where the verb aborts before it reads an option (a staff at
-    # its minimum cannot depute); read once a turn for every card, not once per card
+    # its minimum cannot depute); read once a turn for every card, not once per card. A verb
+    # with `blocked` leaves it out of its `can`: a check reads `blocked` first, and `can` only
+    # where it said False
     blocked: Callable[[Any], bool] | None = None
     # whether a call may abort the effect (a payment it cannot make, nothing to offer); False
     # for a verb that only moves what its options name: a question before a call of it then

@@ -24,8 +24,10 @@ from rulesdsl import Origin, build_effect
                          ids=["deluxe", "jewelry_box"])
 def test_blocked_means_no_card_can_do_it(combo):
     """At a third of the decisions of random 4-player games, for every seat and every card of
-    its staff: where an action or bonus says blocked, the trial says it cannot be done; where
-    the staff is above its minimum, it is not blocked. Both happen, and nothing changes."""
+    its staff: where an action or bonus says blocked, the trial and the check say it cannot be
+    done; where the staff is above its minimum, it is not blocked, and its check for a position
+    where `blocked` said False (Effect.unblocked) answers as its check. Both happen, and nothing
+    changes."""
     rules = load_ruleset(**combo)
     effects = [(a.id, a.effect) for a in rules.actions.values()] + [
         (e.id, e.bonus) for e in rules.employees.values() if e.bonus is not None]
@@ -43,11 +45,14 @@ def test_blocked_means_no_card_can_do_it(combo):
                 tally[blocked] += 1
                 assert blocked is (len(staff) - len(player["deputing"])
                                    <= rules.setup["min_staff"]), (what, seat)
-                if blocked:
-                    for card in staff:
-                        ctx.played = card
+                for card in staff:
+                    ctx.played = card
+                    if blocked:
                         assert search(ctx, effect.run) is False, (what, card)
-                    ctx.played = None
+                        assert effect.check(ctx) is False, (what, card)
+                    else:  # the check that does not read `blocked` again answers as the check
+                        assert effect.unblocked(ctx) == effect.check(ctx), (what, card)
+                ctx.played = None
     assert tally[True] > 50 and tally[False] > 50, tally
 
 
@@ -73,6 +78,7 @@ def test_games_play_the_same_without_checks():
             e.bonus for e in trial_only.employees.values() if e.bonus is not None]:
         object.__setattr__(effect, "check", None)
         object.__setattr__(effect, "blocked", None)
+        object.__setattr__(effect, "unblocked", None)
     for seed in (2, 3):
         game, again = Game.new(rules, players=4, seed=seed), Game.new(trial_only, players=4,
                                                                       seed=seed)

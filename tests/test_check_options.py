@@ -115,7 +115,7 @@ def test_a_verb_reads_every_kind_of_option_alike():
     """`checks.called` and `checks.bound` give what calling the option gives, whichever object
     carries it: a check's `Lazy` (read natively), a check's `Memo` (a function of the
     bindings), or the running call's `Thunk` (rulesdsl)."""
-    from interpreter.verbs.checks import Lazy, Memo, Printed, bound, called
+    from interpreter.verbs.checks import Lazy, Memo, Named, Printed, bound, called
     from rulesdsl.runtime import Thunk
 
     def fn(ctx, env):
@@ -125,5 +125,100 @@ def test_a_verb_reads_every_kind_of_option_alike():
     for option in (Lazy(fn, ctx, {}, "n"), Thunk(fn, ctx, {}, "n")):
         assert called(option) == option() == (1, 0)
         assert bound(option, "n", 4) == option(n=4) == (1, 40)
+    named = Named(lambda ctx: (ctx.seat, 0), ctx, "n")  # a name reads no binding
+    assert called(named) == named() == bound(named, "n", 4) == named(n=4) == (1, 0)
     memo = Memo(lambda printed, env: env["n"] + 1, Printed(None))
     assert bound(memo, "n", 4) == memo(n=4) == 5
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("depute card played, payout deputed.depute_value", {"card"}),  # `played`: a name
+    ("acquire price my.livre", set()),  # a whole number: checked when run, as the call does
+    ("acquire price count(my.tiles)", set()),  # an expression
+])
+def test_an_option_that_is_a_name_is_read_by_its_getter(text, named):
+    """A check reads an option that is a name of the vocabulary (not a field of one, not a
+    number the call checks is whole) by the name's getter: the same value as the option's
+    closure, in every position."""
+    from rulesdsl import compile_verb_options, verb_option_getters
+
+    rules = load_ruleset()
+    call = build_effect(text, Origin("<test>"), rules.vocabulary).effect.statements[0]
+    getters = verb_option_getters(call, rules.vocabulary)
+    assert set(getters) == named
+    closures = {name: fn for name, fn, _ in compile_verb_options(call, rules.vocabulary)}
+    game = Game.new(rules, players=2, seed=3)
+    ctx = Context(game, 0)
+    for card in [None, *game.state["players"][0]["hand"]]:
+        ctx.played = card
+        for name, get in getters.items():
+            assert get(ctx) == closures[name](ctx, {}) == card
+
+
+def test_depute_card_played_is_checked_for_each_card_as_tried():
+    """`depute card played` (its `card` read by the getter of `played`) answers for each card
+    of the hand what a trial run finds, in a position where it can and one where it cannot
+    (a staff at its minimum)."""
+    rules = load_ruleset()
+    effect = build_effect("depute card played, payout deputed.depute_value", Origin("<test>"),
+                          rules.vocabulary)
+    check = build_check(effect.effect, rules.vocabulary, effect.analysis)
+    game = Game.new(rules, players=2, seed=5)
+    me = game.state["players"][0]
+    me["hand"], me["supply"] = me["supply"][:3], me["supply"][3:]
+    answers = []
+    for staff_cut in (0, len(me["supply"])):  # then a staff of 3 in hand: at its minimum
+        del me["supply"][:staff_cut]
+        for card in me["hand"]:
+            ctx = Context(game, 0)
+            ctx.played = card
+            answers.append(check(ctx))
+            assert check(ctx) is search(Context(game, 0), _played(card, effect.run))
+    assert True in answers and False in answers
+
+
+def _played(card, run):
+    def with_card(ctx):
+        ctx.played = card
+        run(ctx)
+    return with_card
+
+
+def test_a_verbs_check_never_changes_its_args():
+    """A check gives a call's options that are the same for every check (flags, functions of
+    the bindings) to the verb's `can` as the one dict it keeps: every `can` of the shipped
+    actions and bonuses answers the same given its args read-only (a `can` that changed them
+    would raise here), at a sample of random games' positions, for every seat and card."""
+    import random
+    from types import MappingProxyType
+
+    from conftest import sampled_positions
+
+    from interpreter.loading.static_checks import _verb_check
+
+    rules = load_ruleset(expansions=("jewelry_box",))
+    vocab = rules.vocabulary
+    effects = [a.effect for a in rules.actions.values()] + [
+        e.bonus for e in rules.employees.values() if e.bonus is not None]
+    pairs = []
+    for effect in effects:
+        first = effect.compiled.effect.statements[0]
+        verb = vocab.verbs.get(getattr(first, "verb", ""))
+        if verb is not None and verb.can is not None and effect.check is not None:
+            can = verb.can
+            read_only = _verb_check(first, lambda ctx, args, can=can: can(
+                ctx, MappingProxyType(args)), vocab, effect.compiled.analysis, verb.blocked)
+            plain = _verb_check(first, can, vocab, effect.compiled.analysis, verb.blocked)
+            pairs.append((plain, read_only))
+    assert len({id(p) for p, _ in pairs}) > 20
+    answers = set()
+    for game in sampled_positions(rules, 2, random.Random(3), rate=0.1):
+        for seat, player in enumerate(game.state["players"]):
+            ctx = Context(game, seat)
+            for card in player["hand"][:2] or [None]:
+                ctx.played = card
+                for plain, read_only in pairs:
+                    answer = plain(ctx)
+                    answers.add(answer)
+                    assert read_only(ctx) == answer
+    assert {True, False} <= answers

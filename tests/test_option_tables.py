@@ -12,7 +12,12 @@ def test_the_tables_say_what_the_rule_objects_say():
     known = tables(rules)
     assert known.kind_of == {c: e.type for c, e in rules.employees.items()}
     assert known.bales_of == {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
-    assert known.silk_of == {t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
+    # colours numbered: the ruleset's in its order, then any other a tile or garment names
+    named = list(dict.fromkeys([*rules.colors, *(c for t in rules.tiles.values() for c in t.silk),
+                                *(c for g in rules.garments.values() for c in g.silk)]))
+    assert known.colors == len(named) and named[:len(rules.colors)] == list(rules.colors)
+    assert known.silk_at == {t: tuple((named.index(c), n) for c, n in tile.silk.items())
+                             for t, tile in rules.tiles.items()}
     assert known.fewest_bales == min(sum(g.silk.values()) for g in rules.garments.values())
     assert known.fund_limits == dict(rules.fund_limits)
     for g, garment in rules.garments.items():
@@ -20,7 +25,8 @@ def test_the_tables_say_what_the_rule_objects_say():
                                           *garment.costs.items()) if n)
         assert known.tailoring_of[g] == (garment.master, garment.sellable and not
                                          garment.rent_only, sum(garment.silk.values()), needs,
-                                         tuple(garment.silk.items()))
+                                         tuple((named.index(c), c, n)
+                                               for c, n in garment.silk.items()))
     for side in rules.sides:
         assert known.decorations[side.id] == tuple(
             (s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
@@ -39,11 +45,13 @@ def test_the_tables_say_what_the_rule_objects_say():
             assert bonus.prompt == f"bonus of {e.name}: {e.bonus.text}"
     for kind, plays in rules.plays_for_type.items():
         read = known.plays_for_type[kind]
-        assert [(p.action, p.check, p.blocked, p.shared) for p in read] == [
-            (action, effect.check, effect.blocked, shared) for action, effect, shared in plays]
+        assert [(p.action, p.check, p.blocked, p.unblocked, p.shared) for p in read] == [
+            (action, effect.check, effect.blocked, effect.unblocked, shared)
+            for action, effect, shared in plays]
     assert known.min_staff == rules.setup["min_staff"] == 4
     limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]
+    assert known.uncounted == [-1] * len(limited)
     for side in rules.sides:
         assert known.limited_spaces[side.id] == tuple(
             spaces for _, spaces in known.limited_areas[side.id])
@@ -66,6 +74,7 @@ def test_each_shared_answer_has_one_slot():
             else:
                 assert slot_of.setdefault(play.shared, play.slot) == play.slot
     assert sorted(slot_of.values()) == list(range(known.shared_slots))
+    assert known.unknown == [-1] * known.shared_slots
     # the Deluxe rules' actions: whether one of them can be done is shared by every type but
     # for tailoring (a Master may tailor Master garments) and deputing the card itself
     assert {key for key in slot_of if key[0] is not None} == {

@@ -46,6 +46,10 @@ class Effect:
     # verb declaring `blocked` (static_checks.build_blocked): blocked(ctx) -> bool, read once a
     # turn for the actions that depend on the card
     blocked: Any = field(default=None, compare=False, repr=False)
+    # its check where `blocked` has just said False: the same answer as `check` there, without
+    # reading again what `blocked` read (a turn reads `blocked` once, then this for each card);
+    # None where it has no `blocked` (static_checks.build_check, `unblocked`)
+    unblocked: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # An effect generated as one Python function (rulesdsl/codegen.py) is called directly,

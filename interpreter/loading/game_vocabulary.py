@@ -102,7 +102,7 @@ def _names(words) -> dict[str, NameDef]:
                          "the Halls"),
         "my.halls_present": NameDef(ListType(HALL), lambda ctx: _halls_present(ctx, ctx.seat),
                                     "the Halls you are represented in"),
-        "played": NameDef(EMPLOYEE, lambda ctx: ctx.played, "this Employee"),
+        "played": NameDef(EMPLOYEE, cv.played_card, "this Employee"),
         "display_garments": NameDef(ListType(GARMENT), lambda ctx: [
             g for g in ctx.state["garment_display"] if g is not None],
             f"the {words('garments')} in the display, from the left"),

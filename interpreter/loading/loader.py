@@ -617,10 +617,12 @@ class _Builder:
         if compiled is None:
             return None
         self.lasting.update(compiled.lasting)
+        blocked = build_blocked(compiled.effect, self.vocab)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1), build_check(compiled.effect, self.vocab,
                                                           compiled.analysis),
-                      build_blocked(compiled.effect, self.vocab))
+                      blocked, None if blocked is None else build_check(
+                          compiled.effect, self.vocab, compiled.analysis, unblocked=True))
 
     def required_effect(self, doc: Document, path: tuple, text: str, owner: str = "") -> Effect:
         """`effect`, for a place that must hold one: a broken text is an error collected here

@@ -35,15 +35,17 @@ from rulesdsl import (
     RecordType,
     RulesErrors,
     Vocabulary,
+    analyse_effect,
     ast,
     compile_expression,
     compile_verb_options,
+    verb_option_getters,
 )
 from rulesdsl.folding import NOT_CONSTANT, fold
 
 from ..core.context import Context
 from ..core.model import always_possible, ast_nodes
-from ..verbs.checks import Lazy, Memo, Printed
+from ..verbs.checks import Lazy, Memo, Named, Printed
 
 Check = Callable[[Any], "bool | None"]
 
@@ -51,11 +53,14 @@ Check = Callable[[Any], "bool | None"]
 _IMPURE = (ast.ChooseOne, ast.ChooseAny, ast.ChooseNumber, ast.Possible)
 
 
-def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None = None
-                ) -> Check | None:
+def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None = None,
+                unblocked: bool = False) -> Check | None:
     """The check of a compiled effect's AST, or None when its shape needs a trial run.
     `analysis` is the effect's own (`CompiledEffect.analysis`): a verb's options are compiled
-    from it, not from a second analysis of the call."""
+    from it, not from a second analysis of the call. A verb's `can` leaves out what its
+    `blocked` reads, and the check reads `blocked` first; `unblocked` builds it for an effect
+    that starts with such a verb (Effect.unblocked), for a position where its `blocked` has just
+    said False: that `blocked` is not read again."""
     stmts = effect.statements
     lead = 0  # the leading `require`s of pure conditions
     for stmt in stmts:
@@ -64,11 +69,13 @@ def build_check(effect: ast.Effect, vocab: Vocabulary, analysis: Analysis | None
         lead += 1
     if lead:
         return _requires_check(stmts[:lead], _shape_check(stmts[lead:], vocab, analysis), vocab)
-    return _shape_check(stmts, vocab, analysis)
+    return _shape_check(stmts, vocab, analysis, unblocked)
 
 
-def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> Check | None:
-    """The check of statements of a known shape (see the module's docstring), or None."""
+def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None,
+                 unblocked: bool = False) -> Check | None:
+    """The check of statements of a known shape (see the module's docstring), or None
+    (`unblocked`: a first verb's `blocked` is known to be False)."""
     if stmts and type(stmts[0]) is ast.Let and type(stmts[0].value) is ast.ChooseNumber:
         return _chosen_payment_check(stmts, vocab)
     if all(_cannot_abort(s, vocab) for s in stmts):
@@ -85,7 +92,7 @@ def _shape_check(stmts: tuple, vocab: Vocabulary, analysis: Analysis | None) -> 
     verb = vocab.verbs.get(first.verb)
     if verb is None or verb.can is None or not all(_pure(o.value) for o in first.options):
         return None
-    return _verb_check(first, verb.can, vocab, analysis)
+    return _verb_check(first, verb.can, vocab, analysis, None if unblocked else verb.blocked)
 
 
 def build_blocked(effect: ast.Effect, vocab: Vocabulary) -> Check | None:
@@ -257,20 +264,32 @@ def _pure(expr: Any) -> bool:
 
 
 def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
-                vocab: Vocabulary, analysis: Analysis | None = None) -> Check:
+                vocab: Vocabulary, analysis: Analysis | None = None,
+                blocked: Callable[[Any], bool] | None = None) -> Check:
     """A check that calls the verb's `can` with the call's options as the compiled call gives
     them to the verb (each a `Lazy` of its closure, in a fresh env), evaluated only as far as
-    `can` reads them."""
+    `can` reads them; False where the verb's `blocked` (given, read first) says so."""
     if all(o.value is None for o in call.options):  # flags only: nothing to evaluate
-        return _flags_check({o.name: True for o in call.options}, can)
+        return _flags_check({o.name: True for o in call.options}, can, blocked)
     parts = _CallParts(call, vocab, analysis)
 
     def check(ctx: Context) -> bool | None:  # (typed: its fields read natively, compiled)
+        if blocked is not None and blocked(ctx):
+            return False
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
             parts.compile_for(ctx.rules)
+        named, names = parts.named, parts.names
+        if not named and not names:  # flags and options of the bindings: the same for every
+            try:  # call, given as they are (a `can` reads its args, never changes them)
+                return can(ctx, parts.shared)
+            except EffectAbort:
+                return False
         args = parts.shared.copy()
-        names = parts.names
-        if not names:  # flags and options of the bindings alone: nothing spends repetitions
+        if named:  # names of the vocabulary: read by their getters, in this position
+            gets, named_texts = parts.gets, parts.named_texts
+            for i in range(len(named)):
+                args[named[i]] = Named(gets[i], ctx, named_texts[i])
+        if not names:  # flags, names, options of the bindings: nothing spends repetitions
             try:
                 return can(ctx, args)
             except EffectAbort:
@@ -293,11 +312,14 @@ class _CallParts:
     """A verb call's options as its check gives them to the verb, compiled when first used
     (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
     printed data): `shared` holds the flags and the options that are functions of the verb's
-    bindings (`Memo`s), the same for every check; the other options, evaluated lazily in each
-    check's position, are `names` with their closures `fns` and card `texts` (typed lists, not
-    tuples to unpack: a check reads them at every call)."""
+    bindings (`Memo`s), the same for every check; the options that are names of the vocabulary
+    are `named`, read by their getters `gets` in each check's position (card texts
+    `named_texts`); the other options, evaluated lazily in each check's position, are `names`
+    with their closures `fns` and card `texts` (typed lists, not tuples to unpack: a check
+    reads them at every call)."""
 
-    __slots__ = ("analysis", "call", "fns", "names", "rules", "shared", "texts", "vocab")
+    __slots__ = ("analysis", "call", "fns", "gets", "named", "named_texts", "names", "rules",
+                 "shared", "texts", "vocab")
 
     def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
         self.call, self.vocab, self.analysis = call, vocab, analysis
@@ -306,26 +328,41 @@ class _CallParts:
         self.names: list[str] = []
         self.fns: list[Callable[[Any, dict], Any]] = []
         self.texts: list[str] = []
+        self.named: list[str] = []
+        self.gets: list[Callable[[Any], Any]] = []
+        self.named_texts: list[str] = []
 
     def compile_for(self, rules: Any) -> None:
         call, vocab = self.call, self.vocab
         binds = vocab.verbs[call.verb].binds
         printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
+        analysis = self.analysis  # (one analysis of a call given none, for both below)
+        if analysis is None:
+            analysis = analyse_effect(ast.Effect((call,), call.span), vocab)
+        getters = verb_option_getters(call, vocab, analysis)
         shared: dict[str, Any] = {}
         names: list[str] = []
         fns: list[Callable[[Any, dict], Any]] = []
         texts: list[str] = []
-        for name, fn, text in compile_verb_options(call, vocab, self.analysis):
+        named: list[str] = []
+        gets: list[Callable[[Any], Any]] = []
+        named_texts: list[str] = []
+        for name, fn, text in compile_verb_options(call, vocab, analysis):
             if fn is None:
                 shared[name] = True
             elif _of_printed_bindings(values[name], binds, vocab):
                 shared[name] = Memo(fn, printed)
+            elif name in getters:
+                named.append(name)
+                gets.append(getters[name])
+                named_texts.append(text)
             else:
                 names.append(name)
                 fns.append(fn)
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
+        self.named, self.gets, self.named_texts = named, gets, named_texts
         self.rules = rules
 
 
@@ -358,12 +395,15 @@ def _printed(path: tuple[str, ...], binding: Any, vocab: Vocabulary) -> bool:
     return fdef is not None and fdef.printed
 
 
-def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None]) -> Check:
+def _flags_check(flags: dict[str, bool], can: Callable[[Any, Any], bool | None],
+                 blocked: Callable[[Any], bool] | None = None) -> Check:
     """The check of a call given flags alone (`tailor`, `fund`): the verb's `can` called with
-    them as the effect would call the verb."""
+    them as the effect would call the verb (False where its `blocked`, given, says so)."""
     def check(ctx: Context) -> bool | None:
-        try:
-            return can(ctx, flags.copy())
+        if blocked is not None and blocked(ctx):
+            return False
+        try:  # (the same flags for every call: a `can` reads its args, never changes them)
+            return can(ctx, flags)
         except EffectAbort:
             return False
     return check

@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -31,7 +31,7 @@ from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
-from .option_tables import Play, tables
+from .option_tables import OptionTables, Play, tables
 from .phases import draw
 
 
@@ -182,14 +182,14 @@ def can_draw_resource(ctx: Context, args: VerbArgs) -> bool | None:
     return bool(state["resource_bag"]) or bool(state["resource_discard"])
 
 
-def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: int,
+def _covers(need: tuple[tuple[int, str, int], ...], have: list[int], discount: int,
             colors: tuple[str, ...]) -> bool:
-    """Whether bales `have` cover the silk `need`s (colour, bales), with up to `discount`
-    bales of the discount's `colors` missing (typed tuples: compiled code reads them without
-    Python's iteration protocol)."""
+    """Whether bales `have` (by colour's number, `_bales`) cover the silk `need`s (colour's
+    number, colour, bales), with up to `discount` bales of the discount's `colors` missing
+    (typed tuples and a list of whole numbers: compiled code reads them without hashing)."""
     short = 0
-    for color, n in need:
-        missing = n - have.get(color, 0)
+    for number, color, n in need:
+        missing = n - have[number]
         if missing > 0:
             if color not in colors:
                 return False
@@ -200,28 +200,28 @@ def _covers(need: tuple[tuple[str, int], ...], have: dict[str, int], discount: i
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
                   colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
-    need = dict(garment.silk)
-    needs = tuple(need.items())
-    silk_of = tables(rules).silk_of
-    useful = [t for t in tiles if any(c in need for c, _ in silk_of[t])]
+    known = tables(rules)
+    needs = known.tailoring_of[garment.id][4]
+    needed = {number for number, _, _ in needs}
+    useful = [t for t in tiles if any(c in needed for c, _ in known.silk_at[t])]
     found: list[frozenset] = []
-    for size in range(0, min(len(useful), sum(need.values())) + 1):
+    for size in range(0, min(len(useful), garment.bales) + 1):
         for combo in combinations(useful, size):
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            if _covers(needs, _bales(silk_of, combo), discount, colors):
+            if _covers(needs, _bales(known, list(combo)), discount, colors):
                 found.append(chosen)
     return [sorted(f) for f in found]
 
 
-def _bales(silk_of: dict[str, tuple[tuple[str, int], ...]], tiles: Iterable[str]
-           ) -> dict[str, int]:
-    """The bales of each colour `tiles` hold together (`silk_of`: each tile's, the tables')."""
-    have: dict[str, int] = {}
+def _bales(known: OptionTables, tiles: list[str]) -> list[int]:
+    """The bales of each colour `tiles` hold together, by the colour's number (the tables')."""
+    have = [0] * known.colors
+    silk_at = known.silk_at
     for t in tiles:
-        for color, n in silk_of[t]:
-            have[color] = have.get(color, 0) + n
+        for number, n in silk_at[t]:
+            have[number] += n
     return have
 
 
@@ -286,7 +286,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         found.free = []
     if not found.free and pinned_space:  # no place for it: nothing offered
         return found
-    have: dict[str, int] | None = None  # the bales of each colour, when first needed
+    have: list[int] | None = None  # the bales of each colour, when first needed
     master = made_by_master and not (given and "no_master_garment" in args)
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
@@ -314,7 +314,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                 continue
             if not silk_waived:
                 if have is None:
-                    have = _bales(known.silk_of, me["tiles"])
+                    have = _bales(known, me["tiles"])
                 if not _covers(silk, have, discount, colors):
                     continue
         garments.append(garment_id)
@@ -588,10 +588,9 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     deputed (on the staff, its payout worked out): the trial tries them until one can. A seat
     a seat kind controls answers by its policy, which may refuse every card offered (a
     preference no card matches): that choice is left to the trial, which asks the policy; a
-    person's seat in the same game is decided here."""
+    person's seat in the same game is decided here. A staff at its minimum (the verb aborts)
+    is `depute_blocked`'s, which a check reads first (VerbDef.blocked): not read again here."""
     me = _player(ctx)
-    if _staff_at_minimum(ctx, me):
-        return False  # the verb aborts: a staff at its minimum cannot depute
     if "card" not in args:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
@@ -689,12 +688,13 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             continue
         if limited >= 0:
             if mine is None:
-                mine = [-1] * len(known.limit_of)
+                mine = known.uncounted.copy()  # (one list made, where `*` makes two)
             n = mine[limited]
-            if n < 0:
+            limit = known.limit_of[limited]
+            if n < 0:  # (counted only as far as the limit)
                 n = mine[limited] = _funded_in(funded, ctx.seat,
-                                               known.limited_spaces[side_id][limited])
-            if n >= known.limit_of[limited]:
+                                               known.limited_spaces[side_id][limited], limit)
+            if n >= limit:
                 continue
         found += 1
         if found > 1:
@@ -712,12 +712,18 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     return mine
 
 
-def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...]) -> int:
-    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded."""
+def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...], most: int = 0
+               ) -> int:
+    """How many of the Decoration `spaces` (an area's) the player in `seat` has funded, counted
+    as far as `most` (0: all). Each space is looked up once, its funder compared as a whole
+    number (typed: compiled, no comparison of objects)."""
     n = 0
     for space_id in spaces:
-        if space_id in funded and funded[space_id] == seat:
+        funder: int | None = funded.get(space_id)
+        if funder is not None and funder == seat:
             n += 1
+            if n == most:
+                break
     return n
 
 
@@ -773,7 +779,7 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
-    known = [-1] * known_tables.shared_slots  # the answers kept between types, by slot
+    known = known_tables.unknown.copy()  # the answers kept between types, by slot
     kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
     for card_id in hand:
         kind = kind_of[card_id]
@@ -833,15 +839,16 @@ def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
 
 def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) -> bool:
     """Whether the played card can do its own action (`depute card played`): not when the
-    action is blocked this turn whichever card is played (read once a turn), else its check,
-    else a trial."""
+    action is blocked this turn whichever card is played (read once a turn), else its check
+    (the one that does not read `blocked` again), else a trial."""
+    check = play.check
     if play.blocked is not None:
         stop = blocked.get(play.action)
         if stop is None:
             stop = blocked[play.action] = play.blocked(ctx)
         if stop:
             return False
-    check = play.check
+        check = play.unblocked
     can = None if check is None else check(ctx)
     return ctx.possible(play.run, (card_id, play.action)) if can is None else can
 

@@ -18,6 +18,13 @@ from ..core.state import State, keyed
 OWN_PILES = ("hand", "supply", "discard")  # the piles a player holds cards in
 
 
+def played_card(ctx: Context) -> str | None:
+    """The card being played (the vocabulary's `played`), as a compiled function: a check
+    reads a name by its getter (checks.Named) from compiled code, where calling a compiled
+    function costs a fraction of a Python lambda's call."""
+    return ctx.played
+
+
 def zone_pile(ctx: Context, zone_id: str, seat: int | None = None) -> list:
     """The list a zone keeps its items in: the game's, or (per-player) the acting player's."""
     state = ctx.state

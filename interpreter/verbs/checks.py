@@ -8,8 +8,11 @@ would abort before or at that question (nothing to offer), True when the trial w
 abort), None when it cannot tell cheaply (a single option whose rest runs other rules that may
 abort: a trigger, a hook), and the caller runs the trial instead.
 
-A check is given the call's options as objects of this module (`Lazy`, `Memo`: the load-time
-checks make them), which a verb's `can` reads natively through `called` and `bound`.
+A `can` reads its args and never changes them: a call whose options are the same for every
+check (flags, functions of the verb's bindings) gives every check the same dict.
+
+A check is given the call's options as objects of this module (`Lazy`, `Named`, `Memo`: the
+load-time checks make them), which a verb's `can` reads natively through `called` and `bound`.
 """
 from __future__ import annotations
 
@@ -33,8 +36,10 @@ def from_count(found: int, event: str, ctx: Context) -> bool | None:
 
 
 def called(option: Any) -> Any:
-    """`option()`: a verb option's value (natively for a check's own `Lazy`; compiled, a call
-    of an untyped object is Python's call, with its keyword dict)."""
+    """`option()`: a verb option's value (natively for a check's own `Lazy` and `Named`;
+    compiled, a call of an untyped object is Python's call, with its keyword dict)."""
+    if type(option) is Named:
+        return option.value()
     if type(option) is Lazy:
         return option.value()
     return option()
@@ -53,6 +58,8 @@ def bound(option: Any, name: str, value: Any) -> Any:
         return option.bound(name, value)
     if type(option) is Lazy:
         return option.bound(name, value)
+    if type(option) is Named:
+        return option.value()
     return option.bound(name, value)
 
 
@@ -87,6 +94,32 @@ class Lazy:
         env = dict(self.env)
         env[name] = value
         return self.fn(self.ctx, env)
+
+    def __repr__(self) -> str:
+        return f"<Thunk {self.text}>"
+
+
+class Named:
+    """A verb option in a check whose value is a name of the vocabulary (`played`:
+    rulesdsl.verb_option_getters), read by the name's getter in the check's position: one
+    call, where a `Lazy` calls the option's closure, which calls the getter, and needs an env.
+    A name takes no bindings."""
+
+    __slots__ = ("ctx", "get", "text")
+
+    def __init__(self, get: Callable[[Any], Any], ctx: Context, text: str):
+        self.get, self.ctx, self.text = get, ctx, text
+
+    def __call__(self, **bindings: Any) -> Any:
+        return self.get(self.ctx)
+
+    def value(self) -> Any:
+        """`named()`, without the keyword dict (`called`)."""
+        return self.get(self.ctx)
+
+    def bound(self, name: str, value: Any) -> Any:
+        """`named(**{name: value})`: the name's value (it reads no binding)."""
+        return self.get(self.ctx)
 
     def __repr__(self) -> str:
         return f"<Thunk {self.text}>"

@@ -28,13 +28,26 @@ class OptionTables:
         # `.type` reads), not a copy
         self.kind_of: dict[str, str] = cast("dict[str, str]", rules.column("employees", "type"))
         self.bales_of: dict[str, int] = {t: tile.bales for t, tile in rules.tiles.items()}
-        self.silk_of: dict[str, tuple[tuple[str, int], ...]] = {
-            t: tuple(tile.silk.items()) for t, tile in rules.tiles.items()}
+        # the colours of silk numbered (the ruleset's, then any other a tile or garment
+        # names), so that a player's bales by colour are a list indexed by number, not a dict
+        # whose keys are hashed at every store and look-up
+        number: dict[str, int] = {}
+        for color in [*rules.colors, *(c for tile in rules.tiles.values() for c in tile.silk),
+                      *(c for g in rules.garments.values() for c in g.silk)]:
+            number.setdefault(color, len(number))
+        self.colors: int = len(number)
+        # each tile's silk as (colour's number, bales)
+        self.silk_at: dict[str, tuple[tuple[int, int], ...]] = {
+            t: tuple((number[c], n) for c, n in tile.silk.items())
+            for t, tile in rules.tiles.items()}
         self.fewest_bales: int = rules.fewest_bales
-        # each garment's (a Master's, may be sold, bales, other resources, silk by colour)
+        # each garment's (a Master's, may be sold, bales, other resources, silk as (colour's
+        # number, colour, bales))
         self.tailoring_of: dict[str, tuple[bool, bool, int, tuple[tuple[str, int], ...],
-                                           tuple[tuple[str, int], ...]]] = {
-            g: garment.tailoring for g, garment in rules.garments.items()}
+                                           tuple[tuple[int, str, int], ...]]] = {
+            g: (master, sellable, bales, needs, tuple((number[c], c, n) for c, n in silk))
+            for g, (master, sellable, bales, needs, silk) in
+            ((g, garment.tailoring) for g, garment in rules.garments.items())}
         self.fund_limits: dict[str, int] = dict(rules.fund_limits)
         # the staff a player keeps, at least (`depute` reads it at every check)
         self.min_staff: int = rules.setup.get("min_staff", 0)
@@ -58,6 +71,8 @@ class OptionTables:
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
+        # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
+        self.uncounted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
             side: tuple(spaces for _, spaces in areas)
             for side, areas in self.limited_areas.items()}
@@ -77,18 +92,21 @@ class OptionTables:
                         for action, effect, shared in plays)
             for kind, plays in rules.plays_for_type.items()}
         self.shared_slots: int = len(slots)
+        # -1 for each slot (not known yet): what a turn copies to keep its answers in
+        self.unknown: list[int] = [-1] * len(slots)
 
 
 class Play:
     """An action as a turn's options read it (`Ruleset.plays_for_type`): its id, its effect's
-    check, `blocked` and run, and the key whether it can be done is kept under for every card
-    of a type (None when that depends on the card itself), with that key's number among the
-    ruleset's (`slot`; -1 for None)."""
+    check, `blocked`, check where `blocked` said False (`unblocked`) and run, and the key
+    whether it can be done is kept under for every card of a type (None when that depends on
+    the card itself), with that key's number among the ruleset's (`slot`; -1 for None)."""
 
     def __init__(self, action: str, effect: Effect, shared: tuple | None, slot: int = -1):
         self.action = action
         self.check: Any = effect.check
         self.blocked: Any = effect.blocked
+        self.unblocked: Any = effect.unblocked
         self.run: Any = effect.run
         self.shared = shared
         self.slot = slot
