@@ -91,3 +91,44 @@ def test_each_ruleset_keeps_its_own_tables():
     assert other.rules is original and other is not first
     assert tables(deluxe) is first and tables(original) is other
     assert other.kind_of == {c: e.type for c, e in original.employees.items()}
+
+
+def test_each_card_has_its_play_options_made_once():
+    """The play question's values are the tables' own, made once per ruleset: for each card,
+    {"card", "action"} for each action of its type, by the play's `index`, then no action."""
+    rules = load_ruleset()
+    known = tables(rules)
+    for card, (kind, options) in known.play_options.items():
+        assert kind == rules.employees[card].type
+        plays = known.plays_for_type.get(kind, ())
+        assert [p.index for p in plays] == list(range(len(plays)))
+        assert options == [*({"card": card, "action": p.action} for p in plays),
+                           {"card": card, "action": None}]
+
+
+def test_a_turn_offers_the_tables_play_options_and_hands_out_copies():
+    """Every turn offers the very dicts of `play_options` (none made or freed); a player is
+    handed frozen copies, which refuse change, and playing on leaves the tables' dicts as made."""
+    import contextlib
+    import copy
+
+    from interpreter import Game
+
+    rules = load_ruleset()
+    known = tables(rules)
+    made = copy.deepcopy(known.play_options)
+    game = Game.new(rules, players=3, seed=4)
+    seen = 0
+    while seen < 6 and game.decision() is not None:
+        decision = game.decision()
+        if decision.kind == "play":
+            seen += 1
+            for own, public in zip(decision.own_values(), decision.values):
+                options = known.play_options[own["card"]][1]
+                assert any(own is o for o in options)
+                assert public == own and public is not own
+                with contextlib.suppress(TypeError):  # a frozen copy refuses change
+                    public["action"] = "changed"
+        game.apply_index(len(decision) - 1)
+    assert seen == 6
+    assert known.play_options == made

@@ -775,40 +775,24 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
     """Each card of the hand with each action it can do, then with none, in hand order (looked
     at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
     a card of a type can do but for its own actions is worked out once, from the first card of
-    the type (`_type_plan`)."""
+    the type (`_type_plan`). The values are the tables' (`play_options`), made once."""
     plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()  # the answers kept between types, by slot
-    kind_of, hand = known_tables.kind_of, _player(ctx)["hand"]
+    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
     for card_id in hand:
-        kind = kind_of[card_id]
+        kind, options = play_options[card_id]
         ctx.played = card_id
         plan = plans.get(kind)
         if plan is None:
             plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
                                             known)
-        unused = _play_option(card_id)  # the card with no main action, offered last
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
-                option = unused.copy()  # (one store: the card is in it already)
-                option["action"] = play.action
-                yield option
-        yield unused
+                yield options[play.index]
+        yield options[len(options) - 1]  # the card with no main action, offered last
     ctx.played = None
-
-
-# a play option's keys, copied for each option: a copy of a small dict costs less than a dict
-# built key by key
-_PLAY_OPTION: Final[dict[str, Any]] = {"card": None, "action": None}
-
-
-def _play_option(card_id: str) -> dict[str, Any]:
-    """The play question's option value {"card": card_id, "action": None} (a new dict each
-    time); a card's options with an action are copies of it, the action stored."""
-    option = _PLAY_OPTION.copy()
-    option["card"] = card_id
-    return option
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]

@@ -88,21 +88,32 @@ class OptionTables:
         slots: dict[tuple, int] = {}
         self.plays_for_type: dict[str, tuple[Play, ...]] = {
             kind: tuple(Play(action, effect, shared,
-                             -1 if shared is None else slots.setdefault(shared, len(slots)))
-                        for action, effect, shared in plays)
+                             -1 if shared is None else slots.setdefault(shared, len(slots)), i)
+                        for i, (action, effect, shared) in enumerate(plays))
             for kind, plays in rules.plays_for_type.items()}
         self.shared_slots: int = len(slots)
         # -1 for each slot (not known yet): what a turn copies to keep its answers in
         self.unknown: list[int] = [-1] * len(slots)
+        # each card's type and its play question's values, made once: {"card", "action"} for
+        # each action of its type (by the play's `index`), then the card with no main action.
+        # A question's values are the engine's own (it hands out frozen copies) and the turn
+        # only reads the one chosen: every turn offers these very dicts, none made or freed
+        self.play_options: dict[str, tuple[str, list[dict[str, Any]]]] = {
+            c: (kind, [*({"card": c, "action": p.action}
+                         for p in self.plays_for_type.get(kind, ())),
+                       {"card": c, "action": None}])
+            for c, kind in self.kind_of.items()}
 
 
 class Play:
     """An action as a turn's options read it (`Ruleset.plays_for_type`): its id, its effect's
     check, `blocked`, check where `blocked` said False (`unblocked`) and run, and the key
     whether it can be done is kept under for every card of a type (None when that depends on
-    the card itself), with that key's number among the ruleset's (`slot`; -1 for None)."""
+    the card itself), with that key's number among the ruleset's (`slot`; -1 for None), and its
+    place among its type's plays (`index`: a card's option for it, `play_options`)."""
 
-    def __init__(self, action: str, effect: Effect, shared: tuple | None, slot: int = -1):
+    def __init__(self, action: str, effect: Effect, shared: tuple | None, slot: int = -1,
+                 index: int = 0):
         self.action = action
         self.check: Any = effect.check
         self.blocked: Any = effect.blocked
@@ -110,6 +121,7 @@ class Play:
         self.run: Any = effect.run
         self.shared = shared
         self.slot = slot
+        self.index = index
 
 
 class Bonus:
