@@ -132,3 +132,35 @@ def test_a_turn_offers_the_tables_play_options_and_hands_out_copies():
         game.apply_index(len(decision) - 1)
     assert seen == 6
     assert known.play_options == made
+
+
+def _played(rules, seed: int, steps: int):
+    """A game of `rules` after `steps` seeded random answers (or at its end), each position
+    yielded."""
+    import random
+
+    from interpreter import Game
+
+    game, pick = Game.new(rules, players=4, seed=seed), random.Random(seed)
+    for _ in range(steps):
+        decision = game.decision()
+        if decision is None:
+            return
+        yield game
+        game.apply_index(pick.randrange(len(decision)))
+
+
+def test_the_offers_kept_are_the_values_they_are_kept_by():
+    """`acquire`'s and `fund`'s values, made when first offered and offered again as they are,
+    each hold what it is kept by (and are offered, so games made some)."""
+    rules = load_ruleset()
+    for _ in _played(rules, 3, 900):
+        pass
+    known = tables(rules)
+    tiles = [(d, price, t, offer) for d, by_price in known.tile_offers.items()
+             for price, by_tile in by_price.items() for t, offer in by_tile.items()]
+    assert tiles and all(offer == {"drawer": d, "tile": t, "price": price}
+                         for d, price, t, offer in tiles)
+    spaces = [(s, cost, offer) for s, by_cost in known.space_offers.items()
+              for cost, offer in by_cost.items()]
+    assert spaces and all(offer == {"space": s, "cost": cost} for s, cost, offer in spaces)

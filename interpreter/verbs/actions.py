@@ -85,6 +85,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     pinned = args["tile"]() if "tile" in args else None
     offers: list[dict[str, Any]] = []
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
+    made = tables(ctx.rules).tile_offers  # the values made before, by drawer, price and tile
     d = -1
     for drawer in ctx.state["drawers"]:
         d += 1
@@ -95,10 +96,22 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
             known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
         if price > livre:
             continue
+        at = _kept(_kept(made, d), price)
         for tile_id in drawer:
             if tile_id is not None and (pinned is None or tile_id == pinned):
-                offers.append({"drawer": d, "tile": tile_id, "price": price})
+                offer = at.get(tile_id)
+                if offer is None:
+                    offer = at[tile_id] = {"drawer": d, "tile": tile_id, "price": price}
+                offers.append(offer)
     return offers
+
+
+def _kept(made: dict[Any, dict], key: Any) -> dict:
+    """The dict `made` keeps under `key`, a new one when there is none yet."""
+    found = made.get(key)
+    if found is None:
+        found = made[key] = {}
+    return found
 
 
 def acquire(ctx: Context, args: VerbArgs) -> None:
@@ -643,6 +656,7 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     free = "free" in args
     known, funded = tables(ctx.rules), ctx.state["decorations"]
     mine = _areas_funded(ctx) if known.fund_limits else None
+    made = known.space_offers  # the values made before, by space and cost
     offers: list[dict[str, Any]] = []
     for space_id, area, cost, limit in known.decorations[ctx.side.id]:
         if space_id in funded or (pinned is not None and space_id != pinned):
@@ -651,7 +665,11 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
             continue
         cost = 0 if free or cost < discount else cost - discount
         if cost <= livre:
-            offers.append({"space": space_id, "cost": cost})
+            at = _kept(made, space_id)
+            offer = at.get(cost)
+            if offer is None:
+                offer = at[cost] = {"space": space_id, "cost": cost}
+            offers.append(offer)
     return offers
 
 

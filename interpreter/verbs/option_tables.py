@@ -103,6 +103,11 @@ class OptionTables:
                          for p in self.plays_for_type.get(kind, ())),
                        {"card": c, "action": None}])
             for c, kind in self.kind_of.items()}
+        # the values of `acquire`'s question, {"drawer", "tile", "price"}, by drawer, price and
+        # tile, and of `fund`'s, {"space", "cost"}, by space and cost: made when first offered
+        # and offered again as they are (the engine's own values, read only, as `play_options`)
+        self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
+        self.space_offers: dict[str, dict[int, dict[str, Any]]] = {}
 
 
 class Play:
