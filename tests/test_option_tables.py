@@ -151,8 +151,8 @@ def _played(rules, seed: int, steps: int):
 
 
 def test_the_offers_kept_are_the_values_they_are_kept_by():
-    """`acquire`'s and `fund`'s values, made when first offered and offered again as they are,
-    each hold what it is kept by (and are offered, so games made some)."""
+    """`acquire`'s, `fund`'s and `tailor`'s values, made when first offered and offered again
+    as they are, each hold what it is kept by (and are offered, so games made some)."""
     rules = load_ruleset()
     for _ in _played(rules, 3, 900):
         pass
@@ -164,3 +164,33 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
     spaces = [(s, cost, offer) for s, by_cost in known.space_offers.items()
               for cost, offer in by_cost.items()]
     assert spaces and all(offer == {"space": s, "cost": cost} for s, cost, offer in spaces)
+    garments = [(g, cost, offer) for g, by_cost in known.garment_offers.items()
+                for cost, offer in by_cost.items()]
+    assert garments and all(offer == {"garment": g, "cost": cost} for g, cost, offer in garments)
+    assert known.place_of == {s: {"space": s} for side in rules.sides for s in side.guest_spaces}
+    assert known.sell_place == {"sell": True}
+
+
+def test_in_every_hall_as_the_halls_present_say():
+    """`check_all_halls` reads the side's halls from the tables, as far as the first hall a
+    player is not in: what `board.halls_present` finds, in every position of seeded games."""
+    from interpreter.core import board
+    from interpreter.verbs.actions import _in_every_hall
+
+    rules = load_ruleset()
+    known = tables(rules)
+    for side in rules.sides:
+        assert known.halls_of[side.id] == tuple(
+            (h.musician, tuple(s for s, g in side.guest_spaces.items() if g.hall == h.id))
+            for h in side.halls)
+    seen = set()
+    for seed in (1, 2):
+        for game in _played(rules, seed, 1500):
+            state = game.state
+            side = game.side
+            for seat in range(len(state["players"])):
+                every = _in_every_hall(known.halls_of[side.id], state["guests"],
+                                       state["decorations"], seat)
+                assert every == (len(board.halls_present(state, side, seat)) == len(side.halls))
+                seen.add(every)
+    assert seen == {True, False}

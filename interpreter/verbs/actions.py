@@ -369,7 +369,15 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     rules, state, me, label = ctx.rules, ctx.state, ctx.me, ctx.table.label
     found = _tailoring(ctx, args)
     garments, costs = found.garments, found.costs
-    offers = [{"garment": garments[i], "cost": costs[i]} for i in range(len(garments))]
+    known = tables(rules)
+    made = known.garment_offers  # the values made before, by garment and cost
+    offers: list[dict[str, Any]] = []
+    for i in range(len(garments)):
+        at = _kept(made, garments[i])
+        offer = at.get(costs[i])
+        if offer is None:
+            offer = at[costs[i]] = {"garment": garments[i], "cost": costs[i]}
+        offers.append(offer)
     making = f"{rules.term('tailor_verb', 'tailor')} a {rules.term('garment', 'garment').lower()}"
     choice = ctx.ask("garment", making, offers,
                      lambda v: f"{label(v['garment'])} for {v['cost']} Livre", exact=True)
@@ -391,8 +399,10 @@ def tailor(ctx: Context, args: VerbArgs) -> None:
     run_hook(ctx, g.on_tailor, garment=garment_id)
     if heard(ctx, "tailor"):
         announce(ctx, "tailor", garment=garment_id)
-    places: list = [{"sell": True}] if _may_sell(g) and "space" not in args else []
-    places += [{"space": space_id} for space_id in found.free]
+    places: list = [known.sell_place] if _may_sell(g) and "space" not in args else []
+    place_of = known.place_of
+    for space_id in found.free:
+        places.append(place_of[space_id])
     where = ctx.ask("rent", f"rent or sell {label(garment_id)}", places,
                     lambda v: f"sell it for {g.value} Livre" if "sell" in v
                     else "rent it at " + label(v["space"]), exact=True)
@@ -466,8 +476,32 @@ def check_all_halls(ctx: Context) -> None:
     state, side = ctx.state, ctx.side
     if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
         return
-    if len(board.halls_present(state, side, ctx.seat)) == len(side.halls):
+    halls = tables(ctx.rules).halls_of[side.id]
+    if halls is None:  # (a guest space outside the side's halls)
+        if len(board.halls_present(state, side, ctx.seat)) == len(side.halls):
+            ctx.tx.append(state["all_halls"], ctx.seat)
+    elif _in_every_hall(halls, state["guests"], state["decorations"], ctx.seat):
         ctx.tx.append(state["all_halls"], ctx.seat)
+
+
+def _in_every_hall(halls: tuple[tuple[str, tuple[str, ...]], ...], guests: dict[str, Any],
+                   funded: dict[str, Any], seat: int) -> bool:
+    """Whether the player in `seat` is represented in every hall (its musician funded, or a
+    garment rented there), as `board.halls_present` finds, read only as far as the first
+    hall it is not in."""
+    for musician, spaces in halls:
+        funder: int | None = funded.get(musician)
+        if funder is not None and funder == seat:
+            continue
+        for space_id in spaces:
+            guest = guests.get(space_id)
+            if guest is not None:
+                owner: int = guest["owner"]
+                if owner == seat:
+                    break
+        else:
+            return False
+    return True
 
 
 def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from ..core.model import Effect, Ruleset
+from ..core.model import BoardSide, Effect, Ruleset
 
 # where a ruleset keeps its tables (in its `__dict__`, as its cached properties do: it is
 # frozen, and its tables never change)
@@ -108,6 +108,27 @@ class OptionTables:
         # and offered again as they are (the engine's own values, read only, as `play_options`)
         self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
         self.space_offers: dict[str, dict[int, dict[str, Any]]] = {}
+        # `tailor`'s: {"garment", "cost"} by garment and cost, as those; and the places offered
+        # for a garment, {"space": ...} by guest space (of every side), then selling it
+        self.garment_offers: dict[str, dict[int, dict[str, Any]]] = {}
+        self.place_of: dict[str, dict[str, Any]] = {
+            s: {"space": s} for side in rules.sides for s in side.guest_spaces}
+        self.sell_place: dict[str, Any] = {"sell": True}
+        # each side's halls as `check_all_halls` reads them: (its musician's Decoration space,
+        # the guest spaces in it), each guest space's hall being one of the side's (else None:
+        # the halls a player is in are worked out as `board.halls_present` does)
+        self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...] | None] = {
+            side.id: _halls(side) for side in rules.sides}
+
+
+def _halls(side: BoardSide) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """A side's halls, each as (its musician's space, its guest spaces in board order), or None
+    when a guest space's hall is not one of the side's (or two halls share an id)."""
+    ids = [h.id for h in side.halls]
+    if len(set(ids)) != len(ids) or any(g.hall not in ids for g in side.guest_spaces.values()):
+        return None
+    return tuple((h.musician, tuple(s for s, g in side.guest_spaces.items() if g.hall == h.id))
+                 for h in side.halls)
 
 
 class Play:

@@ -72,26 +72,28 @@ def renew_garments(ctx: Context, args: VerbArgs) -> None:
 
 
 def select_hand(ctx: Context, args: VerbArgs) -> None:
-    """Phase 2: choose cards from the supply; when it runs out, the discards become the supply."""
+    """Phase 2: choose cards from the supply; when it runs out, the discards become the supply.
+    (The player's lists read once: the journal changes them in place.)"""
     me, tx = ctx.me, ctx.tx
+    hand, supply, discard = me["hand"], me["supply"], me["discard"]
     size = int(args["size"]())
-    while len(me["hand"]) < size:
-        need = size - len(me["hand"])
-        if not me["supply"]:
-            if not me["discard"]:
+    while len(hand) < size:
+        need = size - len(hand)
+        if not supply:
+            if not discard:
                 return
-            for card in list(me["discard"]):
-                tx.remove(me["discard"], card)
-                tx.append(me["supply"], card)
-        if len(me["supply"]) <= need:
-            for card in list(me["supply"]):
-                tx.remove(me["supply"], card)
-                tx.append(me["hand"], card)
+            for card in list(discard):
+                tx.remove(discard, card)
+                tx.append(supply, card)
+        if len(supply) <= need:
+            for card in list(supply):
+                tx.remove(supply, card)
+                tx.append(hand, card)
             continue
-        card = ctx.ask("hand", f"choose a card for your hand ({len(me['hand']) + 1} of {size})",
-                       me["supply"], exact=True)
-        tx.remove(me["supply"], card)
-        tx.append(me["hand"], card)
+        card = ctx.ask("hand", f"choose a card for your hand ({len(hand) + 1} of {size})",
+                       supply, exact=True)
+        tx.remove(supply, card)
+        tx.append(hand, card)
 
 
 # ---- declarations: this module's verbs as the effect language sees them ---------------------
