@@ -194,3 +194,51 @@ def test_in_every_hall_as_the_halls_present_say():
                 assert every == (len(board.halls_present(state, side, seat)) == len(side.halls))
                 seen.add(every)
     assert seen == {True, False}
+
+
+def test_covering_sets_are_the_minimal_sets_that_cover():
+    """`covering_sets` (tiles kept as bits) gives what the sets of tiles themselves give: every
+    minimal set of the rack's tiles whose bales cover the garment, discount and its colours
+    counted, each sorted, the smallest first, on seeded racks of every garment."""
+    import random
+    from itertools import combinations
+
+    from interpreter.verbs.actions import covering_sets
+
+    rules = load_ruleset()
+
+    def covers(garment, combo, discount, colors):
+        have: dict[str, int] = {}
+        for t in combo:
+            for c, n in rules.tiles[t].silk.items():
+                have[c] = have.get(c, 0) + n
+        short = 0
+        for c, n in garment.silk.items():
+            missing = n - have.get(c, 0)
+            if missing > 0:
+                if c not in colors:
+                    return False
+                short += missing
+        return short <= discount
+
+    def by_sets(garment, tiles, discount, colors):
+        useful = [t for t in tiles if set(rules.tiles[t].silk) & set(garment.silk)]
+        found: list[frozenset] = []
+        for size in range(min(len(useful), garment.bales) + 1):
+            for combo in combinations(useful, size):
+                if not any(f <= frozenset(combo) for f in found) and \
+                        covers(garment, combo, discount, colors):
+                    found.append(frozenset(combo))
+        return [sorted(f) for f in found]
+
+    pick, every = random.Random(5), sorted(rules.tiles)
+    some = 0
+    for garment in rules.garments.values():
+        for _ in range(6):
+            rack = pick.sample(every, pick.randrange(0, 9))
+            discount = pick.choice((0, 0, 1, 2))
+            colors = tuple(pick.sample(sorted(rules.colors), 2)) if discount else ()
+            found = covering_sets(rules, garment, rack, discount, colors)
+            assert found == by_sets(garment, rack, discount, colors)
+            some += bool(found)
+    assert some > 10

@@ -212,29 +212,55 @@ def _covers(need: tuple[tuple[int, str, int], ...], have: list[int], discount: i
 
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
                   colors: tuple[str, ...]) -> list[list[str]]:
-    """Every minimal set of tiles whose bales cover the garment (excess bales are lost)."""
+    """Every minimal set of tiles whose bales cover the garment (excess bales are lost), each
+    sorted, the smallest first (in the order `combinations` makes them). A set is kept as the
+    bits of its tiles' places among the useful ones: a set found before is in it when its bits
+    are (the tiles are distinct)."""
     known = tables(rules)
     needs = known.tailoring_of[garment.id][4]
-    needed = {number for number, _, _ in needs}
-    useful = [t for t in tiles if any(c in needed for c, _ in known.silk_at[t])]
-    found: list[frozenset] = []
+    needed = [False] * known.colors
+    for number, _, _ in needs:
+        needed[number] = True
+    silk_at = known.silk_at
+    useful: list[str] = []
+    for t in tiles:
+        for c, _ in silk_at[t]:
+            if needed[c]:
+                useful.append(t)
+                break
+    found: list[int] = []  # each set found, as its bits
+    sets: list[list[str]] = []
     for size in range(0, min(len(useful), garment.bales) + 1):
-        for combo in combinations(useful, size):
-            chosen = frozenset(combo)
-            if any(f <= chosen for f in found):
+        for combo in combinations(range(len(useful)), size):
+            bits = 0
+            for i in combo:
+                bits |= 1 << i
+            if _holds_one(found, bits):
                 continue
-            if _covers(needs, _bales(known, list(combo)), discount, colors):
-                found.append(chosen)
-    return [sorted(f) for f in found]
+            chosen = [useful[i] for i in combo]
+            if _covers(needs, _bales(known, chosen), discount, colors):
+                found.append(bits)
+                chosen.sort()
+                sets.append(chosen)
+    return sets
+
+
+def _holds_one(found: list[int], bits: int) -> bool:
+    """Whether the set `bits` holds one of the sets `found` (each as its bits)."""
+    for f in found:  # noqa: SIM110 - a loop: quicker than any() over a generator
+        if f & bits == f:
+            return True
+    return False
 
 
 def _bales(known: OptionTables, tiles: list[str]) -> list[int]:
     """The bales of each colour `tiles` hold together, by the colour's number (the tables')."""
-    have = [0] * known.colors
+    have = known.no_bales.copy()
     silk_at = known.silk_at
     for t in tiles:
         for number, n in silk_at[t]:
-            have[number] += n
+            held: int = have[number]
+            have[number] = held + n
     return have
 
 

@@ -36,6 +36,8 @@ class OptionTables:
                       *(c for g in rules.garments.values() for c in g.silk)]:
             number.setdefault(color, len(number))
         self.colors: int = len(number)
+        # no bales of any colour: what a count of bales by colour copies to count in
+        self.no_bales: list[int] = [0] * len(number)
         # each tile's silk as (colour's number, bales)
         self.silk_at: dict[str, tuple[tuple[int, int], ...]] = {
             t: tuple((number[c], n) for c, n in tile.silk.items())
