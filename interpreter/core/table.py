@@ -34,6 +34,11 @@ def _nobody() -> Any:
     return None
 
 
+def _no_switch(to: Any, value: Any) -> Any:
+    """How a table no game has taken would switch greenlets: it has no flow to leave."""
+    raise RuntimeError("a question was asked outside a game step")
+
+
 class Waiting:
     """Where a game stands between its flow and its players, read and set at every step and
     question: the step running (`where`) and the decision it waits on; whether the running
@@ -64,7 +69,8 @@ class Table:
     (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds, `plan`
     their phases as the flow reads them (plan.py). Only the engine imports greenlet (`rococo
     validate` never loads it): the greenlet a question switches back to is the engine's to
-    keep (`Waiting.caller`)."""
+    keep (`Waiting.caller`), and `switch` is greenlet's own `greenlet.switch`, given by the
+    game: called with the greenlet, it finds no method by name at every question."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -78,6 +84,7 @@ class Table:
         self.kinds: bool = rules.has_seat_kinds
         self.plan: Plan = plan_of(rules)  # the rules' phases as the flow reads them (plan.py)
         self.owner: Callable[[], Any] = _nobody
+        self.switch: Callable[[Any, Any], Any] = _no_switch  # greenlet.switch (engine.py)
 
     def suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (`Questions.suspend`, while the game's flow
@@ -94,7 +101,7 @@ class Table:
                 return answer
         caller = waiting.caller  # the flow greenlet's parent (`Waiting.caller`)
         assert caller is not None, "a step runs in the flow's greenlet, switched to by a caller"
-        return caller.switch(decision)
+        return self.switch(caller, decision)
 
 
 def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
