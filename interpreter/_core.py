@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "interpreter.core.events",
     "interpreter.core.flow",
     "interpreter.core.journal",
+    "interpreter.core.labels",
     "interpreter.core.modifiers",
     "interpreter.core.plan",
     "interpreter.core.questions",

@@ -59,6 +59,9 @@ from .view import player_view
 _DONE: Final = object()  # what the flow greenlet reports when the game is over
 # Final: compiled, C statics, where a name of the module's is looked up in its dict at each use
 _CURRENT: Final[Callable[[], greenlet]] = getcurrent
+# greenlet's switch as a function of the greenlet and the value: called, it is not looked up by
+# name in the greenlet's type first, as `g.switch(value)` is (about 220 instructions a switch)
+_SWITCH: Final[Callable[[greenlet, Any], Any]] = greenlet.switch
 
 
 class Held:
@@ -93,7 +96,7 @@ class Game(Scripting):
         # what the steps read: the same parts, where the game waits, play_out's bots (table.py)
         table = Table(rules, state, side, journal, label, questions, Waiting())
         table.owner = weakref.ref(self)  # a step holds the table, never the game
-        table.current = getcurrent
+        table.switch = _SWITCH
         self.__dict__.update(rules=rules, state=state, side=side, journal=journal, label=label,
                              questions=questions, table=table,
                              _held=Held())  # the suspended step: the game's, not the table's
@@ -281,7 +284,7 @@ class Game(Scripting):
                       else Journal(), was.label,
                       Questions(was.questions.wasted, was.questions.searches),  # counting on
                       waiting)
-        table.owner, table.current = was.owner, was.current
+        table.owner, table.switch = was.owner, was.switch
         self.__dict__.update(state=table.state, journal=table.journal,
                              questions=table.questions, table=table, history=history,
                              _held=Held())  # the old step, if any, is dropped (an undo that
@@ -487,22 +490,30 @@ def _run_on(table: Table, held: Held, answer: Any) -> None:
     back here only with a question or when the game is over. `table` and `held` are the game's
     (nothing a step runs gives the game another table or hold: changing it is refused then)."""
     g = held.green
-    held.green = table.waiting.decision = None
+    waiting = table.waiting
+    held.green = waiting.decision = None
     if g is None:
         if table.state["cursor"] is None:  # the game is over (flow.current: None)
             table.journal.forget()
             return
         g = greenlet(_flow)
-        g.parent = _CURRENT()
-        result = g.switch(table)
+        g.parent = waiting.caller = _CURRENT()
+        first: Any = table
     else:
         caller = _CURRENT()  # the step reports back to whoever answers now
-        if g.parent is not caller:
-            g.parent = caller
-        result = g.switch(answer)
-    if result is not _DONE:  # a question: the step waits in `g` for its answer
+        if waiting.caller is not caller:  # `g.parent`, kept where a field is read natively
+            g.parent = waiting.caller = caller
+        first = answer
+    try:
+        result = _SWITCH(g, first)
+    except BaseException:  # the flow ended with a fault: it has no parent to return to
+        waiting.caller = None
+        raise
+    if result is _DONE:  # over: no greenlet is held, nor the one it returned to
+        waiting.caller = None
+    else:  # a question: the step waits in `g` for its answer
         # the game holds the suspended step, and nothing in the step holds the game
-        held.green, table.waiting.decision = g, result
+        held.green, waiting.decision = g, result
 
 
 def _flow(table: Table) -> Any:

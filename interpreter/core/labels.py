@@ -39,18 +39,24 @@ def silk_text(silk: Mapping[str, int], word: Callable[[str], str] = lambda key: 
 
 
 class Labeller:
-    """Turns option values into readable labels; anything unknown is shown as it is."""
+    """Turns option values into readable labels; anything unknown is shown as it is.
+
+    Compiled (interpreter/_core.py): verbs label the ids in their prompts as they ask (`choose
+    the tiles for ...`), a native call and one look-up of the cache, where the class of Python's
+    cost a call of Python's each."""
 
     def __init__(self, rules: Ruleset, side: BoardSide):
-        self.rules, self.side = rules, side
+        self.rules = rules
+        self.side = side
         self._cache: dict[str, str] = {}
 
     def __call__(self, value: Any) -> str:
-        if not isinstance(value, str):
+        if type(value) is not str and not isinstance(value, str):
             return str(value)
-        if value not in self._cache:
-            self._cache[value] = self._label(value)
-        return self._cache[value]
+        known = self._cache.get(value)
+        if known is None:
+            known = self._cache[value] = self._label(value)
+        return known
 
     def _label(self, value: str) -> str:
         rules, side = self.rules, self.side

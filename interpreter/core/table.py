@@ -34,9 +34,9 @@ def _nobody() -> Any:
     return None
 
 
-def _no_greenlet() -> Any:
-    """The running greenlet of a table no game has taken: none."""
-    return None
+def _no_switch(to: Any, value: Any) -> Any:
+    """How a table no game has taken would switch greenlets: it has no flow to leave."""
+    raise RuntimeError("a question was asked outside a game step")
 
 
 class Waiting:
@@ -46,9 +46,12 @@ class Waiting:
     their `choose_index` (`choosers`), the game's history their answers are added to, what one
     raised, the answers of the step the last answer was given in (`given_in`) and how many
     it had before that answer (`given`: two fields, no tuple made at every answer), and
-    whether a bot is choosing."""
+    whether a bot is choosing; and the greenlet the flow's greenlet returns to (`caller`: its
+    parent, as the engine last set it), which a question switches back to without asking
+    greenlet for the running greenlet and then its parent (two calls of Python's)."""
 
     def __init__(self) -> None:
+        self.caller: Any = None  # the flow greenlet's parent while it runs (engine.py)
         self.where: tuple | str = ""  # the step running (phase, step, seat), or "flow" between
         self.decision: Decision | None = None
         self.fresh = False
@@ -64,9 +67,10 @@ class Waiting:
 class Table:
     """A game's parts that its steps read (see the module's docstring); `owner` gives the game
     (a weak reference: None once it is gone), `kinds` whether the rules have seat kinds, `plan`
-    their phases as the flow reads them (plan.py) and `current` the running greenlet
-    (`greenlet.getcurrent`), given by the game (engine.py: only the engine imports greenlet,
-    which `rococo validate` never loads)."""
+    their phases as the flow reads them (plan.py). Only the engine imports greenlet (`rococo
+    validate` never loads it): the greenlet a question switches back to is the engine's to
+    keep (`Waiting.caller`), and `switch` is greenlet's own `greenlet.switch`, given by the
+    game: called with the greenlet, it finds no method by name at every question."""
 
     def __init__(self, rules: Ruleset, state: State, side: BoardSide, journal: Journal,
                  label: Labeller, questions: Questions, waiting: Waiting) -> None:
@@ -80,7 +84,7 @@ class Table:
         self.kinds: bool = rules.has_seat_kinds
         self.plan: Plan = plan_of(rules)  # the rules' phases as the flow reads them (plan.py)
         self.owner: Callable[[], Any] = _nobody
-        self.current: Callable[[], Any] = _no_greenlet
+        self.switch: Callable[[Any, Any], Any] = _no_switch  # greenlet.switch (engine.py)
 
     def suspend(self, decision: Decision) -> Any:
         """The question protocol's way to a player (`Questions.suspend`, while the game's flow
@@ -95,9 +99,9 @@ class Table:
             answer = answered_by_bot(self.owner(), self, decision)
             if answer is not _NO_VALUE:
                 return answer
-        parent = self.current().parent
-        assert parent is not None, "a step runs in the flow's greenlet, switched to by a caller"
-        return parent.switch(decision)
+        caller = waiting.caller  # the flow greenlet's parent (`Waiting.caller`)
+        assert caller is not None, "a step runs in the flow's greenlet, switched to by a caller"
+        return self.switch(caller, decision)
 
 
 def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
