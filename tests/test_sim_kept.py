@@ -3,9 +3,11 @@ ruleset in one process, and each one dropped must be freed (interpreter/sim/kept
 from __future__ import annotations
 
 import gc
+import random
 import weakref
 
 from interpreter import Game, load_ruleset
+from interpreter.sim import determinize
 from interpreter.sim.judge import features
 from interpreter.sim.judge.weights import Weights
 from interpreter.sim.kept import KeptWhileAlive
@@ -48,3 +50,17 @@ def test_a_dropped_ruleset_and_weights_are_freed_after_the_judge_valued_a_game()
     assert len(features._PLANS) == kept[0] - 1 and len(features._PLACES) == kept[2] - 1
     assert len(features._tables) == kept[3] - 1
     assert len(features._WORTHS) == kept[1] - 1
+
+
+def test_a_dropped_ruleset_is_freed_after_a_search_dealt_its_hidden_cards():
+    rules = load_ruleset(["base", "original"])
+    game = Game.new(rules, players=3, seed=5)
+    before = len(determinize._KINDS)
+    dealt = determinize.determinize(game, 0, random.Random(1))
+    assert dealt.state["players"][0] == game.state["players"][0]
+    assert len(determinize._KINDS) == before + 1
+    gone = weakref.ref(rules)
+    del rules, game, dealt
+    gc.collect()
+    assert gone() is None
+    assert len(determinize._KINDS) == before
