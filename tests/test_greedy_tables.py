@@ -1,6 +1,7 @@
 """The greedy bot reads its per-component numbers from tables made once per ruleset
 (sim/greedy_tables.py): its scores must be exactly what its formulas give, read from the
 components themselves, at every kind of decision, with every module combination."""
+import itertools
 import random
 
 import pytest
@@ -8,6 +9,7 @@ from conftest import sampled_positions
 
 from interpreter import Game, GreedyBot, load_ruleset, make_bot
 from interpreter.core.seats import seat_plan
+from interpreter.loading.loader import available_modules
 from interpreter.sim.bots import NEED_RANK, _action_value
 from interpreter.sim.greedy_tables import tables_for
 
@@ -162,3 +164,72 @@ def test_without_noise_the_first_best_and_a_replaced_generator_draws_the_noise()
         game.apply(d.option_at(values.index(max(values))))
         played += 1
     assert played == 200 and ties > 5  # the first of equal scores was asked for
+
+
+AREAS = """kind: flow
+board:
+  - area: garden
+    decoration: {id: garden.1, cost: 4, prestige: 1}
+  - area: obelisk
+    decoration: {id: obelisk.1, cost: 5, prestige: 1}
+  - area: terrace
+    decoration: {id: terrace.1, cost: 6, prestige: 2, multiplier: 2}
+  - area: folly
+    decoration: {id: folly.1, cost: 3, prestige: 1}
+patches:
+  - append: income
+    effect: gain count(my.decorations where area = garden) livre
+  - after: statues
+    phase:
+      id: obelisks
+      each_player: gain 2 * min(count(my.decorations where area = obelisk), count(my.garments where color = blue)) prestige
+"""
+
+
+def test_a_designer_s_new_decoration_area_is_worth_what_its_effects_do(tmp_path):
+    """The bot reads what an area does from the rules, never its id: a new area paying an
+    income each round is worth 0.8 a round left (as the Catering Kitchen), one final scoring
+    counts with the garments' colours 1.5 per colour rented (as the statues), one with a
+    balcony multiplier 2 (as the fireworks), one doing nothing its prestige less its cost."""
+    pack = tmp_path / "areas"
+    pack.mkdir()
+    (pack / "module.yaml").write_text("module:\n  id: areas\n  kind: custom\n  name: areas\n"
+                                      "  requires: [base]\n  files: [flow.yaml]\n")
+    (pack / "flow.yaml").write_text(AREAS)
+    rules = load_ruleset(extra_paths=[pack])
+    areas = tables_for(rules).areas
+    assert (areas.income, areas.colors, areas.balcony) == (
+        {"garden", "kitchen_left", "kitchen_right"}, {"obelisk", "statue"},
+        {"fireworks", "terrace"})
+    game = Game.new(rules, players=3, seed=2)
+    game.state["round"] = 3
+    blue, pink = (next(g for g, garment in rules.garments.items() if garment.color == c)
+                  for c in ("blue", "pink"))
+    some = iter(game.side.guest_spaces)
+    game.state["guests"].update({next(some): {"garment": blue, "owner": 0},
+                                 next(some): {"garment": pink, "owner": 0},
+                                 next(some): {"garment": pink, "owner": 1}})
+    values = ({"space": "garden.1", "cost": 4}, {"space": "obelisk.1", "cost": 5},
+              {"space": "terrace.1", "cost": 6}, {"space": "folly.1", "cost": 3})
+    assert make_bot("greedy", 1)._fund(game, 0, values) == [
+        2 - 4 / 3 + (7 - 3) * 0.8, 2 - 5 / 3 + 2 * 1.5, 4 - 6 / 3 + 2.0, 2 - 3 / 3]
+
+
+def test_every_shipped_ruleset_reads_its_areas_as_the_bot_always_scored_them():
+    """The kitchens pay an income, the statues count colours, the fireworks have a balcony, in
+    every edition with every subset of the expansions and each solo mode (with and without the
+    Jewelry Box): the shipped games' greedy scores stay what they were (the Jeweler's and the
+    musicians' areas do none of these)."""
+    modules = available_modules()
+    editions = sorted(m["id"] for m in modules if m["kind"] == "edition")
+    expansions = sorted(m["id"] for m in modules if m["kind"] == "expansion")
+    solos = sorted(m["id"] for m in modules if m["kind"] == "solo")
+    combos = [list(c) for n in range(len(expansions) + 1)
+              for c in itertools.combinations(expansions, n)]
+    combos += [[s, *extra] for s in solos for extra in ([], ["jewelry_box"])]
+    for edition in editions:
+        for combo in combos:
+            rules = load_ruleset(edition=edition, expansions=combo)
+            areas = tables_for(rules).areas
+            assert (areas.income, areas.colors, areas.balcony) == (
+                {"kitchen_left", "kitchen_right"}, {"statue"}, {"fireworks"}), (edition, combo)

@@ -245,21 +245,22 @@ class GreedyBot:
         state: dict[str, Any] = game.state
         rules = game.rules
         tables = self._tables(rules)
+        # what a decoration's area does, read from the rules (area_worths.py)
         decorations: dict[str, tuple[int, bool, bool, bool]] = tables.side(game.side).decorations
         colors = -1  # how many colours the seat's rented garments have, once counted
         out: list[float] = []
         for value in values:
             option: dict[str, Any] = value
-            double_prestige, kitchen, statue, fireworks = decorations[option["space"]]
+            double_prestige, income, counts_colors, balcony = decorations[option["space"]]
             # the option's cost read as it comes (any number divides, as in the formula)
             score: float = double_prestige - option["cost"] / 3
-            if kitchen:
+            if income:  # each round left
                 score += max(0, rules.rounds - state["round"]) * 0.8
-            if statue:
+            if counts_colors:  # at the end, by the colours rented
                 if colors < 0:
                     colors = _colors_rented(tables.garment_color, state["guests"], seat)
                 score += colors * 1.5
-            if fireworks:
+            if balcony:
                 score += 2.0
             out.append(score)
         return out

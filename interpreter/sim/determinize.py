@@ -28,6 +28,7 @@ import random
 
 from ..core.engine import Game
 from ..core.state import keyed
+from .kept import KeptWhileAlive
 
 
 def _kind(rules, item) -> str:
@@ -42,19 +43,18 @@ def _kind(rules, item) -> str:
     return "other"  # a seat kind's own card
 
 
-_KINDS: dict[int, tuple[object, dict[str, str]]] = {}  # per ruleset: each item's kind
+_KINDS: KeptWhileAlive[dict[str, str]] = KeptWhileAlive()  # per ruleset: each item's kind
 
 
 def _kinds(rules) -> dict[str, str]:
     """Each catalogue item's kind in these rules (`_kind`), worked out once."""
-    found = _KINDS.get(id(rules))
-    if found is None or found[0] is not rules:
+    def make() -> dict[str, str]:
         table: dict[str, str] = {}
         for catalogue in (rules.pieces, rules.tiles, rules.garments, rules.employees):
             for item in catalogue:
                 table[item] = _kind(rules, item)
-        found = _KINDS[id(rules)] = (rules, table)
-    return found[1]
+        return table
+    return _KINDS.get(rules, make)
 
 
 def hidden_places(game: Game, seat: int) -> list[list]:

@@ -1,7 +1,8 @@
 """What the greedy bot reads of a ruleset, worked out once per ruleset and keyed by component
 id: each card's scores and rank (and whether it has a bonus or scores at the end), each tile's
 and garment's silk as (colour, bales) pairs, each garment's colour, each space's parts of a
-rent or fund score. The bot reads these at every decision, never a rule object's attributes.
+rent or fund score (a decoration's from what its area does: area_worths.py). The bot
+reads these at every decision, never a rule object's attributes.
 
 Nothing here depends on a game's state; the bot (bots.py) adds what does. Every number is the
 one the bot's scoring formulas give for the component, computed with the same operations, so
@@ -9,7 +10,10 @@ that a choice read from the tables is the choice the formulas make."""
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .area_worths import AreaWorths
 
 TYPE_RANK = {"master": 3, "journeyman": 2, "apprentice": 1}
 
@@ -19,23 +23,22 @@ class SideTables:
 
     __slots__ = ("decorations", "halls", "spaces")
 
-    def __init__(self, side: Any):
+    def __init__(self, side: Any, areas: AreaWorths):
         halls = side.halls_by_id
         # space -> (its hall's id, its hall's guest spaces, master, has a reward, royal hall)
         self.spaces = {s: (space.hall, halls[space.hall].guest_spaces, space.master,
                            space.reward is not None, halls[space.hall].royal)
                        for s, space in side.guest_spaces.items()}
         self.halls = halls
-        # space -> (prestige * 2, a kitchen, the statue, the fireworks)
-        self.decorations = {s: (deco.prestige * 2, deco.area.startswith("kitchen"),
-                                deco.area == "statue", deco.area == "fireworks")
+        # space -> (prestige * 2, an income, counts colours, a balcony): AreaWorths
+        self.decorations = {s: (deco.prestige * 2, *areas.parts(deco.area))
                             for s, deco in side.decorations.items()}
 
 
 class RulesetTables:
     """A ruleset's components as the greedy bot scores them."""
 
-    __slots__ = ("__weakref__", "depute", "displays", "final", "garment_color",
+    __slots__ = ("__weakref__", "areas", "depute", "displays", "final", "garment_color",
                  "garment_score", "garment_silk", "hand", "hire", "play_card", "sides",
                  "tile_silk", "tile_total")
 
@@ -65,13 +68,18 @@ class RulesetTables:
         # garments take and what each tile's silk is worth to them (filled as tiles are
         # offered): shared by every greedy bot, kept for up to DISPLAYS_KEPT displays
         self.displays: dict[tuple, tuple[dict[str, int], dict[str, int]]] = {}
+        # read from the rules' effect trees: the effect language is imported only here, when a
+        # ruleset's tables are made (the command line's parser imports the bots, not rulesdsl)
+        from .area_worths import AreaWorths
+        self.areas = AreaWorths(rules)
         # the ruleset's board sides (a game's side is one of them) by identity
-        self.sides = {id(side): (side, SideTables(side)) for side in rules.sides}
+        self.sides = {id(side): (side, SideTables(side, self.areas)) for side in rules.sides}
 
     def side(self, side: Any) -> SideTables:
         """The tables of a board side: the ruleset's own are made once, any other each time."""
         found = self.sides.get(id(side))
-        return found[1] if found is not None and found[0] is side else SideTables(side)
+        return found[1] if found is not None and found[0] is side else \
+            SideTables(side, self.areas)
 
 
 DISPLAYS_KEPT = 4096

@@ -7,6 +7,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from ..kept import KeptWhileAlive
+
 _SKIP = frozenset({"seat", "prestige"})  # who it is, and what final scoring already counts
 # The kinds of feature `seat_features` gives, each the start of a name (the rest comes from the
 # rules): a counter, a list's size, owned board entries, held components by their fields, what
@@ -170,14 +172,12 @@ class _Plan:
         return sum(terms)
 
 
-_PLANS: dict[tuple[int, int], tuple[Any, Any, _Plan]] = {}  # per (ruleset, weights)
+# per ruleset, then per weights
+_PLANS: KeptWhileAlive[KeptWhileAlive[_Plan]] = KeptWhileAlive()
 
 
 def _plan(rules, weights) -> _Plan:
-    found = _PLANS.get((id(rules), id(weights)))
-    if found is None or found[0] is not rules or found[1] is not weights:
-        found = _PLANS[(id(rules), id(weights))] = (rules, weights, _Plan(weights))
-    return found[2]
+    return _PLANS.get(rules, KeptWhileAlive).get(weights, lambda: _Plan(weights))
 
 
 def _left(state: dict, rules) -> float:
@@ -188,18 +188,16 @@ def _left(state: dict, rules) -> float:
 
 
 _UNWEIGHTED = (0.0, 0.0)
-_WORTHS: dict[int, tuple[Any, dict[str, tuple[float, float]]]] = {}  # per weights: (w, w*t)
+_WORTHS: KeptWhileAlive[dict[str, tuple[float, float]]] = KeptWhileAlive()  # per weights
 
 
 def _worth_table(weights) -> dict[str, tuple[float, float]]:
-    """Each weighted feature's worth and its timed twin's, by the feature's name."""
-    found = _WORTHS.get(id(weights))
-    if found is None or found[0] is not weights:
+    """Each weighted feature's worth and its timed twin's (w, w*t), by the feature's name."""
+    def make() -> dict[str, tuple[float, float]]:
         worths = weights.worths
         names = {n[:-2] if n.endswith("*t") else n for n in worths}
-        found = _WORTHS[id(weights)] = (weights, {
-            n: (worths.get(n, 0.0), worths.get(n + "*t", 0.0)) for n in names})
-    return found[1]
+        return {n: (worths.get(n, 0.0), worths.get(n + "*t", 0.0)) for n in names}
+    return _WORTHS.get(weights, make)
 
 
 def holdings(game, seat: int, effects=None) -> tuple[dict[str, float], float]:
@@ -242,23 +240,17 @@ def ownership_maps(state: dict, rules) -> list[tuple[str, dict]]:
 def _places(rules) -> frozenset:
     """The board places the ruleset declares, on every side: its guest and decoration spaces
     (where a seat's guests, balcony garments and decorations sit)."""
-    found = _PLACES.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = _PLACES[id(rules)] = (rules, frozenset(
-            space for side in rules.sides for space in (*side.guest_spaces, *side.decorations)))
-    return found[1]
+    return _PLACES.get(rules, lambda: frozenset(
+        space for side in rules.sides for space in (*side.guest_spaces, *side.decorations)))
 
 
-_PLACES: dict[int, tuple[Any, frozenset]] = {}  # per ruleset: its board places
+_PLACES: KeptWhileAlive[frozenset] = KeptWhileAlive()  # per ruleset: its board places
 
 
 def _counts_table(rules) -> dict:
     """This ruleset's table of each item's counts (`_counts`) and each list's, by the item
     and by the list's items, filled in as they are seen."""
-    table = _tables.get(id(rules))
-    if table is None or table[0] is not rules:
-        table = _tables[id(rules)] = (rules, {})
-    return table[1]
+    return _tables.get(rules, dict)
 
 
 def _components(rules, counts: dict, items: list, out: dict[str, float]) -> None:
@@ -292,7 +284,7 @@ def _components(rules, counts: dict, items: list, out: dict[str, float]) -> None
 
 
 LISTS_KEPT = 50_000  # items' and lists' sums kept per ruleset (then worked out anew)
-_tables: dict[int, tuple[Any, dict]] = {}  # per ruleset: each item's and list's counts
+_tables: KeptWhileAlive[dict] = KeptWhileAlive()  # per ruleset: each item's and list's counts
 
 
 def _counts(rules, item: str) -> list[tuple[str, int]]:
