@@ -113,3 +113,24 @@ def test_the_random_bot_draws_from_the_generator_it_holds_now():
     bot.rng, rng = random.Random(3), random.Random(3)
     assert [bot.choose_index(None, decision) for _ in range(30)] == \
         [rng.choice(range(10)) for _ in range(30)]
+
+
+def test_a_copy_of_the_random_bot_draws_from_its_own_generator():
+    """A deep copy (or a pickle) of a bot that has drawn, so keeps its generator's
+    `getrandbits`, draws from its own copy of the generator what the original would, and
+    leaves the original's draws alone (deepcopy keeps a builtin method as it is: the copy drew
+    from the original's generator)."""
+    import copy
+    import pickle
+
+    from interpreter.core.decisions import Decision
+
+    decision = Decision.of_values(0, "choice", "pick", range(10), None)
+    for copied in (copy.deepcopy, lambda bot: pickle.loads(pickle.dumps(bot))):
+        bot, first, second = (make_bot("random", 7) for _ in range(3))
+        assert len({b.choose_index(None, decision) for b in (bot, first, second)}) == 1
+        other = copied(bot)
+        assert [other.choose_index(None, decision) for _ in range(20)] == \
+            [first.choose_index(None, decision) for _ in range(20)]
+        assert [bot.choose_index(None, decision) for _ in range(20)] == \
+            [second.choose_index(None, decision) for _ in range(20)]

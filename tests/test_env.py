@@ -3,6 +3,7 @@ environment, checked by the libraries' own tests for every edition and expansion
 from __future__ import annotations
 
 import itertools
+import re
 import warnings
 
 import gymnasium as gym
@@ -265,6 +266,31 @@ def test_the_seat_environment_lets_bots_answer_the_other_seats():
         assert env.game.to_json() == before
     env.step(np.flatnonzero(mask)[0])  # a numpy integer answers as the int it is
     assert env.game.to_json() != before
+
+
+def test_what_only_reads_as_a_legal_action_is_not_one():
+    """An action is a whole number, as `apply_index` takes an index and Discrete holds one: a
+    float (even 66.0) or a text that `int()` reads as a legal action is illegal in both
+    environments (they were played as the action `int()` made of them, 66.7 as 66)."""
+    env = RococoEnv(players=2)
+    env.reset(seed=4)
+    before = env.game.to_json()
+    action = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for bad in (str(action), action + 0.7, float(action), np.float64(action)):
+        assert not env.action_space(env.agent_selection).contains(bad)
+        with pytest.raises(IllegalDecisionError, match=re.escape(f"action {bad!r} is not legal")):
+            env.step(bad)
+        assert env.game.to_json() == before
+    seat = RococoSeatEnv(players=3)
+    observation, _ = seat.reset(seed=3)
+    before = seat.game.to_json()
+    action = int(np.flatnonzero(observation["action_mask"])[0])
+    for bad in (str(action), action + 0.7, float(action), np.float64(action)):
+        _, reward, done, _, info = seat.step(bad)
+        assert (reward, done, info) == (-1.0, False, {"illegal": True})
+        assert seat.game.to_json() == before
+    seat.step(np.int64(action))  # a numpy integer answers as the int it is
+    assert seat.game.to_json() != before
 
 
 # -- against an automaton ----------------------------------------------------------------------

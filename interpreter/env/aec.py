@@ -33,6 +33,7 @@ from pettingzoo import AECEnv
 
 from ..core.engine import Game
 from ..core.errors import IllegalDecisionError
+from ..core.table import whole_number
 from ..loading.loader import load_ruleset
 from .action_space import ActionSpace
 from .catalogue import Components
@@ -137,8 +138,8 @@ class SeatCoder:
         if it is not legal."""
         legal = self.actions.legal(game.decision())
         try:
-            index = legal[int(action)]
-        except (KeyError, TypeError, ValueError, OverflowError):  # not legal; None, nan, text
+            index = legal[whole_number(action)]  # type: ignore[index]
+        except KeyError:  # not legal, or no whole number (None: a float, a text, a bool)
             raise IllegalDecisionError(f"action {action!r} is not legal for {agent} "
                                        f"(legal: {sorted(legal)})") from None
         game.apply_index(index)

@@ -41,6 +41,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.seats import seat_plan
+from ..core.table import whole_number
 from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
 
@@ -129,8 +130,8 @@ class RococoSeatEnv(gym.Env):
         if decision is None:
             raise RuntimeError("the episode is over: call reset() to play another game")
         try:  # the option the action answers: named in the legal actions, kept since `_observe`
-            index = self._actions.legal(decision)[int(action)]
-        except (KeyError, TypeError, ValueError, OverflowError):  # not legal; None, nan, text
+            index = self._actions.legal(decision)[whole_number(action)]  # type: ignore[index]
+        except KeyError:  # not legal, or no whole number (None: a float, a text, a bool)
             return self._observe(game, decision), self.illegal_penalty, False, False, \
                 {"illegal": True}
         game.apply_index(index)

@@ -35,9 +35,12 @@ NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is w
 class RandomBot:
     name = "random"
     # `rng.getrandbits`, looked up once (and again only if `rng` is replaced): compiled, each
-    # `self.rng.getrandbits(...)` looked the method up by name (about 490 instructions a draw)
+    # `self.rng.getrandbits(...)` looked the method up by name (about 490 instructions a draw).
+    # It is kept with the `id` of its generator, not the generator: `copy.deepcopy` copies
+    # the generator but keeps a builtin method as it is, so a deep copy finds another id and
+    # looks its own method up (`_draw` holds its generator alive: its id is no other's)
     _draw: Callable[[int], int] | None = None
-    _draw_of: _random.Random | None = None
+    _draw_of: int = 0
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
@@ -49,9 +52,9 @@ class RandomBot:
         count = len(decision)
         bits = count.bit_length()
         rng, draw = self.rng, self._draw
-        if draw is None or self._draw_of is not rng:
+        if draw is None or self._draw_of != id(rng):
             draw = self._draw = rng.getrandbits
-            self._draw_of = rng
+            self._draw_of = id(rng)
         pick = draw(bits)
         while pick >= count:
             pick = draw(bits)
