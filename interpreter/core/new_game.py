@@ -1,6 +1,7 @@
 """A new game's state: plain JSON data, with the random generator's state inside it."""
 from __future__ import annotations
 
+import sys
 from typing import Any, cast
 
 from . import components, rng, seats
@@ -135,7 +136,10 @@ def start_piles(rules: Ruleset) -> dict[str, dict[str, tuple]]:
     each game zone of a module starts with."""
     made = rules.start_piles
     if not made:
-        made["board"] = {z.id: _starting(rules, z) for z in rules.board_zones}
+        # the zone ids as interned text: they are the state's keys, which the compiled code
+        # reads with its own interned literals (an equal text that is another object is
+        # compared in full at every look-up)
+        made["board"] = {sys.intern(z.id): _starting(rules, z) for z in rules.board_zones}
         made["zones"] = {z.id: tuple(_starting_in(rules, z.id)) for z in rules.zones
                          if not z.per_player}
     return made
