@@ -341,3 +341,21 @@ def test_the_seat_environments_bots_play_the_game_one_answer_at_a_time_plays():
     game = env.game
     assert game.decision() == twin.decision() and game.decision().seat != 1
     assert game.history == twin.history and game.to_json() == twin.to_json()
+
+
+def test_the_uniform_opponent_draws_as_randrange_draws():
+    """The compiled default opponent (env/uniform.py) answers `randrange(len(decision))` of a
+    `random.Random` of its seed: the episodes of a seed are those it always gave."""
+    import random
+
+    from interpreter.env.uniform import Uniform
+
+    bot, twin = Uniform(12345), random.Random(12345)
+    game, sizes = Game.new(load_ruleset(), players=3, seed=2), set()
+    while not game.is_over():
+        d = game.decision()
+        index = bot.choose_index(game, d)
+        assert index == twin.randrange(len(d))
+        sizes.add(len(d))
+        game.apply_index(index)
+    assert len(sizes) > 5

@@ -37,28 +37,13 @@ once as one Gymnasium vector environment (`envs.call("action_masks")` gives thei
 """
 from __future__ import annotations
 
-import random
-
 import gymnasium as gym
 import numpy as np
 
 from ..core.seats import seat_plan
 from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
-
-
-class _Uniform:
-    """A bot answering uniformly at random, seeded with a draw of the environment's
-    generator: an index is its whole answer (`choose_index`, no options made)."""
-
-    def __init__(self, seed: int):
-        self.draw = random.Random(seed).randrange
-
-    def choose(self, game, decision):
-        return decision.options[self.draw(len(decision))]
-
-    def choose_index(self, game, decision) -> int:
-        return self.draw(len(decision))
+from .uniform import Uniform
 
 
 class RococoSeatEnv(gym.Env):
@@ -121,7 +106,7 @@ class RococoSeatEnv(gym.Env):
         self.env.reset(seed=int(draw(0, 2**63 - 1)))
         game_seed = self.game.state["seed"]
         self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
-                            _Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
+                            Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
                             self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
         game = self.game
         game.play_out(bots)  # the bots, to the seat's first decision
