@@ -52,6 +52,7 @@ COMPILED_MODULES = (
     "interpreter.core.trial",
     "interpreter.core.zones",
     "interpreter.env.encoding",
+    "interpreter.env.uniform",
     "interpreter.loading.static_checks",
     "interpreter.sim.bots",
     "interpreter.verbs.actions",

@@ -326,3 +326,62 @@ def test_a_bad_solo_environment_says_why(kwargs, message):
     with pytest.raises(ValueError) as info:
         RococoSeatEnv(**kwargs)
     assert str(info.value) == message
+
+
+def test_the_seat_environments_bots_play_the_game_one_answer_at_a_time_plays():
+    """The bots answer inside the engine's step (`Game.apply_index_then`): the game, its history
+    and its save are those of every answer given one at a time, and a bot that raises leaves
+    the game at the decision it was asked."""
+    class Raising:
+        def __init__(self, seed, at):
+            self.bot, self.at, self.asked = make_bot("greedy", seed), at, 0
+
+        def choose(self, game, decision):
+            self.asked += 1
+            if self.asked == self.at:
+                raise ZeroDivisionError("the bot's own bug")
+            return self.bot.choose(game, decision)
+    env = RococoSeatEnv(players=3, seat=1, opponents=lambda seat, seed: Raising(seed, 30))
+    observation, _ = env.reset(seed=4)
+    twin = Game.new(env.env.rules, players=3, seed=env.game.state["seed"])
+    bots = [Raising(twin.state["seed"] * 31 + s, 30) for s in range(3)]
+
+    def twin_to_seat(index):  # the seat's answer, then each bot's, one at a time
+        if index is not None:
+            twin.apply_index(index)
+        d = twin.decision()
+        while d is not None and d.seat != 1:
+            twin.apply(bots[d.seat].choose(twin, d))
+            d = twin.decision()
+    twin_to_seat(None)
+    index = None
+    with pytest.raises(ZeroDivisionError):
+        while True:
+            assert env.game.to_json() == twin.to_json()
+            action = int(np.flatnonzero(observation["action_mask"])[-1])
+            index = env.coder.actions.legal(env.game.decision())[action]
+            observation, *_ = env.step(action)
+            twin_to_seat(index)
+    with pytest.raises(ZeroDivisionError):  # the twin's bot raises at the same decision
+        twin_to_seat(index)
+    game = env.game
+    assert game.decision() == twin.decision() and game.decision().seat != 1
+    assert game.history == twin.history and game.to_json() == twin.to_json()
+
+
+def test_the_uniform_opponent_draws_as_randrange_draws():
+    """The compiled default opponent (env/uniform.py) answers `randrange(len(decision))` of a
+    `random.Random` of its seed: the episodes of a seed are those it always gave."""
+    import random
+
+    from interpreter.env.uniform import Uniform
+
+    bot, twin = Uniform(12345), random.Random(12345)
+    game, sizes = Game.new(load_ruleset(), players=3, seed=2), set()
+    while not game.is_over():
+        d = game.decision()
+        index = bot.choose_index(game, d)
+        assert index == twin.randrange(len(d))
+        sizes.add(len(d))
+        game.apply_index(index)
+    assert len(sizes) > 5

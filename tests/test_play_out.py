@@ -200,3 +200,80 @@ def test_a_bot_that_changes_the_game_while_it_chooses_is_refused(rules, change):
         twin.apply_index(0)
     assert dump(game) == dump(twin) and game.decision() == twin.decision()
     game.apply_index(0)  # outside play_out the game is answered as ever
+
+
+# -- `apply_index_then`: one seat's answer, then the bots inside the step until that seat --------
+
+def _seat_then_bots(game: Game, bots, seat_index) -> list:
+    """Play `game` to its end: the seat without a bot (None in `bots`) by `seat_index`, each
+    answer followed by the bots' (`apply_index_then`); the positions the seat was asked at."""
+    asked = []
+    game.play_out(bots)  # to the seat's first decision
+    while not game.is_over():
+        d = game.decision()
+        assert bots[d.seat] is None  # the bots answered every decision of theirs in the step
+        asked.append((len(game.history), dump(game)))
+        game.apply_index_then(seat_index(d), bots)
+    return asked
+
+
+def _one_at_a_time(game: Game, bots, seat_index) -> list:
+    asked = []
+    while not game.is_over():
+        d = game.decision()
+        if bots[d.seat] is None:
+            asked.append((len(game.history), dump(game)))
+            game.apply_index(seat_index(d))
+        else:
+            game.apply(bots[d.seat].choose(game, d))
+    return asked
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_apply_index_then_plays_the_game_one_answer_at_a_time_plays(rules, kind):
+    import random
+    for players, seed in ((2, 1), (4, 2)):
+        games, positions = [], []
+        for how in (_seat_then_bots, _one_at_a_time):
+            game, pick = Game.new(rules, players=players, seed=seed), random.Random(seed)
+            bots = [None] + [make_bot(kind, seed * 7 + s) for s in range(1, players)]
+            positions.append(how(game, bots, lambda d, pick=pick: pick.randrange(len(d))))
+            games.append(game)
+        out, looped = games
+        assert positions[0] == positions[1] and len(positions[0]) > 20
+        assert out.history == looped.history and out.to_json() == looped.to_json()
+        out.undo(3)
+        looped.undo(3)
+        assert out.to_json() == looped.to_json() and out.decision() == looped.decision()
+
+
+def test_apply_index_then_leaves_the_game_at_a_failing_bots_decision(rules):
+    bots = [None, _Failing(1, 25), _Failing(2, 31, {"no": "such option"})]
+    game, twin = Game.new(rules, players=3, seed=5), Game.new(rules, players=3, seed=5)
+    with pytest.raises(ZeroDivisionError):
+        _seat_then_bots(game, bots, lambda d: 0)
+    again = [None, _Failing(1, 25), _Failing(2, 31, {"no": "such option"})]
+    with pytest.raises(ZeroDivisionError):
+        _one_at_a_time(twin, again, lambda d: 0)
+    assert game.history == twin.history and dump(game) == dump(twin)
+    assert game.decision() == twin.decision() and game.decision().seat == 1
+    assert Game.from_json(rules, game.to_json()).decision() == game.decision()
+    game.apply_index(0)  # the seat's own answer stands in for the failed bot's; on it goes
+    twin.apply_index(0)
+    with pytest.raises(IllegalDecisionError, match="not a legal answer"):
+        _seat_then_bots(game, bots, lambda d: 0)
+    with pytest.raises(IllegalDecisionError, match="not a legal answer"):
+        _one_at_a_time(twin, again, lambda d: 0)
+    assert game.history == twin.history and game.to_json() == twin.to_json()
+
+
+def test_apply_index_then_asks_the_bots_it_is_given_each_time(rules):
+    """The bots' `choose_index` are kept from one call to the next only for the same bots."""
+    game = Game.new(rules, players=2, seed=4)
+    first, second = [None, make_bot("random", 1)], [None, _OutOfRange(2, 1)]
+    game.apply_index_then(0, first)
+    game.apply_index_then(0, list(first))  # the same bots in another list: the same choosers
+    with pytest.raises(IllegalDecisionError, match="option 99 is out of range"):
+        while not game.is_over():
+            game.apply_index_then(0, second)
+    assert game.decision().seat == 1 and second[1].asked == 1

@@ -70,6 +70,8 @@ class Held:
 
     def __init__(self) -> None:
         self.green: greenlet | None = None
+        self.bots: list = []  # the bots `apply_index_then` was last given, and their
+        self.choosers: list = []  # `choose_index` (`_index_chooser`): looked up once for them
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -180,6 +182,31 @@ class Game(Scripting):
         if fault is not None or self._redo:
             self._after(fault)
 
+    def apply_index_then(self, index: Any, bots: Sequence[Any]) -> None:
+        """`apply_index(index)`, then `bots` (one per seat, None for a seat they leave to its
+        player) answer inside the running step, as in `play_out`, until a seat without a bot is
+        asked or the game ends: the same game, history, saves and errors as answering one
+        decision at a time (a bot's raise or wrong answer leaves the game waiting at the
+        decision it was asked, then is raised). The one-seat environment's step: no switch
+        out of the step and back for each bot's answer. The bots' `choose_index` are looked
+        up when the bots are not those of the last call (the same objects, seat by seat)."""
+        table, held = self.table, self._held
+        decision = _waiting_on(table)
+        value = value_at(decision, index)
+        waiting = table.waiting
+        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(held, bots), \
+            self.history
+        try:
+            fault = _answered(table, held, self.history, decision, value)
+            if fault is not None or self._redo:
+                self._after(fault)
+        finally:
+            waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
+            waiting.bots, waiting.given_in, waiting.history = None, None, None
+        error, waiting.bot_error = waiting.bot_error, None
+        if error is not None:  # the step waits at the decision that bot was asked
+            raise error
+
     def play_out(self, bots: Sequence[Any]) -> None:
         """Let `bots` (one per seat: `choose(game, decision)` gives an option) answer every
         decision until the game ends. The same game as `while not game.is_over(): d =
@@ -187,10 +214,13 @@ class Game(Scripting):
         option, or what a bot raises, leaves the game waiting at that decision; a rule's fault
         restores the decision being answered), but each answer is given inside the running step,
         without leaving it and coming back. A bot may read the game, copy it and save it while
-        it chooses; answering or changing it there raises IllegalDecisionError."""
-        choosers = [_index_chooser(bot) for bot in bots]
+        it chooses; answering or changing it there raises IllegalDecisionError. A seat whose
+        bot is None is left to its player: play_out returns when that seat is asked."""
+        choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
         while not self.is_over():
             decision = _waiting_on(self.table)
+            if bots[decision.seat] is None:
+                return
             option = bots[decision.seat].choose(self, decision)
             waiting = self.table.waiting
             waiting.bots, waiting.choosers, waiting.history = bots, choosers, self.history
@@ -577,6 +607,21 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     """0 for a seat whose kind wins ties (a solo mode's automaton), else 1."""
     kind = seats.kind_of(rules, state, seat) if rules.seat_kinds else None
     return 0 if kind is not None and kind.wins_ties else 1
+
+
+def _choosers_of(held: Held, bots: Sequence[Any]) -> list:
+    """The `choose_index` of each of `bots` (None for a seat without one: `_index_chooser`),
+    kept in `held` for the next call with the same bots."""
+    known = held.bots
+    if len(known) == len(bots):
+        for seat, bot in enumerate(bots):
+            if known[seat] is not bot:
+                break
+        else:
+            return held.choosers
+    choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
+    held.bots, held.choosers = list(bots), choosers
+    return choosers
 
 
 def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:

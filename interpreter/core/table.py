@@ -105,11 +105,12 @@ class Table:
 
 
 def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
-    """In `play_out`, inside the step: the bot's answer to `decision`, recorded as `apply`
-    records it, or NO_VALUE when the bot fails or answers wrongly (then the step waits, and
-    `play_out` raises it). Here, beside `Table.suspend`, so that compiled it is called natively
-    (a function the game gave the table would be a Python call, its arguments parsed); `game`
-    is only passed on to the bots. `table` is the game's own; what it holds is read there (a
+    """In `play_out` (and `apply_index_then`), inside the step: the bot's answer to `decision`,
+    recorded as `apply` records it, or NO_VALUE when the seat has no bot (None) or the bot
+    fails or answers wrongly (then the step waits, and `play_out` raises what it raised).
+    Here, beside `Table.suspend`, so that compiled it is called natively (a function the game
+    gave the table would be a Python call, its arguments parsed); `game` is only passed on to
+    the bots. `table` is the game's own; what it holds is read there (a
     native object's fields, where each attribute of the game is a look-up of its dict)."""
     waiting = table.waiting
     bots = waiting.bots
@@ -122,7 +123,10 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
         if by_index is not None:  # no Option made, no copy of its value to compare back
             value = value_at(decision, by_index(game, decision))
         else:
-            value = value_answered(decision, bots[seat].choose(game, decision))
+            bot = bots[seat]
+            if bot is None:  # a seat left to its player (`apply_index_then`): the step waits
+                return _NO_VALUE
+            value = value_answered(decision, bot.choose(game, decision))
     except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
         waiting.bot_error = exc
         return _NO_VALUE

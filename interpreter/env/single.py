@@ -17,9 +17,11 @@ Observations and actions are those of the PettingZoo environment (aec.py): a dic
 `view()` as a vector and the action mask. The other seats' decisions between two of the
 seat's are answered by bots: `opponents(seat, seed)` makes the bot of a seat at each reset (any
 object with `choose(game, decision) -> option`, such as `interpreter.make_bot(...)`'s); without
-it they answer uniformly at random. The reward is the seat's share of the win at the end, 0
-before. An action that is not legal changes nothing and costs `illegal_penalty`
-(info["illegal"] says so), so that a policy which ignores the mask learns to read it.
+it they answer uniformly at random. They answer inside the engine's running step
+(`Game.apply_index_then`): a step is the seat's answer and the bots' after it, at one go.
+The reward is the seat's share of the win at the end, 0 before. An action that is not legal
+changes nothing and costs `illegal_penalty` (info["illegal"] says so), so that a policy which
+ignores the mask learns to read it.
 
 With `solo` (a solo mode's id, as `rococo modules` lists them with kind solo; `params` sets
 module parameters, "module.name" -> value), the seat plays that solo mode: seat 0 is the
@@ -35,8 +37,6 @@ once as one Gymnasium vector environment (`envs.call("action_masks")` gives thei
 """
 from __future__ import annotations
 
-import random
-
 import gymnasium as gym
 import numpy as np
 
@@ -44,17 +44,7 @@ from ..core.seats import seat_plan
 from ..core.table import whole_number
 from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
-
-
-class _Uniform:
-    """A bot answering uniformly at random, seeded with a draw of the environment's
-    generator: an index is its whole answer (`draw(len(decision))`, no options made)."""
-
-    def __init__(self, seed: int):
-        self.draw = random.Random(seed).randrange
-
-    def choose(self, game, decision):
-        return decision.options[self.draw(len(decision))]
+from .uniform import Uniform
 
 
 class RococoSeatEnv(gym.Env):
@@ -94,8 +84,7 @@ class RococoSeatEnv(gym.Env):
         self.illegal_penalty = illegal_penalty
         self.observation_space = self.env.observation_space(f"seat_{seat}")
         self.action_space = self.env.action_space(f"seat_{seat}")
-        self.bots: list = []
-        self._draws: list = []  # per seat, its uniform bot's draw, else None (`_bots_play`)
+        self.bots: list = []  # per seat, its bot; None for the seat (and a solo mode's automata)
         self._actions = self.coder.actions
 
     @property
@@ -118,11 +107,11 @@ class RococoSeatEnv(gym.Env):
         self.env.reset(seed=int(draw(0, 2**63 - 1)))
         game_seed = self.game.state["seed"]
         self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
-                            _Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
+                            Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
                             self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
-        self._draws = [bot.draw if type(bot) is _Uniform else None for bot in bots]
         game = self.game
-        return self._observe(game, self._bots_play(game)), {}
+        game.play_out(bots)  # the bots, to the seat's first decision
+        return self._observe(game, game.decision()), {}
 
     def step(self, action):
         game = self.env.game
@@ -134,26 +123,13 @@ class RococoSeatEnv(gym.Env):
         except KeyError:  # not legal, or no whole number (None: a float, a text, a bool)
             return self._observe(game, decision), self.illegal_penalty, False, False, \
                 {"illegal": True}
-        game.apply_index(index)
-        decision = self._bots_play(game)
+        game.apply_index_then(index, self.bots)  # the bots answer inside the step
+        decision = game.decision()
         done = decision is None and game.is_over()
         reward = win_shares(game)[self.seat] if done else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observe(game, decision), reward, done, False, {}
-
-    def _bots_play(self, game):
-        """The bots answer until the seat is asked or the game is over: the decision then."""
-        seat, bots, draws = self.seat, self.bots, self._draws
-        decision = game.decision()
-        while decision is not None and decision.seat != seat:
-            draw = draws[decision.seat]
-            if draw is not None:  # a uniform bot: an index is its whole answer
-                game.apply_index(draw(len(decision)))
-            else:
-                game.apply(bots[decision.seat].choose(game, decision))
-            decision = game.decision()
-        return decision
 
     def _observe(self, game, decision) -> dict:
         return self.coder.observe_at(game, self.seat, decision)

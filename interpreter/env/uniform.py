@@ -1,0 +1,35 @@
+"""The one-seat environment's default opponent: a bot answering uniformly at random.
+
+Compiled (interpreter/_core.py): the engine asks it inside the running step
+(`Game.apply_index_then`) at every other seat's decision, so its draw runs as C, with no frame
+of Python's (`random.Random.randrange` is Python code, two frames a draw).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..core.decisions import Decision
+
+
+class Uniform:
+    """Seeded with a draw of the environment's generator; an index is its whole answer
+    (`choose_index`, no options made): `randrange(len(decision))` of a `random.Random(seed)`,
+    its `_randbelow` written out (the same draws, tests/test_env.py)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self._draw: Callable[[int], int] = self.rng.getrandbits
+
+    def choose_index(self, game: Any, decision: Decision) -> int:
+        count = len(decision)
+        bits = count.bit_length()
+        draw = self._draw
+        pick = draw(bits)
+        while pick >= count:
+            pick = draw(bits)
+        return pick
+
+    def choose(self, game: Any, decision: Decision) -> Any:
+        return decision.option_at(self.choose_index(game, decision))
