@@ -385,3 +385,22 @@ def test_the_uniform_opponent_draws_as_randrange_draws():
         sizes.add(len(d))
         game.apply_index(index)
     assert len(sizes) > 5
+
+
+def test_a_bot_set_in_place_of_a_uniform_one_after_reset_answers_its_seat():
+    """`env.bots` is the seat env's list of opponents: a bot put there after `reset` answers
+    its seat (the step hands the list to the engine as it is: its bots are looked up again when one
+    changed)."""
+    asked = []
+
+    class First:
+        def choose(self, game, decision):
+            asked.append(decision.seat)
+            return decision.options[0]
+
+    env = RococoSeatEnv(players=2, seat=0)
+    observation, _ = env.reset(seed=1)
+    env.bots[1] = First()
+    for _ in range(5):
+        observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert asked and set(asked) == {1}
