@@ -494,9 +494,9 @@ class Kept:
     section: what each section was worked out from at its last write, and the indexes it
     wrote then (a player's row: its counters' last values in `rows`, each compared and
     written alone), so a section whose source is unchanged is neither worked out nor written
-    again, and one that changed clears its old entries and writes its new ones. `shown` mirrors the vector as a list, so that only an
-    entry whose value changes is written (a write through the memoryview costs several times
-    a look in the list)."""
+    again, and one that changed clears its old entries and writes its new ones. `shown`
+    mirrors the vector as a list, so that only an entry whose value changes is written (a
+    write through the memoryview costs several times a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
