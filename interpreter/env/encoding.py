@@ -155,6 +155,7 @@ class Entries:
         self.my_discard, self.my_tiles = pos["my_discard"], pos["my_tiles"]
         self.hire_display, self.garment_display = pos["hire_display"], pos["garment_display"]
         self.players_at: int = at["players"]
+        self.pending_at: int = at["pending"]
         # the module places: (block, read from, key, each item's index, per seat)
         self.places: list[tuple[str, str, str, dict[str, int], bool]] = []
         for zone, holds, per_player, visible in c.zones:
@@ -259,9 +260,14 @@ class Entries:
             for drawer in drawers:
                 _each(pos["drawers"], drawer, ones)
             kept.put(_DRAWERS, _copy(drawers), ones, [], [])
-        if kept.changed(_PENDING, kind):
-            kept.put(_PENDING, kind, [] if kind is None else
-                     [offsets["pending"] + _KIND_AT.get(kind, len(KINDS))], [], [])
+        # the pending kind's one entry (it changes at most steps): the old one off, the new on
+        pending = -1 if kind is None else self.pending_at + _KIND_AT.get(kind, _OTHER_KIND)
+        if pending != kept.pending:
+            if kept.pending >= 0:
+                kept.write(kept.pending, 0.0)
+            if pending >= 0:
+                kept.write(pending, 1.0)
+            kept.pending = pending
         if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
@@ -343,10 +349,24 @@ class Entries:
     def _listed(self, kept: Kept, section: int, index: dict[str, int], ids: list) -> None:
         """A multi-hot block of the ids `ids` lists (a hand, a display; `index`: each id's
         entry), written again only when the list changed."""
-        if kept.changed(section, ids):
-            ones: list[int] = []
-            _each(index, ids, ones)
-            kept.put(section, list(ids), ones, [], [])
+        old = kept.sources[section]
+        if old is _UNSEEN:  # never written (or cleared): all its entries 0
+            was: list = []
+        elif old == ids:
+            return
+        else:
+            was = old
+        for x in was:  # by difference: the ids gone off, those listed on (`write` skips an
+            # entry already 1); no list of indexes made
+            if x not in ids:
+                i = index.get(x, -1)
+                if i >= 0:
+                    kept.write(i, 0.0)
+        for x in ids:
+            i = index.get(x, -1)
+            if i >= 0:
+                kept.write(i, 1.0)
+        kept.sources[section] = list(ids)
 
     def _guests(self, guests: dict, seat: int, present: int, ones: list[int]) -> list[int]:
         """The guests' blocks (their indexes that read 1, into `ones`: who rents each guest
@@ -507,6 +527,7 @@ class Kept:
         self.written: list[list[int]] = [[] for _ in range(sections)]
         # each player's row (the sections from _ROWS on): its counters' last values
         self.rows: list[list[Any]] = [[_UNSEEN] * _WIDTH for _ in range(sections - _ROWS)]
+        self.pending = -1  # the pending block's entry that reads 1 (-1: none)
         self.guests_of: list[int] = []  # each seat's guests
         self.decorations_of: list[int] = []  # and decorations
 
@@ -558,6 +579,7 @@ class Kept:
         for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
+        self.pending = -1
         for row in self.rows:
             row[:] = [_UNSEEN] * _WIDTH
 
@@ -565,6 +587,7 @@ class Kept:
 _UNSEEN: Final = object()  # the source of a section not written yet
 # each kind's place in the pending block
 _KIND_AT: Final = {kind: k for k, kind in enumerate(KINDS)}
+_OTHER_KIND: Final = len(KINDS)  # the pending block's last entry: a kind not listed
 _WIDTH: Final = len(SCALES)  # a player's counters
 
 
