@@ -156,6 +156,8 @@ class Entries:
         self.hire_display, self.garment_display = pos["hire_display"], pos["garment_display"]
         self.players_at: int = at["players"]
         self.pending_at: int = at["pending"]
+        self.my_played, self.tailoring = pos["my_played"], pos["tailoring"]
+        self.in_drawers = pos["drawers"]
         # the module places: (block, read from, key, each item's index, per seat)
         self.places: list[tuple[str, str, str, dict[str, int], bool]] = []
         for zone, holds, per_player, visible in c.zones:
@@ -251,23 +253,17 @@ class Entries:
             kept.decorations_of = self._decorations(decorations, seat, present, ones)
             kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
         self._players(players, seat, kept, sight.masks if secret and sight is not None else [])
-        pos = self.pos
         self._listed(kept, _HIRE, self.hire_display, view["hire_display"])
         self._listed(kept, _GARMENTS, self.garment_display, view["garment_display"])
         drawers = view["drawers"]
         if kept.changed(_DRAWERS, drawers):
             ones = []
             for drawer in drawers:
-                _each(pos["drawers"], drawer, ones)
+                _each(self.in_drawers, drawer, ones)
             kept.put(_DRAWERS, _copy(drawers), ones, [], [])
-        # the pending kind's one entry (it changes at most steps): the old one off, the new on
-        pending = -1 if kind is None else self.pending_at + _KIND_AT.get(kind, _OTHER_KIND)
-        if pending != kept.pending:
-            if kept.pending >= 0:
-                kept.write(kept.pending, 0.0)
-            if pending >= 0:
-                kept.write(pending, 1.0)
-            kept.pending = pending
+        # the pending kind's one entry (it changes at most steps)
+        kept.only(_KIND, -1 if kind is None else
+                  self.pending_at + _KIND_AT.get(kind, _OTHER_KIND))
         if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
@@ -330,17 +326,14 @@ class Entries:
                 self._listed(kept, _DISCARD, self.my_discard, discard)
                 self._listed(kept, _TILES, self.my_tiles, tiles)
                 tailoring = p["tailoring"]
-                mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
-                        else tailoring)
-                if kept.changed(_MINE, mine):
-                    ones: list[int] = []
-                    _one(self.pos["my_played"], mine[0], ones)
-                    _one(self.pos["tailoring"], mine[1], ones)
-                    kept.put(_MINE, mine, ones, [], [])
+                if isinstance(tailoring, dict):
+                    tailoring = tailoring.get("garment")
+                kept.only(_MY_PLAYED, _at(self.my_played, p["played"]))
+                kept.only(_TAILORING, _at(self.tailoring, tailoring))
             else:
                 others.append(p["played"])
         if kept.changed(_PLAYED, others):
-            ones = []
+            ones: list[int] = []
             index = self.pos["played"]
             for played in others:
                 _one(index, played, ones)
@@ -527,7 +520,9 @@ class Kept:
         self.written: list[list[int]] = [[] for _ in range(sections)]
         # each player's row (the sections from _ROWS on): its counters' last values
         self.rows: list[list[Any]] = [[_UNSEEN] * _WIDTH for _ in range(sections - _ROWS)]
-        self.pending = -1  # the pending block's entry that reads 1 (-1: none)
+        # the one entry that reads 1 of each one-hot block kept as an index (-1: none), for
+        # `only`: the pending kind, the observer's played card and the garment it tailors
+        self.singles: list[int] = [-1] * _SINGLES
         self.guests_of: list[int] = []  # each seat's guests
         self.decorations_of: list[int] = []  # and decorations
 
@@ -564,6 +559,17 @@ class Kept:
         self.written[section] = ones + at if at else ones
         self.sources[section] = source
 
+    def only(self, k: int, i: int) -> None:
+        """Make entry `i` (-1: none) the one that reads 1 of one-hot block `k` (`singles`):
+        the old one off, the new one on."""
+        old = self.singles[k]
+        if i != old:
+            if old >= 0:
+                self.write(old, 0.0)
+            if i >= 0:
+                self.write(i, 1.0)
+            self.singles[k] = i
+
     def write(self, i: int, value: float) -> None:
         """Entry `i` set to `value`, written through the memoryview only when it changes."""
         shown = self.shown
@@ -579,10 +585,16 @@ class Kept:
         for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
-        self.pending = -1
+        self.singles = [-1] * _SINGLES
         for row in self.rows:
             row[:] = [_UNSEEN] * _WIDTH
 
+
+# the one-hot blocks `Kept.only` keeps
+_KIND: Final = 0
+_MY_PLAYED: Final = 1
+_TAILORING: Final = 2
+_SINGLES: Final = 3
 
 _UNSEEN: Final = object()  # the source of a section not written yet
 # each kind's place in the pending block
@@ -631,6 +643,11 @@ def _size(kept: Kept, was: list, k: int, first: int, n: int, inverse: list[float
     if v is not was[k]:
         was[k] = v
         kept.write(first + k, n * inverse[k] if n * inverse[k] < 1.0 else 1.0)
+
+
+def _at(index: dict[str, int], x: Any) -> int:
+    """The entry of id `x` (-1: None, or an id the catalogue lacks)."""
+    return -1 if x is None else index.get(x, -1)
 
 
 def _one(index: dict[str, int], x: Any, ones: list[int]) -> None:
