@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 # Each player counter and the value that reads 1 (larger ones are cut at 1).
-SCALES = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
+SCALES: Final = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
           ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
-KINDS = ("hand", "play", "bonus", "tile", "keep", "garment", "tiles", "rent", "hire", "fund",
+KINDS: Final = ("hand", "play", "bonus", "tile", "keep", "garment", "tiles", "rent", "hire", "fund",
          "depute", "resource", "choice", "number")
-FAVOR_SCALE = 10
-PLACE_SCALE = 20  # a module place's count that reads 1
-RESOURCE_SCALE = 10  # a module's counter that reads 1
-PRICE_SCALE = 10  # the price beneath a display's slot that reads 1
+FAVOR_SCALE: Final = 10
+PLACE_SCALE: Final = 20  # a module place's count that reads 1
+RESOURCE_SCALE: Final = 10  # a module's counter that reads 1
+PRICE_SCALE: Final = 10  # the price beneath a display's slot that reads 1
 
 
 def seat_view(game: Any, seat: int) -> dict:
@@ -105,6 +105,7 @@ class Sight:
         # the positions among a player's first counters (SCALES: livre, prestige, thread,
         # lace) of those kept secret
         self.counters: list[int] = [k for k in range(4) if SCALES[k][0] in self.secret]
+        self.masks: list[bool] = [k in self.counters for k in range(4)]  # the same, as flags
         self.shared: set[str] = set(hidden.game_zones)
         self.owned: set[str] = set(hidden.owned)
 
@@ -148,6 +149,15 @@ class Entries:
                   "tailoring": c.garments}
         self.pos: dict[str, dict[str, int]] = {
             block: {x: at[block] + i for i, x in enumerate(ids)} for block, ids in blocks.items()}
+        # the tables and offset read at every step, in fields (no look-up by name)
+        pos = self.pos
+        self.my_hand, self.my_supply = pos["my_hand"], pos["my_supply"]
+        self.my_discard, self.my_tiles = pos["my_discard"], pos["my_tiles"]
+        self.hire_display, self.garment_display = pos["hire_display"], pos["garment_display"]
+        self.players_at: int = at["players"]
+        self.pending_at: int = at["pending"]
+        self.my_played, self.tailoring = pos["my_played"], pos["tailoring"]
+        self.in_drawers = pos["drawers"]
         # the module places: (block, read from, key, each item's index, per seat)
         self.places: list[tuple[str, str, str, dict[str, int], bool]] = []
         for zone, holds, per_player, visible in c.zones:
@@ -216,7 +226,9 @@ class Entries:
             kept.clear()
             kept.present = present
         mine = kind is not None
-        round_, favor, finished = view["round"], view["favor"], view["finished"]
+        round_ = view["round"]
+        favor = view["favor"]
+        finished = view["finished"]
         # the counters kept secret from the others until the game is over (a view: hidden)
         secret = sight is not None and not finished
         game_counters = (round_, favor, finished, mine)
@@ -240,19 +252,18 @@ class Entries:
             ones = []
             kept.decorations_of = self._decorations(decorations, seat, present, ones)
             kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
-        self._players(players, seat, kept, sight.counters if secret and sight is not None else [])
-        pos = self.pos
-        self._listed(kept, _HIRE, "hire_display", view["hire_display"])
-        self._listed(kept, _GARMENTS, "garment_display", view["garment_display"])
+        self._players(players, seat, kept, sight.masks if secret and sight is not None else [])
+        self._listed(kept, _HIRE, self.hire_display, view["hire_display"])
+        self._listed(kept, _GARMENTS, self.garment_display, view["garment_display"])
         drawers = view["drawers"]
         if kept.changed(_DRAWERS, drawers):
             ones = []
             for drawer in drawers:
-                _each(pos["drawers"], drawer, ones)
+                _each(self.in_drawers, drawer, ones)
             kept.put(_DRAWERS, _copy(drawers), ones, [], [])
-        if kept.changed(_PENDING, kind):
-            kept.put(_PENDING, kind, [] if kind is None else
-                     [offsets["pending"] + _KIND_AT.get(kind, len(KINDS))], [], [])
+        # the pending kind's one entry (it changes at most steps)
+        kept.only(_KIND, -1 if kind is None else
+                  self.pending_at + _KIND_AT.get(kind, _OTHER_KIND))
         if self.held:  # none held: the block stays 0 (its rules add no counters of these)
             at: list[int] = []
             values: list[float] = []
@@ -276,65 +287,79 @@ class Entries:
                 self._prices(side, slots, at, values)
                 kept.put(_PRICES, (side, _copy(slots)), [], at, values)
 
-    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[int]) -> None:
-        """Each seat's counters (seat-relative; those at `secret` hidden from the others), and
-        the observer's own cards and tiles."""
-        width, inverse, start = len(SCALES), self.inverse, self.at["players"]
+    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[bool]) -> None:
+        """Each seat's counters (seat-relative; those `secret` flags hidden from the others),
+        and the observer's own cards and tiles. A counter is compared with its last value by
+        identity, one by one (no list made per player: this runs for every seat at every
+        step; an equal int that is another object is written again, and `write` finds the
+        value the same)."""
+        inverse, start = self.inverse, self.players_at
         present = len(players)
         guests_of, decorations_of = kept.guests_of, kept.decorations_of
+        rows = kept.rows
         others: list = []
         for p in players:
             s: int = p["seat"]
-            tiles, hand, supply = p["tiles"], p["hand"], p["supply"]
-            counters: list = [p["livre"], p["prestige"], p["thread"], p["lace"],
-                              tiles if type(tiles) is int else len(tiles),  # another's: a count
-                              hand if type(hand) is int else len(hand),
-                              supply if type(supply) is int else len(supply),
-                              len(p["discard"]), guests_of[s], decorations_of[s]]
-            if s != seat:
-                for k in secret:
-                    counters[k] = None
             row = (s - seat) % present
-            old = kept.sources[_ROWS + row]
-            if old is _UNSEEN or old != counters:  # each counter that changed written again
-                was: list = _NEVER if old is _UNSEEN else old
-                first = start + row * width
-                for k in range(width):
-                    v = counters[k]
-                    # by identity (an equal int that is another object is written again:
-                    # `write` finds the value the same)
-                    if v is not was[k]:
-                        kept.write(first + k, 0.0 if v == 0 else _cut(v, inverse[k]))
-                kept.sources[_ROWS + row] = counters
+            was = rows[row]
+            first = start + row * _WIDTH
+            hide = bool(secret) and s != seat
+            # (one statement each: a tuple assignment or a tuple of the keys makes a tuple)
+            _counter(kept, was, 0, first, None if hide and secret[0] else p["livre"], inverse)
+            _counter(kept, was, 1, first, None if hide and secret[1] else p["prestige"], inverse)
+            _counter(kept, was, 2, first, None if hide and secret[2] else p["thread"], inverse)
+            _counter(kept, was, 3, first, None if hide and secret[3] else p["lace"], inverse)
+            tiles = p["tiles"]
+            hand = p["hand"]
+            supply = p["supply"]
+            discard = p["discard"]
+            # another's tiles, hand and supply (a view): counts
+            _size(kept, was, 4, first, tiles if type(tiles) is int else len(tiles), inverse)
+            _size(kept, was, 5, first, hand if type(hand) is int else len(hand), inverse)
+            _size(kept, was, 6, first, supply if type(supply) is int else len(supply), inverse)
+            _size(kept, was, 7, first, len(discard), inverse)
+            _size(kept, was, 8, first, guests_of[s], inverse)
+            _size(kept, was, 9, first, decorations_of[s], inverse)
             if s == seat:
-                self._listed(kept, _HAND, "my_hand", hand)
-                self._listed(kept, _SUPPLY, "my_supply", supply)
-                self._listed(kept, _DISCARD, "my_discard", p["discard"])
-                self._listed(kept, _TILES, "my_tiles", tiles)
+                self._listed(kept, _HAND, self.my_hand, hand)
+                self._listed(kept, _SUPPLY, self.my_supply, supply)
+                self._listed(kept, _DISCARD, self.my_discard, discard)
+                self._listed(kept, _TILES, self.my_tiles, tiles)
                 tailoring = p["tailoring"]
-                mine = (p["played"], tailoring.get("garment") if isinstance(tailoring, dict)
-                        else tailoring)
-                if kept.changed(_MINE, mine):
-                    ones: list[int] = []
-                    _one(self.pos["my_played"], mine[0], ones)
-                    _one(self.pos["tailoring"], mine[1], ones)
-                    kept.put(_MINE, mine, ones, [], [])
+                if isinstance(tailoring, dict):
+                    tailoring = tailoring.get("garment")
+                kept.only(_MY_PLAYED, _at(self.my_played, p["played"]))
+                kept.only(_TAILORING, _at(self.tailoring, tailoring))
             else:
                 others.append(p["played"])
         if kept.changed(_PLAYED, others):
-            ones = []
+            ones: list[int] = []
             index = self.pos["played"]
             for played in others:
                 _one(index, played, ones)
             kept.put(_PLAYED, others, ones, [], [])
 
-    def _listed(self, kept: Kept, section: int, block: str, ids: list) -> None:
-        """A multi-hot block of the ids `ids` lists (a hand, a display), written again only
-        when the list changed."""
-        if kept.changed(section, ids):
-            ones: list[int] = []
-            _each(self.pos[block], ids, ones)
-            kept.put(section, list(ids), ones, [], [])
+    def _listed(self, kept: Kept, section: int, index: dict[str, int], ids: list) -> None:
+        """A multi-hot block of the ids `ids` lists (a hand, a display; `index`: each id's
+        entry), written again only when the list changed."""
+        old = kept.sources[section]
+        if old is _UNSEEN:  # never written (or cleared): all its entries 0
+            was: list = []
+        elif old == ids:
+            return
+        else:
+            was = old
+        for x in was:  # by difference: the ids gone off, those listed on (`write` skips an
+            # entry already 1); no list of indexes made
+            if x not in ids:
+                i = index.get(x, -1)
+                if i >= 0:
+                    kept.write(i, 0.0)
+        for x in ids:
+            i = index.get(x, -1)
+            if i >= 0:
+                kept.write(i, 1.0)
+        kept.sources[section] = list(ids)
 
     def _guests(self, guests: dict, seat: int, present: int, ones: list[int]) -> list[int]:
         """The guests' blocks (their indexes that read 1, into `ones`: who rents each guest
@@ -455,19 +480,36 @@ class Entries:
 
 
 # The sections of a vector that `Kept` writes and compares separately: each covers blocks no
-# other section writes into (the players' rows: one section each, from _ROWS on).
-_GAME, _SEATS, _GUESTS, _HIRE, _GARMENTS, _DRAWERS, _PENDING, _RESOURCES, _PLACES, _PRICES, \
-    _HAND, _SUPPLY, _DISCARD, _TILES, _MINE, _PLAYED, _DECORATIONS, _ROWS = range(18)
+# other section writes into (the players' rows: one section each, from _ROWS on). Final, as
+# the constants below: the compiled code holds them, not module globals looked up by name.
+_GAME: Final = 0
+_SEATS: Final = 1
+_GUESTS: Final = 2
+_HIRE: Final = 3
+_GARMENTS: Final = 4
+_DRAWERS: Final = 5
+_PENDING: Final = 6
+_RESOURCES: Final = 7
+_PLACES: Final = 8
+_PRICES: Final = 9
+_HAND: Final = 10
+_SUPPLY: Final = 11
+_DISCARD: Final = 12
+_TILES: Final = 13
+_MINE: Final = 14
+_PLAYED: Final = 15
+_DECORATIONS: Final = 16
+_ROWS: Final = 17
 
 
 class Kept:
     """One observer's vector (written through `buffer`, a memoryview of it), section by
     section: what each section was worked out from at its last write, and the indexes it
-    wrote then (a player's row: its counters, each written alone), so a section whose source
-    is unchanged is neither worked out nor written again, and one that changed clears its old
-    entries and writes its new ones. `shown` mirrors the vector as a list, so that only an
-    entry whose value changes is written (a write through the memoryview costs several times
-    a look in the list)."""
+    wrote then (a player's row: its counters' last values in `rows`, each compared and
+    written alone), so a section whose source is unchanged is neither worked out nor written
+    again, and one that changed clears its old entries and writes its new ones. `shown`
+    mirrors the vector as a list, so that only an entry whose value changes is written (a
+    write through the memoryview costs several times a look in the list)."""
 
     def __init__(self, buffer: Any, sections: int):
         self.buffer = buffer
@@ -476,6 +518,11 @@ class Kept:
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
         self.written: list[list[int]] = [[] for _ in range(sections)]
+        # each player's row (the sections from _ROWS on): its counters' last values
+        self.rows: list[list[Any]] = [[_UNSEEN] * _WIDTH for _ in range(sections - _ROWS)]
+        # the one entry that reads 1 of each one-hot block kept as an index (-1: none), for
+        # `only`: the pending kind, the observer's played card and the garment it tailors
+        self.singles: list[int] = [-1] * _SINGLES
         self.guests_of: list[int] = []  # each seat's guests
         self.decorations_of: list[int] = []  # and decorations
 
@@ -512,6 +559,17 @@ class Kept:
         self.written[section] = ones + at if at else ones
         self.sources[section] = source
 
+    def only(self, k: int, i: int) -> None:
+        """Make entry `i` (-1: none) the one that reads 1 of one-hot block `k` (`singles`):
+        the old one off, the new one on."""
+        old = self.singles[k]
+        if i != old:
+            if old >= 0:
+                self.write(old, 0.0)
+            if i >= 0:
+                self.write(i, 1.0)
+            self.singles[k] = i
+
     def write(self, i: int, value: float) -> None:
         """Entry `i` set to `value`, written through the memoryview only when it changes."""
         shown = self.shown
@@ -527,11 +585,22 @@ class Kept:
         for section in range(len(self.sources)):
             self.written[section] = []
             self.sources[section] = _UNSEEN
+        self.singles = [-1] * _SINGLES
+        for row in self.rows:
+            row[:] = [_UNSEEN] * _WIDTH
 
 
-_UNSEEN = object()  # the source of a section not written yet
-_KIND_AT = {kind: k for k, kind in enumerate(KINDS)}  # each kind's place in the pending block
-_NEVER = [_UNSEEN] * len(SCALES)  # a player's row never written: every counter differs
+# the one-hot blocks `Kept.only` keeps
+_KIND: Final = 0
+_MY_PLAYED: Final = 1
+_TAILORING: Final = 2
+_SINGLES: Final = 3
+
+_UNSEEN: Final = object()  # the source of a section not written yet
+# each kind's place in the pending block
+_KIND_AT: Final = {kind: k for k, kind in enumerate(KINDS)}
+_OTHER_KIND: Final = len(KINDS)  # the pending block's last entry: a kind not listed
+_WIDTH: Final = len(SCALES)  # a player's counters
 
 
 def _copy(source: Any) -> Any:
@@ -558,6 +627,27 @@ def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> No
         i = index.get(x, -1)
         if i >= 0:
             ones.append(base + i)
+
+
+def _counter(kept: Kept, was: list, k: int, first: int, v: Any, inverse: list[float]) -> None:
+    """A player's counter `k`, the value `v` (None: hidden), written again when it is not the
+    object it was."""
+    if v is not was[k]:
+        was[k] = v
+        kept.write(first + k, _cut(v, inverse[k]))
+
+
+def _size(kept: Kept, was: list, k: int, first: int, n: int, inverse: list[float]) -> None:
+    """A player's counter `k`, the size `n`, written again when it is not the object it was."""
+    v: Any = n
+    if v is not was[k]:
+        was[k] = v
+        kept.write(first + k, n * inverse[k] if n * inverse[k] < 1.0 else 1.0)
+
+
+def _at(index: dict[str, int], x: Any) -> int:
+    """The entry of id `x` (-1: None, or an id the catalogue lacks)."""
+    return -1 if x is None else index.get(x, -1)
 
 
 def _one(index: dict[str, int], x: Any, ones: list[int]) -> None:
