@@ -132,7 +132,6 @@ class SeatCoder:
         return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
                 "action_mask": self.actions.mask(decision if mine else None)}
 
-
     def answer(self, game: Game, action, agent: str) -> None:
         """Answer the pending decision with `action`; IllegalDecisionError (and no change)
         if it is not legal."""
