@@ -75,7 +75,9 @@ def test_header_is_reconstructed_with_constraints(name: str) -> None:
         ("resources", ("tiles", 0, "silk"), {}),
         ("resources", ("provenance",), "guessed"),
         ("board", ("sides", 0, "garment_display", 0), 9),
-        ("board", ("sides", 0, "fireworks", "spaces", 0, "multiplier"), 4),
+        ("board", ("sides", 0, "areas", 0, "spaces", 0, "multiplier"), 6),
+        ("board", ("sides", 0, "areas", 0, "spaces"), []),
+        ("board", ("sides", 0, "areas", 0, "id"), "Fire works"),
         ("board", ("sides", 0, "halls", 0, "guest_spaces", 0, "prestige"), 2),
         ("board", ("sides", 0, "halls", 0, "guest_spaces", 0, "reward"), 3),
         ("board", ("sides", 0, "halls", 0, "id"), "Royal Hall"),
@@ -214,8 +216,7 @@ def test_ids_unique_per_side(sides: dict[str, dict], side: str) -> None:
     ids = [s["id"]]
     for hall in s["halls"]:
         ids += [hall["id"], hall["musician"]["id"]] + [g["id"] for g in hall["guest_spaces"]]
-    ids += [f["id"] for f in s["fireworks"]["spaces"]]
-    ids += [d["id"] for d in s["statues"] + s["kitchen"]["left"] + s["kitchen"]["right"]]
+    ids += [d["id"] for area in s["areas"] for d in area["spaces"]]
     assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
     assert all(ID_RE.match(i) for i in ids)
 
@@ -246,9 +247,14 @@ def test_halls(sides: dict[str, dict], side: str, low: int, high: int) -> None:
         assert 0 < sum("reward" in g for g in plain) < len(plain), hall["id"]
 
 
+def _area(side: dict, area: str) -> dict:
+    """A board side's area by its id (its `areas:` entry)."""
+    return next(a for a in side["areas"] if a["id"] == area)
+
+
 @pytest.mark.parametrize(("side", "majority", "count"), [("small", [6, 2], 4), ("large", [7, 3], 5)])
 def test_fireworks(sides: dict[str, dict], side: str, majority: list[int], count: int) -> None:
-    fireworks = sides[side]["fireworks"]
+    fireworks = _area(sides[side], "fireworks")
     assert fireworks["majority"] == majority
     spaces = fireworks["spaces"]
     assert len(spaces) == count
@@ -260,7 +266,7 @@ def test_fireworks(sides: dict[str, dict], side: str, majority: list[int], count
 
 
 def test_fireworks_majorities_differ_by_side(sides: dict[str, dict]) -> None:
-    assert sorted(s["fireworks"]["majority"] for s in sides.values()) == [[6, 2], [7, 3]]
+    assert sorted(_area(s, "fireworks")["majority"] for s in sides.values()) == [[6, 2], [7, 3]]
 
 
 @pytest.mark.parametrize(("side", "statues", "kitchen", "all_halls"), [("small", 3, 3, 3), ("large", 4, 5, 5)])
@@ -268,10 +274,15 @@ def test_statues_kitchen_all_halls(
     sides: dict[str, dict], side: str, statues: int, kitchen: int, all_halls: int
 ) -> None:
     s = sides[side]
-    assert len(s["statues"]) == statues
-    assert all(2 <= d["prestige"] <= 4 for d in s["statues"])
-    assert len(s["kitchen"]["left"]) == kitchen and len(s["kitchen"]["right"]) == kitchen
-    assert all(1 <= d["prestige"] <= 2 for d in s["kitchen"]["left"] + s["kitchen"]["right"])
+    assert [a["id"] for a in s["areas"]] == ["fireworks", "statue", "kitchen_left",
+                                             "kitchen_right"]
+    statue, left, right = (_area(s, a)["spaces"] for a in ("statue", "kitchen_left",
+                                                            "kitchen_right"))
+    assert len(statue) == statues
+    assert all(2 <= d["prestige"] <= 4 for d in statue)
+    assert len(left) == kitchen and len(right) == kitchen
+    assert all(1 <= d["prestige"] <= 2 for d in left + right)
+    assert all("majority" not in a for a in s["areas"] if a["id"] != "fireworks")
     bonus = s["all_halls"]
     assert len(bonus) == all_halls
     assert bonus == sorted(set(bonus), reverse=True)  # decreasing prestige
@@ -280,11 +291,11 @@ def test_statues_kitchen_all_halls(
 def test_a_decoration_costs_10_livre(sides: dict[str, dict]) -> None:
     costs = set()
     for s in sides.values():
-        decorations = [h["musician"] for h in s["halls"]] + s["fireworks"]["spaces"] + s["statues"]
-        decorations += s["kitchen"]["left"] + s["kitchen"]["right"]
+        decorations = [h["musician"] for h in s["halls"]]
+        decorations += [d for area in s["areas"] for d in area["spaces"]]
         costs |= {d["cost"] for d in decorations}
     assert 10 in costs
-    assert any(f["cost"] == 10 for s in sides.values() for f in s["fireworks"]["spaces"])
+    assert any(f["cost"] == 10 for s in sides.values() for f in _area(s, "fireworks")["spaces"])
 
 
 @pytest.mark.parametrize(("key", "bad", "range_"), [("value", 29, "6..28"), ("value", 5, "6..28"),

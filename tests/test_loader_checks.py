@@ -259,8 +259,8 @@ def test_a_guest_space_id_used_twice(board_copy):
 def test_a_decoration_id_used_twice(board_copy):
     path, text = board_copy(("{id: statue.1,", "{id: statue.2,"))
     assert board_messages() == [
-        f"{path}:{line_of(text, 'id: statue.2', 1)}:14: duplicate space id 'statue.2' "
-        f"(first at {path}:{line_of(text, 'id: statue.2')}:14)"]
+        f"{path}:{line_of(text, 'id: statue.2', 1)}:18: duplicate space id 'statue.2' "
+        f"(first at {path}:{line_of(text, 'id: statue.2')}:18)"]
 
 
 def test_a_musician_and_a_guest_space_share_an_id(board_copy):

@@ -20,8 +20,10 @@ from typing import Any
 Check = Callable[[Any], bool]
 
 # Keywords that only describe (they never make a document invalid).
+# (`x-moved`, ours: where an object's keys of an older format went, for the unknown key's error)
 _ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "$defs", "title", "description",
-                          "default", "examples", "deprecated", "readOnly", "writeOnly"})
+                          "default", "examples", "deprecated", "readOnly", "writeOnly",
+                          "x-moved"})
 _LEAF = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength",
                    "pattern"})
 _STRUCTURE = frozenset({"properties", "additionalProperties", "required", "items", "minItems",

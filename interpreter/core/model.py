@@ -24,6 +24,7 @@ CardId = str
 GarmentId = str
 TileId = str
 SpaceId = str
+MUSICIANS = "musician"  # the area of each hall's musician's Decoration space (halls declare it)
 Seat = int
 
 
@@ -322,6 +323,15 @@ class Decoration:
 
 
 @dataclass(frozen=True)
+class Area:
+    """A kind of Decoration space as the board side prints it: its spaces left to right, and
+    the prestige for the most and second most of its Decorations (empty: none printed)."""
+    id: str
+    spaces: tuple[SpaceId, ...]
+    majority: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Hall:
     id: str
     name: str
@@ -341,7 +351,7 @@ class BoardSide:
     halls: tuple[Hall, ...]
     guest_spaces: Mapping[SpaceId, GuestSpace]
     decorations: Mapping[SpaceId, Decoration]
-    fireworks_majority: tuple[int, ...]
+    areas: Mapping[str, Area]  # by id, in board order; the musicians' area is the halls'
     all_halls: tuple[int, ...]
 
     def column(self, catalogue: str, attr: str) -> Mapping[str, Any]:

@@ -14,11 +14,12 @@ Patches apply in module order, so `rococo diff` can say exactly what a module ch
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 
 from rulesdsl import (
     BOOLEAN,
     RulesErrors,
+    ast,
     compile_expression,
     expression_text,
     parse_expression,
@@ -454,7 +455,24 @@ def _patch_side(builder, doc, path, patch, side):
                                     None, d.get("multiplier"))
     return BoardSide(side.id, side.players, side.garment_costs, side.drawers,
                      side.tiles_per_drawer, tuple(halls), guests, decos,
-                     side.fireworks_majority, side.all_halls)
+                     _areas_of(side.areas, decos, patch), side.all_halls)
+
+
+def _areas_of(areas, decos, patch):
+    """The side's areas after a patch: each with its spaces now (an area a patch brings after
+    the others), and the majority a patch gives its area."""
+    from ..core.model import MUSICIANS, Area
+    spaces: dict[str, list] = {a: [] for a in areas}
+    for d in sorted(decos.values(), key=lambda d: d.order):
+        if d.area != MUSICIANS:
+            spaces.setdefault(d.area, []).append(d.id)
+    out = {}
+    for a, ids in spaces.items():
+        majority = areas[a].majority if a in areas else ()
+        if patch.get("area") == a and "majority" in patch:
+            majority = tuple(patch["majority"])
+        out[a] = Area(a, tuple(ids), majority)
+    return out
 
 
 def _space(builder, doc, path, entry: dict, hall: str):
@@ -619,3 +637,37 @@ def check_board_zones(builder, game: dict, doc) -> None:
             builder.errors.append(ModuleError(
                 f"game.yaml declares no zone {pile!r}: the game's piles are "
                 f"{', '.join(PILES)}", doc.span(("zones",)) if "zones" in game else doc.span()))
+
+
+def check_majorities(builder, sides, phases) -> None:
+    """Every `area_majority area A` of the flow scores on every side: a side whose area A
+    prints no `majority:` would give nothing there, in silence."""
+    for phase in phases:
+        for step in phase.steps:
+            tree = getattr(step.effect.compiled, "effect", None)
+            for option in _majority_areas(tree):
+                area = option.value.path[0]
+                lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
+                if lacking:
+                    builder.errors.append(ModuleError(
+                        f"area_majority: the area {area!r} has no majority on the board side"
+                        f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
+                        "(give its entry in areas: a 'majority: [X, Y]', or its board: patch)",
+                        option.span))
+
+
+def _majority_areas(node):
+    """The `area` options, named by a constant, of the `area_majority` calls in an effect's
+    tree."""
+    if isinstance(node, ast.VerbCall):
+        if node.verb == "area_majority":
+            yield from (o for o in node.options if o.name == "area"
+                        and isinstance(o.value, ast.Name) and len(o.value.path) == 1)
+        return
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from _majority_areas(item)
+    elif is_dataclass(node):
+        for f in fields(node):
+            if f.name != "span":
+                yield from _majority_areas(getattr(node, f.name))

@@ -52,8 +52,6 @@ from ..verbs import scoring as sc
 from ..verbs import shuffling as shf
 from ..verbs import stacks as st
 
-AREAS = ("fireworks", "statue", "kitchen_left", "kitchen_right", "musician")
-
 
 def _names(words) -> dict[str, NameDef]:
     def me(key):
@@ -478,7 +476,7 @@ _READING_ORDER = (
     "discard_top", "draw_hand", "reveal_tile", "own_shuffle", "own_draw", "own_reveal",
     "take_all", "set_counter", "claim_favor", "perform", "play_card", "pass_favor",
     "renew_hire_display", "refill_resources", "renew_garments", "select_hand", "score_crowns",
-    "hall_majorities", "fireworks_majority", "balcony", "reduce_cost", "start_trigger",
+    "hall_majorities", "area_majority", "balcony", "reduce_cost", "start_trigger",
     "renew_display", "take", "move_cards", "shuffle_into_level", "deal_each", "remove_card",
     "shuffle", "offer_bonus", "use_bonus", "hire_from", "deal", "move_all",
 )
@@ -621,7 +619,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         enums={"color": tuple(colors),
                "garment_kind": tuple(dict.fromkeys(("gown", "coat", *(garment_kinds or ())))),
                "employee_type": tuple(employee_types),
-               "area": AREAS + tuple(a for a in dict.fromkeys(areas) if a not in AREAS),
+               "area": tuple(dict.fromkeys(areas)),
                "action": tuple(action_ids), "cost": mod.COSTS,
                "lifetime": mod.LIFETIMES, "zone": zones.BUILT_IN + tuple(zone_ids),
                "hall": tuple(halls),
@@ -756,8 +754,8 @@ FIELD_DOCS = {
         "lace": "the Lace tokens that player holds",
     },
     "decoration": {
-        "area": "where the space is: fireworks, statue, kitchen_left, kitchen_right, musician, "
-                "or an area a module adds",
+        "area": "where the space is: an area of the board side (fireworks, statue, "
+                "kitchen_left, kitchen_right in the base game), musician, or one a module adds",
         "cost": "the Livre it costs to fund",
         "prestige": "its printed prestige",
         "hall": "the Hall of a musicians' space (none for the other areas)",

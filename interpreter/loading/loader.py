@@ -22,7 +22,9 @@ from rulesdsl.suggest import closest, did_you_mean
 
 from ..core.errors import IdError, LoadWarning, ModuleError, SchemaError
 from ..core.model import (
+    MUSICIANS,
     Action,
+    Area,
     BoardSide,
     Decoration,
     Effect,
@@ -32,6 +34,7 @@ from ..core.model import (
     Hall,
     Phase,
     Ruleset,
+    SpaceId,
     Step,
     Tile,
     Zone,
@@ -649,6 +652,7 @@ class _Builder:
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
         self._player_counts(sides, len(game["player_colors"]), board_doc)
         round_phases, final_phases = self._flow(game, game_doc)
+        flowdocs.check_majorities(self, sides, (*round_phases, *final_phases))
         triggers, started = flowdocs.triggers(self, self.flow_docs,
                                               list(self.collections["employee"].items.items()))
         seat_kinds = seatkinds.build(
@@ -708,7 +712,10 @@ class _Builder:
         pieces = component_kinds.pieces(self, self.component_docs, declared, kind_enums)
         displays = component_kinds.displays(self, game, game_doc, self.flow_docs, holds)
         self.vocab = build_vocabulary(colors, list(actions_coll), self.words,
-                                      [z.id for z in zones], flowdocs.board_areas(self.flow_docs),
+                                      [z.id for z in zones],
+                                      [*(a["id"] for side in board["sides"]
+                                         for a in side["areas"]), MUSICIANS,
+                                       *flowdocs.board_areas(self.flow_docs)],
                                       types, tuple(resources), self.declared_fields,
                                       tuple(kinds.values()),
                                       {h["id"]: h["name"] for side in board["sides"]
@@ -915,27 +922,40 @@ class _Builder:
                                                  space.get("master", False), reward)
                 spaces.append(space["id"])
             mus = hall["musician"]
-            decos[mus["id"]] = Decoration(mus["id"], "musician", mus["cost"], mus["prestige"], h,
+            decos[mus["id"]] = Decoration(mus["id"], MUSICIANS, mus["cost"], mus["prestige"], h,
                                           hall["id"])
             halls.append(Hall(hall["id"], hall["name"], hall.get("royal", False),
                               tuple(hall["majority"]), mus["id"], tuple(spaces)))
-        groups = [("fireworks", side["fireworks"]["spaces"], ("fireworks", "spaces")),
-                  ("statue", side["statues"], ("statues",)),
-                  ("kitchen_left", side["kitchen"]["left"], ("kitchen", "left")),
-                  ("kitchen_right", side["kitchen"]["right"], ("kitchen", "right"))]
-        for area, entries, where in groups:
-            for order, e in enumerate(entries):
-                self._once(space_ids, e["id"], f"space id {e['id']!r}", doc,
-                           base + where + (order, "id"))
-                decos[e["id"]] = Decoration(e["id"], area, e["cost"], e["prestige"], order,
-                                            None, e.get("multiplier"))
+        areas = self._areas(side, doc, base, space_ids, decos)
         royal = [h for h in halls if h.royal]
         if len(royal) != 1:
             self.errors.append(IdError("a board side needs exactly one royal hall",
                                                doc.span(base + ("halls",))))
         return BoardSide(side["id"], tuple(side["players"]), tuple(side["garment_display"]),
                          rd["drawers"], rd["tiles_per_drawer"], tuple(halls), guests, decos,
-                         tuple(side["fireworks"]["majority"]), tuple(side["all_halls"]))
+                         areas, tuple(side["all_halls"]))
+
+    def _areas(self, side: dict, doc: Document, base: tuple, space_ids: dict[str, Span],
+               decos: dict[SpaceId, Decoration]) -> dict[str, Area]:
+        """A side's Decoration areas (`areas:`), their spaces added to `decos` in board order;
+        an area's id once a side, and never the halls' musicians' own area."""
+        areas: dict[str, Area] = {}
+        area_ids: dict[str, Span] = {}
+        for a, area in enumerate(side["areas"]):
+            apath = base + ("areas", a)
+            self._once(area_ids, area["id"], f"area id {area['id']!r}", doc, apath + ("id",))
+            if area["id"] == MUSICIANS:
+                self.errors.append(IdError(
+                    f"area id {MUSICIANS!r} is the halls' musicians' (each hall declares its "
+                    "musician's space)", doc.span(apath + ("id",))))
+            for order, e in enumerate(area["spaces"]):
+                self._once(space_ids, e["id"], f"space id {e['id']!r}", doc,
+                           apath + ("spaces", order, "id"))
+                decos[e["id"]] = Decoration(e["id"], area["id"], e["cost"], e["prestige"], order,
+                                            None, e.get("multiplier"))
+            areas[area["id"]] = Area(area["id"], tuple(e["id"] for e in area["spaces"]),
+                                     tuple(area.get("majority", ())))
+        return areas
 
     def _phase(self, entry: dict, doc: Document, path: tuple) -> Phase:
         name = entry.get("name", entry["id"])

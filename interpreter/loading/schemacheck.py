@@ -93,7 +93,9 @@ def _unknown_keys(err: ValidationError, doc: Document, path: tuple) -> list[Sche
     if not unknown:
         return None
     shown = unknown[:MAX_ERRORS_PER_FILE]
-    out = [_error(doc, path, _unknown_key(k, known), at=(k,)) for k in shown]
+    moved = schema.get("x-moved", {})
+    out = [_error(doc, path, f"unknown key {k!r}: {moved[k]}" if k in moved
+                  else _unknown_key(k, known), at=(k,)) for k in shown]
     if len(unknown) > len(shown):
         out.append(_error(doc, path, f"and {len(unknown) - len(shown):,} more unknown "
                                      "keys", at=(unknown[len(shown)],)))

@@ -8,7 +8,7 @@ from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board
 from ..core.context import Context
-from ..core.declaring import Say, VerbDoc, documented, opt, same_word
+from ..core.declaring import AREA, Say, VerbDoc, documented, opt, same_word
 
 
 def score_crowns(ctx: Context, args: VerbArgs) -> None:
@@ -57,27 +57,33 @@ def hall_majorities(ctx: Context, args: VerbArgs) -> None:
         _award(ctx, [(tuple(v), seat) for seat, v in counts.items()], hall.majority, second)
 
 
-def fireworks_majority(ctx: Context, args: VerbArgs) -> None:
-    """Most Fireworks decorations; a tie goes to whoever holds the dearer (rightmost) space."""
+def area_majority(ctx: Context, args: VerbArgs) -> None:
+    """Most Decorations in an area, for the prestige its board side prints; a tie goes to
+    whoever holds the rightmost (in the Fireworks, the dearest) of them."""
     state, side = ctx.state, ctx.side
+    area = str(args["area"]())
     second = bool(args["second_place"]()) if "second_place" in args else True
     best: dict[int, list[int]] = {}
     for space_id, owner in state["decorations"].items():
         deco = side.decorations[space_id]
-        if deco.area != "fireworks":
+        if deco.area != area:
             continue
         entry = best.setdefault(owner, [0, -1])
         entry[0] += 1
         entry[1] = max(entry[1], deco.order)
-    _award(ctx, [(tuple(v), seat) for seat, v in best.items()], side.fireworks_majority, second)
+    held = side.areas.get(area)
+    _award(ctx, [(tuple(v), seat) for seat, v in best.items()],
+           held.majority if held is not None else (), second)
 
 
 def balcony(ctx: Context, args: VerbArgs) -> None:
-    """Move Royal Hall garments to the player's Fireworks spaces, best garment, best multiplier."""
+    """Move Royal Hall garments to the player's spaces of an area, the best garment to the
+    biggest multiplier first."""
     state, side, tx = ctx.state, ctx.side, ctx.tx
+    area = str(args["area"]())
     royal = next(h for h in side.halls if h.royal)
     spaces = sorted((s for s in board.decorations_of(state, ctx.seat)
-                     if side.decorations[s].area == "fireworks" and s not in state["balcony"]),
+                     if side.decorations[s].area == area and s not in state["balcony"]),
                     key=lambda s: -(side.decorations[s].multiplier or 1))
     guests = sorted((s for s in royal.guest_spaces
                      if s in state["guests"] and state["guests"][s]["owner"] == ctx.seat),
@@ -103,12 +109,12 @@ def declarations(say: Say = same_word) -> dict[str, VerbDef]:
         "score_crowns": VerbDef({}, score_crowns, "score the crown Employee bonuses"),
         "hall_majorities": VerbDef({"second_place": opt(BOOLEAN, _SECOND)}, hall_majorities,
                                    "score the majority in each Hall{second_place}"),
-        "fireworks_majority": VerbDef({"second_place": opt(BOOLEAN, _SECOND)},
-                                      fireworks_majority,
-                                      "score the majority in the Fireworks{second_place}"),
-        "balcony": VerbDef({}, balcony,
+        "area_majority": VerbDef({"area": opt(AREA, required=True),
+                                  "second_place": opt(BOOLEAN, _SECOND)}, area_majority,
+                                 "score the majority in the {area}{second_place}"),
+        "balcony": VerbDef({"area": opt(AREA, required=True)}, balcony,
                            f"move {say('balcony_hall', 'Royal Hall')} {garments} to your "
-                           f"Fireworks on the {say('balcony', 'balcony')}"),
+                           f"{{area}} on the {say('balcony', 'balcony')}"),
     }, VERB_DOCS)
 
 
@@ -116,8 +122,14 @@ VERB_DOCS: dict[str, VerbDoc] = {
     "score_crowns": ("score the end-of-game bonuses of your crown Employees", {}, {}),
     "hall_majorities": ("score the most (and second most) garments in each Hall",
                         {"second_place": "whether second place scores too (default true)"}, {}),
-    "fireworks_majority": ("score the most (and second most) Fireworks decorations",
-                           {"second_place": "whether second place scores too (default true)"},
-                           {}),
-    "balcony": ("move Royal Hall garments to your Fireworks spaces on the balcony", {}, {}),
+    "area_majority": ("score the most (and second most) Decorations of an area, for the "
+                      "prestige its board side gives (`majority:`); a tie goes to whoever "
+                      "holds its rightmost space of them",
+                      {"area": "which area (an id of the board side's areas:, or one a module "
+                               "adds)",
+                       "second_place": "whether second place scores too (default true)"}, {}),
+    "balcony": ("move Royal Hall garments to your spaces of an area on the balcony, the best "
+                "garment to the space with the biggest multiplier",
+                {"area": "which area's spaces the garments watch from (each space's "
+                          "multiplier: multiplies the garment there)"}, {}),
 }

@@ -1,0 +1,243 @@
+"""The board's Decoration areas are data (a side's `areas:`, a module's `board:` patches): a
+designer's new area with a majority is scored by `area_majority`, its spaces watch from the
+balcony by `balcony` when they carry a multiplier, and a bad area is an error at its place."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, RulesErrors, load_ruleset, make_bot
+from interpreter.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARD = (ROOT / "rules" / "base" / "board.yaml").read_text()
+
+# a garden of three spaces with a majority of its own, scored after the fireworks; a terrace of
+# two spaces from which Royal Hall garments watch, x4 and x5, after the balcony
+GARDEN = """kind: flow
+board:
+  - area: garden
+    majority: [5, 2]
+    decoration: {id: garden.1, cost: 1, prestige: 1}
+  - area: garden
+    decoration: {id: garden.2, cost: 1, prestige: 1}
+  - area: garden
+    decoration: {id: garden.3, cost: 1, prestige: 1}
+  - area: terrace
+    decoration: {id: terrace.1, cost: 9, prestige: 1, multiplier: 4}
+  - area: terrace
+    decoration: {id: terrace.2, cost: 9, prestige: 1, multiplier: 5}
+patches:
+  - after: fireworks
+    phase:
+      id: garden
+      name: Majority in the garden
+      once: area_majority area garden
+  - after: balcony
+    phase:
+      id: terrace
+      name: Admire the fireworks from the terrace
+      each_player: |
+        balcony area terrace
+"""
+
+SCENARIOS = """modules: [..]
+scenarios:
+  - name: the most garden decorations score the garden's 5, the second most its 2
+    position:
+      players:
+        0: {decorations: [garden.1, garden.2]}
+        1: {decorations: [garden.3]}
+    run: {scoring: garden}
+    expect:
+      by_seat: {prestige: [5, 2, 0, 0]}
+      players:
+        0: {score: {garden: 5}}
+  - name: a garden tie is won by the rightmost space
+    position:
+      players:
+        0: {decorations: [garden.1]}
+        1: {decorations: [garden.3]}
+        2: {decorations: [garden.2]}
+    run: {scoring: garden}
+    expect:
+      by_seat: {prestige: [0, 5, 2, 0]}
+  - name: the best Royal Hall garment watches from the terrace's biggest multiplier
+    position:
+      players:
+        0:
+          decorations: [terrace.1, terrace.2]
+          garments: {royal_hall.1: blue_01, royal_hall.2: pink_13}
+    run: {scoring: terrace}
+    expect:
+      players:
+        0: {balcony: {terrace.2: pink_13, terrace.1: blue_01}, garments: {}}
+"""
+
+
+def pack(tmp_path: Path, files: dict[str, str], mid: str = "garden") -> Path:
+    folder = tmp_path / mid
+    folder.mkdir(parents=True)
+    listed = ", ".join(f for f in files if not f.startswith("scenarios/"))
+    (folder / "module.yaml").write_text(
+        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n  requires: [base]\n"
+        f"  files: [{listed}]\n")
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
+
+
+def messages(*packs: Path) -> list[str]:
+    with pytest.raises(RulesErrors) as info:
+        load_ruleset(extra_paths=list(packs))
+    return [str(e) for e in info.value.errors]
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_the_base_board_declares_its_areas_as_data():
+    for side in load_ruleset().sides:
+        assert list(side.areas) == ["fireworks", "statue", "kitchen_left", "kitchen_right"]
+        fireworks = side.areas["fireworks"]
+        assert fireworks.majority == {"small": (6, 2), "large": (7, 3)}[side.id]
+        assert fireworks.spaces == tuple(s for s, d in side.decorations.items()
+                                         if d.area == "fireworks")
+        assert all(not side.areas[a].majority for a in ("statue", "kitchen_left",
+                                                        "kitchen_right"))
+
+
+def test_a_module_brings_an_area_with_its_majority(tmp_path):
+    rules = load_ruleset(extra_paths=[pack(tmp_path, {"flow.yaml": GARDEN})])
+    for side in rules.sides:
+        assert side.areas["garden"].majority == (5, 2)
+        assert side.areas["garden"].spaces == ("garden.1", "garden.2", "garden.3")
+        assert side.areas["terrace"].majority == ()
+    assert "area_majority area garden" in [s.effect.source for p in rules.final_phases
+                                           for s in p.steps]
+
+
+def test_scenarios_score_the_new_area_and_its_balcony(tmp_path):
+    folder = pack(tmp_path, {"flow.yaml": GARDEN, "scenarios/garden.yaml": SCENARIOS})
+    assert main(["test", str(folder)]) == 0
+
+
+def _garden_sheet(game: Game) -> tuple[list[int], list[int]]:
+    """What the garden step scored each seat, and what its majority gives them by the
+    final decorations: most 5, second most 2, a tie to the rightmost space."""
+    state, side = game.state, game.rules.sides[0]
+    side = next(s for s in game.rules.sides if s.id == state["side"])
+    held: dict[int, list[int]] = {}
+    for space, owner in state["decorations"].items():
+        if side.decorations[space].area == "garden":
+            entry = held.setdefault(owner, [0, -1])
+            entry[0] += 1
+            entry[1] = max(entry[1], side.decorations[space].order)
+    ranked = sorted(((tuple(v), seat) for seat, v in held.items()), reverse=True)
+    expected = [0] * len(state["players"])
+    for place, (_, seat) in enumerate(ranked[:2]):
+        expected[seat] = (5, 2)[place]
+    scored = [p["score"].get("garden", 0) for p in state["players"]]
+    return scored, expected
+
+
+def test_a_played_game_scores_the_new_area_majority(tmp_path):
+    rules = load_ruleset(extra_paths=[pack(tmp_path, {"flow.yaml": GARDEN})])
+    funded = 0
+    for seed in range(1, 9):
+        game = Game.new(rules, players=4, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
+        decision = game.decision()
+        while decision is not None:
+            game.apply(bots[decision.seat].choose(game, decision))
+            decision = game.decision()
+        scored, expected = _garden_sheet(game)
+        assert scored == expected, seed
+        funded += sum(expected) > 0
+    assert funded >= 2  # the garden was funded and scored in some of the games
+
+
+def test_an_area_the_board_lacks_is_named_with_a_suggestion(tmp_path):
+    flow = GARDEN.replace("once: area_majority area garden", "once: area_majority area gardn")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'area gardn')}:32: unknown name "
+                           "'gardn' (did you mean 'garden'?)"]
+
+
+def test_the_old_verb_names_the_new_one(tmp_path):
+    flow = GARDEN.replace("once: area_majority area garden", "once: fireworks_majority")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'fireworks_majority')}:13: unknown "
+                           "verb 'fireworks_majority' (did you mean 'area_majority'?)"]
+
+
+def test_area_majority_needs_its_area(tmp_path):
+    flow = GARDEN.replace("once: area_majority area garden", "once: area_majority")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'once: area_majority')}:13: "
+                           "'area_majority' needs the option 'area'"]
+
+
+def _board_pack(tmp_path: Path, text: str) -> Path:
+    return pack(tmp_path, {"board.yaml": text.replace("kind: board", "kind: board\nreplace: true",
+                                                      1)}, mid="b")
+
+
+def test_an_area_id_twice_on_a_side(tmp_path):
+    p = _board_pack(tmp_path, BOARD.replace("- id: kitchen_right", "- id: kitchen_left", 1))
+    text = (p / "board.yaml").read_text()
+    first = line_of(text, "- id: kitchen_left")
+    second = first + 1 + text.splitlines()[first:].index("      - id: kitchen_left")
+    assert messages(p) == [f"{p}/board.yaml:{second}:13: duplicate area id 'kitchen_left' "
+                           f"(first at {p}/board.yaml:{first}:13)"]
+
+
+def test_the_musicians_area_is_the_halls(tmp_path):
+    p = _board_pack(tmp_path, BOARD.replace("- id: statue", "- id: musician", 1))
+    text = (p / "board.yaml").read_text()
+    assert messages(p) == [f"{p}/board.yaml:{line_of(text, '- id: musician')}:13: area id "
+                           "'musician' is the halls' musicians' (each hall declares its "
+                           "musician's space)"]
+
+
+# a side as boards were written before areas were data (round ten)
+OLD_SIDE = """    fireworks:
+      majority: [6, 2]
+      spaces:
+        - {id: fireworks.1, cost: 6, prestige: 2, multiplier: 2}
+    statues:
+      - {id: statue.1, cost: 7, prestige: 2}
+    kitchen:
+      left:
+        - {id: kitchen_left.1, cost: 5, prestige: 1}
+      right:
+        - {id: kitchen_right.1, cost: 5, prestige: 1}
+"""
+
+
+def test_a_board_of_the_old_format_names_the_new_one(tmp_path):
+    start = BOARD.index("    areas:")
+    text = BOARD[:start] + OLD_SIDE + BOARD[BOARD.index("    all_halls:", start):]
+    p = _board_pack(tmp_path, text)
+    text = (p / "board.yaml").read_text()
+    found = messages(p)
+    assert f"{p}/board.yaml:{line_of(text, '    fireworks:')}:5: sides/0: unknown key " \
+           "'fireworks': the Fireworks are now an entry of the side's areas: '- {id: " \
+           "fireworks, majority: [X, Y], spaces: [...]}' (docs/modules.md, The board's " \
+           "areas)" in found
+    assert any("unknown key 'kitchen': the Catering Kitchen's sides are now two entries" in m
+               for m in found)
+    assert f"{p}/board.yaml:{line_of(text, '  - id: small')}:5: sides/0: missing key " \
+           "'areas'" in found
+
+
+def test_a_majority_of_an_area_that_prints_none_is_an_error(tmp_path):
+    flow = GARDEN.replace("once: area_majority area garden", "once: area_majority area statue")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'area statue')}:27: area_majority: "
+                           "the area 'statue' has no majority on the board sides 'small', "
+                           "'large' (give its entry in areas: a 'majority: [X, Y]', or its "
+                           "board: patch)"]
