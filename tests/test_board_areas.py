@@ -128,7 +128,7 @@ def test_scenarios_score_the_new_area_and_its_balcony(tmp_path):
 def _garden_sheet(game: Game) -> tuple[list[int], list[int]]:
     """What the garden step scored each seat, and what its majority gives them by the
     final decorations: most 5, second most 2, a tie to the rightmost space."""
-    state, side = game.state, game.rules.sides[0]
+    state = game.state
     side = next(s for s in game.rules.sides if s.id == state["side"])
     held: dict[int, list[int]] = {}
     for space, owner in state["decorations"].items():
