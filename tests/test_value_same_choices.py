@@ -22,13 +22,15 @@ from interpreter.sim.judge.weights import weights_for
 pytestmark = pytest.mark.usefixtures("own_judge_cache")  # the shipped weights only
 
 # (rules, players (None: the mode's own), seats the value bot plays, seed, its decisions, digest)
+# (taken again when the board's areas became data (wt/area): the state names the rules'
+# fingerprint; with the old fingerprint in its place each digest is the one taken before)
 CASES = {
-    "base, 4 players": ({}, 4, (0,), 1, 40, "62249634d9a972d5"),
+    "base, 4 players": ({}, 4, (0,), 1, 40, "5614ccb43706a28b"),
     "Jewelry Box, 4 players": ({"expansions": ["jewelry_box"]}, 4, (0, 2), 3, 30,
-                               "f20917ba7a307748"),
+                               "74ba15a65313ca59"),
     # taken again with du Barry's weights refitted on the person's seat alone (wt/figures)
-    "du Barry": ({"expansions": ["du_barry"]}, None, (0,), 5, 20, "fc14c53acc4c98df"),
-    "Original, 2 players": ({"edition": "original"}, 2, (0, 1), 6, 30, "1949046a4965496b"),
+    "du Barry": ({"expansions": ["du_barry"]}, None, (0,), 5, 20, "f0715d12c983f280"),
+    "Original, 2 players": ({"edition": "original"}, 2, (0, 1), 6, 30, "95392b6c5efc8c31"),
 }
 
 
