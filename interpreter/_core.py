@@ -44,6 +44,7 @@ COMPILED_MODULES = (
     "interpreter.core.journal",
     "interpreter.core.labels",
     "interpreter.core.modifiers",
+    "interpreter.core.new_game",
     "interpreter.core.plan",
     "interpreter.core.questions",
     "interpreter.core.rng",

@@ -387,6 +387,18 @@ def test_the_uniform_opponent_draws_as_randrange_draws():
     assert len(sizes) > 5
 
 
+def test_randbelow_draws_what_randrange_draws():
+    """core/rng.py's `randbelow`, which the random bots and the uniform opponent share, picks
+    what `randrange` of the same generator picks, at every size (powers of two included)."""
+    import random
+
+    from interpreter.core.rng import randbelow
+
+    mine, twin = random.Random(99), random.Random(99)
+    for size in [*range(1, 70), 127, 128, 129, 1000, 2**20] * 3:
+        assert randbelow(mine.getrandbits, size) == twin.randrange(size)
+
+
 def test_a_bot_set_in_place_of_a_uniform_one_after_reset_answers_its_seat():
     """`env.bots` is the seat env's list of opponents: a bot put there after `reset` answers
     its seat (the step hands the list to the engine as it is: its bots are looked up again when one

@@ -1,6 +1,7 @@
 """A tiny seeded generator whose whole state is one integer kept inside the game state."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .journal import Journal
@@ -32,3 +33,14 @@ def shuffled(items: list, state: State | dict[str, Any], journal: Journal) -> li
         j = next_int(state, journal, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def randbelow(draw: Callable[[int], int], count: int) -> int:
+    """`random.Random.randbelow(count)` (what `randrange(count)` and `choice` draw), with `draw`
+    a generator's `getrandbits`: the random bots' one pick (sim/bots.py's RandomBot, the env's
+    Uniform), written out once, so that compiled callers make no call of Python's."""
+    bits = count.bit_length()
+    pick = draw(bits)
+    while pick >= count:
+        pick = draw(bits)
+    return pick

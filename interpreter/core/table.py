@@ -166,6 +166,8 @@ def whole_number(index: Any) -> int | None:
     """`index` as a whole number (its `__index__`: an int subclass's by its value, whatever it
     overrides, numpy's integers), or None for anything else (a bool, a float, text)."""
     kind = type(index)
+    if kind is int:  # most often (a learner's action): no method looked up
+        return index
     if kind is bool:
         return None
     if issubclass(kind, int):

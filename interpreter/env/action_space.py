@@ -50,9 +50,13 @@ class ActionSpace:
         array, safe to keep (a learner's buffer may hold it)."""
         if decision is None:
             return np.zeros(self.n, dtype=np.int8)
+        if decision is not self._decision:  # `legal`, written out: a step's mask is its own
+            # decision's first ask, and a Python frame costs about what these lines do
+            self._legal = self._answers.legal(decision.kind, decision.own_values())
+            self._decision = decision
         # the ones set in fresh zeroed bytes, which the array then wraps without a copy
         buffer = bytearray(self.n)
-        mark(buffer, self.legal(decision), 1)
+        mark(buffer, self._legal, 1)
         return np.frombuffer(buffer, _INT8)
 
 

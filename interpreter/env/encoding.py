@@ -615,10 +615,11 @@ def _copy(source: Any) -> Any:
     return source
 
 
-def mark(buffer: Any, indexes: Any, value: int) -> None:
-    """Set each of `indexes` (any iterable of ints: a dict's keys) to `value` in `buffer`."""
-    for i in indexes:
-        buffer[i] = value
+def mark(buffer: Any, indexes: dict[Any, int], value: int) -> None:
+    """Set each of `indexes` (a dict's keys, ints) to `value` in `buffer`."""
+    one: object = value  # boxed once, not at each store
+    for i in indexes:  # a dict's own iteration (no iterator object's calls)
+        buffer[i] = one
 
 
 def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> None:
@@ -694,14 +695,17 @@ class Answers:
         shape = 0 if table is None else _SHAPES.get(kind, 0)  # how its options name actions
         slots = self.slots
         for i, value in enumerate(values):
-            action = None if shape == 0 or table is None else _named(shape, kind, table, value)
-            if action is None or action in out:
-                if i >= len(slots):
-                    raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
-                                     f"action space answers at most {len(slots)} by "
-                                     f"their index")
-                action = slots[i]
-            out[action] = i
+            if shape != 0 and table is not None:
+                action = _named(shape, kind, table, value)
+                if action is not None:  # its own action, unless an earlier option took it
+                    size = len(out)
+                    out.setdefault(action, i)  # one look-up, where `in` and a store were two
+                    if len(out) > size:
+                        continue
+            if i >= len(slots):
+                raise ValueError(f"a '{kind}' decision with {len(values)} options: the "
+                                 f"action space answers at most {len(slots)} by their index")
+            out[slots[i]] = i
         return out
 
 

@@ -86,6 +86,8 @@ class RococoSeatEnv(gym.Env):
         self.action_space = self.env.action_space(f"seat_{seat}")
         self.bots: list = []  # per seat, its bot; None for the seat (and a solo mode's automata)
         self._actions = self.coder.actions
+        # the draws a reset makes: the inner game's seed, and one for each uniform bot
+        self._draws = 1 if opponents is not None or self.env.rules.seat_kinds else players
 
     @property
     def game(self):
@@ -103,33 +105,45 @@ class RococoSeatEnv(gym.Env):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        draw = self.np_random.integers  # the inner game's seed, then each uniform bot's
-        self.env.reset(seed=int(draw(0, 2**63 - 1)))
+        # the inner game's seed, then each uniform bot's: several drawn as one array, the same
+        # numbers as a draw each (numpy's `size` path costs about three scalar draws, 65k
+        # instructions against 39k each), one alone as a scalar
+        draw, count = self.np_random.integers, self._draws
+        draws = draw(0, 2**63 - 1, count).tolist() if count > 1 else [int(draw(0, 2**63 - 1))]
+        self.env.reset(seed=draws[0])
         game_seed = self.game.state["seed"]
+        uniform = iter(draws[1:])
         self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
-                            Uniform(int(draw(0, 2**63 - 1))) if self.opponents is None else
+                            Uniform(next(uniform)) if self.opponents is None else
                             self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
         game = self.game
         game.play_out(bots)  # the bots, to the seat's first decision
         return self._observe(game, game.decision()), {}
 
     def step(self, action):
-        game = self.env.game
+        # (the hot path of a learner's loop: no call it can do without, such as a property's)
+        game = self.env._game
+        if game is None:
+            game = self.env.game  # raises: no game yet
         decision = game.decision()
         if decision is None:
             raise RuntimeError("the episode is over: call reset() to play another game")
-        try:  # the option the action answers: named in the legal actions, kept since `_observe`
-            index = self._actions.legal(decision)[whole_number(action)]  # type: ignore[index]
+        actions = self._actions  # the legal actions, most often those kept since `_observe`
+        legal = actions._legal if decision is actions._decision else actions.legal(decision)
+        try:  # the option the action answers
+            index = legal[whole_number(action)]  # type: ignore[index]
         except KeyError:  # not legal, or no whole number (None: a float, a text, a bool)
             return self._observe(game, decision), self.illegal_penalty, False, False, \
                 {"illegal": True}
         game.apply_index_then(index, self.bots)  # the bots answer inside the step
         decision = game.decision()
-        done = decision is None and game.is_over()
-        reward = win_shares(game)[self.seat] if done else 0.0
+        if decision is None and game.is_over():
+            done, reward = True, win_shares(game)[self.seat]
+        else:
+            done, reward = False, 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(game, decision), reward, done, False, {}
+        return self.coder.observe_at(game, self.seat, decision), reward, done, False, {}
 
     def _observe(self, game, decision) -> dict:
         return self.coder.observe_at(game, self.seat, decision)

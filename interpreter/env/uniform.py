@@ -11,25 +11,20 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.decisions import Decision
+from ..core.rng import randbelow
 
 
 class Uniform:
     """Seeded with a draw of the environment's generator; an index is its whole answer
     (`choose_index`, no options made): `randrange(len(decision))` of a `random.Random(seed)`,
-    its `_randbelow` written out (the same draws, tests/test_env.py)."""
+    its `_randbelow` written out (core/rng.py's `randbelow`: the same draws, tests/test_env.py)."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
         self._draw: Callable[[int], int] = self.rng.getrandbits
 
     def choose_index(self, game: Any, decision: Decision) -> int:
-        count = len(decision)
-        bits = count.bit_length()
-        draw = self._draw
-        pick = draw(bits)
-        while pick >= count:
-            pick = draw(bits)
-        return pick
+        return randbelow(self._draw, len(decision))
 
     def choose(self, game: Any, decision: Decision) -> Any:
         return decision.option_at(self.choose_index(game, decision))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
+from ..core.rng import randbelow
 from .greedy_tables import DISPLAYS_KEPT, RulesetTables, tables_for
 
 if TYPE_CHECKING:
@@ -47,18 +48,13 @@ class RandomBot:
 
     def choose_index(self, game, decision: Decision) -> int:
         # what `rng.choice(decision.options)` picks (a decision always has options): its
-        # `_randbelow`, written out so that the compiled bot runs it without a Python call
-        # (tests/test_bots_everywhere.py holds it to `choice`)
-        count = len(decision)
-        bits = count.bit_length()
+        # `_randbelow`, written out (core/rng.py's `randbelow`) so that the compiled bot runs it
+        # without a Python call (tests/test_bots_everywhere.py holds it to `choice`)
         rng, draw = self.rng, self._draw
         if draw is None or self._draw_of != id(rng):
             draw = self._draw = rng.getrandbits
             self._draw_of = id(rng)
-        pick = draw(bits)
-        while pick >= count:
-            pick = draw(bits)
-        return pick
+        return randbelow(draw, len(decision))
 
     def choose(self, game, decision: Decision) -> Option:
         return decision.option_at(self.choose_index(game, decision))
