@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
+from rulesdsl.memo import BoundMemo
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, seats, zones
@@ -31,14 +32,32 @@ from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
+from .checks import Memo
 from .option_tables import OptionTables, Play, tables
 from .phases import draw
 
+# (Final: compiled, a C static, where a name imported from a Python module is looked up in the
+# module's dict at every use)
+_BOUND_MEMO: Final = BoundMemo
 
-def _price(args: VerbArgs, binding: str, count: int) -> int:
+
+def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int:
+    """The `price` option's value with `binding` = `count` (0 when free or not given). A price
+    that is a function of the binding alone (rulesdsl's BoundMemo, a check's Memo: the same in
+    every position) is kept in the tables by its option and count, read again natively; the
+    memo itself is read as Python's call (rulesdsl is not compiled)."""
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    return _whole(checks.bound(args["price"], binding, count))
+    option = args["price"]
+    if type(option) is not Memo and type(option) is not _BOUND_MEMO:
+        return _whole(checks.bound(option, binding, count))  # reads the position
+    by_count = known.prices.get(option)
+    if by_count is None:
+        by_count = known.prices[option] = {}
+    price = by_count.get(count)
+    if price is None:  # worked out, unless it raises (then again at every call)
+        price = by_count[count] = _whole(checks.bound(option, binding, count))
+    return price
 
 
 def _whole(value: Any) -> int:
@@ -85,7 +104,8 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     pinned = args["tile"]() if "tile" in args else None
     offers: list[dict[str, Any]] = []
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
-    made = tables(ctx.rules).tile_offers  # the values made before, by drawer, price and tile
+    known = tables(ctx.rules)
+    made = known.tile_offers  # the values made before, by drawer, price and tile
     d = -1
     for drawer in ctx.state["drawers"]:
         d += 1
@@ -93,7 +113,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
         if not size:
             continue
         if size != known_size:
-            known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
+            known_size, price = size, max(0, _price(args, "tiles_in_drawer", size, known) - less)
         if price > livre:
             continue
         at = _kept(_kept(made, d), price)
@@ -134,7 +154,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     """`acquire`'s check (checks.py): some tile can be paid for. It reads what the offers read,
     in their order, and stops where they would (at the second tile); a drawer's price is worked
     out again only where its size differs from the drawer before."""
-    less = reduction(ctx, "acquiring")
+    less, known = reduction(ctx, "acquiring"), tables(ctx.rules)
     pinned = args["tile"]() if "tile" in args else None
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
@@ -143,7 +163,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
         if not size:
             continue
         if size != known_size:
-            known_size, known_price = size, _price(args, "tiles_in_drawer", size) - less
+            known_size, known_price = size, _price(args, "tiles_in_drawer", size, known) - less
             if known_price < 0:
                 known_price = 0
         if known_price <= livre:
@@ -279,9 +299,16 @@ class _Tailoring:
         self.made_by_master = made_by_master
         self.waived = waived
         self.silk_waived = silk_waived
-        self.free: list[str] = []
-        self.garments: list[str] = []
-        self.costs: list[int] = []
+        # none yet: lists of their own only once found (`_NO_IDS`, `_NO_COSTS` are never
+        # changed; a call that ends before the garments are looked at makes none)
+        self.free: list[str] = _NO_IDS
+        self.garments: list[str] = _NO_IDS
+        self.costs: list[int] = _NO_COSTS
+
+
+# the empty lists a `_Tailoring` starts with (read only)
+_NO_IDS: Final[list[str]] = []
+_NO_COSTS: Final[list[int]] = []
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -322,7 +349,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
         elif not sold:
             found.free = _free_spaces(side, guests, made_by_master, 2 if most else 0)
     if sold:
-        found.free = []
+        found.free = _NO_IDS
     if not found.free and pinned_space:  # no place for it: nothing offered
         return found
     have: list[int] | None = None  # the bales of each colour, when first needed
@@ -333,7 +360,9 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
-    garments, costs = found.garments, found.costs
+    garments: list[str] = []
+    costs: list[int] = []
+    found.garments, found.costs = garments, costs
     pos = -1
     for garment_id in state["garment_display"]:
         pos += 1
@@ -535,7 +564,8 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
     price = 0 if "free" in args else max(
-        0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
+        0, _price(args, "cards_in_display", len(display), tables(ctx.rules)) -
+        reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     if "card" not in args:
