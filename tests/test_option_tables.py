@@ -12,6 +12,8 @@ def test_the_tables_say_what_the_rule_objects_say():
     known = tables(rules)
     assert known.kind_of == {c: e.type for c, e in rules.employees.items()}
     assert known.bales_of == {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
+    assert all(known.keep_values[t] is tile.keep_values for t, tile in rules.tiles.items())
+    assert known.keep_values.keys() == rules.tiles.keys()
     # colours numbered: the ruleset's in its order, then any other a tile or garment names
     named = list(dict.fromkeys([*rules.colors, *(c for t in rules.tiles.values() for c in t.silk),
                                 *(c for g in rules.garments.values() for c in g.silk)]))

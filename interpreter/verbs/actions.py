@@ -74,7 +74,7 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     ctx.tx.append(tiles, tile_id)
     # the values worked out once per tile; the rules' words read only when a label is
     answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
-                     rules.tiles[tile_id].keep_values,
+                     tables(rules).keep_values[tile_id],
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
                      " and ".join(f"1 {rules.word(r)}" for r in v.split("+")), exact=True)
     if answer == "keep":
@@ -325,11 +325,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     never_paid = ctx.never_paid()
     silk_waived = waived or "silk" in never_paid  # no tiles needed, none spent
     known = tables(ctx.rules)
-    held = 0  # the player's bales in all
-    if not silk_waived:
-        bales_of = known.bales_of
-        for tile_id in me["tiles"]:
-            held += bales_of[tile_id]
+    held = 0 if silk_waived else _held(known.bales_of, me["tiles"])  # the player's bales in all
     colors = tuple(args["discount_colors"]()) if given and "discount_colors" in args else ()
     played = ctx.played  # a Master's garment when a Master plays this
     made_by_master = (played is not None and known.kind_of[played] == "master") or \
@@ -341,25 +337,24 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     state, side = ctx.state, ctx.side
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
-    if not sell_only:
-        guests = state["guests"]
-        if pinned_space:
-            space = args["space"]()
-            found.free = [s for s in _free_spaces(side, guests, made_by_master) if s == space]
-        elif not sold:
-            found.free = _free_spaces(side, guests, made_by_master, 2 if most else 0)
-    if sold:
-        found.free = _NO_IDS
+    # the free guest spaces, looked for only once a garment can be made (a check that finds
+    # none reads none), or one that cannot be sold needs a place
+    later = not (sell_only or sold or pinned_space)
+    if pinned_space and not sell_only and not sold:
+        space = args["space"]()
+        found.free = [s for s in _free_spaces(side, state["guests"], made_by_master)
+                      if s == space]
     if not found.free and pinned_space:  # no place for it: nothing offered
         return found
     have: list[int] | None = None  # the bales of each colour, when first needed
+    looked = False  # whether the free guest spaces were looked for (`later`)
     master = made_by_master and not (given and "no_master_garment" in args)
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
     pinned = args["garment"]() if given and "garment" in args else None
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
-    placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
+    placed_only = not later and not found.free  # a garment that cannot be sold is not offered
     garments: list[str] = []
     costs: list[int] = []
     found.garments, found.costs = garments, costs
@@ -385,11 +380,27 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                     have = _bales(known, me["tiles"])
                 if not _covers(silk, have, discount, colors):
                     continue
+        if later and not sellable:
+            if not looked:
+                found.free, looked = _free_spaces(side, state["guests"], made_by_master,
+                                                  2 if most else 0), True
+            if not found.free:
+                continue
         garments.append(garment_id)
         costs.append(cost)
         if len(garments) == most:
             break
+    if later and not looked and garments:
+        found.free = _free_spaces(side, state["guests"], made_by_master, 2 if most else 0)
     return found
+
+
+def _held(bales_of: dict[str, int], tiles: list[str]) -> int:
+    """How many bales the `tiles` hold in all."""
+    held = 0
+    for tile_id in tiles:
+        held += bales_of[tile_id]
+    return held
 
 
 def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:

@@ -28,6 +28,9 @@ class OptionTables:
         # `.type` reads), not a copy
         self.kind_of: dict[str, str] = cast("dict[str, str]", rules.column("employees", "type"))
         self.bales_of: dict[str, int] = {t: tile.bales for t, tile in rules.tiles.items()}
+        # the values of the question a tile just acquired asks (`take_tile`), the tile's own
+        self.keep_values: dict[str, tuple[str, ...]] = {
+            t: tile.keep_values for t, tile in rules.tiles.items()}
         # the colours of silk numbered (the ruleset's, then any other a tile or garment
         # names), so that a player's bales by colour are a list indexed by number, not a dict
         # whose keys are hashed at every store and look-up
