@@ -174,9 +174,10 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
 
 
 def test_a_price_of_its_binding_alone_is_kept_by_option_and_count():
-    """`_price` keeps a price that is a function of the verb's binding alone (a BoundMemo in
-    play, a Memo in a check) by its option and the binding's count: each kept price is the
-    option's own value, and acquire's is its table (3.. -> 2, 2 -> 1, 1 -> 0)."""
+    """`_bound_whole` keeps a price or payout that is a function of the verb's binding alone (a
+    BoundMemo in play, a Memo in a check) by its option and the binding's value: each kept one
+    is the option's own value, acquire's is its table (3.. -> 2, 2 -> 1, 1 -> 0), and depute's
+    payouts are kept by card."""
     from interpreter.verbs.checks import Memo
     from rulesdsl.memo import BoundMemo
 
@@ -187,16 +188,18 @@ def test_a_price_of_its_binding_alone_is_kept_by_option_and_count():
     kinds = {type(option) for option in known.prices}
     assert kinds == {BoundMemo, Memo}  # both kept, in play and in the checks
     drawers = 0
+    bindings = set()
     for option, by_count in known.prices.items():
         names = set(option.by_one) if type(option) is Memo else {k[0] for k in option._known}
         assert len(names) == 1 and by_count
         name = names.pop()
+        bindings.add(name)
         for n, price in by_count.items():
             assert type(price) is int and price == int(option.bound(name, n))
             if name == "tiles_in_drawer":
                 drawers += 1
                 assert price == (2 if n >= 3 else n - 1)
-    assert drawers
+    assert drawers and {"tiles_in_drawer", "deputed"} <= bindings
 
 
 def test_in_every_hall_as_the_halls_present_say():

@@ -42,22 +42,27 @@ _BOUND_MEMO: Final = BoundMemo
 
 
 def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int:
-    """The `price` option's value with `binding` = `count` (0 when free or not given). A price
-    that is a function of the binding alone (rulesdsl's BoundMemo, a check's Memo: the same in
-    every position) is kept in the tables by its option and count, read again natively; the
-    memo itself is read as Python's call (rulesdsl is not compiled)."""
+    """The `price` option's value with `binding` = `count` (0 when free or not given)."""
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    option = args["price"]
+    return _bound_whole(args["price"], binding, count, known)
+
+
+def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
+    """`_whole(checks.bound(option, binding, value))`: an option's whole number given its verb's
+    one binding (a price by a count, a payout by a card). One that is a function of the binding
+    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept in the
+    tables by its option and the binding's value, read again natively; the memo itself is read
+    as Python's call (rulesdsl is not compiled). An option is always given the same binding."""
     if type(option) is not Memo and type(option) is not _BOUND_MEMO:
-        return _whole(checks.bound(option, binding, count))  # reads the position
-    by_count = known.prices.get(option)
-    if by_count is None:
-        by_count = known.prices[option] = {}
-    price = by_count.get(count)
-    if price is None:  # worked out, unless it raises (then again at every call)
-        price = by_count[count] = _whole(checks.bound(option, binding, count))
-    return price
+        return _whole(checks.bound(option, binding, value))  # reads the position
+    by_value = known.prices.get(option)
+    if by_value is None:
+        by_value = known.prices[option] = {}
+    found = by_value.get(value)
+    if found is None:  # worked out, unless it raises (then again at every call)
+        found = by_value[value] = _whole(checks.bound(option, binding, value))
+    return found
 
 
 def _whole(value: Any) -> int:
@@ -618,10 +623,10 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     staff = _deputing_staff(ctx)
     payouts: dict[str, int] = {}
     if "card" in args:
-        card = _pinned_deputy(args, staff, payouts)
+        card = _pinned_deputy(args, staff, payouts, tables(ctx.rules))
     else:
         listed = [c for c in args["among"]() if c not in leaving]
-        offered = _deputable(args, staff, payouts)
+        offered = _deputable(args, staff, payouts, tables(ctx.rules))
         # exact when nothing had to be left out; otherwise the cards are listed as the rules
         # give them and tried one by one, as any question (so the answers a step records do
         # not depend on what was weeded out: docs/decisions.md)
@@ -632,7 +637,7 @@ def depute(ctx: Context, args: VerbArgs) -> None:
             raise EffectAbort("that card is not on the staff")
     if "payout" in args:
         ctx.gain("livre", payouts[card] if card in payouts
-                 else int(args["payout"](deputed=card)))
+                 else _bound_whole(args["payout"], "deputed", card, tables(ctx.rules)))
     ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     if heard(ctx, "depute"):
@@ -664,14 +669,15 @@ def _deputing_staff(ctx: Context) -> list[str]:
     return staff
 
 
-def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> str:
+def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int],
+                   known: OptionTables) -> str:
     """The card a `depute card ...` call names, its payout worked out in `payouts` (aborts
     when it is not on the staff)."""
     card = args["card"]()
     if card not in staff:
         raise EffectAbort("that card is not on the staff")
     if "payout" in args:
-        payouts[card] = int(args["payout"](deputed=card))
+        payouts[card] = _bound_whole(args["payout"], "deputed", card, known)
     return card
 
 
@@ -709,18 +715,19 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
             return None
-        return bool(_deputable(args, _deputing_staff(ctx), {}))
+        return bool(_deputable(args, _deputing_staff(ctx), {}, tables(ctx.rules)))
     card = checks.called(args["card"])
     leaving = me["deputing"]
     if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
-    if "payout" in args:
-        _whole(checks.bound(args["payout"], "deputed", card))  # (aborts where the verb would)
+    if "payout" in args:  # (aborts where the verb would)
+        _bound_whole(args["payout"], "deputed", card, tables(ctx.rules))
     return True
 
 
-def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> list[str]:
+def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int],
+               known: OptionTables) -> list[str]:
     """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
 
     What could abort once a card is chosen is checked before the question instead: a card off
@@ -730,9 +737,10 @@ def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> lis
     offered = [c for c in args["among"]() if c in on_staff]
     if "payout" not in args:
         return offered
+    payout = args["payout"]
     for card in offered:
         with suppress(EffectAbort):
-            payouts[card] = int(args["payout"](deputed=card))
+            payouts[card] = _bound_whole(payout, "deputed", card, known)
     return [c for c in offered if c in payouts]
 
 

@@ -113,9 +113,9 @@ class OptionTables:
         # and offered again as they are (the engine's own values, read only, as `play_options`)
         self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
         self.space_offers: dict[str, dict[int, dict[str, Any]]] = {}
-        # a price of the verb's binding alone (`_price`: a BoundMemo's, a Memo's), by its option
-        # and the binding's count, each read natively once worked out
-        self.prices: dict[Any, dict[int, int]] = {}
+        # a price or payout of the verb's binding alone (`_bound_whole`: a BoundMemo's, a
+        # Memo's), by its option and the binding's value, each read natively once worked out
+        self.prices: dict[Any, dict[Any, int]] = {}
         # `tailor`'s: {"garment", "cost"} by garment and cost, as those; and the places offered
         # for a garment, {"space": ...} by guest space (of every side), then selling it
         self.garment_offers: dict[str, dict[int, dict[str, Any]]] = {}
