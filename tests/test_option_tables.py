@@ -12,6 +12,8 @@ def test_the_tables_say_what_the_rule_objects_say():
     known = tables(rules)
     assert known.kind_of == {c: e.type for c, e in rules.employees.items()}
     assert known.bales_of == {t: sum(tile.silk.values()) for t, tile in rules.tiles.items()}
+    assert all(known.keep_values[t] is tile.keep_values for t, tile in rules.tiles.items())
+    assert known.keep_values.keys() == rules.tiles.keys()
     # colours numbered: the ruleset's in its order, then any other a tile or garment names
     named = list(dict.fromkeys([*rules.colors, *(c for t in rules.tiles.values() for c in t.silk),
                                 *(c for g in rules.garments.values() for c in g.silk)]))
@@ -169,6 +171,35 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
     assert garments and all(offer == {"garment": g, "cost": cost} for g, cost, offer in garments)
     assert known.place_of == {s: {"space": s} for side in rules.sides for s in side.guest_spaces}
     assert known.sell_place == {"sell": True}
+
+
+def test_a_price_of_its_binding_alone_is_kept_by_option_and_count():
+    """`_bound_whole` keeps a price or payout that is a function of the verb's binding alone (a
+    BoundMemo in play, a Memo in a check) by its option and the binding's value: each kept one
+    is the option's own value, acquire's is its table (3.. -> 2, 2 -> 1, 1 -> 0), and depute's
+    payouts are kept by card."""
+    from interpreter.verbs.checks import Memo
+    from rulesdsl.memo import BoundMemo
+
+    rules = load_ruleset()
+    for _ in _played(rules, 3, 900):
+        pass
+    known = tables(rules)
+    kinds = {type(option) for option in known.prices}
+    assert kinds == {BoundMemo, Memo}  # both kept, in play and in the checks
+    drawers = 0
+    bindings = set()
+    for option, by_count in known.prices.items():
+        names = set(option.by_one) if type(option) is Memo else {k[0] for k in option._known}
+        assert len(names) == 1 and by_count
+        name = names.pop()
+        bindings.add(name)
+        for n, price in by_count.items():
+            assert type(price) is int and price == int(option.bound(name, n))
+            if name == "tiles_in_drawer":
+                drawers += 1
+                assert price == (2 if n >= 3 else n - 1)
+    assert drawers and {"tiles_in_drawer", "deputed"} <= bindings
 
 
 def test_in_every_hall_as_the_halls_present_say():

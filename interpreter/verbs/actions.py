@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
+from rulesdsl.memo import BoundMemo
 from rulesdsl.vocabulary import VerbArgs
 
 from ..core import board, seats, zones
@@ -31,14 +32,37 @@ from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
+from .checks import Memo
 from .option_tables import OptionTables, Play, tables
 from .phases import draw
 
+# (Final: compiled, a C static, where a name imported from a Python module is looked up in the
+# module's dict at every use)
+_BOUND_MEMO: Final = BoundMemo
 
-def _price(args: VerbArgs, binding: str, count: int) -> int:
+
+def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int:
+    """The `price` option's value with `binding` = `count` (0 when free or not given)."""
     if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
         return 0
-    return _whole(checks.bound(args["price"], binding, count))
+    return _bound_whole(args["price"], binding, count, known)
+
+
+def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
+    """`_whole(checks.bound(option, binding, value))`: an option's whole number given its verb's
+    one binding (a price by a count, a payout by a card). One that is a function of the binding
+    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept in the
+    tables by its option and the binding's value, read again natively; the memo itself is read
+    as Python's call (rulesdsl is not compiled). An option is always given the same binding."""
+    if type(option) is not Memo and type(option) is not _BOUND_MEMO:
+        return _whole(checks.bound(option, binding, value))  # reads the position
+    by_value = known.prices.get(option)
+    if by_value is None:
+        by_value = known.prices[option] = {}
+    found = by_value.get(value)
+    if found is None:  # worked out, unless it raises (then again at every call)
+        found = by_value[value] = _whole(checks.bound(option, binding, value))
+    return found
 
 
 def _whole(value: Any) -> int:
@@ -55,7 +79,7 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     ctx.tx.append(tiles, tile_id)
     # the values worked out once per tile; the rules' words read only when a label is
     answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
-                     rules.tiles[tile_id].keep_values,
+                     tables(rules).keep_values[tile_id],
                      lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
                      " and ".join(f"1 {rules.word(r)}" for r in v.split("+")), exact=True)
     if answer == "keep":
@@ -85,7 +109,8 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     pinned = args["tile"]() if "tile" in args else None
     offers: list[dict[str, Any]] = []
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
-    made = tables(ctx.rules).tile_offers  # the values made before, by drawer, price and tile
+    known = tables(ctx.rules)
+    made = known.tile_offers  # the values made before, by drawer, price and tile
     d = -1
     for drawer in ctx.state["drawers"]:
         d += 1
@@ -93,7 +118,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
         if not size:
             continue
         if size != known_size:
-            known_size, price = size, max(0, _price(args, "tiles_in_drawer", size) - less)
+            known_size, price = size, max(0, _price(args, "tiles_in_drawer", size, known) - less)
         if price > livre:
             continue
         at = _kept(_kept(made, d), price)
@@ -134,7 +159,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     """`acquire`'s check (checks.py): some tile can be paid for. It reads what the offers read,
     in their order, and stops where they would (at the second tile); a drawer's price is worked
     out again only where its size differs from the drawer before."""
-    less = reduction(ctx, "acquiring")
+    less, known = reduction(ctx, "acquiring"), tables(ctx.rules)
     pinned = args["tile"]() if "tile" in args else None
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
@@ -143,7 +168,7 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
         if not size:
             continue
         if size != known_size:
-            known_size, known_price = size, _price(args, "tiles_in_drawer", size) - less
+            known_size, known_price = size, _price(args, "tiles_in_drawer", size, known) - less
             if known_price < 0:
                 known_price = 0
         if known_price <= livre:
@@ -279,9 +304,16 @@ class _Tailoring:
         self.made_by_master = made_by_master
         self.waived = waived
         self.silk_waived = silk_waived
-        self.free: list[str] = []
-        self.garments: list[str] = []
-        self.costs: list[int] = []
+        # none yet: lists of their own only once found (`_NO_IDS`, `_NO_COSTS` are never
+        # changed; a call that ends before the garments are looked at makes none)
+        self.free: list[str] = _NO_IDS
+        self.garments: list[str] = _NO_IDS
+        self.costs: list[int] = _NO_COSTS
+
+
+# the empty lists a `_Tailoring` starts with (read only)
+_NO_IDS: Final[list[str]] = []
+_NO_COSTS: Final[list[int]] = []
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -298,11 +330,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     never_paid = ctx.never_paid()
     silk_waived = waived or "silk" in never_paid  # no tiles needed, none spent
     known = tables(ctx.rules)
-    held = 0  # the player's bales in all
-    if not silk_waived:
-        bales_of = known.bales_of
-        for tile_id in me["tiles"]:
-            held += bales_of[tile_id]
+    held = 0 if silk_waived else _held(known.bales_of, me["tiles"])  # the player's bales in all
     colors = tuple(args["discount_colors"]()) if given and "discount_colors" in args else ()
     played = ctx.played  # a Master's garment when a Master plays this
     made_by_master = (played is not None and known.kind_of[played] == "master") or \
@@ -314,26 +342,27 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     state, side = ctx.state, ctx.side
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
-    if not sell_only:
-        guests = state["guests"]
-        if pinned_space:
-            space = args["space"]()
-            found.free = [s for s in _free_spaces(side, guests, made_by_master) if s == space]
-        elif not sold:
-            found.free = _free_spaces(side, guests, made_by_master, 2 if most else 0)
-    if sold:
-        found.free = []
+    # the free guest spaces, looked for only once a garment can be made (a check that finds
+    # none reads none), or one that cannot be sold needs a place
+    later = not (sell_only or sold or pinned_space)
+    if pinned_space and not sell_only and not sold:
+        space = args["space"]()
+        found.free = [s for s in _free_spaces(side, state["guests"], made_by_master)
+                      if s == space]
     if not found.free and pinned_space:  # no place for it: nothing offered
         return found
     have: list[int] | None = None  # the bales of each colour, when first needed
+    looked = False  # whether the free guest spaces were looked for (`later`)
     master = made_by_master and not (given and "no_master_garment" in args)
     less = reduction(ctx, "tailoring")
     purse = ctx.purse(never_paid)  # what the player may spend: never-paid resources unbounded
     pinned = args["garment"]() if given and "garment" in args else None
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
-    placed_only = sell_only or not found.free  # a garment that cannot be sold is not offered
-    garments, costs = found.garments, found.costs
+    placed_only = not later and not found.free  # a garment that cannot be sold is not offered
+    garments: list[str] = []
+    costs: list[int] = []
+    found.garments, found.costs = garments, costs
     pos = -1
     for garment_id in state["garment_display"]:
         pos += 1
@@ -356,11 +385,27 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                     have = _bales(known, me["tiles"])
                 if not _covers(silk, have, discount, colors):
                     continue
+        if later and not sellable:
+            if not looked:
+                found.free, looked = _free_spaces(side, state["guests"], made_by_master,
+                                                  2 if most else 0), True
+            if not found.free:
+                continue
         garments.append(garment_id)
         costs.append(cost)
         if len(garments) == most:
             break
+    if later and not looked and garments:
+        found.free = _free_spaces(side, state["guests"], made_by_master, 2 if most else 0)
     return found
+
+
+def _held(bales_of: dict[str, int], tiles: list[str]) -> int:
+    """How many bales the `tiles` hold in all."""
+    held = 0
+    for tile_id in tiles:
+        held += bales_of[tile_id]
+    return held
 
 
 def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
@@ -535,7 +580,8 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
     price = 0 if "free" in args else max(
-        0, _price(args, "cards_in_display", len(display)) - reduction(ctx, "hiring"))
+        0, _price(args, "cards_in_display", len(display), tables(ctx.rules)) -
+        reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     if "card" not in args:
@@ -577,10 +623,10 @@ def depute(ctx: Context, args: VerbArgs) -> None:
     staff = _deputing_staff(ctx)
     payouts: dict[str, int] = {}
     if "card" in args:
-        card = _pinned_deputy(args, staff, payouts)
+        card = _pinned_deputy(args, staff, payouts, tables(ctx.rules))
     else:
         listed = [c for c in args["among"]() if c not in leaving]
-        offered = _deputable(args, staff, payouts)
+        offered = _deputable(args, staff, payouts, tables(ctx.rules))
         # exact when nothing had to be left out; otherwise the cards are listed as the rules
         # give them and tried one by one, as any question (so the answers a step records do
         # not depend on what was weeded out: docs/decisions.md)
@@ -591,7 +637,7 @@ def depute(ctx: Context, args: VerbArgs) -> None:
             raise EffectAbort("that card is not on the staff")
     if "payout" in args:
         ctx.gain("livre", payouts[card] if card in payouts
-                 else int(args["payout"](deputed=card)))
+                 else _bound_whole(args["payout"], "deputed", card, tables(ctx.rules)))
     ctx.settled()  # from here nothing aborts: a trial run of `depute card ...` ends here
     ctx.tx.append(leaving, card)
     if heard(ctx, "depute"):
@@ -623,14 +669,15 @@ def _deputing_staff(ctx: Context) -> list[str]:
     return staff
 
 
-def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> str:
+def _pinned_deputy(args: VerbArgs, staff: list[str], payouts: dict[str, int],
+                   known: OptionTables) -> str:
     """The card a `depute card ...` call names, its payout worked out in `payouts` (aborts
     when it is not on the staff)."""
     card = args["card"]()
     if card not in staff:
         raise EffectAbort("that card is not on the staff")
     if "payout" in args:
-        payouts[card] = int(args["payout"](deputed=card))
+        payouts[card] = _bound_whole(args["payout"], "deputed", card, known)
     return card
 
 
@@ -668,18 +715,19 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
             return None
-        return bool(_deputable(args, _deputing_staff(ctx), {}))
+        return bool(_deputable(args, _deputing_staff(ctx), {}, tables(ctx.rules)))
     card = checks.called(args["card"])
     leaving = me["deputing"]
     if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
-    if "payout" in args:
-        _whole(checks.bound(args["payout"], "deputed", card))  # (aborts where the verb would)
+    if "payout" in args:  # (aborts where the verb would)
+        _bound_whole(args["payout"], "deputed", card, tables(ctx.rules))
     return True
 
 
-def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> list[str]:
+def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int],
+               known: OptionTables) -> list[str]:
     """The cards of `among` that can be deputed, each with its payout worked out in `payouts`.
 
     What could abort once a card is chosen is checked before the question instead: a card off
@@ -689,9 +737,10 @@ def _deputable(args: VerbArgs, staff: list[str], payouts: dict[str, int]) -> lis
     offered = [c for c in args["among"]() if c in on_staff]
     if "payout" not in args:
         return offered
+    payout = args["payout"]
     for card in offered:
         with suppress(EffectAbort):
-            payouts[card] = int(args["payout"](deputed=card))
+            payouts[card] = _bound_whole(payout, "deputed", card, known)
     return [c for c in offered if c in payouts]
 
 

@@ -28,6 +28,9 @@ class OptionTables:
         # `.type` reads), not a copy
         self.kind_of: dict[str, str] = cast("dict[str, str]", rules.column("employees", "type"))
         self.bales_of: dict[str, int] = {t: tile.bales for t, tile in rules.tiles.items()}
+        # the values of the question a tile just acquired asks (`take_tile`), the tile's own
+        self.keep_values: dict[str, tuple[str, ...]] = {
+            t: tile.keep_values for t, tile in rules.tiles.items()}
         # the colours of silk numbered (the ruleset's, then any other a tile or garment
         # names), so that a player's bales by colour are a list indexed by number, not a dict
         # whose keys are hashed at every store and look-up
@@ -110,6 +113,9 @@ class OptionTables:
         # and offered again as they are (the engine's own values, read only, as `play_options`)
         self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
         self.space_offers: dict[str, dict[int, dict[str, Any]]] = {}
+        # a price or payout of the verb's binding alone (`_bound_whole`: a BoundMemo's, a
+        # Memo's), by its option and the binding's value, each read natively once worked out
+        self.prices: dict[Any, dict[Any, int]] = {}
         # `tailor`'s: {"garment", "cost"} by garment and cost, as those; and the places offered
         # for a garment, {"space": ...} by guest space (of every side), then selling it
         self.garment_offers: dict[str, dict[int, dict[str, Any]]] = {}

@@ -38,13 +38,15 @@ def renew_hire_display(ctx: Context, args: VerbArgs) -> None:
 def draw(ctx: Context, bag: str, discard: str) -> str | None:
     """A random item from a bag; an empty bag is first refilled from its discards."""
     state = cast("dict[str, Any]", ctx.state)  # `keyed`: the bag and discards by their ids
-    if not state[bag]:
-        for item in list(state[discard]):
-            ctx.tx.remove(state[discard], item)
-            ctx.tx.append(state[bag], item)
-    if not state[bag]:
-        return None
-    return ctx.tx.pop(state[bag], rng.next_int(state, ctx.tx, len(state[bag])))
+    items: list = state[bag]  # (read once: the journal changes the lists in place)
+    if not items:
+        dropped: list = state[discard]
+        for item in list(dropped):
+            ctx.tx.remove(dropped, item)
+            ctx.tx.append(items, item)
+        if not items:
+            return None
+    return ctx.tx.pop(items, rng.next_int(state, ctx.tx, len(items)))
 
 
 def refill_resources(ctx: Context, args: VerbArgs) -> None:
