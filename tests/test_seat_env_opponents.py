@@ -1,6 +1,7 @@
 """The seat env's opponents: the default one (env/uniform.py) copied or pickled, as
 `make_bot("random")`'s bot is (tests/test_bots_everywhere.py): the copy draws from a generator
-of its own what the original would, and the original's draws are left alone."""
+of its own what the original would, and the original's draws are left alone; and an
+`opponents` that gives no bot for a seat, refused at reset."""
 from __future__ import annotations
 
 import copy
@@ -39,3 +40,14 @@ def test_the_seat_envs_opponents_can_be_deep_copied():
     assert bots[0] is None
     assert [_draws(b) for b in bots[1:]] == [_draws(b) for b in env.bots[1:]]
 
+
+def test_opponents_that_give_none_for_a_seat_are_refused_at_reset():
+    """A seat without a bot is left to its player (`play_out`, `apply_index_then`): an
+    `opponents` giving None would leave the env waiting on another seat's decision, every
+    action illegal (its mask all 0), for ever. Said at reset instead."""
+    from interpreter.env.single import RococoSeatEnv
+
+    env = RococoSeatEnv(players=3, seat=1,
+                        opponents=lambda seat, seed: None if seat == 2 else Uniform(seed))
+    with pytest.raises(ValueError, match=r"opponents\(2, seed\) gave None"):
+        env.reset(seed=1)
