@@ -116,6 +116,10 @@ class RococoSeatEnv(gym.Env):
         self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
                             Uniform(next(uniform)) if self.opponents is None else
                             self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
+        for s, bot in enumerate(bots):  # a seat without a bot waits for its player: for ever
+            if bot is None and s != self.seat and self.opponents is not None:
+                raise ValueError(f"opponents({s}, seed) gave None: it must give a bot for each "
+                                 f"seat but the environment's ({self.seat})")
         game = self.game
         game.play_out(bots)  # the bots, to the seat's first decision
         return self._observe(game, game.decision()), {}

@@ -28,3 +28,16 @@ class Uniform:
 
     def choose(self, game: Any, decision: Decision) -> Any:
         return decision.option_at(self.choose_index(game, decision))
+
+    def __reduce__(self) -> tuple:
+        """Copied and pickled as its generator: a copy draws from its own (copy.deepcopy keeps
+        the builtin `_draw` as it is, the original's generator's; and compiled, the class
+        cannot be made without its seed)."""
+        return _drawing_from, (self.rng,)
+
+
+def _drawing_from(rng: random.Random) -> Uniform:
+    """A Uniform drawing from `rng` (a copy's, `Uniform.__reduce__`)."""
+    bot = Uniform(0)
+    bot.rng, bot._draw = rng, rng.getrandbits
+    return bot
