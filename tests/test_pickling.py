@@ -72,8 +72,35 @@ def test_a_pickle_of_rules_whose_files_changed_is_refused(tmp_path, monkeypatch)
     assert str(refused.value) == (
         f"the rules were pickled as ruleset {rules.fingerprint}, but loading them again here "
         f"(modules base, deluxe, spite; packs: {pack.resolve()}) gives ruleset {changed}: their "
-        "files changed since, or a pack given by a relative path is read from another folder "
-        "(give load_ruleset absolute paths)")
+        "files changed since")
+
+
+def test_a_pack_is_the_same_rules_by_any_path(tmp_path, monkeypatch):
+    """The fingerprint names a pack's files by their path within the pack, so a pack loaded by
+    a relative path and pickled is loaded again from another folder by its absolute path."""
+    pack = shutil.copytree(SPITE, tmp_path / "packs" / "spite")
+    monkeypatch.chdir(tmp_path)
+    relative = load_ruleset(extra_paths=[Path("packs/spite")])
+    by_name = load_ruleset(extra_paths=[Path("packs/spite/module.yaml")])
+    assert relative.fingerprint == load_ruleset(extra_paths=[pack]).fingerprint
+    assert by_name.fingerprint == relative.fingerprint
+    data = pickle.dumps(relative)
+    monkeypatch.chdir(tmp_path / "packs")  # "packs/spite" is no pack from here
+    monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())
+    monkeypatch.setattr(loader, "_RELOADED", {})
+    again = pickle.loads(data)
+    assert again is not relative and again.fingerprint == relative.fingerprint
+    assert "spite" in again.modules
+
+
+def test_the_built_in_rules_keep_their_fingerprints():
+    """Saves and the judge's shipped weights carry the built-in rules' fingerprints: each
+    built-in combination still hashes to the name of its shipped weights."""
+    shipped = {p.stem for p in (Path(loader.__file__).parents[1] / "sim" / "judge" / "shipped")
+               .glob("*.json")}
+    for rules in (load_ruleset(), load_ruleset(expansions=["masques"]),
+                  load_ruleset(edition="original")):
+        assert rules.fingerprint in shipped
 
 
 def test_a_ruleset_not_loaded_does_not_pickle(rules):

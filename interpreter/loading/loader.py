@@ -59,6 +59,15 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+def _in_pack(path: Path, folder: Path) -> str:
+    """A file's name in a fingerprint: a built-in one's `_display`, a pack's its path within
+    the pack's folder, so that the same pack by any path is the same rules."""
+    shown = _display(path)
+    if shown != str(path):
+        return shown
+    return path.resolve().relative_to(folder.resolve()).as_posix()
+
+
 def validate_document(doc: Document, errors: list[RulesError]) -> bool:
     """Check one document against the schema of its `kind`; report violations with positions."""
     data = doc.data
@@ -146,11 +155,13 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     read = [doc for doc, _ in found.headers.values()]
     module_of: dict[str, str] = {}
     conditional: set[str] = set()  # the files listed with `when:`
+    hashed_as: dict[str, str] = {}  # a pack's file by its path in the pack (`_fingerprint`)
     for mid in ordered:
         doc, header = found.headers[mid]
         for path in _module_files(doc, header, errors, set(ordered), set(found.headers),
                                   conditional):
             module_of[_display(path)] = mid
+            hashed_as[_display(path)] = _in_pack(path, doc.path.parent)
             try:
                 sub = read_document(path, _display(path))
             except RulesError as exc:
@@ -166,6 +177,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.conditional = conditional
+    builder.hashed_as = hashed_as
     builder.param_names = module_params.names(found.headers, values)
     builder.param_values = dict(values)
     ruleset = builder.build()
@@ -238,8 +250,7 @@ def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
         raise pickle.UnpicklingError(
             f"the rules were pickled as ruleset {fingerprint}, but loading them again here "
             f"(modules {', '.join(rules.modules)}; packs: {packs}) gives ruleset "
-            f"{rules.fingerprint}: their files changed since, or a pack given by a relative "
-            "path is read from another folder (give load_ruleset absolute paths)")
+            f"{rules.fingerprint}: their files changed since")
     _keep(recipe, rules, _RELOADED)
     return rules
 
@@ -527,6 +538,7 @@ class _Builder:
         self.files_span = files_span  # where the first module lists its files
         self.module_of = module_of or {}  # document display name -> module id
         self.conditional: set[str] = set()  # display names of the files listed with `when:`
+        self.hashed_as: dict[str, str] = {}  # display name -> name in the fingerprint
         self.errors: list[RulesError] = []
         self.warnings: list[LoadWarning] = []
         self.singletons: dict[str, tuple[dict, Document]] = {}
@@ -814,10 +826,11 @@ class _Builder:
         return flowdocs.flow_triggers(self, self.flow_docs, round_phases, final_phases)
 
     def _fingerprint(self) -> str:
-        """What identifies these rules in a save: a hash of every document's name and text."""
+        """What identifies these rules in a save: a hash of every document's name (a pack's
+        file by its path within the pack) and text."""
         fingerprint = hashlib.sha256()
         for doc in self.docs:
-            fingerprint.update(doc.display.encode())
+            fingerprint.update(self.hashed_as.get(doc.display, doc.display).encode())
             fingerprint.update("\n".join(doc.lines).encode())
         return fingerprint.hexdigest()[:16]
 
