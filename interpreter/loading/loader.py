@@ -5,6 +5,7 @@ the file set at once, sorted by file and line.
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import hashlib
@@ -224,9 +225,21 @@ class Recipe:
 
 # Rulesets by (recipe, fingerprint): the last one pickled of each, while anything holds it, so
 # that a pickle read in the process that made it gives that very ruleset, and each one loaded
-# again from a pickle, kept (a worker is sent many games of the same rules)
+# again from a pickle, while anything holds it; the last few loaded again are held here (a
+# worker is sent many games of the same rules, each dropped when done), no more (a lab's worker
+# may be sent ruleset after ruleset)
 _PICKLED: weakref.WeakValueDictionary[tuple, Ruleset] = weakref.WeakValueDictionary()
-_RELOADED: dict[tuple, Ruleset] = {}
+_RELOADED: weakref.WeakValueDictionary[tuple, Ruleset] = weakref.WeakValueDictionary()
+_HELD: collections.deque[Ruleset] = collections.deque(maxlen=4)  # the latest read last
+
+
+def _hold(rules: Ruleset) -> None:
+    """Hold `rules` as the latest ruleset read from a pickle (`_HELD`)."""
+    for i, held in enumerate(_HELD):
+        if held is rules:
+            del _HELD[i]
+            break
+    _HELD.append(rules)
 
 
 def _keep(recipe: Recipe, rules: Ruleset, kept: MutableMapping[tuple, Ruleset]) -> None:
@@ -236,10 +249,15 @@ def _keep(recipe: Recipe, rules: Ruleset, kept: MutableMapping[tuple, Ruleset]) 
 
 def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
     """The ruleset a pickle carries (`Ruleset.__reduce__`): the one this process pickled, else
-    loaded again (once a process); refused if the files it is loaded from are no longer the
-    rules that were pickled."""
+    loaded again (once while anything holds it, or it is among the last few: `_HELD`); refused
+    if the files it is loaded from are no longer the rules that were pickled."""
+    key = (recipe, fingerprint)
     try:
-        found = _PICKLED.get((recipe, fingerprint)) or _RELOADED.get((recipe, fingerprint))
+        found = _PICKLED.get(key)
+        if found is None:
+            found = _RELOADED.get(key)
+            if found is not None:
+                _hold(found)
     except TypeError:
         found = None
     if found is not None:
@@ -252,6 +270,7 @@ def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
             f"(modules {', '.join(rules.modules)}; packs: {packs}) gives ruleset "
             f"{rules.fingerprint}: their files changed since")
     _keep(recipe, rules, _RELOADED)
+    _hold(rules)
     return rules
 
 
