@@ -48,12 +48,29 @@ def _nodes(node: Any) -> Iterator[Any]:
         yield from _nodes(getattr(node, name))
 
 
+def typed(value: Any) -> Any:
+    """A binding's value as a memo keys it, beside its type: a tuple's or a frozenset's items
+    each with its type too, as deep as they go, so that (1,) and (True,), equal and hashing
+    alike, are two keys; marked (`_ITEMS`), so that no value a rule gives is equal to it (a
+    memo looks a binding up by its value first: a tuple is never kept so). A list is no key
+    at all: worked out every time."""
+    if isinstance(value, tuple):
+        return (_ITEMS, tuple([(type(item), typed(item)) for item in value]))
+    if isinstance(value, frozenset):
+        return (_ITEMS, frozenset([(type(item), typed(item)) for item in value]))
+    return value
+
+
+_ITEMS = object()  # `typed`'s mark
+
+
 class BoundMemo:
     """A verb option of its bindings alone (`bindings_only`), read as a Thunk is
     (`memo(**bindings)`, `memo.bound(name, value)`), its values kept by the bindings; a value
     that is not a number, text or flag (a list) is worked out at every read, as a Thunk's.
-    A binding is keyed by its type and value: 1, True, 1.0 and Fraction(1) are equal and hash
-    alike, yet an option of a binding that may be a flag or a number differs between them."""
+    A binding is keyed by its type and value (`typed`): 1, True, 1.0 and Fraction(1) are equal
+    and hash alike, yet an option of a binding that may be a flag or a number differs between
+    them. The check's `verbs.checks.Memo` is its twin, on purpose (see there)."""
 
     __slots__ = ("_fn", "_known", "text")
 
@@ -65,18 +82,20 @@ class BoundMemo:
     def __call__(self, **bindings: Any) -> Any:
         if not bindings:  # a constant (`2`, a display's name): one key, made without a loop
             return self._value((), bindings)
-        return self._value(tuple([(name, type(value), value)
+        return self._value(tuple([(name, type(value), typed(value))
                                   for name, value in bindings.items()]), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
         """`memo(**{name: value})` without the keyword dict (a price read for each drawer of
         every acquire: one Python call, no other)."""
-        key = (name, type(value), value)
+        kind = type(value)
         try:
-            known = self._known.get(key, self)
+            known = self._known.get((name, kind, value), self)
         except TypeError:  # a binding that is a list: worked out every time
             return self._fn(None, {name: value})
-        return self._value(key, {name: value}) if known is self else known
+        if known is not self:
+            return known
+        return self._value((name, kind, typed(value)), {name: value})  # a tuple's items typed
 
     def _value(self, key: tuple, bindings: dict) -> Any:
         try:

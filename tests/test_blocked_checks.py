@@ -16,7 +16,8 @@ from conftest import sampled_positions
 from interpreter import Game, load_ruleset, make_bot
 from interpreter.core.context import Context
 from interpreter.core.trial import search
-from interpreter.loading.static_checks import build_blocked
+from interpreter.loading.static_checks import build_blocked, build_check
+from interpreter.verbs.actions import can_depute
 from rulesdsl import Origin, build_effect
 
 
@@ -66,6 +67,34 @@ def test_which_effects_may_be_blocked(text, blocked):
     vocab = load_ruleset().vocabulary
     effect = build_effect(text, Origin("<test>"), vocab).effect
     assert (build_blocked(effect, vocab) is not None) is blocked
+
+
+@pytest.mark.parametrize("text", [
+    "depute card played, payout deputed.depute_value",
+    "depute card played",
+    "depute among my.staff, with_bonus",
+    "require my.livre >= 0; depute card played",  # the check of its requires, then the verb's
+    "pay 1 livre; depute card played",  # the check of its payment, then the verb's
+    "gain 1 livre; depute card played",  # no check: the trial
+])
+def test_every_check_of_a_depute_reads_blocked_first(text):
+    """`can_depute` leaves a staff at its minimum to `depute_blocked` (VerbDef.blocked: a check
+    reads it first), and for a named card says True there: every way the loader builds a check
+    over the verb reads `blocked` before it, so where the staff is at its minimum an effect's
+    check never says it can be done, and a trial agrees that it cannot."""
+    rules = load_ruleset()
+    game = Game.new(rules, players=2, seed=1)
+    me = game.state["players"][0]
+    cards = me["supply"] + me["hand"] + me["discard"]  # a staff of its minimum, 3 in the hand
+    me["hand"], me["supply"], me["discard"] = cards[:3], cards[3:rules.setup["min_staff"]], []
+    assert len(me["hand"] + me["supply"]) == rules.setup["min_staff"] == 4
+    ctx = Context(game, 0)
+    ctx.played = me["hand"][0]
+    assert can_depute(ctx, {"card": lambda: ctx.played}) is True  # the verb's `can` alone
+    compiled = build_effect(text, Origin("<test>"), rules.vocabulary)
+    check = build_check(compiled.effect, rules.vocabulary, compiled.analysis)
+    assert check is None or check(ctx) is False
+    assert search(ctx, compiled.run) is False
 
 
 def test_games_play_the_same_without_checks():

@@ -111,6 +111,27 @@ def test_a_shared_option_tells_a_flag_from_a_number():
     assert [memo(n=v) for v in values] == kinds
 
 
+@pytest.mark.parametrize("memo_of", ["check", "call"])
+def test_a_shared_option_tells_a_flag_from_a_number_inside_a_tuple(memo_of):
+    """Both memos of an option of the bindings (the check's `Memo`, the running call's
+    `BoundMemo`) key a tuple's or a frozenset's items by their types too: (1,) and (True,) are
+    equal and hash alike, yet each gets its own value, by `bound` and by keywords."""
+    from fractions import Fraction
+
+    from interpreter.verbs.checks import Memo, Printed
+    from rulesdsl.memo import BoundMemo
+
+    def fn(printed, env):
+        return repr(env["n"])
+
+    values = ((1,), (True,), (1.0,), ((1,),), ((True,),), (Fraction(1), 2), (True, 2),
+              frozenset({1}), frozenset({True}), (1,), (True,), frozenset({True}))
+    for read in ("bound", "keywords"):
+        memo = Memo(fn, Printed(None)) if memo_of == "check" else BoundMemo(fn, "n")
+        got = [memo.bound("n", v) if read == "bound" else memo(n=v) for v in values]
+        assert got == [repr(v) for v in values]
+
+
 def test_a_verb_reads_every_kind_of_option_alike():
     """`checks.called` and `checks.bound` give what calling the option gives, whichever object
     carries it: a check's `Lazy` (read natively), a check's `Memo` (a function of the

@@ -124,3 +124,25 @@ def test_decisions_and_options_copy_and_pickle_as_immutable_values(rules):
     deep = copy.deepcopy(mutable)
     assert deep == mutable and deep.value is not mutable.value
     assert deep.value["spaces"] is not mutable.value["spaces"]
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: Decision(0, 1, "pick", ()), "a decision's kind is a str, not int: 1"),
+    (lambda: Decision(0, None, "pick", ()), "a decision's kind is a str, not NoneType: None"),
+    (lambda: Decision(0, "choice", b"pick", ()),
+     "a decision's prompt is a str, not bytes: b'pick'"),
+    (lambda: Decision.of_values(0, "choice", None, [1], None),
+     "a decision's prompt is a str, not NoneType: None"),
+    (lambda: Decision.from_json({"seat": 0, "kind": 2, "prompt": "p", "options": []}),
+     "a decision's kind is a str, not int: 2"),
+    (lambda: Decision.from_json([0, "choice"]), "a decision's JSON is an object (dict), not list"),
+])
+def test_a_decision_refuses_a_kind_or_prompt_that_is_no_text(make, message):
+    """Compiled, a kind or prompt typed `str` was refused in mypyc's words ("str object
+    expected; got int") where Python took it: both forms now refuse it alike, saying what it
+    is (tests/test_compiled_core.py compares the two forms on odd input)."""
+    with pytest.raises(TypeError) as refused:
+        make()
+    assert str(refused.value) == message
+    named = type("Named", (str,), {})("choice")  # a subclass of str is a text
+    assert Decision(0, named, "pick", (Option(1, "one"),)).kind == "choice"

@@ -2,6 +2,7 @@
 environment, checked by the libraries' own tests for every edition and expansion combination."""
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 import warnings
@@ -13,6 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 from interpreter import Game, load_ruleset, make_bot
+from interpreter._core import FORM
 from interpreter.core.errors import IllegalDecisionError
 from interpreter.env import rococo_v1
 from interpreter.env.action_space import ActionSpace
@@ -231,6 +233,54 @@ def test_a_seed_replays_the_same_game_and_rewards_come_at_the_end():
     final = rewards[-3:]  # each agent's last look, once the game is over
     assert all(r == 0 for r in rewards[:-3])
     assert sum(final) == pytest.approx(1.0) and max(final) > 0
+
+
+def test_an_encoder_deep_copies_with_vectors_of_its_own():
+    """`copy.deepcopy` of an encoder that has observed (it writes each seat's vector through a
+    memoryview, which does not copy): the copy starts vectors of its own, and both, observing
+    the same positions, give the same observations as a whole encoding, each in its arrays."""
+    env = RococoSeatEnv(players=4, opponents=lambda seat, seed: make_bot("random", seed))
+    env.reset(seed=3)
+    rng = np.random.default_rng(5)
+    env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))  # every vector written
+    encoder = env.encoder
+    twin = copy.deepcopy(encoder)
+    for _ in range(30):
+        game = env.game
+        for seat in range(4):
+            whole = encoder.encode(game.view(seat), seat)
+            mine, its = encoder.observe_game(game, seat), twin.observe_game(game, seat)
+            assert np.array_equal(mine, whole) and np.array_equal(its, whole)
+        if env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))[2]:
+            break
+    for seat in range(4):
+        assert not np.shares_memory(twin._kept[seat][0], encoder._kept[seat][0])
+
+
+@pytest.mark.xfail(FORM.compiled, strict=True, raises=TypeError,
+                   reason="compiled, env/encoding.py's Answers (the action space's tables) "
+                   "cannot be deep-copied: mypyc's class is made again through its __init__")
+def test_a_reset_seat_environment_deep_copies():
+    """`copy.deepcopy` of a reset environment: the copy and the original, given the same
+    actions, give the same observations, masks and rewards, each in its own arrays (against
+    random bots, each copied with its generator)."""
+    env = RococoSeatEnv(players=4, opponents=lambda seat, seed: make_bot("random", seed))
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))  # every vector written once
+    twin = copy.deepcopy(env)
+    assert twin.game is not env.game and twin.game.to_json() == env.game.to_json()
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        mask = env.action_masks()
+        assert np.array_equal(mask, twin.action_masks())
+        action = int(rng.choice(np.flatnonzero(mask)))
+        (obs, *rest), (again, *rest_again) = env.step(action), twin.step(action)
+        assert rest == rest_again
+        assert np.array_equal(obs["observation"], again["observation"])
+        assert not np.shares_memory(obs["observation"], again["observation"])
+        if rest[1]:
+            break
+    assert twin.game.to_json() == env.game.to_json()
 
 
 def test_render_shows_the_position_and_the_question():

@@ -5,8 +5,10 @@ recipe) and is loaded again in the receiving process. A game copies as its clone
 its save with its ruleset."""
 from __future__ import annotations
 
+import collections
 import copy
 import dataclasses
+import gc
 import multiprocessing
 import pickle
 import shutil
@@ -43,7 +45,8 @@ def test_a_ruleset_copies_as_itself(rules):
 
 def test_a_ruleset_pickles_by_how_it_was_loaded(tmp_path, monkeypatch):
     """In the process that loaded it, a pickle reads back as that very ruleset; elsewhere (no
-    ruleset of the recipe held) the pack is loaded again, once, from the path it was given."""
+    ruleset of the recipe held) the pack is loaded again, once while held, from the path it was
+    given."""
     pack = shutil.copytree(SPITE, tmp_path / "spite")
     rules = load_ruleset(extra_paths=[pack], expansions=["masques"],
                          params={"masques.count": 2})
@@ -52,11 +55,29 @@ def test_a_ruleset_pickles_by_how_it_was_loaded(tmp_path, monkeypatch):
     data = pickle.dumps(rules)
     assert pickle.loads(data) is rules
     monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())  # as elsewhere
-    monkeypatch.setattr(loader, "_RELOADED", {})
+    monkeypatch.setattr(loader, "_RELOADED", weakref.WeakValueDictionary())
     again = pickle.loads(data)
     assert again is not rules and again.fingerprint == rules.fingerprint
     assert again.params == {"masques.count": 2} and "spite" in again.modules
-    assert pickle.loads(data) is again  # loaded once a process
+    assert pickle.loads(data) is again  # loaded once while held
+
+
+def test_only_the_last_few_rulesets_read_from_pickles_are_held(monkeypatch):
+    """A ruleset loaded again from a pickle is held while it is among the last few so read
+    (a worker is sent game after game of the same rules), and freed once dropped after that
+    (a lab's worker may be sent ruleset after ruleset)."""
+    monkeypatch.setattr(loader, "_HELD", collections.deque(maxlen=1), raising=False)
+    monkeypatch.setattr(loader, "_RELOADED", type(loader._RELOADED)())
+    first, second = (pickle.dumps(load_ruleset(edition=e)) for e in ("deluxe", "original"))
+    monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())  # as elsewhere
+    again = pickle.loads(first)
+    held = weakref.ref(again)
+    del again
+    gc.collect()
+    assert held() is not None and pickle.loads(first) is held()  # the last read: not reloaded
+    assert pickle.loads(second).modules == ("base", "original")
+    gc.collect()
+    assert held() is None
 
 
 def test_a_pickle_of_rules_whose_files_changed_is_refused(tmp_path, monkeypatch):
@@ -72,8 +93,35 @@ def test_a_pickle_of_rules_whose_files_changed_is_refused(tmp_path, monkeypatch)
     assert str(refused.value) == (
         f"the rules were pickled as ruleset {rules.fingerprint}, but loading them again here "
         f"(modules base, deluxe, spite; packs: {pack.resolve()}) gives ruleset {changed}: their "
-        "files changed since, or a pack given by a relative path is read from another folder "
-        "(give load_ruleset absolute paths)")
+        "files changed since")
+
+
+def test_a_pack_is_the_same_rules_by_any_path(tmp_path, monkeypatch):
+    """The fingerprint names a pack's files by their path within the pack, so a pack loaded by
+    a relative path and pickled is loaded again from another folder by its absolute path."""
+    pack = shutil.copytree(SPITE, tmp_path / "packs" / "spite")
+    monkeypatch.chdir(tmp_path)
+    relative = load_ruleset(extra_paths=[Path("packs/spite")])
+    by_name = load_ruleset(extra_paths=[Path("packs/spite/module.yaml")])
+    assert relative.fingerprint == load_ruleset(extra_paths=[pack]).fingerprint
+    assert by_name.fingerprint == relative.fingerprint
+    data = pickle.dumps(relative)
+    monkeypatch.chdir(tmp_path / "packs")  # "packs/spite" is no pack from here
+    monkeypatch.setattr(loader, "_PICKLED", weakref.WeakValueDictionary())
+    monkeypatch.setattr(loader, "_RELOADED", weakref.WeakValueDictionary())
+    again = pickle.loads(data)
+    assert again is not relative and again.fingerprint == relative.fingerprint
+    assert "spite" in again.modules
+
+
+def test_the_built_in_rules_keep_their_fingerprints():
+    """Saves and the judge's shipped weights carry the built-in rules' fingerprints: each
+    built-in combination still hashes to the name of its shipped weights."""
+    shipped = {p.stem for p in (Path(loader.__file__).parents[1] / "sim" / "judge" / "shipped")
+               .glob("*.json")}
+    for rules in (load_ruleset(), load_ruleset(expansions=["masques"]),
+                  load_ruleset(edition="original")):
+        assert rules.fingerprint in shipped
 
 
 def test_a_ruleset_not_loaded_does_not_pickle(rules):

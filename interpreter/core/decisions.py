@@ -51,11 +51,18 @@ class Decision:
     _picked: Option | None  # the option `option_at` made before `options` was read
     _picked_at: int  # its place
 
-    def __init__(self, seat: Any, kind: str, prompt: str, options: Sequence[Option] = (), *,
+    def __init__(self, seat: Any, kind: Any, prompt: Any, options: Sequence[Option] = (), *,
                  values: Iterable | None = None,
                  labeller: Callable[[Any], str] | None = None):
         """A decision offering `options`; or, given `values` instead, one option for each
-        value, labelled by `labeller` when read (as `of_values`)."""
+        value, labelled by `labeller` when read (as `of_values`). Its kind and prompt are
+        texts: anything else is refused here, in both forms alike (compiled, a parameter
+        typed `str` refused it in mypyc's words, and Python took it)."""
+        if not isinstance(kind, str):
+            raise TypeError(f"a decision's kind is a str, not {type(kind).__name__}: {kind!r}")
+        if not isinstance(prompt, str):
+            raise TypeError(f"a decision's prompt is a str, not {type(prompt).__name__}: "
+                            f"{prompt!r}")
         self._seat = seat
         self._kind = kind
         self._prompt = prompt
@@ -71,7 +78,7 @@ class Decision:
         self._picked_at = -1
 
     @classmethod
-    def of_values(cls, seat: Any, kind: str, prompt: str, values: Iterable,
+    def of_values(cls, seat: Any, kind: Any, prompt: Any, values: Iterable,
                   labeller: Callable[[Any], str] | None) -> Decision:
         """The decision whose options are `values`, each labelled by `labeller` when read."""
         return Decision(seat, kind, prompt, values=values, labeller=labeller)  # the class
@@ -211,7 +218,9 @@ class Decision:
                 "options": [o.to_json() for o in self.options]}
 
     @classmethod
-    def from_json(cls, data: dict) -> Decision:
+    def from_json(cls, data: Any) -> Decision:
+        if not isinstance(data, dict):  # (as in both forms alike: see __init__)
+            raise TypeError(f"a decision's JSON is an object (dict), not {type(data).__name__}")
         return cls(data["seat"], data["kind"], data["prompt"],
                    tuple(Option(o["value"], o["label"]) for o in data["options"]))
 

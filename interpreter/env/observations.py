@@ -199,3 +199,13 @@ class Observation:
             vector = np.zeros(self.size, dtype=np.float32)
             kept = self._kept[seat] = (vector, self.entries.kept(vector.data))
         return kept
+
+    def __deepcopy__(self, memo: dict) -> Observation:
+        """A copy with vectors of its own, each made whole at its first observation (a vector
+        is written through a memoryview, `Kept`, which does not copy); the tables are shared,
+        made once and never changed (`Entries` keeps only which rules it read last)."""
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__dict__)
+        copied._kept = {}
+        memo[id(self)] = copied
+        return copied

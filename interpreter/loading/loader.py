@@ -5,6 +5,7 @@ the file set at once, sorted by file and line.
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import hashlib
@@ -60,6 +61,15 @@ def _display(path: Path) -> str:
         return path.relative_to(DATA_DIR).as_posix()
     except ValueError:
         return str(path)
+
+
+def _in_pack(path: Path, folder: Path) -> str:
+    """A file's name in a fingerprint: a built-in one's `_display`, a pack's its path within
+    the pack's folder, so that the same pack by any path is the same rules."""
+    shown = _display(path)
+    if shown != str(path):
+        return shown
+    return path.resolve().relative_to(folder.resolve()).as_posix()
 
 
 def validate_document(doc: Document, errors: list[RulesError]) -> bool:
@@ -149,11 +159,13 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     read = [doc for doc, _ in found.headers.values()]
     module_of: dict[str, str] = {}
     conditional: set[str] = set()  # the files listed with `when:`
+    hashed_as: dict[str, str] = {}  # a pack's file by its path in the pack (`_fingerprint`)
     for mid in ordered:
         doc, header = found.headers[mid]
         for path in _module_files(doc, header, errors, set(ordered), set(found.headers),
                                   conditional):
             module_of[_display(path)] = mid
+            hashed_as[_display(path)] = _in_pack(path, doc.path.parent)
             try:
                 sub = read_document(path, _display(path))
             except RulesError as exc:
@@ -169,6 +181,7 @@ def load_ruleset(modules: Iterable[str] | None = None, extra_paths: Iterable[Pat
     builder = _Builder(ordered, docs, module_of,
                        first.span(("module", "files")) if first is not None else NO_SPAN)
     builder.conditional = conditional
+    builder.hashed_as = hashed_as
     builder.param_names = module_params.names(found.headers, values)
     builder.param_values = dict(values)
     ruleset = builder.build()
@@ -215,9 +228,21 @@ class Recipe:
 
 # Rulesets by (recipe, fingerprint): the last one pickled of each, while anything holds it, so
 # that a pickle read in the process that made it gives that very ruleset, and each one loaded
-# again from a pickle, kept (a worker is sent many games of the same rules)
+# again from a pickle, while anything holds it; the last few loaded again are held here (a
+# worker is sent many games of the same rules, each dropped when done), no more (a lab's worker
+# may be sent ruleset after ruleset)
 _PICKLED: weakref.WeakValueDictionary[tuple, Ruleset] = weakref.WeakValueDictionary()
-_RELOADED: dict[tuple, Ruleset] = {}
+_RELOADED: weakref.WeakValueDictionary[tuple, Ruleset] = weakref.WeakValueDictionary()
+_HELD: collections.deque[Ruleset] = collections.deque(maxlen=4)  # the latest read last
+
+
+def _hold(rules: Ruleset) -> None:
+    """Hold `rules` as the latest ruleset read from a pickle (`_HELD`)."""
+    for i, held in enumerate(_HELD):
+        if held is rules:
+            del _HELD[i]
+            break
+    _HELD.append(rules)
 
 
 def _keep(recipe: Recipe, rules: Ruleset, kept: MutableMapping[tuple, Ruleset]) -> None:
@@ -227,10 +252,15 @@ def _keep(recipe: Recipe, rules: Ruleset, kept: MutableMapping[tuple, Ruleset]) 
 
 def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
     """The ruleset a pickle carries (`Ruleset.__reduce__`): the one this process pickled, else
-    loaded again (once a process); refused if the files it is loaded from are no longer the
-    rules that were pickled."""
+    loaded again (once while anything holds it, or it is among the last few: `_HELD`); refused
+    if the files it is loaded from are no longer the rules that were pickled."""
+    key = (recipe, fingerprint)
     try:
-        found = _PICKLED.get((recipe, fingerprint)) or _RELOADED.get((recipe, fingerprint))
+        found = _PICKLED.get(key)
+        if found is None:
+            found = _RELOADED.get(key)
+            if found is not None:
+                _hold(found)
     except TypeError:
         found = None
     if found is not None:
@@ -241,9 +271,9 @@ def reload_ruleset(recipe: Recipe, fingerprint: str) -> Ruleset:
         raise pickle.UnpicklingError(
             f"the rules were pickled as ruleset {fingerprint}, but loading them again here "
             f"(modules {', '.join(rules.modules)}; packs: {packs}) gives ruleset "
-            f"{rules.fingerprint}: their files changed since, or a pack given by a relative "
-            "path is read from another folder (give load_ruleset absolute paths)")
+            f"{rules.fingerprint}: their files changed since")
     _keep(recipe, rules, _RELOADED)
+    _hold(rules)
     return rules
 
 
@@ -530,6 +560,7 @@ class _Builder:
         self.files_span = files_span  # where the first module lists its files
         self.module_of = module_of or {}  # document display name -> module id
         self.conditional: set[str] = set()  # display names of the files listed with `when:`
+        self.hashed_as: dict[str, str] = {}  # display name -> name in the fingerprint
         self.errors: list[RulesError] = []
         self.warnings: list[LoadWarning] = []
         self.singletons: dict[str, tuple[dict, Document]] = {}
@@ -821,10 +852,11 @@ class _Builder:
         return flowdocs.flow_triggers(self, self.flow_docs, round_phases, final_phases)
 
     def _fingerprint(self) -> str:
-        """What identifies these rules in a save: a hash of every document's name and text."""
+        """What identifies these rules in a save: a hash of every document's name (a pack's
+        file by its path within the pack) and text."""
         fingerprint = hashlib.sha256()
         for doc in self.docs:
-            fingerprint.update(doc.display.encode())
+            fingerprint.update(self.hashed_as.get(doc.display, doc.display).encode())
             fingerprint.update("\n".join(doc.lines).encode())
         return fingerprint.hexdigest()[:16]
 

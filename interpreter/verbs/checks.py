@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rulesdsl.memo import typed
+
 from ..core.context import Context
 from ..core.events import heard
 
@@ -135,12 +137,25 @@ class Printed:
         self.rules = rules
 
 
+def _typed(value: Any) -> Any:
+    """`typed(value)`, called only for a tuple or a frozenset: any other value is its own key
+    (read natively, without a call of rulesdsl's Python)."""
+    if isinstance(value, tuple) or isinstance(value, frozenset):  # noqa: SIM101 - each a C test
+        return typed(value)
+    return value
+
+
 class Memo:
     """An option that is a function of the verb's bindings (and the ruleset's printed data),
     its values kept by them: the same in every position and game of the ruleset, so one is
-    shared by all the calls of a check. A binding is keyed by its type and value (1, True, 1.0
-    and Fraction(1) are equal and hash alike; an option of a binding that may be a flag or a
-    number differs between them)."""
+    shared by all the calls of a check. A binding is keyed by its type and value
+    (`rulesdsl.memo.typed`: 1, True, 1.0 and Fraction(1) are equal and hash alike, and so are
+    (1,) and (True,); an option of a binding that may be a flag or a number differs between
+    them). The twin of the running call's `rulesdsl.memo.BoundMemo`, on purpose: this one
+    keeps every value (a check never changes what it reads, where a verb may change a list it
+    is given), its function reads the ruleset's printed data, and as a class of this compiled
+    module `bound` calls it directly in C (rulesdsl is below this layer: neither can derive from
+    the other)."""
 
     __slots__ = ("by_one", "fn", "known", "printed")
 
@@ -155,7 +170,7 @@ class Memo:
         self.by_one: dict[str, dict[Any, tuple[type, Any]]] = {}
 
     def __call__(self, **bindings: Any) -> Any:
-        return self._value(tuple([(name, type(value), value)
+        return self._value(tuple([(name, type(value), _typed(value))
                                   for name, value in bindings.items()]), bindings)
 
     def bound(self, name: str, value: Any) -> Any:
@@ -172,6 +187,8 @@ class Memo:
             if known[0] is kind:
                 return known[1]
             return self._value(((name, kind, value),), {name: value})  # 1 after True
+        if _typed(value) is not value:  # a tuple: kept by its items' types too (`known`)
+            return self._value(((name, kind, typed(value)),), {name: value})
         # worked out, unless it raises (then again at every call)
         found = self.fn(self.printed, {name: value})
         values[value] = (kind, found)
