@@ -180,11 +180,16 @@ class Entries:
         # whether those rules have module places (zones, module displays, owned pieces): a
         # game without any has nothing for the module places' blocks to read
         self.places_of: bool = True
+        # each entry's index as an object, shared by the vectors' `Kept` (made once)
+        self.indexes: list[Any] = []
 
     def kept(self, buffer: Any) -> Kept:
         """A vector's sections, all unwritten, for `fill` to write through `buffer` (a
         memoryview of a vector of zeros)."""
-        return Kept(buffer, _ROWS + self.players)
+        size = len(buffer)
+        if len(self.indexes) != size:
+            self.indexes = list(range(size))
+        return Kept(buffer, _ROWS + self.players, self.indexes)
 
     def _items(self, holds: str) -> dict[str, int]:
         return {x: i for i, x in enumerate(self.components.items(holds))}
@@ -232,27 +237,32 @@ class Entries:
         # the counters kept secret from the others until the game is over (a view: hidden)
         secret = sight is not None and not finished
         game_counters = (round_, favor, finished, mine)
-        if kept.changed(_GAME, game_counters):
-            kept.put(_GAME, game_counters, [], [0, 1, 2, 3],
-                     [(round_ or 0) / self.rounds, min((favor or 0) / FAVOR_SCALE, 1.0),
-                      1.0 if finished else 0.0, 1.0 if mine else 0.0])
+        if kept.changed(_GAME, game_counters):  # its four entries (the block's offset 0)
+            # written in place: the same ones each time, nothing stale to clear
+            kept.write(0, (round_ or 0) / self.rounds)
+            kept.write(1, min((favor or 0) / FAVOR_SCALE, 1.0))
+            kept.write(2, 1.0 if finished else 0.0)
+            kept.write(3, 1.0 if mine else 0.0)
+            kept.sources[_GAME] = game_counters
         start_player = view["start_player"]
         if kept.changed(_SEATS, start_player):
             seats = list(range(offsets["seats"], offsets["seats"] + present))
             seats.append(offsets["start_player"] + (start_player - seat) % present)
             kept.put(_SEATS, start_player, seats, [], [])
         guests: dict = view["guests"]
+        social = False  # the guests or decorations written again: each seat's counts read
         if kept.changed(_GUESTS, guests):  # a guest seated (the decorations apart: one
             # changes without the other)
             ones: list[int] = []
             kept.guests_of = self._guests(guests, seat, present, ones)
             kept.put(_GUESTS, _copy(guests), ones, [], [])
+            social = True
         decorations: dict = view["decorations"]
         if kept.changed(_DECORATIONS, decorations):
-            ones = []
-            kept.decorations_of = self._decorations(decorations, seat, present, ones)
-            kept.put(_DECORATIONS, dict(decorations), ones, [], [])  # space -> owner
-        self._players(players, seat, kept, sight.masks if secret and sight is not None else [])
+            self._decorations(decorations, seat, present, kept)
+            social = True
+        self._players(players, seat, kept, sight.masks if secret and sight is not None else [],
+                      social)
         self._listed(kept, _HIRE, self.hire_display, view["hire_display"])
         self._listed(kept, _GARMENTS, self.garment_display, view["garment_display"])
         drawers = view["drawers"]
@@ -287,49 +297,52 @@ class Entries:
                 self._prices(side, slots, at, values)
                 kept.put(_PRICES, (side, _copy(slots)), [], at, values)
 
-    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[bool]) -> None:
+    def _players(self, players: list[dict], seat: int, kept: Kept, secret: list[bool],
+                 social: bool) -> None:
         """Each seat's counters (seat-relative; those `secret` flags hidden from the others),
         and the observer's own cards and tiles. A counter is compared with its last value by
-        identity, one by one (no list made per player: this runs for every seat at every
-        step; an equal int that is another object is written again, and `write` finds the
-        value the same)."""
+        identity, one by one, in line (no list made per player, no call for one unchanged:
+        this runs for every seat at every step; an equal int that is another object is
+        written again, and `write` finds the value the same). The guests and decorations
+        counted are read only when `social` (their sections written again this fill): they
+        change with them and only with them."""
         inverse, start = self.inverse, self.players_at
         present = len(players)
-        guests_of, decorations_of = kept.guests_of, kept.decorations_of
         rows = kept.rows
         others: list = []
+        v: Any
         for p in players:
             s: int = p["seat"]
             row = (s - seat) % present
             was = rows[row]
             first = start + row * _WIDTH
-            hide = bool(secret) and s != seat
-            # (one statement each: a tuple assignment or a tuple of the keys makes a tuple)
-            _counter(kept, was, 0, first, None if hide and secret[0] else p["livre"], inverse)
-            _counter(kept, was, 1, first, None if hide and secret[1] else p["prestige"], inverse)
-            _counter(kept, was, 2, first, None if hide and secret[2] else p["thread"], inverse)
-            _counter(kept, was, 3, first, None if hide and secret[3] else p["lace"], inverse)
+            if secret and s != seat:
+                self._secret_counters(kept, p, was, first, secret)
+            else:
+                v = p["livre"]
+                if v is not was[0]:
+                    _counter(kept, was, 0, first, v, inverse)
+                v = p["prestige"]
+                if v is not was[1]:
+                    _counter(kept, was, 1, first, v, inverse)
+                v = p["thread"]
+                if v is not was[2]:
+                    _counter(kept, was, 2, first, v, inverse)
+                v = p["lace"]
+                if v is not was[3]:
+                    _counter(kept, was, 3, first, v, inverse)
             tiles = p["tiles"]
             hand = p["hand"]
             supply = p["supply"]
-            discard = p["discard"]
             # another's tiles, hand and supply (a view): counts
-            _size(kept, was, 4, first, tiles if type(tiles) is int else len(tiles), inverse)
-            _size(kept, was, 5, first, hand if type(hand) is int else len(hand), inverse)
-            _size(kept, was, 6, first, supply if type(supply) is int else len(supply), inverse)
-            _size(kept, was, 7, first, len(discard), inverse)
-            _size(kept, was, 8, first, guests_of[s], inverse)
-            _size(kept, was, 9, first, decorations_of[s], inverse)
+            _sizes(kept, was, first, tiles if type(tiles) is int else len(tiles),
+                   hand if type(hand) is int else len(hand),
+                   supply if type(supply) is int else len(supply), len(p["discard"]), inverse)
+            if social:
+                _size(kept, was, 8, first, kept.guests_of[s], inverse)
+                _size(kept, was, 9, first, kept.decorations_of[s], inverse)
             if s == seat:
-                self._listed(kept, _HAND, self.my_hand, hand)
-                self._listed(kept, _SUPPLY, self.my_supply, supply)
-                self._listed(kept, _DISCARD, self.my_discard, discard)
-                self._listed(kept, _TILES, self.my_tiles, tiles)
-                tailoring = p["tailoring"]
-                if isinstance(tailoring, dict):
-                    tailoring = tailoring.get("garment")
-                kept.only(_MY_PLAYED, _at(self.my_played, p["played"]))
-                kept.only(_TAILORING, _at(self.tailoring, tailoring))
+                self._mine(kept, p, tiles, hand, supply)
             else:
                 others.append(p["played"])
         if kept.changed(_PLAYED, others):
@@ -338,6 +351,35 @@ class Entries:
             for played in others:
                 _one(index, played, ones)
             kept.put(_PLAYED, others, ones, [], [])
+
+    def _secret_counters(self, kept: Kept, p: dict, was: list, first: int,
+                         secret: list[bool]) -> None:
+        """Another seat's first counters, those `secret` flags hidden (None: -1)."""
+        inverse = self.inverse
+        v: Any = None if secret[0] else p["livre"]
+        if v is not was[0]:
+            _counter(kept, was, 0, first, v, inverse)
+        v = None if secret[1] else p["prestige"]
+        if v is not was[1]:
+            _counter(kept, was, 1, first, v, inverse)
+        v = None if secret[2] else p["thread"]
+        if v is not was[2]:
+            _counter(kept, was, 2, first, v, inverse)
+        v = None if secret[3] else p["lace"]
+        if v is not was[3]:
+            _counter(kept, was, 3, first, v, inverse)
+
+    def _mine(self, kept: Kept, p: dict, tiles: list, hand: list, supply: list) -> None:
+        """The observer's own cards and tiles, the card it played and the garment it tailors."""
+        self._listed(kept, _HAND, self.my_hand, hand)
+        self._listed(kept, _SUPPLY, self.my_supply, supply)
+        self._listed(kept, _DISCARD, self.my_discard, p["discard"])
+        self._listed(kept, _TILES, self.my_tiles, tiles)
+        tailoring = p["tailoring"]
+        if isinstance(tailoring, dict):
+            tailoring = tailoring.get("garment")
+        kept.only(_MY_PLAYED, _at(self.my_played, p["played"]))
+        kept.only(_TAILORING, _at(self.tailoring, tailoring))
 
     def _listed(self, kept: Kept, section: int, index: dict[str, int], ids: list) -> None:
         """A multi-hot block of the ids `ids` lists (a hand, a display; `index`: each id's
@@ -385,19 +427,30 @@ class Entries:
                 ones.append(master_base + i)
         return guests_of
 
-    def _decorations(self, decorations: dict, seat: int, present: int,
-                     ones: list[int]) -> list[int]:
-        """The decorations' block (who funded each decoration space: its indexes that read 1,
-        into `ones`) and each seat's count."""
-        n, decoration_base, spaces = self.players, self.at["decorations"], self.decorations
-        decorations_of = [0] * present
+    def _decorations(self, decorations: dict, seat: int, present: int, kept: Kept) -> None:
+        """The decorations' block (who funded each decoration space) by difference from its
+        last source (space -> owner): the entries of spaces gone or funded by another seat
+        off, those newly funded on; and each seat's count. A space's entry is its own, so an
+        unchanged one is neither worked out nor written (most of a game's decorations stay)."""
+        n, base, spaces = self.players, self.at["decorations"], self.decorations
+        source = kept.sources[_DECORATIONS]
+        # never written (or cleared): all its entries 0
+        old: dict = {} if source is _UNSEEN else source
         owner: int
+        for space, owner in old.items():
+            if decorations.get(space, -1) != owner:
+                i = spaces.get(space, -1)
+                if i >= 0:
+                    kept.write(base + i * n + (owner - seat) % present, 0.0)
+        decorations_of = [0] * present
         for space, owner in decorations.items():
             decorations_of[owner] += 1
-            i = spaces.get(space, -1)
-            if i >= 0:
-                ones.append(decoration_base + i * n + (owner - seat) % present)
-        return decorations_of
+            if old.get(space, -1) != owner:
+                i = spaces.get(space, -1)
+                if i >= 0:
+                    kept.write(base + i * n + (owner - seat) % present, 1.0)
+        kept.decorations_of = decorations_of
+        kept.sources[_DECORATIONS] = dict(decorations)
 
     def _resources(self, players: list[dict], seat: int, at: list[int], values: list[float],
                    secret: set[str]) -> None:
@@ -511,9 +564,10 @@ class Kept:
     mirrors the vector as a list, so that only an entry whose value changes is written (a
     write through the memoryview costs several times a look in the list)."""
 
-    def __init__(self, buffer: Any, sections: int):
+    def __init__(self, buffer: Any, sections: int, indexes: list[Any]):
         self.buffer = buffer
-        self.shown: list[float] = [0.0] * len(buffer)
+        self.shown: list[Any] = [0.0] * len(buffer)  # floats (Any: stored as they come)
+        self.indexes = indexes  # each entry's index, as an object (no int made per write)
         self.fresh: list[bool] = [False] * len(buffer)  # all False between two `put` calls
         self.present = -1  # the seats of the game observed last
         self.sources: list[Any] = [_UNSEEN] * sections
@@ -571,11 +625,15 @@ class Kept:
             self.singles[k] = i
 
     def write(self, i: int, value: float) -> None:
-        """Entry `i` set to `value`, written through the memoryview only when it changes."""
+        """Entry `i` set to `value`, written through the memoryview only when it changes: one
+        float object made for the list and the memoryview, and the index's object taken from
+        `indexes` (an int past 256 would be made and freed at each write)."""
         shown = self.shown
-        if shown[i] != value:
-            shown[i] = value
-            self.buffer[i] = value
+        old: float = shown[i]
+        if old != value:
+            box: Any = value
+            shown[i] = box
+            self.buffer[self.indexes[i]] = box
 
     def clear(self) -> None:
         """Every entry back to 0, and nothing remembered."""
@@ -644,6 +702,24 @@ def _size(kept: Kept, was: list, k: int, first: int, n: int, inverse: list[float
     if v is not was[k]:
         was[k] = v
         kept.write(first + k, n * inverse[k] if n * inverse[k] < 1.0 else 1.0)
+
+
+def _sizes(kept: Kept, was: list, first: int, tiles: int, hand: int, supply: int,
+           discard: int, inverse: list[float]) -> None:
+    """A player's counters 4 to 7 (tiles held, cards in hand, in supply, in the discard
+    pile), each written again when it is not the object it was (a small int is one object)."""
+    v: Any = tiles
+    if v is not was[4]:
+        _size(kept, was, 4, first, tiles, inverse)
+    v = hand
+    if v is not was[5]:
+        _size(kept, was, 5, first, hand, inverse)
+    v = supply
+    if v is not was[6]:
+        _size(kept, was, 6, first, supply, inverse)
+    v = discard
+    if v is not was[7]:
+        _size(kept, was, 7, first, discard, inverse)
 
 
 def _at(index: dict[str, int], x: Any) -> int:
