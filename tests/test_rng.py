@@ -1,0 +1,45 @@
+"""The game's generator (core/rng.py) is splitmix64, whatever form it is worked in: the draws
+and the state it leaves are those of the 64-bit formula, at the edges of the halves it is
+worked in (and for bounds past a machine integer)."""
+import random
+
+import pytest
+
+from interpreter.core import rng
+from interpreter.core.journal import Journal
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(state: int, bound: int) -> tuple[int, int]:
+    """The formula, on whole numbers: the new state and the draw."""
+    x = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z ^= z >> 31
+    return x, z % bound
+
+
+_EDGES = [0, 1, _MASK, _MASK - 1, (1 << 32) - 1, 1 << 32, 1 << 63, (1 << 62) - 1, 1 << 62,
+          _MASK - 0x9E3779B97F4A7C15, _MASK - 0x9E3779B97F4A7C15 + 1, rng.seed_state(0)]
+_BOUNDS = [1, 2, 3, 52, 1000, (1 << 30) + 1, (1 << 31) + 5, 1 << 40, (1 << 64) + 3, 1 << 70]
+
+
+@pytest.mark.parametrize("bound", _BOUNDS)
+def test_next_int_is_splitmix64_at_the_edges(bound):
+    for state in _EDGES:
+        held = {"rng": state}
+        journal = Journal()
+        drawn = rng.next_int(held, journal, bound)
+        assert (held["rng"], drawn) == _splitmix64(state, bound)
+        journal.rollback()  # the draw's change to the state is journalled
+        assert held == {"rng": state}
+
+
+def test_next_int_is_splitmix64_on_random_states():
+    pick = random.Random(33)
+    for _ in range(20_000):
+        state, bound = pick.getrandbits(64), pick.choice(_BOUNDS + [pick.randrange(1, 1 << 66)])
+        held = {"rng": state}
+        assert (rng.next_int(held, Journal(), bound), held["rng"]) == \
+            _splitmix64(state, bound)[::-1]
