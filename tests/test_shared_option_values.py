@@ -1,12 +1,11 @@
 """The option values the verbs make once per ruleset and offer at every turn (option_tables.py:
 `play_options`, `tile_offers`, `space_offers`, `garment_offers`, `place_of`) are the engine's
-own values, and the game's history keeps the answer it was given as that very value: what a
-caller does to one game's history must not change what another game offers."""
+own values, shared by every game of the ruleset; the game's history keeps a copy of the answer
+it was given (`table.recorded`): what a caller does to one game's history must not change what
+another game offers."""
 from __future__ import annotations
 
 import contextlib
-
-import pytest
 
 from interpreter import Game, load_ruleset
 
@@ -16,8 +15,6 @@ def _to_play(game: Game) -> None:
         game.apply_index(0)
 
 
-@pytest.mark.xfail(strict=True, reason="review r10: a history entry is the ruleset's shared "
-                   "option dict (option_tables.py play_options); not fixed here")
 def test_changing_a_history_entry_changes_no_other_games_options():
     rules = load_ruleset()
     game, other = Game.new(rules, players=2, seed=1), Game.new(rules, players=2, seed=1)

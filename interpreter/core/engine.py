@@ -53,7 +53,7 @@ from .questions import Questions
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
-from .table import Table, Waiting, matching_value, value_answered, value_at
+from .table import Table, Waiting, matching_value, recorded, value_answered, value_at
 from .view import player_view
 
 _DONE: Final = object()  # what the flow greenlet reports when the game is over
@@ -502,7 +502,7 @@ def _answered(table: Table, held: Held, history: list, decision: Decision, value
     answers = table.questions.answers  # only appended to: its first `given` are those before
     given = len(answers)
     answers.append(value)
-    history.append([decision.seat, value])
+    history.append([decision.seat, recorded(value)])
     try:
         _run_on(table, held, value)
     except Exception as exc:  # noqa: BLE001 - a fault in a rule: restored, then reported

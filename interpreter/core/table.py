@@ -138,7 +138,17 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
     answers.append(value)
     history = waiting.history  # the game's (a native field: `game.history` is a look-up of
     assert history is not None  # the game's dict)
-    history.append([seat, value])
+    history.append([seat, recorded(value)])
+    return value
+
+
+def recorded(value: Any) -> Any:
+    """`value` as a game's history keeps it: a dict copied (the option tables make a question's
+    values once per ruleset and every game offers those very dicts, which the verbs only read;
+    a caller may edit its own game's history, and that must change no other game)."""
+    if type(value) is dict:
+        answer: dict = value
+        return answer.copy()
     return value
 
 
