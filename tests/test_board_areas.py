@@ -241,3 +241,15 @@ def test_a_majority_of_an_area_that_prints_none_is_an_error(tmp_path):
                            "the area 'statue' has no majority on the board sides 'small', "
                            "'large' (give its entry in areas: a 'majority: [X, Y]', or its "
                            "board: patch)"]
+
+
+def test_a_board_patch_adds_no_space_to_the_musicians_area(tmp_path):
+    # (as board.yaml's `areas:` refuses the id: a musician's space is its hall's, and one
+    # added by a patch would be a musician of no hall)
+    flow = "kind: flow\nboard:\n  - area: musician\n    decoration: {id: extra.musician, " \
+           "cost: 4, prestige: 1}\n"
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:3:11: area 'musician' is the halls' musicians' "
+                           "(each hall declares its musician's space): a board patch adds "
+                           "spaces to the other areas"]
+

@@ -28,7 +28,7 @@ from rulesdsl.checker import check_expression
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError, ModuleError
-from ..core.model import Condition, Effect, Phase, Step, Trigger, Zone
+from ..core.model import MUSICIANS, Condition, Effect, Phase, Step, Trigger, Zone
 
 GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
 
@@ -383,6 +383,12 @@ def apply_board(builder, flow_docs, sides):
     for doc in flow_docs:
         for i, patch in enumerate(doc.data.get("board", [])):
             path = ("board", i)
+            if patch.get("area") == MUSICIANS:  # a musician of no hall (as board.yaml's areas)
+                builder.errors.append(ModuleError(
+                    f"area {MUSICIANS!r} is the halls' musicians' (each hall declares its "
+                    "musician's space): a board patch adds spaces to the other areas",
+                    doc.span(path + ("area",))))
+                continue
             hit = False
             for s, side in enumerate(sides):
                 if patch.get("side", side.id) != side.id:
