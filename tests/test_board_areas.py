@@ -253,3 +253,30 @@ def test_a_board_patch_adds_no_space_to_the_musicians_area(tmp_path):
                            "(each hall declares its musician's space): a board patch adds "
                            "spaces to the other areas"]
 
+
+def test_a_space_added_after_one_removed_is_the_rightmost_of_its_area(tmp_path):
+    # fireworks.2 removed, then fireworks.9 added: it comes after fireworks.4, so it wins a tie
+    # for the Fireworks' majority ("the most expensive"; before, both had order 3: a tie)
+    flow = """kind: flow
+board:
+  - remove: fireworks.2
+  - area: fireworks
+    decoration: {id: fireworks.9, cost: 14, prestige: 6, multiplier: 3}
+"""
+    scenario = """modules: [..]
+scenarios:
+  - name: the added space breaks the tie
+    position:
+      players:
+        0: {decorations: [fireworks.4]}
+        1: {decorations: [fireworks.9]}
+    run: {scoring: fireworks}
+    expect:
+      by_seat: {prestige: [3, 7, 0, 0]}  # the large side: 7 and 3
+"""
+    folder = pack(tmp_path, {"flow.yaml": flow, "scenarios/tie.yaml": scenario})
+    for side in load_ruleset(extra_paths=[folder]).sides:
+        orders = [side.decorations[s].order for s in side.areas["fireworks"].spaces]
+        assert orders == sorted(set(orders)), side.id
+        assert side.areas["fireworks"].spaces[-1] == "fireworks.9"
+    assert main(["test", str(folder)]) == 0

@@ -456,7 +456,9 @@ def _patch_side(builder, doc, path, patch, side):
             builder.errors.append(ModuleError(f"space id {d['id']!r} is taken",
                                               doc.span(path + ("decoration", "id"))))
             return side
-        order = sum(1 for x in decos.values() if x.area == patch["area"])
+        # after the area's rightmost space (a count would repeat one left by a removal)
+        order = 1 + max((x.order for x in decos.values() if x.area == patch["area"]),
+                        default=-1)
         decos[d["id"]] = Decoration(d["id"], patch["area"], d["cost"], d["prestige"], order,
                                     None, d.get("multiplier"))
     return BoardSide(side.id, side.players, side.garment_costs, side.drawers,
