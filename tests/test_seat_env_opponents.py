@@ -80,3 +80,18 @@ def test_opponents_set_on_the_env_are_those_its_next_reset_uses():
         env.reset()
     assert later.game.state == given.game.state
 
+
+def test_rules_whose_seat_kinds_play_the_other_seats_take_no_opponents():
+    """A solo mode's rules given as `rules=` (not `solo=`, which says so already): the other
+    seats are its automata, so opponents are refused when the env is made, saying why (before,
+    the first reset said 'opponents(1, seed) gave None', a call never made)."""
+    from interpreter.env.single import RococoSeatEnv
+    from interpreter.loading.loader import load_ruleset
+
+    rules = load_ruleset(expansions=["du_barry"])
+    with pytest.raises(ValueError, match="seat kinds play the other seats: give no opponents"):
+        RococoSeatEnv(players=2, rules=rules, opponents=lambda seat, seed: Uniform(seed))
+    env = RococoSeatEnv(players=2, rules=rules)
+    env.opponents = lambda seat, seed: Uniform(seed)
+    with pytest.raises(ValueError, match="seat kinds play the other seats: give no opponents"):
+        env.reset(seed=1)

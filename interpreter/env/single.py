@@ -46,6 +46,9 @@ from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
 from .uniform import Uniform
 
+_KINDS_PLAY = ("the rules' seat kinds play the other seats: give no opponents (a solo mode's "
+               "automata answer them)")
+
 
 class RococoSeatEnv(gym.Env):
     """Seat `seat` of a `players`-seat game against `opponents`."""
@@ -77,6 +80,8 @@ class RococoSeatEnv(gym.Env):
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
         self.env = RococoEnv(players, edition, expansions, rules, render_mode, catalogue,
                              observation_form)
+        if opponents is not None and self.env.rules.seat_kinds:
+            raise ValueError(_KINDS_PLAY)
         self.coder = self.env.coder
         self.opponents = opponents
         self.seat, self.players = seat, players
@@ -107,6 +112,8 @@ class RococoSeatEnv(gym.Env):
         # numbers as a draw each (numpy's `size` path costs about three scalar draws, 65k
         # instructions against 39k each), one alone as a scalar
         kinds = self.env.rules.seat_kinds
+        if kinds and self.opponents is not None:  # (set since the env was made)
+            raise ValueError(_KINDS_PLAY)
         # the draws: the inner game's seed, and one for each uniform bot (`opponents` read now:
         # a learner may set it between episodes)
         draw = self.np_random.integers
