@@ -280,3 +280,25 @@ scenarios:
         assert orders == sorted(set(orders)), side.id
         assert side.areas["fireworks"].spaces[-1] == "fireworks.9"
     assert main(["test", str(folder)]) == 0
+
+
+@pytest.mark.parametrize(("patch", "at", "message"), [
+    ("  - remove: statue.1\n    majority: [5, 2]", "majority",
+     "'majority:' gives the majority of the area a patch adds a Decoration space to (with "
+     "'area:' and 'decoration:'): here it would give nothing"),
+    ("  - hall: hall_2\n    majority: [5, 2]\n    space: {id: hall_2.arbor}", "majority",
+     "'majority:' gives the majority of the area a patch adds a Decoration space to (with "
+     "'area:' and 'decoration:'): here it would give nothing"),
+    ("  - replace: fireworks.1\n    area: statue\n    decoration: {id: f.1, cost: 4, "
+     "prestige: 1}", "area",
+     "a replaced Decoration space stays in its area: 'area:' names the area of a space a patch "
+     "adds"),
+])
+def test_a_board_patch_key_that_would_do_nothing_is_an_error(tmp_path, patch, at, message):
+    """(before, each was taken and did nothing: no majority given, the space left in the
+    Fireworks)"""
+    flow = f"kind: flow\nboard:\n{patch}\n"
+    p = pack(tmp_path, {"flow.yaml": flow})
+    line = line_of(flow, f"{at}:")
+    column = flow.splitlines()[line - 1].index(at) + len(at) + 3  # (its value)
+    assert messages(p) == [f"{p}/flow.yaml:{line}:{column}: {message}"]

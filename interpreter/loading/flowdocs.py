@@ -389,6 +389,8 @@ def apply_board(builder, flow_docs, sides):
                     "musician's space): a board patch adds spaces to the other areas",
                     doc.span(path + ("area",))))
                 continue
+            if _idle_key(builder, doc, path, patch):
+                continue
             hit = False
             for s, side in enumerate(sides):
                 if patch.get("side", side.id) != side.id:
@@ -406,6 +408,24 @@ def apply_board(builder, flow_docs, sides):
                     f"board patch changes nothing: no side {patch.get('side')!r} or no "
                     f"{_target(patch)!r} on any side", doc.span(path)))
     return tuple(sides)
+
+
+def _idle_key(builder, doc, path, patch) -> bool:
+    """Whether a patch has a key that would do nothing (reported): a `majority:` but on a
+    space added to an area, an `area:` on a replaced Decoration (it keeps its own)."""
+    if "majority" in patch and ("area" not in patch or "decoration" not in patch
+                                or "replace" in patch):
+        builder.errors.append(ModuleError(
+            "'majority:' gives the majority of the area a patch adds a Decoration space to "
+            "(with 'area:' and 'decoration:'): here it would give nothing",
+            doc.span(path + ("majority",))))
+        return True
+    if "replace" in patch and "area" in patch:
+        builder.errors.append(ModuleError(
+            "a replaced Decoration space stays in its area: 'area:' names the area of a space "
+            "a patch adds", doc.span(path + ("area",))))
+        return True
+    return False
 
 
 def _target(patch) -> str:
