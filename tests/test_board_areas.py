@@ -302,3 +302,18 @@ def test_a_board_patch_key_that_would_do_nothing_is_an_error(tmp_path, patch, at
     line = line_of(flow, f"{at}:")
     column = flow.splitlines()[line - 1].index(at) + len(at) + 3  # (its value)
     assert messages(p) == [f"{p}/flow.yaml:{line}:{column}: {message}"]
+
+
+def test_the_diff_names_an_area_a_module_gives_a_majority(tmp_path, capsys):
+    """`rococo diff` lists what a module changes on the board: the garden's spaces, and the
+    majority that makes it score (before, only its spaces: a majority a module gives an area
+    was not said)."""
+    import json
+
+    p = pack(tmp_path, {"flow.yaml": GARDEN})
+    assert main(["diff", "--module", str(p), "--json"]) == 0
+    changes = json.loads(capsys.readouterr().out)
+    majorities = [c for c in changes if c["what"] == "area majority"]
+    assert [(c["change"], c["id"]) for c in majorities] == [
+        ("added", "small: garden [5, 2]"), ("added", "large: garden [5, 2]")]
+    assert all(c["where"] == f"{p}/flow.yaml:3:5" for c in majorities)

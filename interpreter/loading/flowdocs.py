@@ -403,6 +403,8 @@ def apply_board(builder, flow_docs, sides):
                                 patch.get("decoration", {}).get("id")):
                         if key:
                             builder.board_sources[f"space:{key}"] = str(doc.span(path))
+                    if "majority" in patch:  # (`rococo diff` says where)
+                        builder.board_sources[f"majority:{patch['area']}"] = str(doc.span(path))
             if not hit:
                 builder.errors.append(ModuleError(
                     f"board patch changes nothing: no side {patch.get('side')!r} or no "
