@@ -317,3 +317,14 @@ def test_the_diff_names_an_area_a_module_gives_a_majority(tmp_path, capsys):
     assert [(c["change"], c["id"]) for c in majorities] == [
         ("added", "small: garden [5, 2]"), ("added", "large: garden [5, 2]")]
     assert all(c["where"] == f"{p}/flow.yaml:3:5" for c in majorities)
+
+
+def test_a_majority_of_the_musicians_is_an_error_that_gives_no_impossible_advice(tmp_path):
+    # (before: "give its entry in areas: a 'majority: [X, Y]', or its board: patch", both of
+    # which refuse the musicians' area)
+    flow = GARDEN.replace("once: area_majority area garden", "once: area_majority area musician")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'area musician')}:27: area_majority: "
+                           "the area 'musician' is the halls' musicians', which score no "
+                           "majority of their own (hall_majorities scores each hall, its "
+                           "musician breaking a tie)"]

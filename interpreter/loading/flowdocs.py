@@ -678,7 +678,12 @@ def check_majorities(builder, sides, phases) -> None:
             for option in _majority_areas(tree):
                 area = option.value.path[0]
                 lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
-                if lacking:
+                if area == MUSICIANS:  # (no majority can be given it: the halls score)
+                    builder.errors.append(ModuleError(
+                        f"area_majority: the area {MUSICIANS!r} is the halls' musicians', "
+                        "which score no majority of their own (hall_majorities scores each "
+                        "hall, its musician breaking a tie)", option.span))
+                elif lacking:
                     builder.errors.append(ModuleError(
                         f"area_majority: the area {area!r} has no majority on the board side"
                         f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
