@@ -241,3 +241,90 @@ def test_a_majority_of_an_area_that_prints_none_is_an_error(tmp_path):
                            "the area 'statue' has no majority on the board sides 'small', "
                            "'large' (give its entry in areas: a 'majority: [X, Y]', or its "
                            "board: patch)"]
+
+
+def test_a_board_patch_adds_no_space_to_the_musicians_area(tmp_path):
+    # (as board.yaml's `areas:` refuses the id: a musician's space is its hall's, and one
+    # added by a patch would be a musician of no hall)
+    flow = "kind: flow\nboard:\n  - area: musician\n    decoration: {id: extra.musician, " \
+           "cost: 4, prestige: 1}\n"
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:3:11: area 'musician' is the halls' musicians' "
+                           "(each hall declares its musician's space): a board patch adds "
+                           "spaces to the other areas"]
+
+
+def test_a_space_added_after_one_removed_is_the_rightmost_of_its_area(tmp_path):
+    # fireworks.2 removed, then fireworks.9 added: it comes after fireworks.4, so it wins a tie
+    # for the Fireworks' majority ("the most expensive"; before, both had order 3: a tie)
+    flow = """kind: flow
+board:
+  - remove: fireworks.2
+  - area: fireworks
+    decoration: {id: fireworks.9, cost: 14, prestige: 6, multiplier: 3}
+"""
+    scenario = """modules: [..]
+scenarios:
+  - name: the added space breaks the tie
+    position:
+      players:
+        0: {decorations: [fireworks.4]}
+        1: {decorations: [fireworks.9]}
+    run: {scoring: fireworks}
+    expect:
+      by_seat: {prestige: [3, 7, 0, 0]}  # the large side: 7 and 3
+"""
+    folder = pack(tmp_path, {"flow.yaml": flow, "scenarios/tie.yaml": scenario})
+    for side in load_ruleset(extra_paths=[folder]).sides:
+        orders = [side.decorations[s].order for s in side.areas["fireworks"].spaces]
+        assert orders == sorted(set(orders)), side.id
+        assert side.areas["fireworks"].spaces[-1] == "fireworks.9"
+    assert main(["test", str(folder)]) == 0
+
+
+@pytest.mark.parametrize(("patch", "at", "message"), [
+    ("  - remove: statue.1\n    majority: [5, 2]", "majority",
+     "'majority:' gives the majority of the area a patch adds a Decoration space to (with "
+     "'area:' and 'decoration:'): here it would give nothing"),
+    ("  - hall: hall_2\n    majority: [5, 2]\n    space: {id: hall_2.arbor}", "majority",
+     "'majority:' gives the majority of the area a patch adds a Decoration space to (with "
+     "'area:' and 'decoration:'): here it would give nothing"),
+    ("  - replace: fireworks.1\n    area: statue\n    decoration: {id: f.1, cost: 4, "
+     "prestige: 1}", "area",
+     "a replaced Decoration space stays in its area: 'area:' names the area of a space a patch "
+     "adds"),
+])
+def test_a_board_patch_key_that_would_do_nothing_is_an_error(tmp_path, patch, at, message):
+    """(before, each was taken and did nothing: no majority given, the space left in the
+    Fireworks)"""
+    flow = f"kind: flow\nboard:\n{patch}\n"
+    p = pack(tmp_path, {"flow.yaml": flow})
+    line = line_of(flow, f"{at}:")
+    column = flow.splitlines()[line - 1].index(at) + len(at) + 3  # (its value)
+    assert messages(p) == [f"{p}/flow.yaml:{line}:{column}: {message}"]
+
+
+def test_the_diff_names_an_area_a_module_gives_a_majority(tmp_path, capsys):
+    """`rococo diff` lists what a module changes on the board: the garden's spaces, and the
+    majority that makes it score (before, only its spaces: a majority a module gives an area
+    was not said)."""
+    import json
+
+    p = pack(tmp_path, {"flow.yaml": GARDEN})
+    assert main(["diff", "--module", str(p), "--json"]) == 0
+    changes = json.loads(capsys.readouterr().out)
+    majorities = [c for c in changes if c["what"] == "area majority"]
+    assert [(c["change"], c["id"]) for c in majorities] == [
+        ("added", "small: garden [5, 2]"), ("added", "large: garden [5, 2]")]
+    assert all(c["where"] == f"{p}/flow.yaml:3:5" for c in majorities)
+
+
+def test_a_majority_of_the_musicians_is_an_error_that_gives_no_impossible_advice(tmp_path):
+    # (before: "give its entry in areas: a 'majority: [X, Y]', or its board: patch", both of
+    # which refuse the musicians' area)
+    flow = GARDEN.replace("once: area_majority area garden", "once: area_majority area musician")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'area musician')}:27: area_majority: "
+                           "the area 'musician' is the halls' musicians', which score no "
+                           "majority of their own (hall_majorities scores each hall, its "
+                           "musician breaking a tie)"]

@@ -14,7 +14,6 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter._core import FORM
 from interpreter.core.errors import IllegalDecisionError
 from interpreter.env import rococo_v1
 from interpreter.env.action_space import ActionSpace
@@ -257,13 +256,12 @@ def test_an_encoder_deep_copies_with_vectors_of_its_own():
         assert not np.shares_memory(twin._kept[seat][0], encoder._kept[seat][0])
 
 
-@pytest.mark.xfail(FORM.compiled, strict=True, raises=TypeError,
-                   reason="compiled, env/encoding.py's Answers (the action space's tables) "
-                   "cannot be deep-copied: mypyc's class is made again through its __init__")
 def test_a_reset_seat_environment_deep_copies():
     """`copy.deepcopy` of a reset environment: the copy and the original, given the same
     actions, give the same observations, masks and rewards, each in its own arrays (against
-    random bots, each copied with its generator)."""
+    random bots, each copied with its generator). Compiled too (env/encoding.py's Answers, the
+    action space's tables, copies as itself: mypyc's class could not be made again without its
+    arguments)."""
     env = RococoSeatEnv(players=4, opponents=lambda seat, seed: make_bot("random", seed))
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))  # every vector written once

@@ -43,3 +43,24 @@ def test_next_int_is_splitmix64_on_random_states():
         held = {"rng": state}
         assert (rng.next_int(held, Journal(), bound), held["rng"]) == \
             _splitmix64(state, bound)[::-1]
+
+
+@pytest.mark.parametrize("count", [0, -3])
+def test_randbelow_refuses_a_pick_among_none(count):
+    """`randrange(0)` raises; `randbelow` drew for ever (0 bits draw 0, never below 0): a
+    decision of no options given to the random bot or the uniform opponent hung."""
+    from interpreter.core.decisions import Decision
+    from interpreter.env.uniform import Uniform
+
+    drawn: list[int] = []
+
+    def draw(bits: int) -> int:
+        drawn.append(bits)
+        if len(drawn) > 100:
+            raise AssertionError("drew for ever")
+        return 0
+
+    with pytest.raises(ValueError, match="no option to pick"):
+        rng.randbelow(draw, count)
+    with pytest.raises(ValueError, match="no option to pick"):
+        Uniform(1).choose_index(None, Decision(0, "choice", "pick", ()))

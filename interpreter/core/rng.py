@@ -66,7 +66,10 @@ def shuffled(items: list, state: State | dict[str, Any], journal: Journal) -> li
 def randbelow(draw: Callable[[int], int], count: int) -> int:
     """`random.Random.randbelow(count)` (what `randrange(count)` and `choice` draw), with `draw`
     a generator's `getrandbits`: the random bots' one pick (sim/bots.py's RandomBot, the env's
-    Uniform), written out once, so that compiled callers make no call of Python's."""
+    Uniform), written out once, so that compiled callers make no call of Python's. A count
+    below 1 is refused, as `randrange` refuses it (no draw is ever below it: for ever)."""
+    if count < 1:
+        raise ValueError(f"no option to pick: randbelow({count})")
     bits = count.bit_length()
     pick = draw(bits)
     while pick >= count:

@@ -784,6 +784,11 @@ class Answers:
             out[slots[i]] = i
         return out
 
+    def __deepcopy__(self, memo: dict) -> Answers:
+        """Itself: its tables are made once and only read (compiled, a copy would be made
+        again through `__init__`, without its arguments: a deep copy of the env failed)."""
+        return self
+
 
 # How each kind's options name their actions (`_named`), worked out once per decision, not per
 # option: by the id the option is (a card), a played card and its action, the id under the

@@ -46,6 +46,9 @@ from ..loading.loader import load_ruleset
 from .aec import RococoEnv, win_shares
 from .uniform import Uniform
 
+_KINDS_PLAY = ("the rules' seat kinds play the other seats: give no opponents (a solo mode's "
+               "automata answer them)")
+
 
 class RococoSeatEnv(gym.Env):
     """Seat `seat` of a `players`-seat game against `opponents`."""
@@ -77,6 +80,8 @@ class RococoSeatEnv(gym.Env):
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
         self.env = RococoEnv(players, edition, expansions, rules, render_mode, catalogue,
                              observation_form)
+        if opponents is not None and self.env.rules.seat_kinds:
+            raise ValueError(_KINDS_PLAY)
         self.coder = self.env.coder
         self.opponents = opponents
         self.seat, self.players = seat, players
@@ -86,8 +91,6 @@ class RococoSeatEnv(gym.Env):
         self.action_space = self.env.action_space(f"seat_{seat}")
         self.bots: list = []  # per seat, its bot; None for the seat (and a solo mode's automata)
         self._actions = self.coder.actions
-        # the draws a reset makes: the inner game's seed, and one for each uniform bot
-        self._draws = 1 if opponents is not None or self.env.rules.seat_kinds else players
 
     @property
     def game(self):
@@ -108,12 +111,18 @@ class RococoSeatEnv(gym.Env):
         # the inner game's seed, then each uniform bot's: several drawn as one array, the same
         # numbers as a draw each (numpy's `size` path costs about three scalar draws, 65k
         # instructions against 39k each), one alone as a scalar
-        draw, count = self.np_random.integers, self._draws
+        kinds = self.env.rules.seat_kinds
+        if kinds and self.opponents is not None:  # (set since the env was made)
+            raise ValueError(_KINDS_PLAY)
+        # the draws: the inner game's seed, and one for each uniform bot (`opponents` read now:
+        # a learner may set it between episodes)
+        draw = self.np_random.integers
+        count = 1 if self.opponents is not None or kinds else self.players
         draws = draw(0, 2**63 - 1, count).tolist() if count > 1 else [int(draw(0, 2**63 - 1))]
         self.env.reset(seed=draws[0])
         game_seed = self.game.state["seed"]
         uniform = iter(draws[1:])
-        self.bots = bots = [None if s == self.seat or self.env.rules.seat_kinds else
+        self.bots = bots = [None if s == self.seat or kinds else
                             Uniform(next(uniform)) if self.opponents is None else
                             self.opponents(s, game_seed * 31 + s) for s in range(self.players)]
         for s, bot in enumerate(bots):  # a seat without a bot waits for its player: for ever

@@ -11,7 +11,8 @@ from . import procedures
 class Change:
     change: str  # added, replaced, removed, changed
     what: str    # employee, garment, tile, action, phase, step, zone, trigger, word, display,
-    #              component kind, component, procedure, seat kind, seat kind part
+    #              component kind, component, procedure, seat kind, seat kind part, space,
+    #              area majority
     id: str
     where: str
 
@@ -43,16 +44,7 @@ def ruleset_diff(before, after) -> list[Change]:
     for key, (effect, kind) in old_steps.items():
         if key not in new_steps:
             out.append(Change("removed", kind, key, _where(effect)))
-    for side in after.sides:
-        was = next((s for s in before.sides if s.id == side.id), None)
-        old_ids = set() if was is None else set(was.guest_spaces) | set(was.decorations)
-        new_ids = set(side.guest_spaces) | set(side.decorations)
-        for key in sorted(new_ids - old_ids):
-            out.append(Change("added", "space", f"{side.id}: {key}",
-                              after.sources.get(f"space:{key}", "")))
-        for key in sorted(old_ids - new_ids):
-            out.append(Change("removed", "space", f"{side.id}: {key}",
-                              after.sources.get(f"space:{key}", "")))
+    out += _board_changes(before, after)
     out += _procedure_changes(before, after)
     old_kinds = {k.id for k in before.seat_kinds}
     for k in after.seat_kinds:
@@ -81,6 +73,28 @@ def ruleset_diff(before, after) -> list[Change]:
         if before.words.get(key) != word:
             out.append(Change("changed" if key in before.words else "added", "word",
                               f"{key}: {before.words.get(key, key)!r} -> {word!r}", ""))
+    return out
+
+
+def _board_changes(before, after) -> list[Change]:
+    """The spaces each board side gains or loses, and the majorities its areas gain or change."""
+    out: list[Change] = []
+    for side in after.sides:
+        was = next((s for s in before.sides if s.id == side.id), None)
+        old_ids = set() if was is None else set(was.guest_spaces) | set(was.decorations)
+        new_ids = set(side.guest_spaces) | set(side.decorations)
+        for key in sorted(new_ids - old_ids):
+            out.append(Change("added", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
+        for key in sorted(old_ids - new_ids):
+            out.append(Change("removed", "space", f"{side.id}: {key}",
+                              after.sources.get(f"space:{key}", "")))
+        for area in side.areas.values():  # what makes an area score (a module's majority)
+            old = None if was is None else was.areas.get(area.id)
+            if area.majority and (old is None or old.majority != area.majority):
+                out.append(Change("added" if old is None or not old.majority else "changed",
+                                  "area majority", f"{side.id}: {area.id} {list(area.majority)}",
+                                  after.sources.get(f"majority:{area.id}", "")))
     return out
 
 

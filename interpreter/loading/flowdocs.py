@@ -28,7 +28,7 @@ from rulesdsl.checker import check_expression
 from rulesdsl.suggest import did_you_mean
 
 from ..core.errors import IdError, ModuleError
-from ..core.model import Condition, Effect, Phase, Step, Trigger, Zone
+from ..core.model import MUSICIANS, Condition, Effect, Phase, Step, Trigger, Zone
 
 GARMENT_HOOKS = ("on_tailor", "on_place", "on_sell")
 
@@ -383,6 +383,14 @@ def apply_board(builder, flow_docs, sides):
     for doc in flow_docs:
         for i, patch in enumerate(doc.data.get("board", [])):
             path = ("board", i)
+            if patch.get("area") == MUSICIANS:  # a musician of no hall (as board.yaml's areas)
+                builder.errors.append(ModuleError(
+                    f"area {MUSICIANS!r} is the halls' musicians' (each hall declares its "
+                    "musician's space): a board patch adds spaces to the other areas",
+                    doc.span(path + ("area",))))
+                continue
+            if _idle_key(builder, doc, path, patch):
+                continue
             hit = False
             for s, side in enumerate(sides):
                 if patch.get("side", side.id) != side.id:
@@ -395,11 +403,31 @@ def apply_board(builder, flow_docs, sides):
                                 patch.get("decoration", {}).get("id")):
                         if key:
                             builder.board_sources[f"space:{key}"] = str(doc.span(path))
+                    if "majority" in patch:  # (`rococo diff` says where)
+                        builder.board_sources[f"majority:{patch['area']}"] = str(doc.span(path))
             if not hit:
                 builder.errors.append(ModuleError(
                     f"board patch changes nothing: no side {patch.get('side')!r} or no "
                     f"{_target(patch)!r} on any side", doc.span(path)))
     return tuple(sides)
+
+
+def _idle_key(builder, doc, path, patch) -> bool:
+    """Whether a patch has a key that would do nothing (reported): a `majority:` but on a
+    space added to an area, an `area:` on a replaced Decoration (it keeps its own)."""
+    if "majority" in patch and ("area" not in patch or "decoration" not in patch
+                                or "replace" in patch):
+        builder.errors.append(ModuleError(
+            "'majority:' gives the majority of the area a patch adds a Decoration space to "
+            "(with 'area:' and 'decoration:'): here it would give nothing",
+            doc.span(path + ("majority",))))
+        return True
+    if "replace" in patch and "area" in patch:
+        builder.errors.append(ModuleError(
+            "a replaced Decoration space stays in its area: 'area:' names the area of a space "
+            "a patch adds", doc.span(path + ("area",))))
+        return True
+    return False
 
 
 def _target(patch) -> str:
@@ -450,7 +478,9 @@ def _patch_side(builder, doc, path, patch, side):
             builder.errors.append(ModuleError(f"space id {d['id']!r} is taken",
                                               doc.span(path + ("decoration", "id"))))
             return side
-        order = sum(1 for x in decos.values() if x.area == patch["area"])
+        # after the area's rightmost space (a count would repeat one left by a removal)
+        order = 1 + max((x.order for x in decos.values() if x.area == patch["area"]),
+                        default=-1)
         decos[d["id"]] = Decoration(d["id"], patch["area"], d["cost"], d["prestige"], order,
                                     None, d.get("multiplier"))
     return BoardSide(side.id, side.players, side.garment_costs, side.drawers,
@@ -648,7 +678,12 @@ def check_majorities(builder, sides, phases) -> None:
             for option in _majority_areas(tree):
                 area = option.value.path[0]
                 lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
-                if lacking:
+                if area == MUSICIANS:  # (no majority can be given it: the halls score)
+                    builder.errors.append(ModuleError(
+                        f"area_majority: the area {MUSICIANS!r} is the halls' musicians', "
+                        "which score no majority of their own (hall_majorities scores each "
+                        "hall, its musician breaking a tie)", option.span))
+                elif lacking:
                     builder.errors.append(ModuleError(
                         f"area_majority: the area {area!r} has no majority on the board side"
                         f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
