@@ -277,3 +277,19 @@ def test_apply_index_then_asks_the_bots_it_is_given_each_time(rules):
         while not game.is_over():
             game.apply_index_then(0, second)
     assert game.decision().seat == 1 and second[1].asked == 1
+
+
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_fewer_bots_than_seats_are_refused_before_anything_changes(rules, how, count):
+    """A bots list shorter than the seats is the caller's mistake, said as such (not an
+    IndexError raised as a bot's fault), and the game is left as it was."""
+    game = Game.new(rules, players=4, seed=3)
+    before = game.to_json()
+    bots = [make_bot("random", s) for s in range(count)]
+    with pytest.raises(ValueError, match=f"{count} bots? for 4 seats: give one per seat"):
+        game.play_out(bots) if how == "play_out" else game.apply_index_then(0, bots)
+    assert game.to_json() == before and game.history == []
+    game.apply_index_then(0, [None, *(make_bot("random", s) for s in range(1, 4))])
+    with pytest.raises(ValueError, match="3 bots for 4 seats"):  # another list: checked too
+        game.apply_index_then(0, [None, make_bot("random", 1), make_bot("random", 2)])

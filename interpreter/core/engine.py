@@ -194,7 +194,7 @@ class Game(Scripting):
         decision = _waiting_on(table)
         value = value_at(decision, index)
         waiting = table.waiting
-        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(held, bots), \
+        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(table, held, bots), \
             self.history
         try:
             fault = _answered(table, held, self.history, decision, value)
@@ -216,6 +216,7 @@ class Game(Scripting):
         without leaving it and coming back. A bot may read the game, copy it and save it while
         it chooses; answering or changing it there raises IllegalDecisionError. A seat whose
         bot is None is left to its player: play_out returns when that seat is asked."""
+        _enough_bots(self.table, bots)
         choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
         while not self.is_over():
             decision = _waiting_on(self.table)
@@ -609,19 +610,29 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     return 0 if kind is not None and kind.wins_ties else 1
 
 
-def _choosers_of(held: Held, bots: Sequence[Any]) -> list:
+def _choosers_of(table: Table, held: Held, bots: Sequence[Any]) -> list:
     """The `choose_index` of each of `bots` (None for a seat without one: `_index_chooser`),
-    kept in `held` for the next call with the same bots."""
+    kept in `held` for the next call with the same bots (checked then: `_enough_bots`)."""
     known = held.bots
-    if len(known) == len(bots):
+    if len(known) == len(bots) and known:
         for seat, bot in enumerate(bots):
             if known[seat] is not bot:
                 break
         else:
             return held.choosers
+    _enough_bots(table, bots)
     choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
     held.bots, held.choosers = list(bots), choosers
     return choosers
+
+
+def _enough_bots(table: Table, bots: Sequence[Any]) -> None:
+    """Refuse, before anything changes, a bots list shorter than the game's seats (a bare
+    IndexError later would read as a bot's fault)."""
+    seats = len(table.state["players"])
+    if len(bots) < seats:
+        raise ValueError(f"{len(bots)} bot{'s' if len(bots) != 1 else ''} for {seats} seats: "
+                         "give one per seat (None for a seat left to its player)")
 
 
 def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
