@@ -293,3 +293,36 @@ def test_fewer_bots_than_seats_are_refused_before_anything_changes(rules, how, c
     game.apply_index_then(0, [None, *(make_bot("random", s) for s in range(1, 4))])
     with pytest.raises(ValueError, match="3 bots for 4 seats"):  # another list: checked too
         game.apply_index_then(0, [None, make_bot("random", 1), make_bot("random", 2)])
+
+
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
+def test_a_finished_game_keeps_no_bot_alive(rules, how):
+    """The bots are the caller's: once the game is over, nothing of it holds them (play_out's
+    or apply_index_then's bots and their `choose_index`), while the game itself is kept."""
+    import gc
+    import random
+    import weakref
+
+    class Kept:  # (a class of Python's: the compiled bots take no weak reference)
+        def __init__(self, seed: int):
+            self.pick = random.Random(seed)
+
+        def choose_index(self, game, decision):
+            return self.pick.randrange(len(decision))
+
+        def choose(self, game, decision):
+            return decision.option_at(self.choose_index(game, decision))
+
+    game = Game.new(rules, players=3, seed=8)
+    bots = [Kept(s) for s in range(3)]
+    if how == "apply_index_then":
+        bots[0] = None
+    alive = [weakref.ref(b) for b in bots if b is not None]
+    if how == "play_out":
+        game.play_out(bots)
+    else:
+        while not game.is_over():
+            game.apply_index_then(0, bots)
+    del bots
+    gc.collect()
+    assert game.is_over() and [ref() for ref in alive] == [None] * len(alive)

@@ -57,6 +57,7 @@ from .table import Table, Waiting, matching_value, value_answered, value_at
 from .view import player_view
 
 _DONE: Final = object()  # what the flow greenlet reports when the game is over
+_NO_CHOOSERS: Final[list] = []  # `Waiting.choosers` between runs (read only: never appended to)
 # Final: compiled, C statics, where a name of the module's is looked up in its dict at each use
 _CURRENT: Final[Callable[[], greenlet]] = getcurrent
 # greenlet's switch as a function of the greenlet and the value: called, it is not looked up by
@@ -72,6 +73,7 @@ class Held:
         self.green: greenlet | None = None
         self.bots: list = []  # the bots `apply_index_then` was last given, and their
         self.choosers: list = []  # `choose_index` (`_index_chooser`): looked up once for them
+        # (both let go when the game ends: the bots are the caller's, not the game's)
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -203,6 +205,7 @@ class Game(Scripting):
         finally:
             waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
             waiting.bots, waiting.given_in, waiting.history = None, None, None
+            waiting.choosers = _NO_CHOOSERS  # (`held` keeps them while the game goes on)
         error, waiting.bot_error = waiting.bot_error, None
         if error is not None:  # the step waits at the decision that bot was asked
             raise error
@@ -230,6 +233,7 @@ class Game(Scripting):
             finally:
                 waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
                 waiting.bots, waiting.given_in, waiting.history = None, None, None
+                waiting.choosers = _NO_CHOOSERS  # (their bots are the caller's to keep)
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
@@ -540,8 +544,9 @@ def _run_on(table: Table, held: Held, answer: Any) -> None:
     except BaseException:  # the flow ended with a fault: it has no parent to return to
         waiting.caller = None
         raise
-    if result is _DONE:  # over: no greenlet is held, nor the one it returned to
+    if result is _DONE:  # over: no greenlet is held, nor the one it returned to, nor bots
         waiting.caller = None
+        held.bots, held.choosers = [], []
     else:  # a question: the step waits in `g` for its answer
         # the game holds the suspended step, and nothing in the step holds the game
         held.green, waiting.decision = g, result
