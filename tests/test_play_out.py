@@ -326,3 +326,19 @@ def test_a_finished_game_keeps_no_bot_alive(rules, how):
     del bots
     gc.collect()
     assert game.is_over() and [ref() for ref in alive] == [None] * len(alive)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_question_asked_outside_the_flow_is_refused(rules, exact):
+    """A step asks its questions in the game's flow; one asked from outside while a step
+    waits (`Context(game, seat).ask`) is refused, where it used to give back the Decision
+    itself as its answer (exact) or run the waiting step's trials with a foreign answer."""
+    from interpreter.core.context import Context
+
+    game = Game.new(rules, players=3, seed=2)
+    waiting, before = game.decision(), game.to_json()
+    with pytest.raises(RuntimeError, match="a question was asked outside a game step"):
+        Context(game, 0).ask("choice", "pick one", [1, 2, 3], exact=exact)
+    assert game.decision() == waiting and game.to_json() == before
+    game.play_out([make_bot("random", s) for s in range(3)])
+    assert game.is_over()

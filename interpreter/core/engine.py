@@ -539,11 +539,14 @@ def _run_on(table: Table, held: Held, answer: Any) -> None:
         if waiting.caller is not caller:  # `g.parent`, kept where a field is read natively
             g.parent = waiting.caller = caller
         first = answer
+    waiting.running = True  # until the flow switches back (a question asked after is refused)
     try:
         result = _SWITCH(g, first)
     except BaseException:  # the flow ended with a fault: it has no parent to return to
         waiting.caller = None
+        waiting.running = False
         raise
+    waiting.running = False
     if result is _DONE:  # over: no greenlet is held, nor the one it returned to, nor bots
         waiting.caller = None
         held.bots, held.choosers = [], []
