@@ -177,6 +177,9 @@ board:
     decoration: {id: terrace.1, cost: 6, prestige: 2, multiplier: 2}
   - area: folly
     decoration: {id: folly.1, cost: 3, prestige: 1}
+  - area: gazebo
+    majority: [5, 2]
+    decoration: {id: gazebo.1, cost: 3, prestige: 1}
 patches:
   - append: income
     effect: gain count(my.decorations where area = garden) livre
@@ -184,6 +187,10 @@ patches:
     phase:
       id: obelisks
       each_player: gain 2 * min(count(my.decorations where area = obelisk), count(my.garments where color = blue)) prestige
+  - after: obelisks
+    phase:
+      id: gazebos
+      once: area_majority area gazebo
 """
 
 
@@ -191,12 +198,13 @@ def test_a_designer_s_new_decoration_area_is_worth_what_its_effects_do(tmp_path)
     """The bot reads what an area does from the rules, never its id: a new area paying an
     income each round is worth 0.8 a round left (as the Catering Kitchen), one final scoring
     counts with the garments' colours 1.5 per colour rented (as the statues), one with a
-    balcony multiplier 2 (as the fireworks), one doing nothing its prestige less its cost."""
+    balcony multiplier 1 and one whose majority is scored 1 (the fireworks have both: 2), one
+    doing nothing its prestige less its cost."""
     rules = load_ruleset(extra_paths=[pack(tmp_path, {"flow.yaml": AREAS}, "areas")])
     areas = tables_for(rules).areas
-    assert (areas.income, areas.colors, areas.balcony) == (
+    assert (areas.income, areas.colors, areas.balcony, areas.majority) == (
         {"garden", "kitchen_left", "kitchen_right"}, {"obelisk", "statue"},
-        {"fireworks", "terrace"})
+        {"fireworks", "terrace"}, {"fireworks", "gazebo"})
     game = Game.new(rules, players=3, seed=2)
     game.state["round"] = 3
     blue, pink = (next(g for g, garment in rules.garments.items() if garment.color == c)
@@ -206,13 +214,17 @@ def test_a_designer_s_new_decoration_area_is_worth_what_its_effects_do(tmp_path)
                                  next(some): {"garment": pink, "owner": 0},
                                  next(some): {"garment": pink, "owner": 1}})
     values = ({"space": "garden.1", "cost": 4}, {"space": "obelisk.1", "cost": 5},
-              {"space": "terrace.1", "cost": 6}, {"space": "folly.1", "cost": 3})
+              {"space": "terrace.1", "cost": 6}, {"space": "folly.1", "cost": 3},
+              {"space": "gazebo.1", "cost": 3}, {"space": "fireworks.1", "cost": 9})
+    fireworks = game.side.decorations["fireworks.1"].prestige * 2
     assert make_bot("greedy", 1)._fund(game, 0, values) == [
-        2 - 4 / 3 + (7 - 3) * 0.8, 2 - 5 / 3 + 2 * 1.5, 4 - 6 / 3 + 2.0, 2 - 3 / 3]
+        2 - 4 / 3 + (7 - 3) * 0.8, 2 - 5 / 3 + 2 * 1.5, 4 - 6 / 3 + 1.0, 2 - 3 / 3,
+        2 - 3 / 3 + 1.0, fireworks - 9 / 3 + 2.0]
 
 
 def test_every_shipped_ruleset_reads_its_areas_as_the_bot_always_scored_them():
-    """The kitchens pay an income, the statues count colours, the fireworks have a balcony, in
+    """The kitchens pay an income, the statues count colours, the fireworks have a balcony and
+    a majority, in
     every edition with every subset of the expansions and each solo mode (with and without the
     Jewelry Box): the shipped games' greedy scores stay what they were (the Jeweler's and the
     musicians' areas do none of these)."""
@@ -227,5 +239,6 @@ def test_every_shipped_ruleset_reads_its_areas_as_the_bot_always_scored_them():
         for combo in combos:
             rules = load_ruleset(edition=edition, expansions=combo)
             areas = tables_for(rules).areas
-            assert (areas.income, areas.colors, areas.balcony) == (
-                {"kitchen_left", "kitchen_right"}, {"statue"}, {"fireworks"}), (edition, combo)
+            assert (areas.income, areas.colors, areas.balcony, areas.majority) == (
+                {"kitchen_left", "kitchen_right"}, {"statue"}, {"fireworks"}, {"fireworks"}), \
+                (edition, combo)

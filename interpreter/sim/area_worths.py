@@ -17,12 +17,14 @@ class AreaWorths:
       (the Catering Kitchen's income each round): worth the rounds left;
     - `colors`: a final-scoring step counts the area's decorations and the seat's garments by
       colour (the statues' "2 prestige per different colour"): worth the colours rented;
-    - `balcony`: the area's spaces carry a balcony multiplier (the fireworks, which final
-      scoring multiplies a Royal Hall garment and scores the majority of): a fixed worth.
+    - `balcony`: the area's spaces carry a balcony multiplier (the fireworks' spaces, by which
+      final scoring multiplies a Royal Hall garment): a fixed worth;
+    - `majority`: a phase scores the area's majority (`area_majority area fireworks`): a
+      fixed worth.
     The areas are those a seat's decorations are filtered by (`count(my.decorations where
     area = garden)`), so a designer's new area with such an effect gets that part too."""
 
-    __slots__ = ("balcony", "colors", "income")
+    __slots__ = ("balcony", "colors", "income", "majority")
 
     def __init__(self, rules: Any):
         areas = {deco.area for side in rules.sides for deco in side.decorations.values()}
@@ -35,10 +37,14 @@ class AreaWorths:
         self.balcony = frozenset(deco.area for side in rules.sides
                                  for deco in side.decorations.values()
                                  if deco.multiplier is not None)
+        self.majority = frozenset(a for phase in (*rules.round_phases, *rules.final_phases)
+                                  for step in phase.steps
+                                  for a in _majorities(_tree(step.effect)) if a in areas)
 
-    def parts(self, area: str) -> tuple[bool, bool, bool]:
-        """(an income, counts colours, a balcony) for a decoration of `area`."""
-        return area in self.income, area in self.colors, area in self.balcony
+    def parts(self, area: str) -> tuple[bool, bool, bool, bool]:
+        """(an income, counts colours, a balcony, a majority) for a decoration of `area`."""
+        return (area in self.income, area in self.colors, area in self.balcony,
+                area in self.majority)
 
 
 def _tree(effect: Any) -> Any:
@@ -85,3 +91,13 @@ def _areas_owned(node: Any, areas: set[str]) -> set[str]:
 
 def _reads_colors(node: Any) -> bool:
     return any(True for _ in _filtered(node, ("my", "garments"), "color"))
+
+
+def _majorities(node: Any) -> Iterator[str]:
+    """The areas whose majority the tree scores (`area_majority area X`)."""
+    for n in _nodes(node):
+        if isinstance(n, ast.VerbCall) and n.verb == "area_majority":
+            for option in n.options:
+                if option.name == "area" and isinstance(option.value, ast.Name) and \
+                        len(option.value.path) == 1:
+                    yield option.value.path[0]

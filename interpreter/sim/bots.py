@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 DEFAULT_JUDGE = "value"
 
 NEED_RANK = {"tailor": 2, "hire": 3, "favor": 2}  # the card type an action is worth, by rank
+# a decoration's fixed worths (the fireworks' 2.0, before the majority was read apart)
+_BALCONY = 1.0  # its space multiplies a garment on the balcony
+_MAJORITY = 1.0  # its area's majority is scored
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and a bot of yours may build on it
@@ -245,12 +248,14 @@ class GreedyBot:
         rules = game.rules
         tables = self._tables(rules)
         # what a decoration's area does, read from the rules (area_worths.py)
-        decorations: dict[str, tuple[int, bool, bool, bool]] = tables.side(game.side).decorations
+        decorations: dict[str, tuple[int, bool, bool, bool, bool]] = \
+            tables.side(game.side).decorations
         colors = -1  # how many colours the seat's rented garments have, once counted
         out: list[float] = []
         for value in values:
             option: dict[str, Any] = value
-            double_prestige, income, counts_colors, balcony = decorations[option["space"]]
+            double_prestige, income, counts_colors, balcony, majority = \
+                decorations[option["space"]]
             # the option's cost read as it comes (any number divides, as in the formula)
             score: float = double_prestige - option["cost"] / 3
             if income:  # each round left
@@ -259,8 +264,8 @@ class GreedyBot:
                 if colors < 0:
                     colors = _colors_rented(tables.garment_color, state["guests"], seat)
                 score += colors * 1.5
-            if balcony:
-                score += 2.0
+            if balcony or majority:  # the fireworks have both: 2.0, added as one number
+                score += _BALCONY * balcony + _MAJORITY * majority
             out.append(score)
         return out
 

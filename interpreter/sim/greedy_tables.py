@@ -30,7 +30,7 @@ class SideTables:
                            space.reward is not None, halls[space.hall].royal)
                        for s, space in side.guest_spaces.items()}
         self.halls = halls
-        # space -> (prestige * 2, an income, counts colours, a balcony): AreaWorths
+        # space -> (prestige * 2, an income, counts colours, a balcony, a majority)
         self.decorations = {s: (deco.prestige * 2, *areas.parts(deco.area))
                             for s, deco in side.decorations.items()}
 
