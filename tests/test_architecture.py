@@ -44,3 +44,26 @@ def test_rulesdsl_code_knows_no_rococo_word():
     offenders = [(name, text) for name, text in code_strings("rulesdsl")
                  if any(re.search(rf"\b{w}\b", text, re.IGNORECASE) for w in words)]
     assert offenders == []
+
+
+def test_no_python_file_compares_an_area_with_its_name():
+    """An area is data (the board's `areas:`, the halls' musicians): code that singles one out
+    reads its id from the model (`MUSICIANS`), never compares with the word itself. The bench's
+    hand-written scoring is exempt: it is the reference the compiled effects are timed against."""
+    from interpreter.core.model import MUSICIANS
+
+    areas = {MUSICIANS}
+    for modules in (None, ("base", "deluxe", "jewelry_box")):
+        for side in load_ruleset(modules).sides:
+            areas |= set(side.areas)
+    exempt = {ROOT / "interpreter" / "sim" / "bench" / "reference.py"}
+    offenders = []
+    for path in sorted((ROOT / "interpreter").rglob("*.py")):
+        if path in exempt:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                offenders += [f"{path.relative_to(ROOT)}:{node.lineno}: {c.value!r}"
+                              for c in (node.left, *node.comparators)
+                              if isinstance(c, ast.Constant) and c.value in areas]
+    assert offenders == []

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+import packwriter
+from packwriter import line_of, messages
 
-from interpreter import Game, RulesErrors, load_ruleset, make_bot
+from interpreter import Game, load_ruleset, make_bot
 from interpreter.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,26 +78,7 @@ scenarios:
 
 
 def pack(tmp_path: Path, files: dict[str, str], mid: str = "garden") -> Path:
-    folder = tmp_path / mid
-    folder.mkdir(parents=True)
-    listed = ", ".join(f for f in files if not f.startswith("scenarios/"))
-    (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n  requires: [base]\n"
-        f"  files: [{listed}]\n")
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text)
-    return folder
-
-
-def messages(*packs: Path) -> list[str]:
-    with pytest.raises(RulesErrors) as info:
-        load_ruleset(extra_paths=list(packs))
-    return [str(e) for e in info.value.errors]
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+    return packwriter.pack(tmp_path, files, mid)
 
 
 def test_the_base_board_declares_its_areas_as_data():

@@ -67,9 +67,10 @@ def test_the_compiled_core_plays_the_games_its_python_sources_play():
 
 
 # Odd input to a Decision (compiled, a native class; interpreter/core/decisions.py): what each
-# gives, a value or an error and its words. Left out: what the two forms word differently on
-# purpose or by nature (a call with a wrong number of arguments, `del` of a read-only
-# property: the same error class, mypyc's words), and setting a private field.
+# gives, a value or an error and its words. Left out: what the two forms word differently by
+# nature (a call with a wrong number of arguments: the same error class, mypyc's words). A
+# private field set from outside is checked against its declared type, in mypyc's words, and
+# `del` of any field refused, in both forms (round ten's note: Python took both).
 ODD_DECISIONS = r"""
 import copy, json, pickle
 from interpreter.core.decisions import Decision, Option
@@ -102,6 +103,17 @@ cases = {
     "hash list seat": lambda: hash(Decision([0], "k", "p", O)),
     "set seat": lambda: setattr(V(), "seat", 1), "set kind": lambda: setattr(V(), "kind", 1),
     "set other": lambda: setattr(V(), "other", 1),
+    "set _kind int": lambda: setattr(V(), "_kind", 1),
+    "set _kind str": lambda: (setattr(d := V(), "_kind", "x"), d.kind),
+    "set _prompt None": lambda: setattr(V(), "_prompt", None),
+    "set _picked_at str": lambda: setattr(V(), "_picked_at", "a"),
+    "set _options list": lambda: setattr(V(), "_options", [1]),
+    "set _values None": lambda: (setattr(d := V(), "_values", None), d._values),
+    "set _public str": lambda: setattr(V(), "_public", "x"),
+    "set _seat str": lambda: (setattr(d := V(), "_seat", "x"), d.seat),
+    "del seat": lambda: delattr(V(), "seat"), "del prompt": lambda: delattr(V(), "prompt"),
+    "del _kind": lambda: delattr(V(), "_kind"), "del _seat": lambda: delattr(V(), "_seat"),
+    "del other": lambda: delattr(V(), "other"),
     "bool empty": lambda: bool(Decision(0, "k", "p", ())),
     "copies": lambda: (pickle.loads(pickle.dumps(V())) == copy.deepcopy(V()), V().to_json()),
 }
@@ -132,6 +144,8 @@ def test_a_decision_takes_and_refuses_odd_input_alike_in_both_forms():
     compiled, python = outcomes
     assert {k: v for k, v in compiled.items() if v != python[k]} == {}
     assert compiled["kind int"] == ["TypeError", "a decision's kind is a str, not int: 1"]
+    assert python["set _kind int"] == ["TypeError", "str object expected; got int"]
+    assert python["del seat"] == ["AttributeError", "Decision is immutable: cannot delete 'seat'"]
 
 
 def _manifest(sources: dict[str, bytes]) -> str:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from conftest import sampled_positions
+from packwriter import pack
 
 from interpreter import Game, GreedyBot, load_ruleset, make_bot
 from interpreter.core.seats import seat_plan
@@ -199,12 +200,7 @@ def test_a_designer_s_new_decoration_area_is_worth_what_its_effects_do(tmp_path)
     counts with the garments' colours 1.5 per colour rented (as the statues), one with a
     balcony multiplier 1 and one whose majority is scored 1 (the fireworks have both: 2), one
     doing nothing its prestige less its cost."""
-    pack = tmp_path / "areas"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: areas\n  kind: custom\n  name: areas\n"
-                                      "  requires: [base]\n  files: [flow.yaml]\n")
-    (pack / "flow.yaml").write_text(AREAS)
-    rules = load_ruleset(extra_paths=[pack])
+    rules = load_ruleset(extra_paths=[pack(tmp_path, {"flow.yaml": AREAS}, "areas")])
     areas = tables_for(rules).areas
     assert (areas.income, areas.colors, areas.balcony, areas.majority) == (
         {"garden", "kitchen_left", "kitchen_right"}, {"obelisk", "statue"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from packwriter import line_of, messages, pack
 
 from interpreter import Game, RulesErrors, load_ruleset
 from interpreter.cli.main import main
@@ -13,30 +14,6 @@ from interpreter.cli.main import main
 ROOT = Path(__file__).resolve().parents[1]
 GAME = (ROOT / "rules" / "base" / "game.yaml").read_text()
 BOARD = (ROOT / "rules" / "base" / "board.yaml").read_text()
-
-
-def pack(tmp_path: Path, files: dict[str, str], mid: str = "pack", listed=None) -> Path:
-    folder = tmp_path / mid
-    folder.mkdir(parents=True)
-    names = ", ".join(listed if listed is not None else files)
-    (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n  requires: [base]\n"
-        f"  files: [{names}]\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
-
-
-def messages(*packs: Path) -> list[str]:
-    with pytest.raises(RulesErrors) as info:
-        load_ruleset(extra_paths=list(packs))
-    return [str(e) for e in info.value.errors]
-
-
-def line_of(text: str, needle: str, nth: int = 0) -> int:
-    """The 1-based line of the `nth` occurrence of `needle` in `text`."""
-    lines = [i for i, line in enumerate(text.splitlines(), 1) if needle in line]
-    return lines[nth]
 
 
 def replaced_game(**edits: str) -> str:

@@ -3,6 +3,8 @@
 own, whichever was asked for last."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from interpreter import load_ruleset
 from interpreter.verbs.option_tables import tables
 
@@ -273,3 +275,31 @@ def test_covering_sets_are_the_minimal_sets_that_cover():
             assert found == by_sets(garment, rack, discount, colors)
             some += bool(found)
     assert some > 10
+
+
+def test_every_guest_space_is_in_one_hall_of_its_side(tmp_path):
+    """`check_all_halls` reads a side's halls from the tables alone (round ten's fallback for a
+    guest space outside the side's halls is gone): no ruleset has one. A board lists each
+    hall's spaces under it and the loader refuses a hall id given twice; a module's `board:`
+    patch adds a space to a hall it names, and one naming no hall is refused."""
+    from packwriter import messages, pack
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    loaded = [load_ruleset(), load_ruleset(edition="original"),
+              load_ruleset(expansions=["jewelry_box", "expert_tailoring"]),
+              load_ruleset(expansions=["jewelry_box", "du_barry"]),
+              load_ruleset(expansions=["masques", "fancy_dresses", "festivity_dresses"]),
+              load_ruleset(extra_paths=[examples / "garden", examples / "halls"])]
+    for rules in loaded:
+        for side in rules.sides:
+            halls = tables(rules).halls_of[side.id]
+            spaces = [s for _musician, in_hall in halls for s in in_hall]
+            assert sorted(spaces) == sorted(side.guest_spaces) and len(set(spaces)) == len(spaces)
+            assert [m for m, _ in halls] == [h.musician for h in side.halls]
+    board = (Path(__file__).resolve().parents[1] / "rules" / "base" / "board.yaml").read_text()
+    twice = pack(tmp_path, {"board.yaml": board.replace("kind: board", "kind: board\nreplace: true")
+                            .replace("- id: hall_3", "- id: hall_2", 1)}, "twice")
+    assert any("hall id 'hall_2'" in m for m in messages(twice))
+    nowhere = pack(tmp_path, {"flow.yaml": "kind: flow\nboard:\n  - hall: hall_9\n"
+                                           "    space: {id: hall_9.arbor}\n"}, "nowhere")
+    assert any("board patch changes nothing" in m and "'hall_9'" in m for m in messages(nowhere))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset
+from interpreter import Game, load_ruleset, make_bot
 from interpreter.loading import loader
 
 SPITE = Path(__file__).parent / "packs" / "spite"
@@ -122,6 +122,53 @@ def test_the_built_in_rules_keep_their_fingerprints():
     for rules in (load_ruleset(), load_ruleset(expansions=["masques"]),
                   load_ruleset(edition="original")):
         assert rules.fingerprint in shipped
+
+
+SPICE_HEADER = """module:
+  id: spice
+  kind: custom
+  name: Spice
+  version: "0.1"
+  requires: [base]
+  conflicts: []
+  files: [a.yaml, b.yaml]
+  parameters:
+    bonus: {default: 1, min: 0, max: 5, description: prestige a round}
+"""
+SPICE_FILES = {"a.yaml": "kind: flow\npatches:\n  - append: income\n"
+                         "    effect: gain spice.bonus prestige\n",
+               "b.yaml": "kind: flow\npatches:\n  - append: income\n    effect: gain 1 livre\n"}
+
+
+@pytest.mark.parametrize("edit, plays_otherwise", [
+    (("Spice", "Spicier"), False), (('"0.1"', '"2.0"'), False),
+    (("conflicts: []", "conflicts: [masques]"), False), (("kind: custom", "kind: expansion"), False),
+    (("min: 0, max: 5, description: prestige a round", "min: 1, max: 9"), False),
+    (("default: 1", "default: 2"), True), (("[a.yaml, b.yaml]", "[b.yaml, a.yaml]"), True),
+])
+def test_a_module_header_changes_the_fingerprint_only_by_what_changes_the_game(
+        tmp_path, edit, plays_otherwise):
+    """A module's header is not hashed itself: what of it changes a game (the files read and
+    their order, a parameter's value, its default when not set) is in the fingerprint by the
+    files and the values; its name, version, kind, conflicts and a parameter's description
+    and bounds change no game, nor the fingerprint (docs/python-api.md)."""
+    def loaded(header: str, folder: str):
+        pack = tmp_path / folder
+        pack.mkdir()
+        (pack / "module.yaml").write_text(header)
+        for name, text in SPICE_FILES.items():
+            (pack / name).write_text(text)
+        rules = load_ruleset(extra_paths=[pack])
+        game = Game.new(rules, players=2, seed=3)
+        game.play_out([make_bot("random", s) for s in range(2)])
+        return rules.fingerprint, [p["prestige"] for p in game.state["players"]]
+
+    old, new = edit
+    assert old in SPICE_HEADER
+    before, after = loaded(SPICE_HEADER, "one"), loaded(SPICE_HEADER.replace(old, new), "two")
+    assert (before[0] != after[0]) is plays_otherwise
+    if edit[0] != "[a.yaml, b.yaml]":  # (the same game in another order of the income's lines)
+        assert (before[1] != after[1]) is plays_otherwise
 
 
 def test_a_ruleset_not_loaded_does_not_pickle(rules):

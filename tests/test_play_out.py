@@ -277,3 +277,68 @@ def test_apply_index_then_asks_the_bots_it_is_given_each_time(rules):
         while not game.is_over():
             game.apply_index_then(0, second)
     assert game.decision().seat == 1 and second[1].asked == 1
+
+
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_fewer_bots_than_seats_are_refused_before_anything_changes(rules, how, count):
+    """A bots list shorter than the seats is the caller's mistake, said as such (not an
+    IndexError raised as a bot's fault), and the game is left as it was."""
+    game = Game.new(rules, players=4, seed=3)
+    before = game.to_json()
+    bots = [make_bot("random", s) for s in range(count)]
+    with pytest.raises(ValueError, match=f"{count} bots? for 4 seats: give one per seat"):
+        game.play_out(bots) if how == "play_out" else game.apply_index_then(0, bots)
+    assert game.to_json() == before and game.history == []
+    game.apply_index_then(0, [None, *(make_bot("random", s) for s in range(1, 4))])
+    with pytest.raises(ValueError, match="3 bots for 4 seats"):  # another list: checked too
+        game.apply_index_then(0, [None, make_bot("random", 1), make_bot("random", 2)])
+
+
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
+def test_a_finished_game_keeps_no_bot_alive(rules, how):
+    """The bots are the caller's: once the game is over, nothing of it holds them (play_out's
+    or apply_index_then's bots and their `choose_index`), while the game itself is kept."""
+    import gc
+    import random
+    import weakref
+
+    class Kept:  # (a class of Python's: the compiled bots take no weak reference)
+        def __init__(self, seed: int):
+            self.pick = random.Random(seed)
+
+        def choose_index(self, game, decision):
+            return self.pick.randrange(len(decision))
+
+        def choose(self, game, decision):
+            return decision.option_at(self.choose_index(game, decision))
+
+    game = Game.new(rules, players=3, seed=8)
+    bots = [Kept(s) for s in range(3)]
+    if how == "apply_index_then":
+        bots[0] = None
+    alive = [weakref.ref(b) for b in bots if b is not None]
+    if how == "play_out":
+        game.play_out(bots)
+    else:
+        while not game.is_over():
+            game.apply_index_then(0, bots)
+    del bots
+    gc.collect()
+    assert game.is_over() and [ref() for ref in alive] == [None] * len(alive)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_question_asked_outside_the_flow_is_refused(rules, exact):
+    """A step asks its questions in the game's flow; one asked from outside while a step
+    waits (`Context(game, seat).ask`) is refused, where it used to give back the Decision
+    itself as its answer (exact) or run the waiting step's trials with a foreign answer."""
+    from interpreter.core.context import Context
+
+    game = Game.new(rules, players=3, seed=2)
+    waiting, before = game.decision(), game.to_json()
+    with pytest.raises(RuntimeError, match="a question was asked outside a game step"):
+        Context(game, 0).ask("choice", "pick one", [1, 2, 3], exact=exact)
+    assert game.decision() == waiting and game.to_json() == before
+    game.play_out([make_bot("random", s) for s in range(3)])
+    assert game.is_over()

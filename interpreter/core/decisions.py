@@ -19,9 +19,11 @@ to be set; `Option` stays a class of Python's (option.py), re-exported here.
 from __future__ import annotations
 
 import copy
+import functools
+import inspect
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from .option import Option, frozen_copy, same_as, same_value, value_hash
 
@@ -247,6 +249,40 @@ class Decision:
     def __repr__(self) -> str:
         return f"Decision(seat={self._seat}, kind={self._kind!r}, prompt={self._prompt!r}, " \
                f"{len(self.values)} options)"
+
+
+# A field set or deleted from outside: both forms refuse alike. Compiled, mypyc checks each
+# private field's declared type when Python sets it and refuses `del`; as Python, the slots would
+# take anything. So the class is given the same check and refusal in both forms (compiled, the
+# class's own writes are native and pass by neither; as Python they pass the check).
+_DECLARED: Final[dict[str, tuple[tuple[type, ...], str]]] = {
+    "_kind": ((str,), "str"), "_prompt": ((str,), "str"), "_picked_at": ((int,), "int"),
+    **{name: ((tuple, type(None)), "tuple or None")
+       for name in ("_options", "_values", "_public")}}
+
+
+def _checked_set(decision: Decision, name: str, value: Any) -> None:
+    """A field of `decision` set from Python: of its declared type, in mypyc's words."""
+    declared = _DECLARED.get(name)
+    if declared is not None and not isinstance(value, declared[0]):
+        got = "None" if value is None else type(value).__name__
+        raise TypeError(f"{declared[1]} object expected; got {got}")
+    object.__setattr__(decision, name, value)
+
+
+def _no_delete(decision: Decision, name: str) -> NoReturn:
+    raise AttributeError(f"Decision is immutable: cannot delete {name!r}")
+
+
+def _as_method(function: Callable[..., Any]) -> Any:
+    """`function` as a method of the class: compiled, a module's function is a builtin, which a
+    class does not bind to its instance (a partialmethod does)."""
+    return function if inspect.isfunction(function) else functools.partialmethod(function)
+
+
+# on the class once made (in its body, mypyc would send its own writes through them too)
+setattr(Decision, "__setattr__", _as_method(_checked_set))  # noqa: B010
+setattr(Decision, "__delattr__", _as_method(_no_delete))  # noqa: B010
 
 
 def _identity(decision: Decision) -> tuple:

@@ -57,6 +57,7 @@ from .table import Table, Waiting, matching_value, recorded, value_answered, val
 from .view import player_view
 
 _DONE: Final = object()  # what the flow greenlet reports when the game is over
+_NO_CHOOSERS: Final[list] = []  # `Waiting.choosers` between runs (read only: never appended to)
 # Final: compiled, C statics, where a name of the module's is looked up in its dict at each use
 _CURRENT: Final[Callable[[], greenlet]] = getcurrent
 # greenlet's switch as a function of the greenlet and the value: called, it is not looked up by
@@ -72,6 +73,7 @@ class Held:
         self.green: greenlet | None = None
         self.bots: list = []  # the bots `apply_index_then` was last given, and their
         self.choosers: list = []  # `choose_index` (`_index_chooser`): looked up once for them
+        # (both let go when the game ends: the bots are the caller's, not the game's)
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -194,7 +196,7 @@ class Game(Scripting):
         decision = _waiting_on(table)
         value = value_at(decision, index)
         waiting = table.waiting
-        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(held, bots), \
+        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(table, held, bots), \
             self.history
         try:
             fault = _answered(table, held, self.history, decision, value)
@@ -203,6 +205,7 @@ class Game(Scripting):
         finally:
             waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
             waiting.bots, waiting.given_in, waiting.history = None, None, None
+            waiting.choosers = _NO_CHOOSERS  # (`held` keeps them while the game goes on)
         error, waiting.bot_error = waiting.bot_error, None
         if error is not None:  # the step waits at the decision that bot was asked
             raise error
@@ -216,6 +219,7 @@ class Game(Scripting):
         without leaving it and coming back. A bot may read the game, copy it and save it while
         it chooses; answering or changing it there raises IllegalDecisionError. A seat whose
         bot is None is left to its player: play_out returns when that seat is asked."""
+        _enough_bots(self.table, bots)
         choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
         while not self.is_over():
             decision = _waiting_on(self.table)
@@ -229,6 +233,7 @@ class Game(Scripting):
             finally:
                 waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
                 waiting.bots, waiting.given_in, waiting.history = None, None, None
+                waiting.choosers = _NO_CHOOSERS  # (their bots are the caller's to keep)
             error, waiting.bot_error = waiting.bot_error, None
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
@@ -534,13 +539,17 @@ def _run_on(table: Table, held: Held, answer: Any) -> None:
         if waiting.caller is not caller:  # `g.parent`, kept where a field is read natively
             g.parent = waiting.caller = caller
         first = answer
+    waiting.running = True  # until the flow switches back (a question asked after is refused)
     try:
         result = _SWITCH(g, first)
     except BaseException:  # the flow ended with a fault: it has no parent to return to
         waiting.caller = None
+        waiting.running = False
         raise
-    if result is _DONE:  # over: no greenlet is held, nor the one it returned to
+    waiting.running = False
+    if result is _DONE:  # over: no greenlet is held, nor the one it returned to, nor bots
         waiting.caller = None
+        held.bots, held.choosers = [], []
     else:  # a question: the step waits in `g` for its answer
         # the game holds the suspended step, and nothing in the step holds the game
         held.green, waiting.decision = g, result
@@ -609,19 +618,29 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     return 0 if kind is not None and kind.wins_ties else 1
 
 
-def _choosers_of(held: Held, bots: Sequence[Any]) -> list:
+def _choosers_of(table: Table, held: Held, bots: Sequence[Any]) -> list:
     """The `choose_index` of each of `bots` (None for a seat without one: `_index_chooser`),
-    kept in `held` for the next call with the same bots."""
+    kept in `held` for the next call with the same bots (checked then: `_enough_bots`)."""
     known = held.bots
-    if len(known) == len(bots):
+    if len(known) == len(bots) and known:
         for seat, bot in enumerate(bots):
             if known[seat] is not bot:
                 break
         else:
             return held.choosers
+    _enough_bots(table, bots)
     choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
     held.bots, held.choosers = list(bots), choosers
     return choosers
+
+
+def _enough_bots(table: Table, bots: Sequence[Any]) -> None:
+    """Refuse, before anything changes, a bots list shorter than the game's seats (a bare
+    IndexError later would read as a bot's fault)."""
+    seats = len(table.state["players"])
+    if len(bots) < seats:
+        raise ValueError(f"{len(bots)} bot{'s' if len(bots) != 1 else ''} for {seats} seats: "
+                         "give one per seat (None for a seat left to its player)")
 
 
 def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:

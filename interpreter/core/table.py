@@ -62,6 +62,7 @@ class Waiting:
         self.given_in: list | None = None
         self.given = 0
         self.choosing = False
+        self.running = False  # whether the flow's greenlet runs (`_run_on`): a step can ask
 
 
 class Table:

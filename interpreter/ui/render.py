@@ -6,6 +6,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ..core.model import MUSICIANS
 from ..core.wording import letter, listed, seat_text
 
 COLOR_STYLE = {"purple": "magenta", "black": "bright_black", "yellow": "yellow", "blue": "blue",
@@ -137,7 +138,7 @@ def decoration_areas(game, factor: str) -> dict[str, list[str]]:
     side, state = game.side, game.state
     areas: dict[str, list[str]] = {}
     for space_id, deco in side.decorations.items():
-        if deco.area == "musician":
+        if deco.area == MUSICIANS:
             continue
         owner = state["decorations"].get(space_id)
         cell = f"{deco.cost}/{deco.prestige}" + (f"{factor}{deco.multiplier}"

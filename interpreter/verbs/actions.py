@@ -547,11 +547,8 @@ def check_all_halls(ctx: Context) -> None:
     state, side = ctx.state, ctx.side
     if ctx.seat in state["all_halls"] or len(state["all_halls"]) >= len(side.all_halls):
         return
-    halls = tables(ctx.rules).halls_of[side.id]
-    if halls is None:  # (a guest space outside the side's halls)
-        if len(board.halls_present(state, side, ctx.seat)) == len(side.halls):
-            ctx.tx.append(state["all_halls"], ctx.seat)
-    elif _in_every_hall(halls, state["guests"], state["decorations"], ctx.seat):
+    if _in_every_hall(tables(ctx.rules).halls_of[side.id], state["guests"], state["decorations"],
+                      ctx.seat):
         ctx.tx.append(state["all_halls"], ctx.seat)
 
 

@@ -123,18 +123,15 @@ class OptionTables:
             s: {"space": s} for side in rules.sides for s in side.guest_spaces}
         self.sell_place: dict[str, Any] = {"sell": True}
         # each side's halls as `check_all_halls` reads them: (its musician's Decoration space,
-        # the guest spaces in it), each guest space's hall being one of the side's (else None:
-        # the halls a player is in are worked out as `board.halls_present` does)
-        self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...] | None] = {
+        # the guest spaces in it)
+        self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             side.id: _halls(side) for side in rules.sides}
 
 
-def _halls(side: BoardSide) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
-    """A side's halls, each as (its musician's space, its guest spaces in board order), or None
-    when a guest space's hall is not one of the side's (or two halls share an id)."""
-    ids = [h.id for h in side.halls]
-    if len(set(ids)) != len(ids) or any(g.hall not in ids for g in side.guest_spaces.values()):
-        return None
+def _halls(side: BoardSide) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A side's halls, each as (its musician's space, its guest spaces in board order). Every
+    guest space is in one of them: a board lists each hall's spaces under it, and the loader
+    refuses a hall id given twice (test_option_tables.py)."""
     return tuple((h.musician, tuple(s for s, g in side.guest_spaces.items() if g.hall == h.id))
                  for h in side.halls)
 

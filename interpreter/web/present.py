@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..core.journal import copy_json
+from ..core.model import MUSICIANS
 
 SPECTATOR = -1
 _SECRET_KEYS = ("rng", "seed")
@@ -70,7 +71,7 @@ def layout(game) -> dict:
         "decorations": [{"id": d.id, "area": rules.word(d.area), "label": game.label(d.id),
                          "name": game.label(d.id).split(" (")[0], "cost": d.cost,
                          "prestige": d.prestige, "multiplier": d.multiplier,
-                         "musician": d.area == "musician"} for d in side.decorations.values()],
+                         "musician": d.area == MUSICIANS} for d in side.decorations.values()],
         # the modules' priced displays (the Jewelry display...), slot by slot
         "displays": [{"id": d.id, "name": rules.term(d.id, d.name), "prices": list(d.prices)}
                      for d in rules.displays if not d.game],
