@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import pickle
 import re
 import warnings
 
@@ -14,7 +15,6 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 from interpreter import Game, load_ruleset, make_bot
-from interpreter._core import FORM
 from interpreter.core.errors import IllegalDecisionError
 from interpreter.env import rococo_v1
 from interpreter.env.action_space import ActionSpace
@@ -257,14 +257,13 @@ def test_an_encoder_deep_copies_with_vectors_of_its_own():
         assert not np.shares_memory(twin._kept[seat][0], encoder._kept[seat][0])
 
 
-@pytest.mark.xfail(FORM.compiled, strict=True, raises=TypeError,
-                   reason="compiled, env/encoding.py's Answers (the action space's tables) "
-                   "cannot be deep-copied: mypyc's class is made again through its __init__")
-def test_a_reset_seat_environment_deep_copies():
-    """`copy.deepcopy` of a reset environment: the copy and the original, given the same
-    actions, give the same observations, masks and rewards, each in its own arrays (against
-    random bots, each copied with its generator)."""
-    env = RococoSeatEnv(players=4, opponents=lambda seat, seed: make_bot("random", seed))
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_reset_seat_environment_deep_copies(bots):
+    """`copy.deepcopy` of a reset environment, compiled or not: the copy and the original,
+    given the same actions, give the same observations, masks and rewards, each in its own
+    arrays (against random bots, or the uniform default, each copied with its generator)."""
+    opponents = None if bots is None else lambda seat, seed: make_bot(bots, seed)
+    env = RococoSeatEnv(players=4, opponents=opponents)
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))  # every vector written once
     twin = copy.deepcopy(env)
@@ -281,6 +280,22 @@ def test_a_reset_seat_environment_deep_copies():
         if rest[1]:
             break
     assert twin.game.to_json() == env.game.to_json()
+
+
+def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
+    """The tables are made once and never changed: a deep copy is the same object, a pickle
+    gives tables equal to them, answering alike."""
+    actions = ActionSpace(Components.universal())
+    answers = actions._answers
+    assert copy.deepcopy(answers) is answers
+    again = pickle.loads(pickle.dumps(answers))
+    assert again is not answers and again.named == answers.named
+    assert again.slots == answers.slots
+    game = Game.new(load_ruleset(), players=4, seed=2)
+    decision = game.decision()
+    assert again.legal(decision.kind, decision.own_values()) == actions.legal(decision)
+    twin = copy.deepcopy(actions)
+    assert twin._answers is answers and twin.legal(decision) == actions.legal(decision)
 
 
 def test_render_shows_the_position_and_the_question():

@@ -784,6 +784,22 @@ class Answers:
             out[slots[i]] = i
         return out
 
+    def __deepcopy__(self, memo: dict) -> Answers:
+        """Itself: its tables are made once and never changed, so copies share them (and
+        compiled, the class cannot be made again without its arguments)."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its tables (compiled, the class is made through its `__init__`)."""
+        return _answers_from, (self.named, self.slots)
+
+
+def _answers_from(named: dict[str, dict[Any, Any]], slots: list[int]) -> Answers:
+    """The Answers of these tables (`Answers.__reduce__`)."""
+    answers = Answers([], [])
+    answers.named, answers.slots = named, slots
+    return answers
+
 
 # How each kind's options name their actions (`_named`), worked out once per decision, not per
 # option: by the id the option is (a card), a played card and its action, the id under the
