@@ -20,6 +20,7 @@ from interpreter.env import rococo_v1
 from interpreter.env.action_space import ActionSpace
 from interpreter.env.aec import RococoEnv, win_shares
 from interpreter.env.catalogue import SLOTS, Components
+from interpreter.env.encoding import marked
 from interpreter.env.observations import MEANINGS, SCALES, Observation
 from interpreter.env.single import RococoSeatEnv
 from interpreter.loading.loader import available_modules
@@ -296,6 +297,13 @@ def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
     assert again.legal(decision.kind, decision.own_values()) == actions.legal(decision)
     twin = copy.deepcopy(actions)
     assert twin._answers is answers and twin.legal(decision) == actions.legal(decision)
+
+
+def test_a_mask_is_fresh_bytes_with_a_one_at_each_legal_action():
+    legal = {3: 0, 1: 1, 4: 2}
+    first, second = marked(legal, 6), marked(legal, 6)
+    assert first == bytearray(b"\0\1\0\1\1\0") == second and first is not second
+    assert marked({}, 3) == bytearray(3)
 
 
 def test_render_shows_the_position_and_the_question():

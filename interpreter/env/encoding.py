@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..core.decisions import Decision
+
 # Each player counter and the value that reads 1 (larger ones are cut at 1).
 SCALES: Final = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
           ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
@@ -673,11 +675,17 @@ def _copy(source: Any) -> Any:
     return source
 
 
-def mark(buffer: Any, indexes: dict[Any, int], value: int) -> None:
-    """Set each of `indexes` (a dict's keys, ints) to `value` in `buffer`."""
-    one: object = value  # boxed once, not at each store
+_ZERO: Final[Any] = bytearray(1)  # repeated, never changed
+
+
+def marked(indexes: dict[Any, int], size: int) -> bytearray:
+    """`size` zero bytes with a 1 at each of `indexes` (a dict's keys, ints): a mask's bytes,
+    made and set here in one call (numpy then wraps them without a copy)."""
+    buffer: Any = _ZERO * size  # a repeat's one memset: half what `bytearray(size)` costs
+    one: object = 1  # boxed once, not at each store
     for i in indexes:  # a dict's own iteration (no iterator object's calls)
         buffer[i] = one
+    return buffer
 
 
 def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> None:
@@ -763,6 +771,11 @@ class Answers:
                 table[rest == "true"] = i
             else:
                 table[rest] = i
+
+    def of(self, decision: Decision) -> dict[int, int]:
+        """`legal` of a decision's kind and values, read here (compiled, as the struct's
+        fields: no attribute look-up or method call of Python's)."""
+        return self.legal(decision.kind, decision.own_values())
 
     def legal(self, kind: str, values: Any) -> dict[int, int]:
         """Each legal action and the index of the option it answers with."""
