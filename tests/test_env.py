@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import pickle
 import re
 import warnings
 
@@ -19,6 +20,7 @@ from interpreter.env import rococo_v1
 from interpreter.env.action_space import ActionSpace
 from interpreter.env.aec import RococoEnv, win_shares
 from interpreter.env.catalogue import SLOTS, Components
+from interpreter.env.encoding import marked
 from interpreter.env.observations import MEANINGS, SCALES, Observation
 from interpreter.env.single import RococoSeatEnv
 from interpreter.loading.loader import available_modules
@@ -256,13 +258,13 @@ def test_an_encoder_deep_copies_with_vectors_of_its_own():
         assert not np.shares_memory(twin._kept[seat][0], encoder._kept[seat][0])
 
 
-def test_a_reset_seat_environment_deep_copies():
-    """`copy.deepcopy` of a reset environment: the copy and the original, given the same
-    actions, give the same observations, masks and rewards, each in its own arrays (against
-    random bots, each copied with its generator). Compiled too (env/encoding.py's Answers, the
-    action space's tables, copies as itself: mypyc's class could not be made again without its
-    arguments)."""
-    env = RococoSeatEnv(players=4, opponents=lambda seat, seed: make_bot("random", seed))
+@pytest.mark.parametrize("bots", ["random", None])
+def test_a_reset_seat_environment_deep_copies(bots):
+    """`copy.deepcopy` of a reset environment, compiled or not: the copy and the original,
+    given the same actions, give the same observations, masks and rewards, each in its own
+    arrays (against random bots, or the uniform default, each copied with its generator)."""
+    opponents = None if bots is None else lambda seat, seed: make_bot(bots, seed)
+    env = RococoSeatEnv(players=4, opponents=opponents)
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))  # every vector written once
     twin = copy.deepcopy(env)
@@ -279,6 +281,29 @@ def test_a_reset_seat_environment_deep_copies():
         if rest[1]:
             break
     assert twin.game.to_json() == env.game.to_json()
+
+
+def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
+    """The tables are made once and never changed: a deep copy is the same object, a pickle
+    gives tables equal to them, answering alike."""
+    actions = ActionSpace(Components.universal())
+    answers = actions._answers
+    assert copy.deepcopy(answers) is answers
+    again = pickle.loads(pickle.dumps(answers))
+    assert again is not answers and again.named == answers.named
+    assert again.slots == answers.slots
+    game = Game.new(load_ruleset(), players=4, seed=2)
+    decision = game.decision()
+    assert again.legal(decision.kind, decision.own_values()) == actions.legal(decision)
+    twin = copy.deepcopy(actions)
+    assert twin._answers is answers and twin.legal(decision) == actions.legal(decision)
+
+
+def test_a_mask_is_fresh_bytes_with_a_one_at_each_legal_action():
+    legal = {3: 0, 1: 1, 4: 2}
+    first, second = marked(legal, 6), marked(legal, 6)
+    assert first == bytearray(b"\0\1\0\1\1\0") == second and first is not second
+    assert marked({}, 3) == bytearray(3)
 
 
 def test_render_shows_the_position_and_the_question():

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .catalogue import SLOTS, Components
-from .encoding import Answers, mark
+from .encoding import Answers, marked
 
 
 class ActionSpace:
@@ -41,7 +41,7 @@ class ActionSpace:
         if decision is self._decision:
             return self._legal
         # the values only read, to name each option: no copies needed
-        out = self._answers.legal(decision.kind, decision.own_values())
+        out = self._answers.of(decision)
         self._decision, self._legal = decision, out
         return out
 
@@ -52,12 +52,10 @@ class ActionSpace:
             return np.zeros(self.n, dtype=np.int8)
         if decision is not self._decision:  # `legal`, written out: a step's mask is its own
             # decision's first ask, and a Python frame costs about what these lines do
-            self._legal = self._answers.legal(decision.kind, decision.own_values())
+            self._legal = self._answers.of(decision)
             self._decision = decision
         # the ones set in fresh zeroed bytes, which the array then wraps without a copy
-        buffer = bytearray(self.n)
-        mark(buffer, self._legal, 1)
-        return np.frombuffer(buffer, _INT8)
+        return np.frombuffer(marked(self._legal, self.n), _INT8)
 
 
 _INT8 = np.dtype(np.int8)

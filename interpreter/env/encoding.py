@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..core.decisions import Decision
+
 # Each player counter and the value that reads 1 (larger ones are cut at 1).
 SCALES: Final = (("livre", 60), ("prestige", 150), ("thread", 10), ("lace", 10), ("tiles", 10),
           ("hand", 10), ("supply", 20), ("discard", 20), ("guests", 20), ("decorations", 20))
@@ -673,11 +675,17 @@ def _copy(source: Any) -> Any:
     return source
 
 
-def mark(buffer: Any, indexes: dict[Any, int], value: int) -> None:
-    """Set each of `indexes` (a dict's keys, ints) to `value` in `buffer`."""
-    one: object = value  # boxed once, not at each store
+_ZERO: Final[Any] = bytearray(1)  # repeated, never changed
+
+
+def marked(indexes: dict[Any, int], size: int) -> bytearray:
+    """`size` zero bytes with a 1 at each of `indexes` (a dict's keys, ints): a mask's bytes,
+    made and set here in one call (numpy then wraps them without a copy)."""
+    buffer: Any = _ZERO * size  # a repeat's one memset: half what `bytearray(size)` costs
+    one: object = 1  # boxed once, not at each store
     for i in indexes:  # a dict's own iteration (no iterator object's calls)
         buffer[i] = one
+    return buffer
 
 
 def _each(index: dict[str, int], ids: Any, ones: list[int], base: int = 0) -> None:
@@ -764,6 +772,11 @@ class Answers:
             else:
                 table[rest] = i
 
+    def of(self, decision: Decision) -> dict[int, int]:
+        """`legal` of a decision's kind and values, read here (compiled, as the struct's
+        fields: no attribute look-up or method call of Python's)."""
+        return self.legal(decision.kind, decision.own_values())
+
     def legal(self, kind: str, values: Any) -> dict[int, int]:
         """Each legal action and the index of the option it answers with."""
         out: dict[Any, int] = {}  # keyed by the tables' own int objects (none boxed again)
@@ -785,9 +798,20 @@ class Answers:
         return out
 
     def __deepcopy__(self, memo: dict) -> Answers:
-        """Itself: its tables are made once and only read (compiled, a copy would be made
-        again through `__init__`, without its arguments: a deep copy of the env failed)."""
+        """Itself: its tables are made once and never changed, so copies share them (and
+        compiled, the class cannot be made again without its arguments)."""
         return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its tables (compiled, the class is made through its `__init__`)."""
+        return _answers_from, (self.named, self.slots)
+
+
+def _answers_from(named: dict[str, dict[Any, Any]], slots: list[int]) -> Answers:
+    """The Answers of these tables (`Answers.__reduce__`)."""
+    answers = Answers([], [])
+    answers.named, answers.slots = named, slots
+    return answers
 
 
 # How each kind's options name their actions (`_named`), worked out once per decision, not per
