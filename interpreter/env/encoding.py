@@ -297,7 +297,7 @@ class Entries:
             kept.put(_PLACES, ([], [], []), [], [], [])
         if self.priced:
             side = view.get("side") or ""
-            displays = view.get("displays") or {}
+            displays: dict = view.get("displays") or {}
             slots = [view.get(display) or displays.get(display) for _, display, _ in self.priced]
             if kept.changed(_PRICES, (side, slots)):
                 at, values = [], []
