@@ -359,9 +359,10 @@ def test_the_encoder_reusing_the_last_board_gives_what_a_fresh_one_gives():
 
 def test_decorations_kept_by_difference_follow_any_change():
     """The decorations are written by difference from what they were: a decoration that
-    changes hands, goes, comes back (and, beside them, tiles that move from one drawer to
-    another, leave or repeat) each give the vector a fresh full encode gives (what the
-    games' own steps rarely do: a decoration taken back, a tile moving drawers)."""
+    changes hands, goes, comes back or is funded beside the others kept (and, beside them,
+    tiles that move from one drawer to another, come, leave or repeat) each give the vector
+    a fresh full encode gives (what the games' own steps rarely do: a decoration taken back,
+    a tile moving drawers)."""
     rules = load_ruleset()
     encoder = Observation(Components.universal(), rules.rounds, rules)
     game = Game.new(rules, players=4, seed=2)
@@ -369,6 +370,9 @@ def test_decorations_kept_by_difference_follow_any_change():
     spaces = list(encoder.components.decorations)[:3]
     tiles = list(encoder.components.tiles)[:3]
     changes = [({spaces[0]: 0, spaces[1]: 2}, [[tiles[0], None], [tiles[1]]]),
+               # one more funded beside those kept (none gone), a tile come into a drawer
+               ({spaces[0]: 0, spaces[1]: 2, spaces[2]: 3}, [[tiles[0], None],
+                                                            [tiles[1], tiles[2]]]),
                ({spaces[0]: 3, spaces[1]: 2}, [[None, tiles[1]], [tiles[0]]]),  # moved
                ({spaces[1]: 2, spaces[2]: 1}, [[tiles[1], tiles[1]], []]),  # gone, repeated
                ({spaces[0]: 0, spaces[2]: 1}, [[tiles[2]], [tiles[1], "no_such_tile"]]),

@@ -267,12 +267,19 @@ class Entries:
                       social)
         self._listed(kept, _HIRE, self.hire_display, view["hire_display"])
         self._listed(kept, _GARMENTS, self.garment_display, view["garment_display"])
-        drawers = view["drawers"]
+        drawers: list = view["drawers"]
         if kept.changed(_DRAWERS, drawers):
             ones = []
+            copied: list = []  # each drawer a list of tiles (or None): copied a level deep
+            index = self.in_drawers
             for drawer in drawers:
-                _each(self.in_drawers, drawer, ones)
-            kept.put(_DRAWERS, _copy(drawers), ones, [], [])
+                pile: list = drawer
+                copied.append(list(pile))
+                for x in pile:
+                    i = index.get(x, -1)
+                    if i >= 0:
+                        ones.append(i)
+            kept.put(_DRAWERS, copied, ones, [], [])
         # the pending kind's one entry (it changes at most steps)
         kept.only(_KIND, -1 if kind is None else
                   self.pending_at + _KIND_AT.get(kind, _OTHER_KIND))
@@ -292,7 +299,7 @@ class Entries:
             kept.put(_PLACES, ([], [], []), [], [], [])
         if self.priced:
             side = view.get("side") or ""
-            displays = view.get("displays") or {}
+            displays: dict = view.get("displays") or {}
             slots = [view.get(display) or displays.get(display) for _, display, _ in self.priced]
             if kept.changed(_PRICES, (side, slots)):
                 at, values = [], []
@@ -311,40 +318,54 @@ class Entries:
         inverse, start = self.inverse, self.players_at
         present = len(players)
         rows = kept.rows
+        hides = len(secret) == 4
         others: list = []
         v: Any
+        n: int
         for p in players:
             s: int = p["seat"]
             row = (s - seat) % present
             was = rows[row]
             first = start + row * _WIDTH
-            if secret and s != seat:
-                self._secret_counters(kept, p, was, first, secret)
-            else:
-                v = p["livre"]
-                if v is not was[0]:
-                    _counter(kept, was, 0, first, v, inverse)
-                v = p["prestige"]
-                if v is not was[1]:
-                    _counter(kept, was, 1, first, v, inverse)
-                v = p["thread"]
-                if v is not was[2]:
-                    _counter(kept, was, 2, first, v, inverse)
-                v = p["lace"]
-                if v is not was[3]:
-                    _counter(kept, was, 3, first, v, inverse)
-            tiles = p["tiles"]
-            hand = p["hand"]
-            supply = p["supply"]
+            hidden = hides and s != seat
+            v = None if hidden and secret[0] else p["livre"]
+            if v is not was[0]:
+                _counter(kept, was, 0, first, v, inverse)
+            v = None if hidden and secret[1] else p["prestige"]
+            if v is not was[1]:
+                _counter(kept, was, 1, first, v, inverse)
+            v = None if hidden and secret[2] else p["thread"]
+            if v is not was[2]:
+                _counter(kept, was, 2, first, v, inverse)
+            v = None if hidden and secret[3] else p["lace"]
+            if v is not was[3]:
+                _counter(kept, was, 3, first, v, inverse)
             # another's tiles, hand and supply (a view): counts
-            _sizes(kept, was, first, tiles if type(tiles) is int else len(tiles),
-                   hand if type(hand) is int else len(hand),
-                   supply if type(supply) is int else len(supply), len(p["discard"]), inverse)
+            tiles = p["tiles"]
+            n = tiles if type(tiles) is int else len(tiles)
+            v = n
+            if v is not was[4]:
+                _size(kept, was, 4, first, n, inverse)
+            hand = p["hand"]
+            n = hand if type(hand) is int else len(hand)
+            v = n
+            if v is not was[5]:
+                _size(kept, was, 5, first, n, inverse)
+            supply = p["supply"]
+            n = supply if type(supply) is int else len(supply)
+            v = n
+            if v is not was[6]:
+                _size(kept, was, 6, first, n, inverse)
+            discard: list = p["discard"]
+            n = len(discard)
+            v = n
+            if v is not was[7]:
+                _size(kept, was, 7, first, n, inverse)
             if social:
                 _size(kept, was, 8, first, kept.guests_of[s], inverse)
                 _size(kept, was, 9, first, kept.decorations_of[s], inverse)
             if s == seat:
-                self._mine(kept, p, tiles, hand, supply)
+                self._mine(kept, p, tiles, hand, supply, discard)
             else:
                 others.append(p["played"])
         if kept.changed(_PLAYED, others):
@@ -354,28 +375,12 @@ class Entries:
                 _one(index, played, ones)
             kept.put(_PLAYED, others, ones, [], [])
 
-    def _secret_counters(self, kept: Kept, p: dict, was: list, first: int,
-                         secret: list[bool]) -> None:
-        """Another seat's first counters, those `secret` flags hidden (None: -1)."""
-        inverse = self.inverse
-        v: Any = None if secret[0] else p["livre"]
-        if v is not was[0]:
-            _counter(kept, was, 0, first, v, inverse)
-        v = None if secret[1] else p["prestige"]
-        if v is not was[1]:
-            _counter(kept, was, 1, first, v, inverse)
-        v = None if secret[2] else p["thread"]
-        if v is not was[2]:
-            _counter(kept, was, 2, first, v, inverse)
-        v = None if secret[3] else p["lace"]
-        if v is not was[3]:
-            _counter(kept, was, 3, first, v, inverse)
-
-    def _mine(self, kept: Kept, p: dict, tiles: list, hand: list, supply: list) -> None:
+    def _mine(self, kept: Kept, p: dict, tiles: list, hand: list, supply: list,
+              discard: list) -> None:
         """The observer's own cards and tiles, the card it played and the garment it tailors."""
         self._listed(kept, _HAND, self.my_hand, hand)
         self._listed(kept, _SUPPLY, self.my_supply, supply)
-        self._listed(kept, _DISCARD, self.my_discard, p["discard"])
+        self._listed(kept, _DISCARD, self.my_discard, discard)
         self._listed(kept, _TILES, self.my_tiles, tiles)
         tailoring = p["tailoring"]
         if isinstance(tailoring, dict):
@@ -439,18 +444,22 @@ class Entries:
         # never written (or cleared): all its entries 0
         old: dict = {} if source is _UNSEEN else source
         owner: int
-        for space, owner in old.items():
-            if decorations.get(space, -1) != owner:
-                i = spaces.get(space, -1)
-                if i >= 0:
-                    kept.write(base + i * n + (owner - seat) % present, 0.0)
-        decorations_of = [0] * present
+        decorations_of: list[int] = [0] * present
+        same = 0  # the old spaces still funded by the same seat
         for space, owner in decorations.items():
-            decorations_of[owner] += 1
+            decorations_of[owner] = decorations_of[owner] + 1
             if old.get(space, -1) != owner:
                 i = spaces.get(space, -1)
                 if i >= 0:
                     kept.write(base + i * n + (owner - seat) % present, 1.0)
+            else:
+                same += 1
+        if same < len(old):  # one went or changed hands (not the usual new one funded)
+            for space, owner in old.items():
+                if decorations.get(space, -1) != owner:
+                    i = spaces.get(space, -1)
+                    if i >= 0:
+                        kept.write(base + i * n + (owner - seat) % present, 0.0)
         kept.decorations_of = decorations_of
         kept.sources[_DECORATIONS] = dict(decorations)
 
@@ -710,24 +719,6 @@ def _size(kept: Kept, was: list, k: int, first: int, n: int, inverse: list[float
     if v is not was[k]:
         was[k] = v
         kept.write(first + k, n * inverse[k] if n * inverse[k] < 1.0 else 1.0)
-
-
-def _sizes(kept: Kept, was: list, first: int, tiles: int, hand: int, supply: int,
-           discard: int, inverse: list[float]) -> None:
-    """A player's counters 4 to 7 (tiles held, cards in hand, in supply, in the discard
-    pile), each written again when it is not the object it was (a small int is one object)."""
-    v: Any = tiles
-    if v is not was[4]:
-        _size(kept, was, 4, first, tiles, inverse)
-    v = hand
-    if v is not was[5]:
-        _size(kept, was, 5, first, hand, inverse)
-    v = supply
-    if v is not was[6]:
-        _size(kept, was, 6, first, supply, inverse)
-    v = discard
-    if v is not was[7]:
-        _size(kept, was, 7, first, discard, inverse)
 
 
 def _at(index: dict[str, int], x: Any) -> int:
