@@ -283,6 +283,24 @@ def test_a_reset_seat_environment_deep_copies(bots):
     assert twin.game.to_json() == env.game.to_json()
 
 
+def test_a_reset_seat_environment_pickles():
+    """A reset environment pickles (its encoder without the vectors it writes through a
+    memoryview: each is made whole again) and the copy plays on as the original does (against
+    the default uniform opponents, each pickled with its generator)."""
+    env = RococoSeatEnv(players=4)
+    env.reset(seed=5)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    twin = pickle.loads(pickle.dumps(env))
+    for _ in range(30):
+        action = int(np.flatnonzero(env.action_masks())[-1])
+        ours, theirs = env.step(action), twin.step(action)
+        assert np.array_equal(ours[0]["observation"], theirs[0]["observation"])
+        assert np.array_equal(ours[0]["action_mask"], theirs[0]["action_mask"])
+        assert ours[1:4] == theirs[1:4]
+        if ours[2]:
+            break
+
+
 def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
     """The tables are made once and never changed: a deep copy is the same object, a pickle
     gives tables equal to them, answering alike."""

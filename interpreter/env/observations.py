@@ -209,3 +209,8 @@ class Observation:
         copied._kept = {}
         memo[id(self)] = copied
         return copied
+
+    def __getstate__(self) -> dict:
+        """Pickled without the vectors as last observed (a memoryview does not pickle): the
+        receiving process makes each whole at its first observation, the same numbers."""
+        return {**self.__dict__, "_kept": {}}
