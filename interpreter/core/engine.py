@@ -621,9 +621,10 @@ def _choosers_of(held: Held, bots: Sequence[Any]) -> list:
     """The `choose_index` of each of `bots` (None for a seat without one: `_index_chooser`),
     kept in `held` for the next call with the same bots."""
     known = held.bots
-    if len(known) == len(bots):
-        for seat, bot in enumerate(bots):
-            if known[seat] is not bot:
+    given = bots if type(bots) is list else list(bots)  # a list: compiled, indexed natively
+    if len(known) == len(given):
+        for seat in range(len(given)):
+            if known[seat] is not given[seat]:
                 break
         else:
             return held.choosers
