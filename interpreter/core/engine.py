@@ -192,21 +192,16 @@ class Game(Scripting):
         decision it was asked, then is raised). The one-seat environment's step: no switch
         out of the step and back for each bot's answer. The bots' `choose_index` are looked
         up when the bots are not those of the last call (the same objects, seat by seat)."""
-        table, held = self.table, self._held
+        table, held, history = self.table, self._held, self.history
         decision = _waiting_on(table)
         value = value_at(decision, index)
-        waiting = table.waiting
-        waiting.bots, waiting.choosers, waiting.history = bots, _choosers_of(table, held, bots), \
-            self.history
+        _seat_bots(table.waiting, bots, _choosers_of(table, held, bots), history)
         try:
-            fault = _answered(table, held, self.history, decision, value)
+            fault = _answered(table, held, history, decision, value)
             if fault is not None or self._redo:
                 self._after(fault)
         finally:
-            waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
-            waiting.bots, waiting.given_in, waiting.history = None, None, None
-            waiting.choosers = _NO_CHOOSERS  # (`held` keeps them while the game goes on)
-        error, waiting.bot_error = waiting.bot_error, None
+            error = _unseat_bots(self.table.waiting)
         if error is not None:  # the step waits at the decision that bot was asked
             raise error
 
@@ -226,15 +221,11 @@ class Game(Scripting):
             if bots[decision.seat] is None:
                 return
             option = bots[decision.seat].choose(self, decision)
-            waiting = self.table.waiting
-            waiting.bots, waiting.choosers, waiting.history = bots, choosers, self.history
+            _seat_bots(self.table.waiting, bots, choosers, self.history)
             try:
                 self.apply(option)
             finally:
-                waiting = self.table.waiting  # the same, unless a fault's recovery made a new one
-                waiting.bots, waiting.given_in, waiting.history = None, None, None
-                waiting.choosers = _NO_CHOOSERS  # (their bots are the caller's to keep)
-            error, waiting.bot_error = waiting.bot_error, None
+                error = _unseat_bots(self.table.waiting)
             if error is not None:  # the step waits at the decision that bot was asked
                 raise error
 
@@ -618,13 +609,31 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     return 0 if kind is not None and kind.wins_ties else 1
 
 
+def _seat_bots(waiting: Waiting, bots: Sequence[Any], choosers: list, history: list) -> None:
+    """Let `bots` (their `choose_index`, `choosers`) answer inside the running step, adding
+    their answers to the game's `history` (`play_out`, `apply_index_then`)."""
+    waiting.bots, waiting.choosers, waiting.history = bots, choosers, history
+
+
+def _unseat_bots(waiting: Waiting) -> BaseException | None:
+    """Take the bots `_seat_bots` gave out of the game's `waiting` (read again by the caller:
+    a fault's recovery makes a new one), and give what one of them raised, if any, taken out
+    too (raised by the caller once the answer is through; an answer that raises drops it)."""
+    waiting.bots, waiting.given_in, waiting.history = None, None, None
+    waiting.choosers = _NO_CHOOSERS  # (`held` keeps them while a game goes on; play_out's
+    # bots are the caller's to keep)
+    error, waiting.bot_error = waiting.bot_error, None
+    return error
+
+
 def _choosers_of(table: Table, held: Held, bots: Sequence[Any]) -> list:
     """The `choose_index` of each of `bots` (None for a seat without one: `_index_chooser`),
     kept in `held` for the next call with the same bots (checked then: `_enough_bots`)."""
     known = held.bots
-    if len(known) == len(bots) and known:
-        for seat, bot in enumerate(bots):
-            if known[seat] is not bot:
+    given = bots if type(bots) is list else list(bots)  # a list: compiled, indexed natively
+    if len(known) == len(given) and known:
+        for seat in range(len(given)):
+            if known[seat] is not given[seat]:
                 break
         else:
             return held.choosers
