@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import packwriter
+import pytest
 from packwriter import line_of, messages
 
 from interpreter import Game, load_ruleset, make_bot
