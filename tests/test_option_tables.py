@@ -39,6 +39,14 @@ def test_the_tables_say_what_the_rule_objects_say():
             assert spaces == tuple(s for s, d in side.decorations.items() if d.area == area)
     assert set(rules.fund_limits) == {"kitchen_left", "kitchen_right"}  # a test that reads some
     assert known.guarded is bool(rules.offering_bonus)
+    assert known.effect_of == {a: action.effect for a, action in rules.actions.items()}
+    assert all(known.effect_of[a] is action.effect for a, action in rules.actions.items())
+    assert known.offering_bonus == rules.offering_bonus and "depute" not in known.offering_bonus
+    master = next(c for c, e in rules.employees.items() if e.type == "master")
+    assert known.play_label({"card": master, "action": "tailor"}) == \
+        f"{rules.employees[master].name}: {rules.actions['tailor'].name}"
+    assert known.play_label({"card": master, "action": None}) == \
+        f"{rules.employees[master].name}: no main action"
     for c, e in rules.employees.items():
         bonus = known.bonus_of[c]
         assert (bonus is None) is (e.bonus is None)

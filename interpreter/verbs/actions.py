@@ -889,12 +889,12 @@ def claim_favor(ctx: Context, args: VerbArgs) -> None:
 
 def perform(ctx: Context, args: VerbArgs) -> None:
     """An additional main action, whatever the type of the card."""
-    ctx.rules.actions[args["action"]()].effect.run(ctx)
+    tables(ctx.rules).effect_of[args["action"]()].run(ctx)
 
 
 def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     """`perform`'s check (checks.py): the action's own check, where it has one."""
-    check = ctx.rules.actions[args["action"]()].effect.check
+    check = tables(ctx.rules).effect_of[args["action"]()].check
     return None if check is None else check(ctx)
 
 
@@ -966,15 +966,10 @@ def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) 
 
 def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
-    rules, me = ctx.rules, ctx.me
-
-    def label(v: dict[str, Any]) -> str:
-        card = rules.employees[v["card"]]
-        action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
-        return f"{card.name}: {action}"
-
+    me, known = ctx.me, tables(ctx.rules)
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", _plays(ctx), label, exact=True)
+    choice = ctx.ask("play", "play an employee card", _plays(ctx), known.play_label,
+                     exact=True)
     card_id = choice["card"]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
@@ -983,8 +978,8 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
         announce(ctx, "play", card=card_id)
     action_id = choice["action"]
     if action_id is not None:
-        ctx.attempt(rules.actions[action_id].effect)
-    if action_id not in rules.offering_bonus:  # else the action offered it (`offer_bonus`)
+        ctx.attempt(known.effect_of[action_id])
+    if action_id not in known.offering_bonus:  # else the action offered it (`offer_bonus`)
         _offer_bonus(ctx, card_id)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now

@@ -10,6 +10,7 @@ not worked out again: the tables only index it by id, in the types compiled code
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 from ..core.model import BoardSide, Effect, Ruleset
@@ -87,6 +88,13 @@ class OptionTables:
             c: None if e.bonus is None else Bonus(e.bonus, f"bonus of {e.name}: {e.bonus.text}")
             for c, e in rules.employees.items()}
         self.guarded = bool(rules.offering_bonus)
+        # each action's effect by id, and the actions that offer the played card's bonus
+        # themselves (`Ruleset.offering_bonus`): what every turn reads of the chosen action
+        self.effect_of: dict[str, Effect] = {a: action.effect
+                                             for a, action in rules.actions.items()}
+        self.offering_bonus: set[str] = set(rules.offering_bonus)
+        # the play question's labeller (card: action), one for every turn of the ruleset
+        self.play_label = _play_labeller(rules)
         # each key an answer is kept under for every card of a type (Play.shared) numbered, so
         # that a turn keeps its answers in a list by number (a tuple is hashed again at every
         # look-up of a dict)
@@ -127,6 +135,17 @@ class OptionTables:
         # the halls a player is in are worked out as `board.halls_present` does)
         self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...] | None] = {
             side.id: _halls(side) for side in rules.sides}
+
+
+def _play_labeller(rules: Ruleset) -> Callable[[dict[str, Any]], str]:
+    """The label of a play question's value: the card's name, then its action's."""
+    employees, actions = rules.employees, rules.actions
+
+    def label(v: dict[str, Any]) -> str:
+        card = employees[v["card"]]
+        action = "no main action" if v["action"] is None else actions[v["action"]].name
+        return f"{card.name}: {action}"
+    return label
 
 
 def _halls(side: BoardSide) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
