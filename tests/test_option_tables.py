@@ -281,3 +281,37 @@ def test_covering_sets_are_the_minimal_sets_that_cover():
             assert found == by_sets(garment, rack, discount, colors)
             some += bool(found)
     assert some > 10
+
+
+def test_a_turn_lists_its_play_options_at_once_unless_it_may_stop_early():
+    """Where the play question reads every value, a turn lists them at once; re-running a step
+    with recorded answers (a save, a clone, an undo) or in a trial run, it looks at them lazily,
+    as far as it needs: the same values either way, those the decision offers, in its order."""
+    import random
+    from collections.abc import Iterator
+
+    from interpreter import Game
+    from interpreter.core.context import Context
+    from interpreter.verbs.actions import _plays
+
+    rules = load_ruleset()
+    game, pick, seen = Game.new(rules, players=4, seed=11), random.Random(11), 0
+    while seen < 12 and game.decision() is not None:
+        decision = game.decision()
+        if decision.kind == "play":
+            seen += 1
+            ctx = Context(game, decision.seat)
+            listed = _plays(ctx)
+            assert type(listed) is list and tuple(listed) == decision.own_values()
+            assert ctx.played is None
+            questions = ctx.questions
+            kept = questions.answers, questions.used
+            questions.answers, questions.used = [decision.own_values()[0]], 0
+            try:
+                assert questions.replaying()
+                lazy = _plays(ctx)
+                assert isinstance(lazy, Iterator) and list(lazy) == listed
+            finally:
+                questions.answers, questions.used = kept
+        game.apply_index(pick.randrange(len(decision)))
+    assert seen == 12

@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -898,15 +898,43 @@ def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     return None if check is None else check(ctx)
 
 
-def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
-    """Each card of the hand with each action it can do, then with none, in hand order (looked
-    at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
-    a card of a type can do but for its own actions is worked out once, from the first card of
-    the type (`_type_plan`). The values are the tables' (`play_options`), made once."""
+def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
+    """Each card of the hand with each action it can do, then with none, in hand order: listed
+    at once where the question reads them all, looked at lazily where it may stop early (a trial
+    run at the second, a re-run step at the answer it recorded: `_lazy_plays`). What a card of
+    a type can do but for its own actions is worked out once, from the first card of the type
+    (`_type_plan`). The values are the tables' (`play_options`), made once."""
+    if ctx.trial is not None or ctx.questions.replaying():
+        return _lazy_plays(ctx)
+    # `_lazy_plays`' loop, as a list (compiled, a generator costs a call of its helper and
+    # the reads and writes of its locals for every value; a turn offers ten or so)
     plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()  # the answers kept between types, by slot
+    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    values: list[dict[str, Any]] = []
+    for card_id in hand:
+        kind, options = play_options[card_id]
+        ctx.played = card_id
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
+                                            known)
+        for play in plan:
+            if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
+                values.append(options[play.index])
+        values.append(options[len(options) - 1])  # the card with no main action, offered last
+    ctx.played = None
+    return values
+
+
+def _lazy_plays(ctx: Context) -> Iterator[dict[str, Any]]:
+    """`_plays`, looked at lazily (the same loop, yielding: keep the two alike)."""
+    plans: dict[str, list[Play]] = {}
+    blocked: dict[str, bool] = {}
+    known_tables = tables(ctx.rules)
+    known = known_tables.unknown.copy()
     play_options, hand = known_tables.play_options, _player(ctx)["hand"]
     for card_id in hand:
         kind, options = play_options[card_id]
@@ -918,7 +946,7 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 yield options[play.index]
-        yield options[len(options) - 1]  # the card with no main action, offered last
+        yield options[len(options) - 1]
     ctx.played = None
 
 
