@@ -61,7 +61,16 @@ def test_the_tables_say_what_the_rule_objects_say():
     assert known.min_staff == rules.setup["min_staff"] == 4
     limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]
-    assert known.uncounted == [-1] * len(limited)
+    assert known.uncounted == [-1] * len(limited) and len(known.counted) == len(limited)
+    for side in rules.sides:
+        of_side = known.of_side(side)
+        assert of_side.side is side and of_side.id == side.id
+        assert of_side.garment_costs == side.garment_costs
+        assert of_side.guest_spaces_for == dict(side.guest_spaces_for)
+        assert known.of_side(side) is of_side  # kept: made once for each side
+    import dataclasses
+    own = dataclasses.replace(rules.sides[0], garment_costs=(9,) * 5)  # a side of its own
+    assert known.of_side(own).garment_costs == (9,) * 5 and known.of_side(own).side is own
     for side in rules.sides:
         assert known.limited_spaces[side.id] == tuple(
             spaces for _, spaces in known.limited_areas[side.id])

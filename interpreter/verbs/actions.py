@@ -28,12 +28,12 @@ from ..core.declaring import (
     same_word,
 )
 from ..core.events import announce, heard, run_hook
-from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
+from ..core.model import Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
 from .checks import Memo
-from .option_tables import OptionTables, Play, tables
+from .option_tables import OptionTables, Play, SideTables, tables
 from .phases import draw
 
 # (Final: compiled, a C static, where a name imported from a Python module is looked up in the
@@ -339,7 +339,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     pinned_space = given and "space" in args
     if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
         return found
-    state, side = ctx.state, ctx.side
+    state, side = ctx.state, known.of_side(ctx.side)
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
     # the free guest spaces, looked for only once a garment can be made (a check that finds
@@ -418,7 +418,7 @@ def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
     return True
 
 
-def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
+def _free_spaces(side: SideTables, guests: dict, made_by_master: bool,
                  most: int = 0) -> list[str]:
     """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
     board order: the first `most` of them (0: all)."""
@@ -767,7 +767,7 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     mine = _areas_funded(ctx) if known.fund_limits else None
     made = known.space_offers  # the values made before, by space and cost
     offers: list[dict[str, Any]] = []
-    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
+    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
         if limit and mine is not None and mine[area] >= limit:
@@ -798,7 +798,8 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for; the player's spaces in a limited area are counted once, when first needed."""
-    known, side_id = tables(ctx.rules), ctx.side.id
+    known = tables(ctx.rules)
+    side_id = known.of_side(ctx.side).id
     given = len(args) != 0  # a main action's `fund` has no options: none is looked up
     discount = (int(args["discount"]()) if given and "discount" in args else 0) + \
         reduction(ctx, "funding")
@@ -815,7 +816,9 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             continue
         if limited >= 0:
             if mine is None:
-                mine = known.uncounted.copy()  # (one list made, where `*` makes two)
+                mine = known.counted  # (the tables' own: nothing made; none counted yet)
+                for i in range(len(mine)):
+                    mine[i] = -1
             n = mine[limited]
             limit = known.limit_of[limited]
             if n < 0:  # (counted only as far as the limit)
@@ -834,7 +837,8 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     tables list those areas' spaces: a few, where the funded spaces are many)."""
     funded, seat = ctx.state["decorations"], ctx.seat
     mine: dict[str, int] = {}
-    for area, spaces in tables(ctx.rules).limited_areas[ctx.side.id]:
+    known = tables(ctx.rules)
+    for area, spaces in known.limited_areas[known.of_side(ctx.side).id]:
         mine[area] = _funded_in(funded, seat, spaces)
     return mine
 
@@ -866,7 +870,7 @@ def _fundable(ctx: Context) -> list[tuple[str, int]]:
     funded = ctx.state["decorations"]
     mine = _areas_funded(ctx) if known.fund_limits else None
     spaces: list[tuple[str, int]] = []
-    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
+    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
         if space_id in funded:
             continue
         if limit and mine is not None and mine[area] >= limit:

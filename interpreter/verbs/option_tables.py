@@ -77,8 +77,10 @@ class OptionTables:
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
-        # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
+        # -1 for each limited area (not counted yet): what `fund`'s check starts to count in,
+        # in one list of the tables' for every check (it calls nothing that checks again)
         self.uncounted: list[int] = [-1] * len(limited)
+        self.counted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
             side: tuple(spaces for _, spaces in areas)
             for side, areas in self.limited_areas.items()}
@@ -135,6 +137,33 @@ class OptionTables:
         # the halls a player is in are worked out as `board.halls_present` does)
         self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...] | None] = {
             side.id: _halls(side) for side in rules.sides}
+        # the side tables last asked for, and each side's by its id (`of_side`)
+        self.last_side: SideTables | None = None
+        self.by_side: dict[str, SideTables] = {}
+
+    def of_side(self, side: BoardSide) -> SideTables:
+        """The tables of the board side `side` (the game's, as a rule: the last kept)."""
+        last = self.last_side
+        if last is not None and last.side is side:
+            return last
+        found = self.by_side.get(side.id)
+        if found is None or found.side is not side:  # a side of its own: its own tables
+            found = self.by_side[side.id] = SideTables(side)
+        self.last_side = found
+        return found
+
+
+class SideTables:
+    """What the verbs read of a board side (a frozen dataclass: each field a generic attribute
+    look-up from compiled code), read once: its id, the Livre each place of the Garment display
+    adds to a garment's cost, and the guest spaces a garment may be rented to (Master spaces
+    only for a Master's: by whether a Master made it)."""
+
+    def __init__(self, side: BoardSide):
+        self.side = side
+        self.id: str = side.id
+        self.garment_costs: tuple[int, ...] = side.garment_costs
+        self.guest_spaces_for: dict[bool, tuple[str, ...]] = dict(side.guest_spaces_for)
 
 
 def _play_labeller(rules: Ruleset) -> Callable[[dict[str, Any]], str]:
