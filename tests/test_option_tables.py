@@ -41,6 +41,14 @@ def test_the_tables_say_what_the_rule_objects_say():
             assert spaces == tuple(s for s, d in side.decorations.items() if d.area == area)
     assert set(rules.fund_limits) == {"kitchen_left", "kitchen_right"}  # a test that reads some
     assert known.guarded is bool(rules.offering_bonus)
+    assert known.effect_of == {a: action.effect for a, action in rules.actions.items()}
+    assert all(known.effect_of[a] is action.effect for a, action in rules.actions.items())
+    assert known.offering_bonus == rules.offering_bonus and "depute" not in known.offering_bonus
+    master = next(c for c, e in rules.employees.items() if e.type == "master")
+    assert known.play_label({"card": master, "action": "tailor"}) == \
+        f"{rules.employees[master].name}: {rules.actions['tailor'].name}"
+    assert known.play_label({"card": master, "action": None}) == \
+        f"{rules.employees[master].name}: no main action"
     for c, e in rules.employees.items():
         bonus = known.bonus_of[c]
         assert (bonus is None) is (e.bonus is None)
@@ -55,7 +63,16 @@ def test_the_tables_say_what_the_rule_objects_say():
     assert known.min_staff == rules.setup["min_staff"] == 4
     limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]
-    assert known.uncounted == [-1] * len(limited)
+    assert known.uncounted == [-1] * len(limited) and len(known.counted) == len(limited)
+    for side in rules.sides:
+        of_side = known.of_side(side)
+        assert of_side.side is side and of_side.id == side.id
+        assert of_side.garment_costs == side.garment_costs
+        assert of_side.guest_spaces_for == dict(side.guest_spaces_for)
+        assert known.of_side(side) is of_side  # kept: made once for each side
+    import dataclasses
+    own = dataclasses.replace(rules.sides[0], garment_costs=(9,) * 5)  # a side of its own
+    assert known.of_side(own).garment_costs == (9,) * 5 and known.of_side(own).side is own
     for side in rules.sides:
         assert known.limited_spaces[side.id] == tuple(
             spaces for _, spaces in known.limited_areas[side.id])
@@ -303,3 +320,37 @@ def test_every_guest_space_is_in_one_hall_of_its_side(tmp_path):
     nowhere = pack(tmp_path, {"flow.yaml": "kind: flow\nboard:\n  - hall: hall_9\n"
                                            "    space: {id: hall_9.arbor}\n"}, "nowhere")
     assert any("board patch changes nothing" in m and "'hall_9'" in m for m in messages(nowhere))
+
+
+def test_a_turn_lists_its_play_options_at_once_unless_it_may_stop_early():
+    """Where the play question reads every value, a turn lists them at once; re-running a step
+    with recorded answers (a save, a clone, an undo) or in a trial run, it looks at them lazily,
+    as far as it needs: the same values either way, those the decision offers, in its order."""
+    import random
+    from collections.abc import Iterator
+
+    from interpreter import Game
+    from interpreter.core.context import Context
+    from interpreter.verbs.actions import _plays
+
+    rules = load_ruleset()
+    game, pick, seen = Game.new(rules, players=4, seed=11), random.Random(11), 0
+    while seen < 12 and game.decision() is not None:
+        decision = game.decision()
+        if decision.kind == "play":
+            seen += 1
+            ctx = Context(game, decision.seat)
+            listed = _plays(ctx)
+            assert type(listed) is list and tuple(listed) == decision.own_values()
+            assert ctx.played is None
+            questions = ctx.questions
+            kept = questions.answers, questions.used
+            questions.answers, questions.used = [decision.own_values()[0]], 0
+            try:
+                assert questions.replaying()
+                lazy = _plays(ctx)
+                assert isinstance(lazy, Iterator) and list(lazy) == listed
+            finally:
+                questions.answers, questions.used = kept
+        game.apply_index(pick.randrange(len(decision)))
+    assert seen == 12

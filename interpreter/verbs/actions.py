@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -28,12 +28,12 @@ from ..core.declaring import (
     same_word,
 )
 from ..core.events import announce, heard, run_hook
-from ..core.model import BoardSide, Garment, GuestSpace, Ruleset
+from ..core.model import Garment, GuestSpace, Ruleset
 from ..core.modifiers import expire, reduction
 from . import checks
 from .cards import cards_in, take_out
 from .checks import Memo
-from .option_tables import OptionTables, Play, tables
+from .option_tables import OptionTables, Play, SideTables, tables
 from .phases import draw
 
 # (Final: compiled, a C static, where a name imported from a Python module is looked up in the
@@ -339,7 +339,7 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     pinned_space = given and "space" in args
     if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
         return found
-    state, side = ctx.state, ctx.side
+    state, side = ctx.state, known.of_side(ctx.side)
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
     # the free guest spaces, looked for only once a garment can be made (a check that finds
@@ -418,7 +418,7 @@ def _affords(needs: tuple[tuple[str, int], ...], purse: dict[str, Any]) -> bool:
     return True
 
 
-def _free_spaces(side: BoardSide, guests: dict, made_by_master: bool,
+def _free_spaces(side: SideTables, guests: dict, made_by_master: bool,
                  most: int = 0) -> list[str]:
     """The guest spaces a garment can be rented to (Master spaces only if a Master made it), in
     board order: the first `most` of them (0: all)."""
@@ -764,7 +764,7 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     mine = _areas_funded(ctx) if known.fund_limits else None
     made = known.space_offers  # the values made before, by space and cost
     offers: list[dict[str, Any]] = []
-    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
+    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
         if limit and mine is not None and mine[area] >= limit:
@@ -795,7 +795,8 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
     """`fund`'s check (checks.py): some space can be funded and paid for. The spaces are looked
     at from the cheapest (how many there are is all a check needs), up to the first the player
     cannot pay for; the player's spaces in a limited area are counted once, when first needed."""
-    known, side_id = tables(ctx.rules), ctx.side.id
+    known = tables(ctx.rules)
+    side_id = known.of_side(ctx.side).id
     given = len(args) != 0  # a main action's `fund` has no options: none is looked up
     discount = (int(args["discount"]()) if given and "discount" in args else 0) + \
         reduction(ctx, "funding")
@@ -812,7 +813,9 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             continue
         if limited >= 0:
             if mine is None:
-                mine = known.uncounted.copy()  # (one list made, where `*` makes two)
+                mine = known.counted  # (the tables' own: nothing made; none counted yet)
+                for i in range(len(mine)):
+                    mine[i] = -1
             n = mine[limited]
             limit = known.limit_of[limited]
             if n < 0:  # (counted only as far as the limit)
@@ -831,7 +834,8 @@ def _areas_funded(ctx: Context) -> dict[str, int]:
     tables list those areas' spaces: a few, where the funded spaces are many)."""
     funded, seat = ctx.state["decorations"], ctx.seat
     mine: dict[str, int] = {}
-    for area, spaces in tables(ctx.rules).limited_areas[ctx.side.id]:
+    known = tables(ctx.rules)
+    for area, spaces in known.limited_areas[known.of_side(ctx.side).id]:
         mine[area] = _funded_in(funded, seat, spaces)
     return mine
 
@@ -863,7 +867,7 @@ def _fundable(ctx: Context) -> list[tuple[str, int]]:
     funded = ctx.state["decorations"]
     mine = _areas_funded(ctx) if known.fund_limits else None
     spaces: list[tuple[str, int]] = []
-    for space_id, area, cost, limit in known.decorations[ctx.side.id]:
+    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
         if space_id in funded:
             continue
         if limit and mine is not None and mine[area] >= limit:
@@ -886,24 +890,52 @@ def claim_favor(ctx: Context, args: VerbArgs) -> None:
 
 def perform(ctx: Context, args: VerbArgs) -> None:
     """An additional main action, whatever the type of the card."""
-    ctx.rules.actions[args["action"]()].effect.run(ctx)
+    tables(ctx.rules).effect_of[args["action"]()].run(ctx)
 
 
 def can_perform(ctx: Context, args: VerbArgs) -> bool | None:
     """`perform`'s check (checks.py): the action's own check, where it has one."""
-    check = ctx.rules.actions[args["action"]()].effect.check
+    check = tables(ctx.rules).effect_of[args["action"]()].check
     return None if check is None else check(ctx)
 
 
-def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
-    """Each card of the hand with each action it can do, then with none, in hand order (looked
-    at lazily: a re-run step stops at the answer it recorded, a trial run at the second). What
-    a card of a type can do but for its own actions is worked out once, from the first card of
-    the type (`_type_plan`). The values are the tables' (`play_options`), made once."""
+def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
+    """Each card of the hand with each action it can do, then with none, in hand order: listed
+    at once where the question reads them all, looked at lazily where it may stop early (a trial
+    run at the second, a re-run step at the answer it recorded: `_lazy_plays`). What a card of
+    a type can do but for its own actions is worked out once, from the first card of the type
+    (`_type_plan`). The values are the tables' (`play_options`), made once."""
+    if ctx.trial is not None or ctx.questions.replaying():
+        return _lazy_plays(ctx)
+    # `_lazy_plays`' loop, as a list (compiled, a generator costs a call of its helper and
+    # the reads and writes of its locals for every value; a turn offers ten or so)
     plans: dict[str, list[Play]] = {}  # a type's plan, by type
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()  # the answers kept between types, by slot
+    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    values: list[dict[str, Any]] = []
+    for card_id in hand:
+        kind, options = play_options[card_id]
+        ctx.played = card_id
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
+                                            known)
+        for play in plan:
+            if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
+                values.append(options[play.index])
+        values.append(options[len(options) - 1])  # the card with no main action, offered last
+    ctx.played = None
+    return values
+
+
+def _lazy_plays(ctx: Context) -> Iterator[dict[str, Any]]:
+    """`_plays`, looked at lazily (the same loop, yielding: keep the two alike)."""
+    plans: dict[str, list[Play]] = {}
+    blocked: dict[str, bool] = {}
+    known_tables = tables(ctx.rules)
+    known = known_tables.unknown.copy()
     play_options, hand = known_tables.play_options, _player(ctx)["hand"]
     for card_id in hand:
         kind, options = play_options[card_id]
@@ -915,7 +947,7 @@ def _plays(ctx: Context) -> Iterator[dict[str, Any]]:
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 yield options[play.index]
-        yield options[len(options) - 1]  # the card with no main action, offered last
+        yield options[len(options) - 1]
     ctx.played = None
 
 
@@ -963,15 +995,10 @@ def _card_can(ctx: Context, card_id: str, play: Play, blocked: dict[str, bool]) 
 
 def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
-    rules, me = ctx.rules, ctx.me
-
-    def label(v: dict[str, Any]) -> str:
-        card = rules.employees[v["card"]]
-        action = "no main action" if v["action"] is None else rules.actions[v["action"]].name
-        return f"{card.name}: {action}"
-
+    me, known = ctx.me, tables(ctx.rules)
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", _plays(ctx), label, exact=True)
+    choice = ctx.ask("play", "play an employee card", _plays(ctx), known.play_label,
+                     exact=True)
     card_id = choice["card"]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
@@ -980,8 +1007,8 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
         announce(ctx, "play", card=card_id)
     action_id = choice["action"]
     if action_id is not None:
-        ctx.attempt(rules.actions[action_id].effect)
-    if action_id not in rules.offering_bonus:  # else the action offered it (`offer_bonus`)
+        ctx.attempt(known.effect_of[action_id])
+    if action_id not in known.offering_bonus:  # else the action offered it (`offer_bonus`)
         _offer_bonus(ctx, card_id)
     if me["played"] == card_id:
         if card_id in me["deputing"]:  # deputed by the main action: it leaves now

@@ -10,6 +10,7 @@ not worked out again: the tables only index it by id, in the types compiled code
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 from ..core.model import BoardSide, Effect, Ruleset
@@ -76,8 +77,10 @@ class OptionTables:
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
-        # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
+        # -1 for each limited area (not counted yet): what `fund`'s check starts to count in,
+        # in one list of the tables' for every check (it calls nothing that checks again)
         self.uncounted: list[int] = [-1] * len(limited)
+        self.counted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
             side: tuple(spaces for _, spaces in areas)
             for side, areas in self.limited_areas.items()}
@@ -87,6 +90,13 @@ class OptionTables:
             c: None if e.bonus is None else Bonus(e.bonus, f"bonus of {e.name}: {e.bonus.text}")
             for c, e in rules.employees.items()}
         self.guarded = bool(rules.offering_bonus)
+        # each action's effect by id, and the actions that offer the played card's bonus
+        # themselves (`Ruleset.offering_bonus`): what every turn reads of the chosen action
+        self.effect_of: dict[str, Effect] = {a: action.effect
+                                             for a, action in rules.actions.items()}
+        self.offering_bonus: set[str] = set(rules.offering_bonus)
+        # the play question's labeller (card: action), one for every turn of the ruleset
+        self.play_label = _play_labeller(rules)
         # each key an answer is kept under for every card of a type (Play.shared) numbered, so
         # that a turn keeps its answers in a list by number (a tuple is hashed again at every
         # look-up of a dict)
@@ -126,6 +136,44 @@ class OptionTables:
         # the guest spaces in it)
         self.halls_of: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             side.id: _halls(side) for side in rules.sides}
+        # the side tables last asked for, and each side's by its id (`of_side`)
+        self.last_side: SideTables | None = None
+        self.by_side: dict[str, SideTables] = {}
+
+    def of_side(self, side: BoardSide) -> SideTables:
+        """The tables of the board side `side` (the game's, as a rule: the last kept)."""
+        last = self.last_side
+        if last is not None and last.side is side:
+            return last
+        found = self.by_side.get(side.id)
+        if found is None or found.side is not side:  # a side of its own: its own tables
+            found = self.by_side[side.id] = SideTables(side)
+        self.last_side = found
+        return found
+
+
+class SideTables:
+    """What the verbs read of a board side (a frozen dataclass: each field a generic attribute
+    look-up from compiled code), read once: its id, the Livre each place of the Garment display
+    adds to a garment's cost, and the guest spaces a garment may be rented to (Master spaces
+    only for a Master's: by whether a Master made it)."""
+
+    def __init__(self, side: BoardSide):
+        self.side = side
+        self.id: str = side.id
+        self.garment_costs: tuple[int, ...] = side.garment_costs
+        self.guest_spaces_for: dict[bool, tuple[str, ...]] = dict(side.guest_spaces_for)
+
+
+def _play_labeller(rules: Ruleset) -> Callable[[dict[str, Any]], str]:
+    """The label of a play question's value: the card's name, then its action's."""
+    employees, actions = rules.employees, rules.actions
+
+    def label(v: dict[str, Any]) -> str:
+        card = employees[v["card"]]
+        action = "no main action" if v["action"] is None else actions[v["action"]].name
+        return f"{card.name}: {action}"
+    return label
 
 
 def _halls(side: BoardSide) -> tuple[tuple[str, tuple[str, ...]], ...]:
