@@ -110,6 +110,7 @@ class Observation:
 
     def __init__(self, components: Components, rounds: int, rules=None):
         self.components, self.rounds = components, rounds
+        self._made_of = (components, rounds, rules)  # what a pickle makes it again from
         c = components
         self.players = n = c.max_players
         e, g, t = len(c.cards), len(c.garments), len(c.tiles)
@@ -210,7 +211,8 @@ class Observation:
         memo[id(self)] = copied
         return copied
 
-    def __getstate__(self) -> dict:
-        """Pickled without the vectors as last observed (a memoryview does not pickle): the
-        receiving process makes each whole at its first observation, the same numbers."""
-        return {**self.__dict__, "_kept": {}}
+    def __reduce__(self) -> tuple:
+        """Pickled as what it is made of (compiled, its tables' classes are made again only
+        through their `__init__`), so without the vectors as last observed (a memoryview does
+        not pickle): the receiving process makes each whole at its first observation."""
+        return type(self), self._made_of
