@@ -813,9 +813,8 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             continue
         if limited >= 0:
             if mine is None:
-                mine = known.counted  # (the tables' own: nothing made; none counted yet)
-                for i in range(len(mine)):
-                    mine[i] = -1
+                mine = known.uncounted.copy()  # (one list made, where `*` makes two: the
+                # tables' own list would be shared by games in threads)
             n = mine[limited]
             limit = known.limit_of[limited]
             if n < 0:  # (counted only as far as the limit)

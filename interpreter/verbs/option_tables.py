@@ -77,10 +77,8 @@ class OptionTables:
                            for cost, s, area in side.decorations_by_cost)
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
-        # -1 for each limited area (not counted yet): what `fund`'s check starts to count in,
-        # in one list of the tables' for every check (it calls nothing that checks again)
+        # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
         self.uncounted: list[int] = [-1] * len(limited)
-        self.counted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
             side: tuple(spaces for _, spaces in areas)
             for side, areas in self.limited_areas.items()}
