@@ -110,7 +110,7 @@ class Observation:
 
     def __init__(self, components: Components, rounds: int, rules=None):
         self.components, self.rounds = components, rounds
-        self._made_of = (components, rounds, rules)  # what a pickle makes it again from
+        self._rules = rules  # (with the two above: what a pickle makes it again from)
         c = components
         self.players = n = c.max_players
         e, g, t = len(c.cards), len(c.garments), len(c.tiles)
@@ -215,4 +215,4 @@ class Observation:
         """Pickled as what it is made of (compiled, its tables' classes are made again only
         through their `__init__`), so without the vectors as last observed (a memoryview does
         not pickle): the receiving process makes each whole at its first observation."""
-        return type(self), self._made_of
+        return type(self), (self.components, self.rounds, self._rules)
