@@ -311,3 +311,38 @@ def test_a_majority_of_the_musicians_is_an_error_that_gives_no_impossible_advice
                            "the area 'musician' is the halls' musicians', which score no "
                            "majority of their own (hall_majorities scores each hall, its "
                            "musician breaking a tie)"]
+
+
+# an area_majority outside the flow's phases: a card's bonus and a trigger's effect
+CARD = """kind: employees
+hire:
+  - id: g.steward
+    name: Steward
+    level: 2
+    type: master
+    bonus: area_majority area statue
+"""
+TRIGGER = """kind: flow
+triggers:
+  - id: statue_tip
+    on: rent
+    until: round_end
+    effect: area_majority area kitchen_left
+"""
+
+
+def test_a_majority_of_an_area_that_prints_none_is_an_error_in_any_effect(tmp_path):
+    # (before: only the flow's phases were checked; a card's or trigger's gave nothing, silent)
+    p = pack(tmp_path, {"cards.yaml": CARD, "flow.yaml": TRIGGER})
+    assert sorted(messages(p)) == sorted([
+        f"{p}/cards.yaml:{line_of(CARD, 'area statue')}:26: area_majority: the area 'statue' "
+        "has no majority on the board sides 'small', 'large' (give its entry in areas: a "
+        "'majority: [X, Y]', or its board: patch)",
+        f"{p}/flow.yaml:{line_of(TRIGGER, 'area kitchen')}:27: area_majority: the area "
+        "'kitchen_left' has no majority on the board sides 'small', 'large' (give its entry in "
+        "areas: a 'majority: [X, Y]', or its board: patch)"])
+
+
+def test_a_card_scoring_an_area_with_a_majority_loads(tmp_path):
+    p = pack(tmp_path, {"cards.yaml": CARD.replace("area statue", "area fireworks")})
+    assert "g.steward" in load_ruleset(extra_paths=[p]).employees

@@ -669,26 +669,25 @@ def check_board_zones(builder, game: dict, doc) -> None:
                 f"{', '.join(PILES)}", doc.span(("zones",)) if "zones" in game else doc.span()))
 
 
-def check_majorities(builder, sides, phases) -> None:
-    """Every `area_majority area A` of the flow scores on every side: a side whose area A
-    prints no `majority:` would give nothing there, in silence."""
-    for phase in phases:
-        for step in phase.steps:
-            tree = getattr(step.effect.compiled, "effect", None)
-            for option in _majority_areas(tree):
-                area = option.value.path[0]
-                lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
-                if area == MUSICIANS:  # (no majority can be given it: the halls score)
-                    builder.errors.append(ModuleError(
-                        f"area_majority: the area {MUSICIANS!r} is the halls' musicians', "
-                        "which score no majority of their own (hall_majorities scores each "
-                        "hall, its musician breaking a tie)", option.span))
-                elif lacking:
-                    builder.errors.append(ModuleError(
-                        f"area_majority: the area {area!r} has no majority on the board side"
-                        f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
-                        "(give its entry in areas: a 'majority: [X, Y]', or its board: patch)",
-                        option.span))
+def check_majorities(builder, sides, trees) -> None:
+    """Every `area_majority area A` the rules compile (a phase's, a card's, a garment's, a
+    trigger's: any effect) scores on every side: a side whose area A prints no `majority:`
+    would give nothing there, in silence."""
+    for tree in trees:
+        for option in _majority_areas(tree):
+            area = option.value.path[0]
+            lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
+            if area == MUSICIANS:  # (no majority can be given it: the halls score)
+                builder.errors.append(ModuleError(
+                    f"area_majority: the area {MUSICIANS!r} is the halls' musicians', "
+                    "which score no majority of their own (hall_majorities scores each "
+                    "hall, its musician breaking a tie)", option.span))
+            elif lacking:
+                builder.errors.append(ModuleError(
+                    f"area_majority: the area {area!r} has no majority on the board side"
+                    f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
+                    "(give its entry in areas: a 'majority: [X, Y]', or its board: patch)",
+                    option.span))
 
 
 def _majority_areas(node):

@@ -571,6 +571,7 @@ class _Builder:
         self.flow_docs: list[Document] = []
         self.component_docs: list[Document] = []
         self.lasting: dict[str, Any] = {}
+        self.compiled: list[Any] = []  # every effect's tree, for the checks of the whole
         self.board_sources: dict[str, str] = {}
         self.param_names: dict[str, Any] = {}  # module parameters, as names effects may read
         self.param_values: dict[str, Any] = {}  # their chosen values ("module.name" -> value)
@@ -651,6 +652,7 @@ class _Builder:
         if compiled is None:
             return None
         self.lasting.update(compiled.lasting)
+        self.compiled.append(compiled.effect)
         blocked = build_blocked(compiled.effect, self.vocab)
         return Effect(text, compiled, _card_text(compiled, self.vocab), owner,
                       origin.locate(1, 1), build_check(compiled.effect, self.vocab,
@@ -683,13 +685,13 @@ class _Builder:
         sides = flowdocs.apply_board(self, self.flow_docs, sides)
         self._player_counts(sides, len(game["player_colors"]), board_doc)
         round_phases, final_phases = self._flow(game, game_doc)
-        flowdocs.check_majorities(self, sides, (*round_phases, *final_phases))
         triggers, started = flowdocs.triggers(self, self.flow_docs,
                                               list(self.collections["employee"].items.items()))
         seat_kinds = seatkinds.build(
             self, self.flow_docs, {p.id: p.kind for p in round_phases}, self.param_values,
             {"triggers": {t.id for ts in triggers.values() for t in ts},
              "zones": {z.id for z in names.zones if z.per_player}})
+        flowdocs.check_majorities(self, sides, self.compiled)
         if self.errors:
             return None
         return Ruleset(
