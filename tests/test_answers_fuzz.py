@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from interpreter import Game, IllegalDecisionError, load_ruleset, make_bot
 from interpreter.core.decisions import Option
+from interpreter.core.table import whole_number
 
 COMBINATIONS = [
     {"edition": "deluxe"},
@@ -237,6 +238,36 @@ def test_what_is_not_a_whole_number_is_not_an_index(game, index):
     with pytest.raises(IllegalDecisionError, match=r" is not an index: apply_index takes a "
                                                    r"whole number, 0 to \d+$"):
         game.apply_index(index)
+    assert snapshot(game) == before
+
+
+class BrokenNumber:
+    """A number whose `__index__` fails with an error of its own (not TypeError's "no whole
+    number")."""
+
+    def __index__(self):
+        raise ValueError("a tensor of 2 elements has no single index")
+
+
+class NoNumber:
+    """One whose `__index__` says, as Python's own types do, that it is no whole number."""
+
+    def __index__(self):
+        raise TypeError("no whole number")
+
+
+def test_an_index_whose_own_index_method_fails_raises_its_error_as_python_indexing_does(game):
+    # (as `[1, 2][BrokenNumber()]` does: the number's own fault, not an illegal answer; the
+    # docstring promised None, the code raised)
+    before = snapshot(game)
+    with pytest.raises(ValueError, match=r"^a tensor of 2 elements has no single index$"):
+        whole_number(BrokenNumber())
+    with pytest.raises(ValueError, match=r"^a tensor of 2 elements has no single index$"):
+        game.apply_index(BrokenNumber())
+    assert snapshot(game) == before
+    assert whole_number(NoNumber()) is None
+    with pytest.raises(IllegalDecisionError, match=r"is not an index: apply_index takes"):
+        game.apply_index(NoNumber())
     assert snapshot(game) == before
 
 

@@ -175,7 +175,9 @@ def value_at(decision: Decision, index: Any) -> Any:
 
 def whole_number(index: Any) -> int | None:
     """`index` as a whole number (its `__index__`: an int subclass's by its value, whatever it
-    overrides, numpy's integers), or None for anything else (a bool, a float, text)."""
+    overrides, numpy's integers), or None for what is none (a bool, a float, text: no
+    `__index__`, or one raising TypeError). Any other error of an `__index__` is the number's
+    own and propagates, as from Python's `list[index]`."""
     kind = type(index)
     if kind is int:  # most often (a learner's action): no method looked up
         return index
