@@ -346,3 +346,36 @@ def test_a_majority_of_an_area_that_prints_none_is_an_error_in_any_effect(tmp_pa
 def test_a_card_scoring_an_area_with_a_majority_loads(tmp_path):
     p = pack(tmp_path, {"cards.yaml": CARD.replace("area statue", "area fireworks")})
     assert "g.steward" in load_ruleset(extra_paths=[p]).employees
+
+
+def test_the_diff_shows_every_field_a_board_replace_changes(tmp_path, capsys):
+    """`rococo diff` says what a `replace:` changes (before: one under its own id was not
+    listed at all, one under a new id only as a space removed and one added)."""
+    import json
+
+    flow = """kind: flow
+board:
+  - replace: statue.1
+    decoration: {id: statue.1, cost: 4, prestige: 3}
+  - side: large
+    replace: kitchen_left.1
+    decoration: {id: kitchen_left.9, cost: 2, prestige: 1, multiplier: 3}
+  - replace: royal_hall.1
+    space: {id: royal_hall.1, reward: gain 4 livre, master: true}
+  - side: small
+    replace: royal_hall.3
+    space: {id: royal_hall.3, master: true}
+"""
+    p = pack(tmp_path, {"flow.yaml": flow})
+    assert main(["diff", "--module", str(p), "--json"]) == 0
+    spaces = [c for c in json.loads(capsys.readouterr().out) if c["what"] == "space"]
+    at = {key: f"{p}/flow.yaml:{line_of(flow, key)}:5" for key in
+          ("replace: statue.1", "side: large", "replace: royal_hall.1")}
+    royal = "royal_hall.1 master False -> True, reward gain 3 livre -> gain 4 livre"
+    assert [(c["change"], c["id"], c["where"]) for c in spaces] == [  # (small's royal_hall.3: as it was)
+        ("replaced", f"small: {royal}", at["replace: royal_hall.1"]),
+        ("replaced", "small: statue.1 cost 7 -> 4, prestige 2 -> 3", at["replace: statue.1"]),
+        ("replaced", "large: kitchen_left.1 -> kitchen_left.9 cost 4 -> 2, multiplier None -> 3",
+         at["side: large"]),
+        ("replaced", f"large: {royal}", at["replace: royal_hall.1"]),
+        ("replaced", "large: statue.1 cost 7 -> 4, prestige 2 -> 3", at["replace: statue.1"])]

@@ -2,7 +2,7 @@
 the file:line it comes from (`rococo diff`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from . import procedures
 
@@ -81,14 +81,7 @@ def _board_changes(before, after) -> list[Change]:
     out: list[Change] = []
     for side in after.sides:
         was = next((s for s in before.sides if s.id == side.id), None)
-        old_ids = set() if was is None else set(was.guest_spaces) | set(was.decorations)
-        new_ids = set(side.guest_spaces) | set(side.decorations)
-        for key in sorted(new_ids - old_ids):
-            out.append(Change("added", "space", f"{side.id}: {key}",
-                              after.sources.get(f"space:{key}", "")))
-        for key in sorted(old_ids - new_ids):
-            out.append(Change("removed", "space", f"{side.id}: {key}",
-                              after.sources.get(f"space:{key}", "")))
+        out += _spaces_changed(was, side, after.sources)
         for area in side.areas.values():  # what makes an area score (a module's majority)
             old = None if was is None else was.areas.get(area.id)
             if area.majority and (old is None or old.majority != area.majority):
@@ -96,6 +89,49 @@ def _board_changes(before, after) -> list[Change]:
                                   "area majority", f"{side.id}: {area.id} {list(area.majority)}",
                                   after.sources.get(f"majority:{area.id}", "")))
     return out
+
+
+def _spaces_changed(was, side, sources) -> list[Change]:
+    """A side's spaces added, removed, replaced (a `replace:` patch: under a new id, or its own)
+    with every field it changes, each with its patch's file:line."""
+    old_ids = set() if was is None else set(was.guest_spaces) | set(was.decorations)
+    new_ids = set(side.guest_spaces) | set(side.decorations)
+    added = {key: sources.get(f"space:{key}", "") for key in sorted(new_ids - old_ids)}
+    removed = {key: sources.get(f"space:{key}", "") for key in sorted(old_ids - new_ids)}
+    out = []
+    for key, where in list(removed.items()):  # one patch removed it and added another: a replace
+        new = next((k for k, w in added.items() if where and w == where), None)
+        if new is not None:
+            del removed[key], added[new]
+            fields = _space_changes(_space_of(was, key), _space_of(side, new))
+            out.append(Change("replaced", "space", f"{side.id}: {key} -> {new} {fields}".rstrip(),
+                              where))
+    for key in sorted(old_ids & new_ids):  # a space kept, or replaced under its own id
+        fields = _space_changes(_space_of(was, key), _space_of(side, key))
+        if fields:
+            out.append(Change("replaced", "space", f"{side.id}: {key} {fields}",
+                              sources.get(f"space:{key}", "")))
+    return [*(Change("added", "space", f"{side.id}: {k}", w) for k, w in added.items()),
+            *(Change("removed", "space", f"{side.id}: {k}", w) for k, w in removed.items()),
+            *out]
+
+
+def _space_of(side, key):
+    return side.guest_spaces.get(key) or side.decorations[key]
+
+
+def _space_changes(old, new) -> str:
+    """What differs between a space before and after (`cost 7 -> 4, prestige 2 -> 3`): every
+    field a `replace:` may change (not its id), a guest space's reward by its text; empty when
+    none."""
+    out = []
+    for name in dict.fromkeys(f.name for f in (*fields(old), *fields(new))):
+        was, now = getattr(old, name, None), getattr(new, name, None)
+        if name == "reward":  # (an Effect: its text)
+            was, now = (None if e is None else e.source for e in (was, now))
+        if name != "id" and was != now:
+            out.append(f"{name} {_short(was)} -> {_short(now)}")
+    return ", ".join(out)
 
 
 def _procedure_changes(before, after) -> list[Change]:
