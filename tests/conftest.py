@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import packwriter
 import pytest
 
 from interpreter import Game, load_ruleset, make_bot
@@ -124,16 +125,12 @@ def card(game: Game, seat: int, start_id: str) -> str:
     return f"start.{game.state['players'][seat]['color']}.{start_id}"
 
 
-def write_pack(folder: Path, files: dict[str, str], listed: list[str] | None = None) -> Path:
-    """A designer's module in `folder` (made if need be): a header naming `listed` (by default
-    `files`), and the files."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "module.yaml").write_text(
-        "module:\n  id: pack\n  kind: custom\n  name: P\n  requires: [base]\n"
-        f"  files: {json.dumps(list(files) if listed is None else listed)}\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
+def write_pack(folder: Path, files: dict[str, str], listed: list | None = None) -> Path:
+    """A designer's module `pack` in `folder` (made if need be): a header naming `listed` (by
+    default `files`; an entry may be a dict, `{file: x.yaml, when: [...]}`), and the files
+    (tests/packwriter.py)."""
+    return packwriter.write(folder, files, "pack", None if listed is None else [
+        name if isinstance(name, str) else json.dumps(name) for name in listed])
 
 
 def jewelry_game() -> tuple:

@@ -1,5 +1,6 @@
 """A designer's pack written for a test, and the errors loading it gives: the loader's tests
-(test_loader_checks.py, test_board_areas.py, test_greedy_tables.py, test_option_tables.py)."""
+(test_loader_checks.py, test_board_areas.py, test_loader_errors.py, test_hostile_round3.py...)
+and conftest's `write_pack`."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -12,16 +13,21 @@ from interpreter import RulesErrors, load_ruleset
 
 def pack(tmp_path: Path, files: dict[str, str], mid: str = "pack",
          listed: Iterable[str] | None = None) -> Path:
-    """Module `mid` in `tmp_path / mid`: a header naming `listed` (by default every file but
-    those under scenarios/, which a module does not list), and the files, in subfolders as
-    named."""
-    folder = tmp_path / mid
-    folder.mkdir(parents=True)
+    """Module `mid` in `tmp_path / mid` (`write`)."""
+    return write(tmp_path / mid, files, mid, listed)
+
+
+def write(folder: Path, files: dict[str, str], mid: str = "pack",
+          listed: Iterable[str] | None = None, requires: Iterable[str] = ("base",)) -> Path:
+    """Module `mid` in `folder` (made if need be): a header naming `listed` (by default every
+    file but those under scenarios/, which a module does not list) and what it `requires`,
+    and the files, in subfolders as named."""
+    folder.mkdir(parents=True, exist_ok=True)
     names = ", ".join(listed if listed is not None
                       else (f for f in files if not f.startswith("scenarios/")))
     (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n  requires: [base]\n"
-        f"  files: [{names}]\n")
+        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n"
+        f"  requires: [{', '.join(requires)}]\n  files: [{names}]\n")
     for name, text in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)

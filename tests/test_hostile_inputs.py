@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import packwriter
 import pytest
 
 from interpreter import CorruptSaveError, Game, RuleFaultError, RulesErrors, load_ruleset, make_bot
@@ -15,15 +16,7 @@ from interpreter.core.saves import seal
 
 def write_pack(folder: Path, mid: str, requires: list[str], files: dict[str, str] | None = None,
                ) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    files = files or {}
-    listed = ", ".join(files)
-    (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: pack {mid}\n"
-        f"  requires: [{', '.join(requires)}]\n  files: [{listed}]\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
+    return packwriter.write(folder, files or {}, mid, requires=requires)
 
 
 # ---- 1. cyclic requires ---------------------------------------------------------------------

@@ -9,6 +9,7 @@ import pickle
 import re
 from pathlib import Path
 
+import packwriter
 import pytest
 from conftest import MISSING_RECORDS, jewelry_game, resealed
 
@@ -27,13 +28,7 @@ from interpreter.core.decisions import Option
 
 def write_pack(folder: Path, files: dict[str, str], listed: str | None = None,
                mid: str = "p") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: pack {mid}\n  requires: [base]\n"
-        f"  files: [{listed if listed is not None else ', '.join(files)}]\n")
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
+    return packwriter.write(folder, files, mid, None if listed is None else [listed])
 
 
 def load_errors(pack: Path) -> list[str]:

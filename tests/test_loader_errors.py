@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import packwriter
 import pytest
 
 from interpreter import RulesErrors, load_ruleset
@@ -10,14 +11,8 @@ from interpreter.core.errors import IdError, ModuleError, SchemaError, YamlError
 from rulesdsl import EffectNameError, EffectSyntaxError
 
 
-def write_pack(tmp_path: Path, cards: str, header_extra: str = "") -> Path:
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text(
-        "module:\n  id: pack\n  kind: custom\n  name: test pack\n  requires: [base]\n"
-        f"  files: [cards.yaml]\n{header_extra}")
-    (pack / "cards.yaml").write_text(cards)
-    return pack
+def write_pack(tmp_path: Path, cards: str) -> Path:
+    return packwriter.write(tmp_path / "pack", {"cards.yaml": cards})
 
 
 def errors_of(pack: Path) -> list:
@@ -110,10 +105,7 @@ def test_replacing_an_unknown_id_is_an_error(tmp_path):
 
 
 def test_unknown_required_module(tmp_path):
-    pack = tmp_path / "p"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: p\n  kind: custom\n  name: p\n"
-                                      "  requires: [velvet_box]\n  files: []\n")
+    pack = packwriter.write(tmp_path / "p", {}, "p", requires=["velvet_box"])
     [err] = errors_of(pack)
     assert isinstance(err, ModuleError)
     assert "unknown module 'velvet_box' (required by 'p')" in err.message
@@ -147,16 +139,12 @@ def test_two_editions_are_refused(tmp_path):
 
 
 def test_a_pack_may_replace_and_remove_garments_and_tiles(tmp_path):
-    pack = tmp_path / "g"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"
-                                      "  requires: [base]\n  files: [garments.yaml, tiles.yaml]\n")
-    (pack / "garments.yaml").write_text(
-        "kind: garments\nremove: {garments: [pink_01]}\ngarments:\n"
-        "  - {id: blue_01, replace: true, color: blue, silk: {blue: 1}, thread: 0, lace: 0,"
-        " master: false, value: 6, prestige: 2}\n")
-    (pack / "tiles.yaml").write_text("kind: resources\ntiles:\n"
-                                     "  - {id: res_99, silk: {orange: 3}, bottom: thread+lace}\n")
+    pack = packwriter.pack(tmp_path, {
+        "garments.yaml": "kind: garments\nremove: {garments: [pink_01]}\ngarments:\n"
+                         "  - {id: blue_01, replace: true, color: blue, silk: {blue: 1}, "
+                         "thread: 0, lace: 0, master: false, value: 6, prestige: 2}\n",
+        "tiles.yaml": "kind: resources\ntiles:\n"
+                      "  - {id: res_99, silk: {orange: 3}, bottom: thread+lace}\n"}, "g")
     rules = load_ruleset(extra_paths=[pack])
     assert "pink_01" not in rules.garments and rules.garments["blue_01"].value == 6
     assert rules.tiles["res_99"].conversions == (("thread", "lace"),)

@@ -9,6 +9,7 @@ import json
 import textwrap
 from pathlib import Path
 
+import packwriter
 import pytest
 
 from interpreter import RulesErrors, load_ruleset
@@ -29,15 +30,8 @@ def barry_jb():
 
 
 def pack(tmp_path: Path, mid: str, files: dict[str, str]) -> Path:
-    folder = tmp_path / mid
-    folder.mkdir()
-    names = ", ".join(files)
-    (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n  requires: [base]\n"
-        f"  files: [{names}]\n")
-    for name, text in files.items():
-        (folder / name).write_text(textwrap.dedent(text))
-    return folder
+    return packwriter.pack(tmp_path, {name: textwrap.dedent(text) for name, text in files.items()},
+                           mid)
 
 
 def errors_of(*packs: Path, expansions=()) -> list[str]:

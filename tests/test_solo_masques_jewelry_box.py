@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import packwriter
 import pytest
 from test_solo_seats import play, saves_and_replays
 
@@ -182,13 +183,7 @@ def test_a_masque_game_with_the_jewelry_box_saves_and_replays():
 
 # ---- the seams, on packs of one's own ------------------------------------------------------
 def _pack(tmp_path: Path, flow: str) -> Path:
-    folder = tmp_path / "p"
-    folder.mkdir()
-    (folder / "module.yaml").write_text(
-        "module:\n  id: p\n  kind: custom\n  name: pack p\n  requires: [base]\n"
-        "  files: [flow.yaml]\n")
-    (folder / "flow.yaml").write_text(flow)
-    return folder
+    return packwriter.pack(tmp_path, {"flow.yaml": flow}, "p")
 
 
 def _errors(pack: Path, **kw) -> list[str]:
