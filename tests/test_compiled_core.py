@@ -76,6 +76,8 @@ import copy, json, pickle
 from interpreter.core.decisions import Decision, Option
 O = (Option(1, "one"), Option({"a": 1}, "a"))
 V = lambda: Decision(0, "k", "p", values=[1, 2], labeller=str)
+FIELDS = ("_seat", "_kind", "_prompt", "_options", "_values", "_public", "_labeller", "_picked",
+          "_picked_at")
 cases = {
     "kind int": lambda: Decision(0, 1, "p", O), "kind None": lambda: Decision(0, None, "p", O),
     "prompt int": lambda: Decision(0, "k", 2, O), "prompt bytes": lambda: Decision(0, "k", b"p"),
@@ -115,6 +117,11 @@ cases = {
     "del _kind": lambda: delattr(V(), "_kind"), "del _seat": lambda: delattr(V(), "_seat"),
     "del other": lambda: delattr(V(), "other"),
     "bool empty": lambda: bool(Decision(0, "k", "p", ())),
+    # every field a new one holds (as Python, `__init__` is a twin written past the check)
+    "fields options": lambda: [getattr(Decision(0, "k", "p", list(O)), f) for f in FIELDS],
+    "fields values": lambda: [getattr(V(), f) for f in FIELDS],
+    "fields of_values": lambda: [getattr(Decision.of_values((1,), "k", "p", (3,), None), f)
+                                 for f in FIELDS],
     "copies": lambda: (pickle.loads(pickle.dumps(V())) == copy.deepcopy(V()), V().to_json()),
 }
 out = {}
@@ -146,6 +153,8 @@ def test_a_decision_takes_and_refuses_odd_input_alike_in_both_forms():
     assert compiled["kind int"] == ["TypeError", "a decision's kind is a str, not int: 1"]
     assert python["set _kind int"] == ["TypeError", "str object expected; got int"]
     assert python["del seat"] == ["AttributeError", "Decision is immutable: cannot delete 'seat'"]
+    assert python["fields values"] == ["value", "[0, 'k', 'p', None, (1, 2), None, <class 'str'>, "
+                                                "None, -1]"]
 
 
 def _manifest(sources: dict[str, bytes]) -> str:
