@@ -342,3 +342,38 @@ def test_a_question_asked_outside_the_flow_is_refused(rules, exact):
     assert game.decision() == waiting and game.to_json() == before
     game.play_out([make_bot("random", s) for s in range(3)])
     assert game.is_over()
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_question_asked_by_a_bot_while_it_chooses_is_refused(rules, exact):
+    """A bot choosing inside the step (`play_out`) that asks a question of its own through
+    `Context(game, seat).ask` is refused, as one asked from outside the flow: before, the
+    question went to the seat's bot and its answer joined the waiting step's record, so the
+    game played on from answers nobody gave to its questions."""
+    from interpreter.core.context import Context
+
+    game = Game.new(rules, players=3, seed=2)
+    outcomes: list = []
+
+    class Asker:
+        def __init__(self):
+            self.inner = make_bot("random", 1)
+
+        def choose(self, g, d):
+            if not outcomes:
+                try:
+                    outcomes.append(Context(g, 0).ask("choice", "pick one", [1, 2, 3],
+                                                      exact=exact))
+                except RuntimeError as exc:
+                    outcomes.append(str(exc))
+            return self.inner.choose(g, d)
+
+    class Plain(Asker):
+        def choose(self, g, d):
+            return self.inner.choose(g, d)
+
+    game.play_out([Asker(), make_bot("random", 2), make_bot("random", 3)])
+    assert outcomes == ["a question was asked outside a game step"]
+    reference = Game.new(rules, players=3, seed=2)
+    reference.play_out([Plain(), make_bot("random", 2), make_bot("random", 3)])
+    assert game.to_json() == reference.to_json()
