@@ -53,6 +53,7 @@ COMPILED_MODULES = (
     "interpreter.core.trial",
     "interpreter.core.zones",
     "interpreter.env.encoding",
+    "interpreter.env.seat_step",
     "interpreter.env.uniform",
     "interpreter.loading.static_checks",
     "interpreter.sim.bots",

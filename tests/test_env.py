@@ -301,6 +301,41 @@ def test_a_reset_seat_environment_pickles():
             break
 
 
+@pytest.mark.parametrize("copied", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))],
+                         ids=["deepcopy", "pickle"])
+def test_a_copied_seat_environment_steps_with_its_own_encoder_and_legal_actions(copied):
+    """The compiled step (env/seat_step.py's Look) of a copy reads the copy's encoder and
+    keeps its legal actions in the copy's action space, not the original's: the original's
+    vectors and last decision stay as they were while the copy plays."""
+    env = RococoSeatEnv(players=4)
+    env.reset(seed=5)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    twin = copied(env)
+    look, actions = twin.coder.look, twin.coder.actions
+    assert twin._look is look and look.encoder is twin.encoder and look.legal is actions.cache
+    assert look.encoder is not env.encoder and look.legal is not env.coder.actions.cache
+    kept, asked = env.encoder._kept[0][0].copy(), env.coder.actions.cache.decision
+    for _ in range(5):
+        twin.step(int(np.flatnonzero(twin.action_masks())[-1]))
+    assert np.array_equal(env.encoder._kept[0][0], kept)
+    assert env.coder.actions.cache.decision is asked is env.game.decision()
+
+
+def test_the_seat_step_reads_the_encoder_and_the_bots_as_they_are_now():
+    """The step hands the encoder's `observe_game` and `env.bots` in at each call: a wrapper
+    of the one set on the encoder runs, and so does a bot put in the list after reset."""
+    env = RococoSeatEnv(players=2)
+    observation, _ = env.reset(seed=1)
+    seen, real = [], env.encoder.observe_game
+    env.encoder.observe_game = lambda game, seat: seen.append(seat) or real(game, seat)
+    env.bots[1] = make_bot("random", 3)
+    for _ in range(3):
+        observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert seen == [0, 0, 0]
+    illegal = env.step(10**6)
+    assert illegal[1:] == (-1.0, False, False, {"illegal": True}) and seen == [0, 0, 0, 0]
+
+
 def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
     """The tables are made once and never changed: a deep copy is the same object, a pickle
     gives tables equal to them, answering alike."""

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from .catalogue import SLOTS, Components
-from .encoding import Answers, marked
+from .encoding import Answers
+from .seat_step import Legal
 
 
 class ActionSpace:
@@ -31,31 +32,15 @@ class ActionSpace:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.slots = [self.index[f"option:{i}"] for i in range(SLOTS)]
         self._answers = Answers(self.names, self.slots)
-        self._decision = None
-        self._legal: dict[int, int] = {}
+        self.cache = Legal(self._answers, self.n)  # the last decision's (compiled)
 
     def legal(self, decision) -> dict[int, int]:
         """Each legal action of `decision` and the index of the option it answers with
         (`game.apply_index`); the last decision's answer is kept, so asking twice costs
         nothing."""
-        if decision is self._decision:
-            return self._legal
-        # the values only read, to name each option: no copies needed
-        out = self._answers.of(decision)
-        self._decision, self._legal = decision, out
-        return out
+        return self.cache.of(decision)
 
     def mask(self, decision) -> np.ndarray:
         """1 for the legal actions of `decision` (all 0 when there is none), as int8: a fresh
         array, safe to keep (a learner's buffer may hold it)."""
-        if decision is None:
-            return np.zeros(self.n, dtype=np.int8)
-        if decision is not self._decision:  # `legal`, written out: a step's mask is its own
-            # decision's first ask, and a Python frame costs about what these lines do
-            self._legal = self._answers.of(decision)
-            self._decision = decision
-        # the ones set in fresh zeroed bytes, which the array then wraps without a copy
-        return np.frombuffer(marked(self._legal, self.n), _INT8)
-
-
-_INT8 = np.dtype(np.int8)
+        return self.cache.mask(decision)

@@ -39,16 +39,10 @@ from .action_space import ActionSpace
 from .catalogue import Components
 from .observations import Observation
 from .rgb_frames import picture
+from .seat_step import Look, win_shares
 
 CATALOGUES = ("universal", "combination")
 FORMS = ("flat", "dict")
-
-
-def win_shares(game: Game) -> list[float]:
-    """Each seat's share of the win of a finished game."""
-    winners = game.winners()
-    return [1 / len(winners) if seat in winners else 0.0
-            for seat in range(len(game.state["players"]))]
 
 
 def text_of(game: Game) -> str:
@@ -120,6 +114,7 @@ class SeatCoder:
             "observation": inner,
             "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8)})
         self.action_space = SeededLater(self.actions.n)
+        self.look = Look(self.encoder, self.actions.cache, self.dict_form)  # (compiled)
 
     def observe(self, game: Game, seat: int) -> dict:
         """What `seat` observes now: fresh arrays, safe to keep."""
@@ -127,10 +122,7 @@ class SeatCoder:
 
     def observe_at(self, game: Game, seat: int, decision) -> dict:
         """`observe`, given the game's pending decision (a caller that has it in hand)."""
-        vector = self.encoder.observe_game(game, seat)
-        mine = decision is not None and decision.seat == seat
-        return {"observation": self.encoder.parts(vector) if self.dict_form else vector,
-                "action_mask": self.actions.mask(decision if mine else None)}
+        return self.look.observe(game, seat, decision)
 
     def answer(self, game: Game, action, agent: str) -> None:
         """Answer the pending decision with `action`; IllegalDecisionError (and no change)

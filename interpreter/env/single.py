@@ -41,9 +41,8 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.seats import seat_plan
-from ..core.table import whole_number
 from ..loading.loader import load_ruleset
-from .aec import RococoEnv, win_shares
+from .aec import RococoEnv
 from .uniform import Uniform
 
 _KINDS_PLAY = ("the rules' seat kinds play the other seats: give no opponents (a solo mode's "
@@ -90,7 +89,7 @@ class RococoSeatEnv(gym.Env):
         self.observation_space = self.env.observation_space(f"seat_{seat}")
         self.action_space = self.env.action_space(f"seat_{seat}")
         self.bots: list = []  # per seat, its bot; None for the seat (and a solo mode's automata)
-        self._actions = self.coder.actions
+        self._look = self.coder.look
 
     @property
     def game(self):
@@ -134,29 +133,15 @@ class RococoSeatEnv(gym.Env):
         return self._observe(game, game.decision()), {}
 
     def step(self, action):
-        # (the hot path of a learner's loop: no call it can do without, such as a property's)
+        # (the hot path of a learner's loop: seat_step.py's, compiled; what a learner may set
+        # since, read here)
         game = self.env._game
         if game is None:
             game = self.env.game  # raises: no game yet
-        decision = game.decision()
-        if decision is None:
-            raise RuntimeError("the episode is over: call reset() to play another game")
-        actions = self._actions  # the legal actions, most often those kept since `_observe`
-        legal = actions._legal if decision is actions._decision else actions.legal(decision)
-        try:  # the option the action answers
-            index = legal[whole_number(action)]  # type: ignore[index]
-        except KeyError:  # not legal, or no whole number (None: a float, a text, a bool)
-            return self._observe(game, decision), self.illegal_penalty, False, False, \
-                {"illegal": True}
-        game.apply_index_then(index, self.bots)  # the bots answer inside the step
-        decision = game.decision()
-        if decision is None and game.is_over():
-            done, reward = True, win_shares(game)[self.seat]
-        else:
-            done, reward = False, 0.0
-        if self.render_mode == "human":
+        out = self._look.step(game, self.bots, self.seat, action, self.illegal_penalty)
+        if self.render_mode == "human" and not out[4]:  # (not after an illegal action)
             self.render()
-        return self.coder.observe_at(game, self.seat, decision), reward, done, False, {}
+        return out
 
     def _observe(self, game, decision) -> dict:
         return self.coder.observe_at(game, self.seat, decision)
