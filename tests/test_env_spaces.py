@@ -562,3 +562,54 @@ def test_blocks_added_later_leave_every_earlier_index_where_it_was():
     assert layout["guest_garments"] == (2161, 30 * 56)
     assert list(layout)[-4:] == ["guest_garments", "guest_master_made",
                                  "prices:garment_display", "prices:jewelry_display"]
+
+
+def test_one_observer_of_a_base_game_follows_undos_clones_trials_and_another_observer():
+    """One observer of a base game (no module places), seat 0 observed after every
+    decision, with now and then a decision taken back (`undo`), a save, a clone observed in
+    its place, an effect's next question asked (run and rolled back inside the step),
+    another observer reading in between, or seat 0 not observed for 30 decisions while the
+    other is: every observation equals a fresh full encode of `view()`. (What a fill that
+    skips the sections nothing wrote since, issue 33, must keep.)"""
+    rules = load_ruleset()
+    encoder = Observation(Components.universal(), rules.rounds, rules)
+    other = Observation(Components.universal(), rules.rounds, rules)
+    game = Game.new(rules, players=4, seed=11)
+    bots = [make_bot("random", s) for s in range(4)]
+    rng = random.Random(5)
+    events = {"undo": 0, "save": 0, "clone": 0, "question": 0, "other": 0, "away": 0}
+
+    def play() -> None:
+        d = game.decision()
+        game.apply(bots[d.seat].choose(game, d))
+
+    def check(g: Game, observer: Observation, seat: int) -> None:
+        assert np.array_equal(observer.observe_game(g, seat), observer.encode(g.view(seat), seat))
+
+    while not game.is_over() and len(game.history) < 300:
+        move = rng.random()
+        if move < 0.06 and game.history:
+            game.undo()
+            events["undo"] += 1
+        elif move < 0.12:
+            game.to_json()
+            events["save"] += 1
+        elif move < 0.16:
+            check(game.clone(), encoder, 0)
+            events["clone"] += 1
+        elif move < 0.22:
+            game.next_question("gain 2 livre; gain 1 thread", game.decision().seat)
+            events["question"] += 1
+        elif move < 0.26:
+            check(game, other, 2)
+            events["other"] += 1
+        elif move < 0.28:
+            for _ in range(30):
+                if not game.is_over():
+                    play()
+                check(game, other, 2)
+            events["away"] += 1
+        else:
+            play()
+        check(game, encoder, 0)
+    assert min(events.values()) >= 2, events
