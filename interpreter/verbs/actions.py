@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -304,16 +304,17 @@ class _Tailoring:
         self.made_by_master = made_by_master
         self.waived = waived
         self.silk_waived = silk_waived
-        # none yet: lists of their own only once found (`_NO_IDS`, `_NO_COSTS` are never
-        # changed; a call that ends before the garments are looked at makes none)
-        self.free: list[str] = _NO_IDS
-        self.garments: list[str] = _NO_IDS
-        self.costs: list[int] = _NO_COSTS
+        # none yet: lists of their own only once found (a call that ends before the garments
+        # are looked at makes none; the empty tuples every `_Tailoring` starts with cannot be
+        # changed through one of them)
+        self.free: Sequence[str] = _NO_IDS
+        self.garments: Sequence[str] = _NO_IDS
+        self.costs: Sequence[int] = _NO_COSTS
 
 
-# the empty lists a `_Tailoring` starts with (read only)
-_NO_IDS: Final[list[str]] = []
-_NO_COSTS: Final[list[int]] = []
+# the empty values a `_Tailoring` starts with, shared (tuples: nothing can change them)
+_NO_IDS: Final[tuple[str, ...]] = ()
+_NO_COSTS: Final[tuple[int, ...]] = ()
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -495,7 +496,7 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     g = ctx.rules.garments[found.garments[0]]
     if g.on_tailor is not None or heard(ctx, "tailor"):
         return None
-    places = (["sell"] if _may_sell(g) and "space" not in args else []) + found.free
+    places = ["sell", *found.free] if _may_sell(g) and "space" not in args else [*found.free]
     if len(places) > 1:
         return True
     if places == ["sell"]:
