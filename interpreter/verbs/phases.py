@@ -99,7 +99,7 @@ def select_hand(ctx: Context, args: VerbArgs) -> None:
 
 # each hand size's prompts, by the card's place (1-based; place 0 unused): read-only once made
 # (a prompt is a function of the two numbers alone; made at every question, an f-string and two
-# numbers' texts cost ~0.9k instructions, nearly all of what the verb spends on a question)
+# numbers' texts cost ~0.9k instructions: callgrind, play_out)
 _HAND_PROMPTS: Final[dict[int, list[str]]] = {}
 _MOST_KEPT: Final = 16
 
