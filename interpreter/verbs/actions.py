@@ -924,19 +924,18 @@ def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
         return _lazy_plays(ctx)
     # `_lazy_plays`' loop, as a list (compiled, a generator costs a call of its helper and
     # the reads and writes of its locals for every value; a turn offers ten or so)
-    plans: dict[str, list[Play]] = {}  # a type's plan, by type
+    kinds: list[str] = []  # the types seen this turn, each with its plan (`_plan_for`)
+    plans: list[list[Play]] = []
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()  # the answers kept between types, by slot
-    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    play_options = known_tables.play_options
+    hand: list[str] = _player(ctx)["hand"]  # (typed: a list's own loop, not an iterator's)
     values: list[dict[str, Any]] = []
     for card_id in hand:
         kind, options = play_options[card_id]
         ctx.played = card_id
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
-                                            known)
+        plan = _plan_for(ctx, kind, kinds, plans, known_tables, known)
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 values.append(options[play.index])
@@ -947,23 +946,36 @@ def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
 
 def _lazy_plays(ctx: Context) -> Iterator[dict[str, Any]]:
     """`_plays`, looked at lazily (the same loop, yielding: keep the two alike)."""
-    plans: dict[str, list[Play]] = {}
+    kinds: list[str] = []
+    plans: list[list[Play]] = []
     blocked: dict[str, bool] = {}
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()
-    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    play_options = known_tables.play_options
+    hand: list[str] = _player(ctx)["hand"]
     for card_id in hand:
         kind, options = play_options[card_id]
         ctx.played = card_id
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
-                                            known)
+        plan = _plan_for(ctx, kind, kinds, plans, known_tables, known)
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 yield options[play.index]
         yield options[len(options) - 1]
     ctx.played = None
+
+
+def _plan_for(ctx: Context, kind: str, kinds: list[str], plans: list[list[Play]],
+              known_tables: OptionTables, known: list[int]) -> list[Play]:
+    """The plan of a card of type `kind` this turn (`plans`, beside the `kinds` seen): made
+    from the first card of the type (`_type_plan`), then found again. A turn sees a few types:
+    two short lists looked through cost less than a dict made, read and written every turn."""
+    for i in range(len(kinds)):
+        if kinds[i] == kind:
+            return plans[i]
+    plan = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()), known)
+    kinds.append(kind)
+    plans.append(plan)
+    return plan
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
