@@ -88,10 +88,12 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     tiles = ctx.me["tiles"]
     ctx.tx.append(tiles, tile_id)
     # the values worked out once per tile; the rules' words read only when a label is
-    answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
-                     tables(rules).keep_values[tile_id],
-                     lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
-                     " and ".join(f"1 {rules.word(r)}" for r in v.split("+")), exact=True)
+    # (typed: compared and split as a text natively, not through Python's generic protocols)
+    answer: str = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
+                          tables(rules).keep_values[tile_id],
+                          lambda v: "keep it for its silk" if v == "keep" else
+                          "discard it for " + " and ".join(f"1 {rules.word(r)}"
+                                                           for r in v.split("+")), exact=True)
     if answer == "keep":
         return True
     ctx.tx.remove(tiles, tile_id)
@@ -154,16 +156,18 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds; its
     space stays empty until the refill."""
     state, label = ctx.state, ctx.table.label
-    choice = ctx.ask("tile", "acquire a resource tile", _acquire_offers(ctx, args),
-                     lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
-                               f"{v['drawer'] + 1} for "
-                               f"{v['price']} Livre", exact=True)
+    # (typed: the offer's dict read natively)
+    choice: dict[str, Any] = ctx.ask(
+        "tile", "acquire a resource tile", _acquire_offers(ctx, args),
+        lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
+                  f"{v['drawer'] + 1} for {v['price']} Livre", exact=True)
+    tile_id: str = choice["tile"]
     ctx.pay("livre", choice["price"])
     drawer = state["drawers"][choice["drawer"]]
-    ctx.tx.set(drawer, drawer.index(choice["tile"]), None)
-    kept = take_tile(ctx, choice["tile"])
+    ctx.tx.set(drawer, drawer.index(tile_id), None)
+    kept = take_tile(ctx, tile_id)
     if heard(ctx, "acquire"):
-        announce(ctx, "acquire", tile=choice["tile"], kept=kept)
+        announce(ctx, "acquire", tile=tile_id, kept=kept)
 
 
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
@@ -798,8 +802,9 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
 def fund(ctx: Context, args: VerbArgs) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     label = ctx.table.label
-    choice = ctx.ask("fund", "fund a decoration", _fund_offers(ctx, args),
-                     lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
+    choice: dict[str, Any] = ctx.ask(  # (typed: the offer's dict read natively)
+        "fund", "fund a decoration", _fund_offers(ctx, args),
+        lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(ctx.state["decorations"], choice["space"], ctx.seat)
     if heard(ctx, "fund"):
@@ -1024,8 +1029,8 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     me, known = ctx.me, tables(ctx.rules)
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", _plays(ctx), known.play_label,
-                     exact=True)
+    choice: dict[str, Any] = ctx.ask("play", "play an employee card", _plays(ctx),
+                                     known.play_label, exact=True)
     card_id = choice["card"]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)
