@@ -118,6 +118,30 @@ def test_a_tailor_that_must_sell(rules):
     assert me["livre"] == 20 - cost + g.value
 
 
+def test_a_tailor_check_that_must_sell_shares_no_list_it_could_change(rules):
+    """`tailor sell_only` looks for no guest space: its check finds the garment with no free
+    space listed, the empty value every `_Tailoring` starts with, which is shared and so
+    cannot be one a caller could add to (a tuple); the check still sees the garment can be
+    sold."""
+    from interpreter.core.context import Context
+    from interpreter.verbs import actions
+
+    game = clean_game(rules, 2, 1, livre=20, thread=2, lace=2)
+    gid = game.state["garment_display"][-1]
+    g = rules.garments[gid]
+    game.state["players"][0]["tiles"] = [t for t, tile in rules.tiles.items()
+                                         if any(tile.silk.get(c, 0) for c in g.silk)]
+    ctx = Context(game, 0)
+    ctx.played = next(c for c, e in rules.employees.items() if e.type == "master" and not e.start)
+    found = actions._tailoring(ctx, {"sell_only": True})
+    assert gid in found.garments
+    assert found.free == ()
+    with pytest.raises(AttributeError):  # no `append`: nothing added reaches another call
+        found.free.append("x")  # type: ignore[attr-defined]
+    assert actions.can_tailor(ctx, {"sell_only": True}) is True
+    assert actions._tailoring(ctx, {"sell_only": True}).free == ()
+
+
 def test_setup_step_shuffles_cards_into_one_level(jb):
     game = clean_game(jb, 4, 2)
     state = game.state

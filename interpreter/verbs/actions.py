@@ -1,7 +1,7 @@
 """The verbs of the main actions and bonuses: acquire, tailor, hire, depute, fund, favor."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from itertools import combinations
 from typing import Any, Final, cast
@@ -43,9 +43,21 @@ _BOUND_MEMO: Final = BoundMemo
 
 def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int:
     """The `price` option's value with `binding` = `count` (0 when free or not given)."""
-    if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
+    given = _dict(args)
+    if "free" in given:
         return 0
-    return _bound_whole(args["price"], binding, count, known)
+    price = given.get("price")  # (an option's value is never None)
+    return 0 if price is None else _bound_whole(price, binding, count, known)
+
+
+def _dict(args: VerbArgs) -> dict[str, Any]:
+    """A verb's options as the dict they are (the generated code and the checks give a dict;
+    VerbArgs says Mapping): compiled, read by the dict's own look-ups and `get`, where a
+    Mapping's `in` and `[]` go through Python's generic protocols (`_price` made a fifth
+    cheaper so). A Mapping of another kind (a test's read-only view) is read as its copy."""
+    if isinstance(args, dict):
+        return args
+    return dict(args)
 
 
 def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
@@ -78,10 +90,12 @@ def take_tile(ctx: Context, tile_id: str) -> bool:
     tiles = ctx.me["tiles"]
     ctx.tx.append(tiles, tile_id)
     # the values worked out once per tile; the rules' words read only when a label is
-    answer = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
-                     tables(rules).keep_values[tile_id],
-                     lambda v: "keep it for its silk" if v == "keep" else "discard it for " +
-                     " and ".join(f"1 {rules.word(r)}" for r in v.split("+")), exact=True)
+    # (typed: compared and split as a text natively, not through Python's generic protocols)
+    answer: str = ctx.ask("keep", f"keep {ctx.table.label(tile_id)} or discard it",
+                          tables(rules).keep_values[tile_id],
+                          lambda v: "keep it for its silk" if v == "keep" else
+                          "discard it for " + " and ".join(f"1 {rules.word(r)}"
+                                                           for r in v.split("+")), exact=True)
     if answer == "keep":
         return True
     ctx.tx.remove(tiles, tile_id)
@@ -106,7 +120,8 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     order."""
     livre = ctx.may_spend("livre")
     less = reduction(ctx, "acquiring")
-    pinned = args["tile"]() if "tile" in args else None
+    tile = _dict(args).get("tile")
+    pinned = None if tile is None else tile()
     offers: list[dict[str, Any]] = []
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
     known = tables(ctx.rules)
@@ -143,16 +158,18 @@ def acquire(ctx: Context, args: VerbArgs) -> None:
     """Buy one tile from a drawer, its price set by how many tiles that drawer holds; its
     space stays empty until the refill."""
     state, label = ctx.state, ctx.table.label
-    choice = ctx.ask("tile", "acquire a resource tile", _acquire_offers(ctx, args),
-                     lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
-                               f"{v['drawer'] + 1} for "
-                               f"{v['price']} Livre", exact=True)
+    # (typed: the offer's dict read natively)
+    choice: dict[str, Any] = ctx.ask(
+        "tile", "acquire a resource tile", _acquire_offers(ctx, args),
+        lambda v: f"{label(v['tile'])} from {ctx.rules.term('drawer', 'drawer')} "
+                  f"{v['drawer'] + 1} for {v['price']} Livre", exact=True)
+    tile_id: str = choice["tile"]
     ctx.pay("livre", choice["price"])
     drawer = state["drawers"][choice["drawer"]]
-    ctx.tx.set(drawer, drawer.index(choice["tile"]), None)
-    kept = take_tile(ctx, choice["tile"])
+    ctx.tx.set(drawer, drawer.index(tile_id), None)
+    kept = take_tile(ctx, tile_id)
     if heard(ctx, "acquire"):
-        announce(ctx, "acquire", tile=choice["tile"], kept=kept)
+        announce(ctx, "acquire", tile=tile_id, kept=kept)
 
 
 def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
@@ -304,16 +321,17 @@ class _Tailoring:
         self.made_by_master = made_by_master
         self.waived = waived
         self.silk_waived = silk_waived
-        # none yet: lists of their own only once found (`_NO_IDS`, `_NO_COSTS` are never
-        # changed; a call that ends before the garments are looked at makes none)
-        self.free: list[str] = _NO_IDS
-        self.garments: list[str] = _NO_IDS
-        self.costs: list[int] = _NO_COSTS
+        # none yet: lists of their own only once found (a call that ends before the garments
+        # are looked at makes none; the empty tuples every `_Tailoring` starts with cannot be
+        # changed through one of them)
+        self.free: Sequence[str] = _NO_IDS
+        self.garments: Sequence[str] = _NO_IDS
+        self.costs: Sequence[int] = _NO_COSTS
 
 
-# the empty lists a `_Tailoring` starts with (read only)
-_NO_IDS: Final[list[str]] = []
-_NO_COSTS: Final[list[int]] = []
+# the empty values a `_Tailoring` starts with, shared (tuples: nothing can change them)
+_NO_IDS: Final[tuple[str, ...]] = ()
+_NO_COSTS: Final[tuple[int, ...]] = ()
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -495,7 +513,7 @@ def can_tailor(ctx: Context, args: VerbArgs) -> bool | None:
     g = ctx.rules.garments[found.garments[0]]
     if g.on_tailor is not None or heard(ctx, "tailor"):
         return None
-    places = (["sell"] if _may_sell(g) and "space" not in args else []) + found.free
+    places = ["sell", *found.free] if _may_sell(g) and "space" not in args else [*found.free]
     if len(places) > 1:
         return True
     if places == ["sell"]:
@@ -576,14 +594,16 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     """The price of a `hire` call and the cards it offers (aborts when the price cannot be
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
-    price = 0 if "free" in args else max(
-        0, _price(args, "cards_in_display", len(display), tables(ctx.rules)) -
+    given = _dict(args)
+    price = 0 if "free" in given else max(
+        0, _price(given, "cards_in_display", len(display), tables(ctx.rules)) -
         reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
-    if "card" not in args:
+    pinned = given.get("card")
+    if pinned is None:
         return price, display
-    card = args["card"]()
+    card = pinned()
     if card not in display:
         raise EffectAbort("that card is not in the display")
     return price, [card]
@@ -596,7 +616,7 @@ def hire(ctx: Context, args: VerbArgs) -> None:
     card = ctx.ask("hire", f"hire an employee for {price} Livre", offered, exact=True)
     ctx.pay("livre", price)
     take_out(ctx, ctx.state["hire_display"], card)  # its space stays empty
-    ctx.tx.append(ctx.me["supply" if "to_supply" in args else "hand"], card)
+    ctx.tx.append(ctx.me["supply" if "to_supply" in _dict(args) else "hand"], card)
     if heard(ctx, "hire"):
         announce(ctx, "hire", card=card)
 
@@ -756,10 +776,12 @@ def remove_from_staff(ctx: Context, card: str) -> None:
 def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     """What `fund` offers: each space the player may fund and can pay for, in board order
     (the spaces `_fundable` gives, read in the same loop)."""
-    livre = ctx.may_spend("livre")
-    discount = (int(args["discount"]()) if "discount" in args else 0) + reduction(ctx, "funding")
-    pinned = args["space"]() if "space" in args else None
-    free = "free" in args
+    livre, given = ctx.may_spend("livre"), _dict(args)
+    less = given.get("discount")
+    discount = (0 if less is None else int(less())) + reduction(ctx, "funding")
+    space = given.get("space")
+    pinned = None if space is None else space()
+    free = "free" in given
     known, funded = tables(ctx.rules), ctx.state["decorations"]
     mine = _areas_funded(ctx) if known.fund_limits else None
     made = known.space_offers  # the values made before, by space and cost
@@ -782,8 +804,9 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
 def fund(ctx: Context, args: VerbArgs) -> None:
     """Fund an empty decoration space, paying its cost less any discount."""
     label = ctx.table.label
-    choice = ctx.ask("fund", "fund a decoration", _fund_offers(ctx, args),
-                     lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
+    choice: dict[str, Any] = ctx.ask(  # (typed: the offer's dict read natively)
+        "fund", "fund a decoration", _fund_offers(ctx, args),
+        lambda v: f"{label(v['space'])} for {v['cost']} Livre", exact=True)
     ctx.pay("livre", choice["cost"])
     ctx.tx.set(ctx.state["decorations"], choice["space"], ctx.seat)
     if heard(ctx, "fund"):
@@ -908,19 +931,18 @@ def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
         return _lazy_plays(ctx)
     # `_lazy_plays`' loop, as a list (compiled, a generator costs a call of its helper and
     # the reads and writes of its locals for every value; a turn offers ten or so)
-    plans: dict[str, list[Play]] = {}  # a type's plan, by type
+    kinds: list[str] = []  # the types seen this turn, each with its plan (`_plan_for`)
+    plans: list[list[Play]] = []
     blocked: dict[str, bool] = {}  # whether a card's own action is blocked this turn
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()  # the answers kept between types, by slot
-    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    play_options = known_tables.play_options
+    hand: list[str] = _player(ctx)["hand"]  # (typed: a list's own loop, not an iterator's)
     values: list[dict[str, Any]] = []
     for card_id in hand:
         kind, options = play_options[card_id]
         ctx.played = card_id
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
-                                            known)
+        plan = _plan_for(ctx, kind, kinds, plans, known_tables, known)
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 values.append(options[play.index])
@@ -931,23 +953,36 @@ def _plays(ctx: Context) -> Iterable[dict[str, Any]]:
 
 def _lazy_plays(ctx: Context) -> Iterator[dict[str, Any]]:
     """`_plays`, looked at lazily (the same loop, yielding: keep the two alike)."""
-    plans: dict[str, list[Play]] = {}
+    kinds: list[str] = []
+    plans: list[list[Play]] = []
     blocked: dict[str, bool] = {}
     known_tables = tables(ctx.rules)
     known = known_tables.unknown.copy()
-    play_options, hand = known_tables.play_options, _player(ctx)["hand"]
+    play_options = known_tables.play_options
+    hand: list[str] = _player(ctx)["hand"]
     for card_id in hand:
         kind, options = play_options[card_id]
         ctx.played = card_id
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()),
-                                            known)
+        plan = _plan_for(ctx, kind, kinds, plans, known_tables, known)
         for play in plan:
             if play.slot >= 0 or _card_can(ctx, card_id, play, blocked):
                 yield options[play.index]
         yield options[len(options) - 1]
     ctx.played = None
+
+
+def _plan_for(ctx: Context, kind: str, kinds: list[str], plans: list[list[Play]],
+              known_tables: OptionTables, known: list[int]) -> list[Play]:
+    """The plan of a card of type `kind` this turn (`plans`, beside the `kinds` seen): made
+    from the first card of the type (`_type_plan`), then found again. A turn sees a few types:
+    two short lists looked through cost less than a dict made, read and written every turn."""
+    for i in range(len(kinds)):
+        if kinds[i] == kind:
+            return plans[i]
+    plan = _type_plan(ctx, known_tables.plays_for_type.get(kind, ()), known)
+    kinds.append(kind)
+    plans.append(plan)
+    return plan
 
 
 def _type_plan(ctx: Context, plays: tuple[Play, ...], known: list[int]
@@ -996,8 +1031,8 @@ def play_card(ctx: Context, args: VerbArgs) -> None:
     """One turn: play a card from the hand, do a main action it allows, then maybe its bonus."""
     me, known = ctx.me, tables(ctx.rules)
     # exact: each action was tried through to its end, and the rest of a turn cannot fail
-    choice = ctx.ask("play", "play an employee card", _plays(ctx), known.play_label,
-                     exact=True)
+    choice: dict[str, Any] = ctx.ask("play", "play an employee card", _plays(ctx),
+                                     known.play_label, exact=True)
     card_id = choice["card"]
     ctx.tx.remove(me["hand"], card_id)
     ctx.tx.set(me, "played", card_id)

@@ -1,7 +1,7 @@
 """The verbs of phases 1 and 2: the favor, the displays, and choosing a hand."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, ListType, VerbDef
 from rulesdsl.vocabulary import VerbArgs
@@ -92,10 +92,28 @@ def select_hand(ctx: Context, args: VerbArgs) -> None:
                 tx.remove(supply, card)
                 tx.append(hand, card)
             continue
-        card = ctx.ask("hand", f"choose a card for your hand ({len(hand) + 1} of {size})",
-                       supply, exact=True)
+        card = ctx.ask("hand", _hand_prompt(len(hand) + 1, size), supply, exact=True)
         tx.remove(supply, card)
         tx.append(hand, card)
+
+
+# each hand size's prompts, by the card's place (1-based; place 0 unused): read-only once made
+# (a prompt is a function of the two numbers alone; made at every question, an f-string and two
+# numbers' texts cost ~0.9k instructions: callgrind, play_out)
+_HAND_PROMPTS: Final[dict[int, list[str]]] = {}
+_MOST_KEPT: Final = 16
+
+
+def _hand_prompt(place: int, size: int) -> str:
+    """'choose a card for your hand (2 of 3)'."""
+    if size > _MOST_KEPT:  # (a rule's outsized hand: made as asked, not kept)
+        return f"choose a card for your hand ({place} of {size})"
+    prompts = _HAND_PROMPTS.get(size)
+    if prompts is None:  # (two threads may both make it: the same texts)
+        prompts = _HAND_PROMPTS[size] = ["" if n == 0 else
+                                         f"choose a card for your hand ({n} of {size})"
+                                         for n in range(size + 1)]
+    return prompts[place]
 
 
 # ---- declarations: this module's verbs as the effect language sees them ---------------------
