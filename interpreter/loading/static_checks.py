@@ -284,16 +284,16 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 return can(ctx, parts.shared)
             except EffectAbort:
                 return False
-        args = parts.shared.copy()
-        if named:  # names of the vocabulary: read by their getters, in this position
-            gets, named_texts = parts.gets, parts.named_texts
-            for i in range(len(named)):
-                args[named[i]] = Named(gets[i], ctx, named_texts[i])
         if not names:  # flags, names, options of the bindings: nothing spends repetitions
+            spare = parts.spare
+            if spare is not None:  # the dict kept for these (none while a call reads it)
+                return _named_check(ctx, can, parts, spare)
+            args = _named_args(ctx, parts)
             try:
                 return can(ctx, args)
             except EffectAbort:
                 return False
+        args = _named_args(ctx, parts) if named else parts.shared.copy()
         env: dict = {}
         fns, texts = parts.fns, parts.texts
         for i in range(len(names)):
@@ -308,6 +308,37 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     return check
 
 
+def _named_args(ctx: Context, parts: _CallParts) -> dict[str, Any]:
+    """The call's shared options, and its names of the vocabulary, each a `Named` read by its
+    getter in this position (a new dict)."""
+    args = parts.shared.copy()
+    named, gets, named_texts = parts.named, parts.gets, parts.named_texts
+    for i in range(len(named)):
+        args[named[i]] = Named(gets[i], ctx, named_texts[i])
+    return args
+
+
+def _named_check(ctx: Context, can: Callable[[Any, Any], bool | None], parts: _CallParts,
+                 spare: dict[str, Any]) -> bool | None:
+    """`can` given the parts' kept dict of shared and named options (`_named_args`' dict, made
+    once: a check of `depute card played` in every turn's offers makes none), its `Named`s
+    pointed at this position for the call. Taken from the parts while the call reads it: a
+    check of the same call within it (or another game's thread) makes its own."""
+    parts.spare = None
+    kept = parts.kept
+    for i in range(len(kept)):
+        kept[i].ctx = ctx
+    try:
+        return can(ctx, spare)
+    except EffectAbort:
+        return False
+    finally:
+        for i in range(len(kept)):
+            kept[i].ctx = None  # (no game kept alive by a ruleset's check)
+        if parts.kept is kept:  # (not made again for another ruleset meanwhile)
+            parts.spare = spare
+
+
 class _CallParts:
     """A verb call's options as its check gives them to the verb, compiled when first used
     (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
@@ -316,10 +347,11 @@ class _CallParts:
     are `named`, read by their getters `gets` in each check's position (card texts
     `named_texts`); the other options, evaluated lazily in each check's position, are `names`
     with their closures `fns` and card `texts` (typed lists, not tuples to unpack: a check
-    reads them at every call)."""
+    reads them at every call). A call of shared and named options alone keeps one dict of them
+    (`spare`, its `Named`s `kept`), given to every check not already reading it."""
 
-    __slots__ = ("analysis", "call", "fns", "gets", "named", "named_texts", "names", "rules",
-                 "shared", "texts", "vocab")
+    __slots__ = ("analysis", "call", "fns", "gets", "kept", "named", "named_texts", "names",
+                 "rules", "shared", "spare", "texts", "vocab")
 
     def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
         self.call, self.vocab, self.analysis = call, vocab, analysis
@@ -331,6 +363,8 @@ class _CallParts:
         self.named: list[str] = []
         self.gets: list[Callable[[Any], Any]] = []
         self.named_texts: list[str] = []
+        self.spare: dict[str, Any] | None = None
+        self.kept: list[Named] = []
 
     def compile_for(self, rules: Any) -> None:
         call, vocab = self.call, self.vocab
@@ -363,6 +397,13 @@ class _CallParts:
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
         self.named, self.gets, self.named_texts = named, gets, named_texts
+        self.spare, self.kept = None, []
+        if named and not names:
+            spare = shared.copy()
+            for i in range(len(named)):
+                spare[named[i]] = found = Named(gets[i], None, named_texts[i])
+                self.kept.append(found)
+            self.spare = spare
         self.rules = rules
 
 

@@ -51,10 +51,17 @@ def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int
 def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
     """`_whole(checks.bound(option, binding, value))`: an option's whole number given its verb's
     one binding (a price by a count, a payout by a card). One that is a function of the binding
-    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept in the
-    tables by its option and the binding's value, read again natively; the memo itself is read
-    as Python's call (rulesdsl is not compiled). An option is always given the same binding."""
-    if type(option) is not Memo and type(option) is not _BOUND_MEMO:
+    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept by the
+    binding's value, in a Memo itself, for a BoundMemo in the tables by its option (rulesdsl is
+    not compiled: its memo is read as Python's call), read again natively. An option is always
+    given the same binding."""
+    if type(option) is Memo:  # a check's: its values kept in it, read natively
+        wholes = option.wholes
+        kept = wholes.get(value)
+        if kept is None:  # worked out, unless it raises (then again at every call)
+            kept = wholes[value] = _whole(option.bound(binding, value))
+        return kept
+    if type(option) is not _BOUND_MEMO:
         return _whole(checks.bound(option, binding, value))  # reads the position
     by_value = known.prices.get(option)
     if by_value is None:
