@@ -43,9 +43,20 @@ _BOUND_MEMO: Final = BoundMemo
 
 def _price(args: VerbArgs, binding: str, count: int, known: OptionTables) -> int:
     """The `price` option's value with `binding` = `count` (0 when free or not given)."""
-    if "free" in args or "price" not in args:  # (`get` is a method call from compiled code)
+    given = _given(args)
+    if "free" in given:
         return 0
-    return _bound_whole(args["price"], binding, count, known)
+    price = given.get("price")  # (an option's value is never None)
+    return 0 if price is None else _bound_whole(price, binding, count, known)
+
+
+def _given(args: VerbArgs) -> dict[str, Any]:
+    """A call's args as the dict they are (rulesdsl's calls and the checks' make dicts):
+    compiled, read by dict look-ups and `get`, where a Mapping's are generic calls. Another
+    Mapping (a read-only view) is read from a copy."""
+    if type(args) is dict:
+        return cast("dict[str, Any]", args)
+    return dict(args)
 
 
 def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
@@ -167,7 +178,8 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     in their order, and stops where they would (at the second tile); a drawer's price is worked
     out again only where its size differs from the drawer before."""
     less, known = reduction(ctx, "acquiring"), tables(ctx.rules)
-    pinned = args["tile"]() if "tile" in args else None
+    tile = _given(args).get("tile")
+    pinned = None if tile is None else checks.called(tile)
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
@@ -583,14 +595,16 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     """The price of a `hire` call and the cards it offers (aborts when the price cannot be
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
-    price = 0 if "free" in args else max(
+    given = _given(args)
+    price = 0 if "free" in given else max(
         0, _price(args, "cards_in_display", len(display), tables(ctx.rules)) -
         reduction(ctx, "hiring"))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
-    if "card" not in args:
+    pinned = given.get("card")
+    if pinned is None:
         return price, display
-    card = args["card"]()
+    card = checks.called(pinned)
     if card not in display:
         raise EffectAbort("that card is not in the display")
     return price, [card]
@@ -714,19 +728,22 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     preference no card matches): that choice is left to the trial, which asks the policy; a
     person's seat in the same game is decided here. A staff at its minimum (the verb aborts)
     is `depute_blocked`'s, which a check reads first (VerbDef.blocked): not read again here."""
-    me = _player(ctx)
-    if "card" not in args:
+    me, given = _player(ctx), _given(args)
+    named = given.get("card")
+    if named is None:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}, tables(ctx.rules)))
-    card = checks.called(args["card"])
+    card = checks.called(named)
     leaving = me["deputing"]
-    if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
+    # (the hand first: a card played is looked at there while the turn's plays are offered)
+    if (leaving and card in leaving) or not (card in me["hand"] or card == me["played"]
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
-    if "payout" in args:  # (aborts where the verb would)
-        _bound_whole(args["payout"], "deputed", card, tables(ctx.rules))
+    payout = given.get("payout")
+    if payout is not None:  # (aborts where the verb would)
+        _bound_whole(payout, "deputed", card, tables(ctx.rules))
     return True
 
 
