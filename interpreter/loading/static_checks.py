@@ -286,7 +286,8 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
                 return False
         if not names:  # flags, names, options of the bindings: nothing spends repetitions
             spare = parts.spare
-            if spare is not None:  # the dict kept for these (none while a call reads it)
+            if spare is not None:  # the dict kept for these, taken (none while a call reads it)
+                parts.spare = None
                 return _named_check(ctx, can, parts, spare)
             args = _named_args(ctx, parts)
             try:
@@ -322,9 +323,9 @@ def _named_check(ctx: Context, can: Callable[[Any, Any], bool | None], parts: _C
                  spare: dict[str, Any]) -> bool | None:
     """`can` given the parts' kept dict of shared and named options (`_named_args`' dict, made
     once: a check of `depute card played` in every turn's offers makes none), its `Named`s
-    pointed at this position for the call. Taken from the parts while the call reads it: a
-    check of the same call within it (or another game's thread) makes its own."""
-    parts.spare = None
+    pointed at this position for the call. The caller takes it from the parts (no call in
+    between) and it is given back once read: a check of the same call meanwhile (within it, or
+    in another game's thread) makes its own."""
     kept = parts.kept
     for i in range(len(kept)):
         kept[i].ctx = ctx
