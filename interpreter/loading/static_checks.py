@@ -277,7 +277,7 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         if blocked is not None and blocked(ctx):
             return False
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
-            parts.compile_for(ctx.rules)
+            parts.compile_for(ctx)
         named, names = parts.named, parts.names
         if not named and not names:  # flags and options of the bindings: the same for every
             try:  # call, given as they are (a `can` reads its args, never changes them)
@@ -367,8 +367,10 @@ class _CallParts:
         self.spare: dict[str, Any] | None = None
         self.kept: list[Named] = []
 
-    def compile_for(self, rules: Any) -> None:
-        call, vocab = self.call, self.vocab
+    def compile_for(self, ctx: Context) -> None:
+        """The parts for the ruleset of `ctx` (a check's position: the kept `Named`s are made
+        pointing at it, then at none)."""
+        call, vocab, rules = self.call, self.vocab, ctx.rules
         binds = vocab.verbs[call.verb].binds
         printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
@@ -402,7 +404,8 @@ class _CallParts:
         if named and not names:
             spare = shared.copy()
             for i in range(len(named)):
-                spare[named[i]] = found = Named(gets[i], None, named_texts[i])
+                spare[named[i]] = found = Named(gets[i], ctx, named_texts[i])
+                found.ctx = None  # (no game kept alive by a ruleset's check)
                 self.kept.append(found)
             self.spare = spare
         self.rules = rules

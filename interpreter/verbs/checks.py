@@ -110,8 +110,9 @@ class Named:
 
     __slots__ = ("ctx", "get", "text")
 
-    def __init__(self, get: Callable[[Any], Any], ctx: Context | None, text: str):
-        self.get, self.ctx, self.text = get, ctx, text
+    def __init__(self, get: Callable[[Any], Any], ctx: Context, text: str):
+        self.get, self.text = get, text
+        self.ctx: Context | None = ctx
 
     def __call__(self, **bindings: Any) -> Any:
         return self.get(self.ctx)
