@@ -198,6 +198,41 @@ def test_depute_card_played_is_checked_for_each_card_as_tried():
     assert True in answers and False in answers
 
 
+def test_a_named_options_check_reads_its_own_position_even_within_another():
+    """A check of `depute card played` gives every check one dict of its options, its `Named`
+    pointed at the check's position for the call (static_checks._named_check). A check of the
+    same call while a `can` reads that dict (within it) gets a dict of its own and reads its
+    own position, and the outer one still reads its own after it; once done, the kept dict
+    points at no position (keeps no game alive)."""
+    from interpreter.loading.static_checks import _verb_check
+    from interpreter.verbs.checks import Named
+    rules = load_ruleset()
+    call = build_effect("depute card played", Origin("<test>"),
+                        rules.vocabulary).effect.statements[0]
+    game = Game.new(rules, players=2, seed=1)
+    outer, inner = Context(game, 0), Context(game, 1)
+    outer.played = game.state["players"][0]["supply"][0]
+    inner.played = game.state["players"][1]["supply"][0]
+    assert outer.played != inner.played
+    seen: list = []
+    given: list = []
+
+    def can(ctx, args):
+        given.append(args)
+        seen.append(args["card"]())
+        if ctx is outer:
+            seen.append(check(inner))
+            seen.append(args["card"]())
+        return True
+    check = _verb_check(call, can, rules.vocabulary)
+    assert check(outer) is True
+    assert seen == [outer.played, inner.played, True, outer.played]
+    assert given[1] is not given[0]
+    assert check(inner) is True and given[2] is given[0]  # the kept dict, given again
+    assert seen[-1] == inner.played
+    assert [o.ctx for o in given[0].values() if type(o) is Named] == [None]
+
+
 def _played(card, run):
     def with_card(ctx):
         ctx.played = card

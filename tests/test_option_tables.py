@@ -193,27 +193,48 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
 
 
 def test_a_price_of_its_binding_alone_is_kept_by_option_and_count():
-    """`_bound_whole` keeps a price or payout that is a function of the verb's binding alone (a
-    BoundMemo in play, a Memo in a check) by its option and the binding's value: each kept one
-    is the option's own value, acquire's is its table (3.. -> 2, 2 -> 1, 1 -> 0), and depute's
-    payouts are kept by card."""
+    """`_bound_whole` keeps a price or payout that is a function of the verb's binding alone by
+    the binding's value: a BoundMemo's (in play) in the tables by its option, a Memo's (in a
+    check) in the Memo itself (`wholes`). Each kept one is the option's own value, acquire's is
+    its table (3.. -> 2, 2 -> 1, 1 -> 0), and depute's payouts are kept by card."""
+    from interpreter.core.context import Context
+    from interpreter.loading.static_checks import _verb_check
     from interpreter.verbs.checks import Memo
     from rulesdsl.memo import BoundMemo
 
     rules = load_ruleset()
-    for _ in _played(rules, 3, 900):
-        pass
+    vocab = rules.vocabulary
+    memos: dict = {}
+    checks = []
+    for action in rules.actions.values():
+        first = action.effect.compiled.effect.statements[0]
+        verb = vocab.verbs.get(getattr(first, "verb", ""))
+        if verb is None or verb.can is None:
+            continue
+
+        def can(ctx, args, can=verb.can):
+            memos.update((id(o), o) for o in args.values() if type(o) is Memo)
+            return can(ctx, args)
+        checks.append(_verb_check(first, can, vocab, action.effect.compiled.analysis))
+    for game in _played(rules, 3, 900):
+        ctx = Context(game, game.decision().seat)
+        for card in ctx.me["hand"][:2]:
+            ctx.played = card
+            for check in checks:
+                check(ctx)
     known = tables(rules)
-    kinds = {type(option) for option in known.prices}
-    assert kinds == {BoundMemo, Memo}  # both kept, in play and in the checks
+    assert {type(option) for option in known.prices} == {BoundMemo}  # in play
+    kept = [(option, option._known and {k[0] for k in option._known}, by_value)
+            for option, by_value in known.prices.items()]
+    kept += [(memo, set(memo.by_one), memo.wholes) for memo in memos.values() if memo.wholes]
+    assert {type(option) for option, _, _ in kept} == {BoundMemo, Memo}  # in the checks too
     drawers = 0
     bindings = set()
-    for option, by_count in known.prices.items():
-        names = set(option.by_one) if type(option) is Memo else {k[0] for k in option._known}
-        assert len(names) == 1 and by_count
+    for option, names, by_value in kept:
+        assert len(names) == 1 and by_value
         name = names.pop()
         bindings.add(name)
-        for n, price in by_count.items():
+        for n, price in by_value.items():
             assert type(price) is int and price == int(option.bound(name, n))
             if name == "tiles_in_drawer":
                 drawers += 1

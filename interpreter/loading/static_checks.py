@@ -277,23 +277,24 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
         if blocked is not None and blocked(ctx):
             return False
         if parts.rules is not ctx.rules:  # a ruleset is frozen: read it once
-            parts.compile_for(ctx.rules)
+            parts.compile_for(ctx)
         named, names = parts.named, parts.names
         if not named and not names:  # flags and options of the bindings: the same for every
             try:  # call, given as they are (a `can` reads its args, never changes them)
                 return can(ctx, parts.shared)
             except EffectAbort:
                 return False
-        args = parts.shared.copy()
-        if named:  # names of the vocabulary: read by their getters, in this position
-            gets, named_texts = parts.gets, parts.named_texts
-            for i in range(len(named)):
-                args[named[i]] = Named(gets[i], ctx, named_texts[i])
         if not names:  # flags, names, options of the bindings: nothing spends repetitions
+            spare = parts.spare
+            if spare is not None:  # the dict kept for these, taken (none while a call reads it)
+                parts.spare = None
+                return _named_check(ctx, can, parts, spare)
+            args = _named_args(ctx, parts)
             try:
                 return can(ctx, args)
             except EffectAbort:
                 return False
+        args = _named_args(ctx, parts) if named else parts.shared.copy()
         env: dict = {}
         fns, texts = parts.fns, parts.texts
         for i in range(len(names)):
@@ -308,6 +309,37 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
     return check
 
 
+def _named_args(ctx: Context, parts: _CallParts) -> dict[str, Any]:
+    """The call's shared options, and its names of the vocabulary, each a `Named` read by its
+    getter in this position (a new dict)."""
+    args = parts.shared.copy()
+    named, gets, named_texts = parts.named, parts.gets, parts.named_texts
+    for i in range(len(named)):
+        args[named[i]] = Named(gets[i], ctx, named_texts[i])
+    return args
+
+
+def _named_check(ctx: Context, can: Callable[[Any, Any], bool | None], parts: _CallParts,
+                 spare: dict[str, Any]) -> bool | None:
+    """`can` given the parts' kept dict of shared and named options (`_named_args`' dict, made
+    once: a check of `depute card played` in every turn's offers makes none), its `Named`s
+    pointed at this position for the call. The caller takes it from the parts (no call in
+    between) and it is given back once read: a check of the same call meanwhile (within it, or
+    in another game's thread) makes its own."""
+    kept = parts.kept
+    for i in range(len(kept)):
+        kept[i].ctx = ctx
+    try:
+        return can(ctx, spare)
+    except EffectAbort:
+        return False
+    finally:
+        for i in range(len(kept)):
+            kept[i].ctx = None  # (no game kept alive by a ruleset's check)
+        if parts.kept is kept:  # (not made again for another ruleset meanwhile)
+            parts.spare = spare
+
+
 class _CallParts:
     """A verb call's options as its check gives them to the verb, compiled when first used
     (loading stays cheap) for the ruleset `rules` (a ruleset is frozen: the memos read its
@@ -316,10 +348,11 @@ class _CallParts:
     are `named`, read by their getters `gets` in each check's position (card texts
     `named_texts`); the other options, evaluated lazily in each check's position, are `names`
     with their closures `fns` and card `texts` (typed lists, not tuples to unpack: a check
-    reads them at every call)."""
+    reads them at every call). A call of shared and named options alone keeps one dict of them
+    (`spare`, its `Named`s `kept`), given to every check not already reading it."""
 
-    __slots__ = ("analysis", "call", "fns", "gets", "named", "named_texts", "names", "rules",
-                 "shared", "texts", "vocab")
+    __slots__ = ("analysis", "call", "fns", "gets", "kept", "named", "named_texts", "names",
+                 "rules", "shared", "spare", "texts", "vocab")
 
     def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
         self.call, self.vocab, self.analysis = call, vocab, analysis
@@ -331,9 +364,13 @@ class _CallParts:
         self.named: list[str] = []
         self.gets: list[Callable[[Any], Any]] = []
         self.named_texts: list[str] = []
+        self.spare: dict[str, Any] | None = None
+        self.kept: list[Named] = []
 
-    def compile_for(self, rules: Any) -> None:
-        call, vocab = self.call, self.vocab
+    def compile_for(self, ctx: Context) -> None:
+        """The parts for the ruleset of `ctx` (a check's position: the kept `Named`s are made
+        pointing at it, then at none)."""
+        call, vocab, rules = self.call, self.vocab, ctx.rules
         binds = vocab.verbs[call.verb].binds
         printed = Printed(rules)
         values = {o.name: o.value for o in call.options}
@@ -363,6 +400,14 @@ class _CallParts:
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
         self.named, self.gets, self.named_texts = named, gets, named_texts
+        self.spare, self.kept = None, []
+        if named and not names:
+            spare = shared.copy()
+            for i in range(len(named)):
+                spare[named[i]] = found = Named(gets[i], ctx, named_texts[i])
+                found.ctx = None  # (no game kept alive by a ruleset's check)
+                self.kept.append(found)
+            self.spare = spare
         self.rules = rules
 
 

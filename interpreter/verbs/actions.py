@@ -63,10 +63,17 @@ def _dict(args: VerbArgs) -> dict[str, Any]:
 def _bound_whole(option: Any, binding: str, value: Any, known: OptionTables) -> int:
     """`_whole(checks.bound(option, binding, value))`: an option's whole number given its verb's
     one binding (a price by a count, a payout by a card). One that is a function of the binding
-    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept in the
-    tables by its option and the binding's value, read again natively; the memo itself is read
-    as Python's call (rulesdsl is not compiled). An option is always given the same binding."""
-    if type(option) is not Memo and type(option) is not _BOUND_MEMO:
+    alone (rulesdsl's BoundMemo, a check's Memo: the same in every position) is kept by the
+    binding's value, in a Memo itself, for a BoundMemo in the tables by its option (rulesdsl is
+    not compiled: its memo is read as Python's call), read again natively. An option is always
+    given the same binding."""
+    if type(option) is Memo:  # a check's: its values kept in it, read natively
+        wholes = option.wholes
+        kept = wholes.get(value)
+        if kept is None:  # worked out, unless it raises (then again at every call)
+            kept = wholes[value] = _whole(option.bound(binding, value))
+        return kept
+    if type(option) is not _BOUND_MEMO:
         return _whole(checks.bound(option, binding, value))  # reads the position
     by_value = known.prices.get(option)
     if by_value is None:
@@ -177,7 +184,8 @@ def can_acquire(ctx: Context, args: VerbArgs) -> bool | None:
     in their order, and stops where they would (at the second tile); a drawer's price is worked
     out again only where its size differs from the drawer before."""
     less, known = reduction(ctx, "acquiring"), tables(ctx.rules)
-    pinned = args["tile"]() if "tile" in args else None
+    tile = _dict(args).get("tile")
+    pinned = None if tile is None else checks.called(tile)
     livre, found = ctx.may_spend("livre"), 0
     known_size = known_price = -1  # the last size of drawer looked at, and its price
     for drawer in ctx.state["drawers"]:
@@ -603,7 +611,7 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     pinned = given.get("card")
     if pinned is None:
         return price, display
-    card = pinned()
+    card = checks.called(pinned)
     if card not in display:
         raise EffectAbort("that card is not in the display")
     return price, [card]
@@ -727,19 +735,22 @@ def can_depute(ctx: Context, args: VerbArgs) -> bool | None:
     preference no card matches): that choice is left to the trial, which asks the policy; a
     person's seat in the same game is decided here. A staff at its minimum (the verb aborts)
     is `depute_blocked`'s, which a check reads first (VerbDef.blocked): not read again here."""
-    me = _player(ctx)
-    if "card" not in args:
+    me, given = _player(ctx), _dict(args)
+    named = given.get("card")
+    if named is None:
         if ctx.rules.has_seat_kinds and seats.kind_of(ctx.rules, ctx.state,
                                                       ctx.seat) is not None:
             return None
         return bool(_deputable(args, _deputing_staff(ctx), {}, tables(ctx.rules)))
-    card = checks.called(args["card"])
+    card = checks.called(named)
     leaving = me["deputing"]
-    if (leaving and card in leaving) or not (card == me["played"] or card in me["hand"]
+    # (the hand first: a card played is looked at there while the turn's plays are offered)
+    if (leaving and card in leaving) or not (card in me["hand"] or card == me["played"]
                                              or card in me["supply"] or card in me["discard"]):
         return False  # the verb aborts: that card is not on the staff
-    if "payout" in args:  # (aborts where the verb would)
-        _bound_whole(args["payout"], "deputed", card, tables(ctx.rules))
+    payout = given.get("payout")
+    if payout is not None:  # (aborts where the verb would)
+        _bound_whole(payout, "deputed", card, tables(ctx.rules))
     return True
 
 

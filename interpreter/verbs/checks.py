@@ -105,12 +105,14 @@ class Named:
     """A verb option in a check whose value is a name of the vocabulary (`played`:
     rulesdsl.verb_option_getters), read by the name's getter in the check's position: one
     call, where a `Lazy` calls the option's closure, which calls the getter, and needs an env.
-    A name takes no bindings."""
+    A name takes no bindings. One a check keeps between calls reads no position between them
+    (`ctx` None)."""
 
     __slots__ = ("ctx", "get", "text")
 
     def __init__(self, get: Callable[[Any], Any], ctx: Context, text: str):
-        self.get, self.ctx, self.text = get, ctx, text
+        self.get, self.text = get, text
+        self.ctx: Context | None = ctx
 
     def __call__(self, **bindings: Any) -> Any:
         return self.get(self.ctx)
@@ -157,11 +159,14 @@ class Memo:
     module `bound` calls it directly in C (rulesdsl is below this layer: neither can derive from
     the other)."""
 
-    __slots__ = ("by_one", "fn", "known", "printed")
+    __slots__ = ("by_one", "fn", "known", "printed", "wholes")
 
     def __init__(self, fn: Callable[[Any, dict], Any], printed: Printed):
         self.fn = fn  # reads the env and the ruleset's printed data alone
         self.printed = printed
+        # its whole-number values by the one binding's value, as a verb reads a price or a
+        # payout (actions._bound_whole: one look-up, where the tables key them by memo too)
+        self.wholes: dict[Any, int] = {}
         # the values of keyword calls, by their bindings' (name, type, value)s
         self.known: dict[tuple, Any] = {}
         # the values of `bound` calls, by the binding's name, then its value: (its type, the
