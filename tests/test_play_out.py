@@ -342,3 +342,35 @@ def test_a_question_asked_outside_the_flow_is_refused(rules, exact):
     assert game.decision() == waiting and game.to_json() == before
     game.play_out([make_bot("random", s) for s in range(3)])
     assert game.is_over()
+
+
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_question_a_bot_asks_while_it_chooses_inside_the_step_is_refused(rules, how, exact):
+    """A bot choosing inside the running step (`play_out`, `apply_index_then`) that asks a
+    question of its own (`Context(game, seat).ask`) is refused as a question from outside the
+    flow is: it used to be taken as the step's own question (answered by a bot, or its trials
+    run against the step's position). The bot may go on and answer; the game is unchanged."""
+    from interpreter.core.context import Context
+
+    refused = []
+
+    class Asking:
+        def choose(self, game, d):
+            try:
+                Context(game, 0).ask("choice", "pick one", [1, 2, 3], exact=exact)
+            except RuntimeError as exc:
+                refused.append(str(exc))
+            return d.option_at(0)
+
+    game, twin = Game.new(rules, players=2, seed=3), Game.new(rules, players=2, seed=3)
+    if how == "play_out":
+        game.play_out([Asking(), Asking()])
+    else:
+        while not game.is_over():
+            game.apply_index_then(0, [None, Asking()])
+    while not twin.is_over():
+        twin.apply_index(0)
+    assert len(refused) > 20 and set(refused) == {"a question was asked outside a game step"}
+    assert game.history == twin.history and game.to_json() == twin.to_json()
+

@@ -278,7 +278,9 @@ class Context:
             if auto is not None:  # among the legal values: its rules say what then happens
                 return self._policy_answer(auto, asked, kind, prompt, list(values), labeller,
                                            seats.NoPreferredOption)
-        if not self.table.waiting.running and questions.script is None:  # no step to suspend
+        waiting = self.table.waiting
+        if (not waiting.running or waiting.choosing) and questions.script is None:
+            # no step to suspend: outside the game's flow, or a bot choosing inside it
             raise RuntimeError("a question was asked outside a game step")
         if self.risky or not exact:
             values = tuple(questions.completable(list(values), self))
