@@ -374,3 +374,57 @@ def test_a_question_a_bot_asks_while_it_chooses_inside_the_step_is_refused(rules
     assert len(refused) > 20 and set(refused) == {"a question was asked outside a game step"}
     assert game.history == twin.history and game.to_json() == twin.to_json()
 
+
+def _uniform_bots(players: int) -> list:
+    from interpreter.env.uniform import Uniform
+    return [None] + [Uniform(100 + s) for s in range(1, players)]
+
+
+def test_a_uniform_bot_is_drawn_for_as_it_would_choose(rules):
+    """A bot that picks uniformly (`Uniformly`: the env's default opponent) is not asked inside
+    the step: the step draws its `choose_index` from its generator itself (`Table.answer`),
+    with no Decision made. The game is the one its `choose_index` makes one answer at a time,
+    and its generator is left where those draws leave it (undo and saves alike)."""
+    import random
+    for players, seed in ((2, 1), (4, 2)):
+        games, bots = [], []
+        for how in (_seat_then_bots, _one_at_a_time):
+            game, pick = Game.new(rules, players=players, seed=seed), random.Random(seed)
+            bots.append(_uniform_bots(players))
+            how(game, bots[-1], lambda d, pick=pick: pick.randrange(len(d)))
+            games.append(game)
+        out, looped = games
+        assert out.history == looped.history and out.to_json() == looped.to_json()
+        assert [b.rng.random() for b in bots[0][1:]] == [b.rng.random() for b in bots[1][1:]]
+        out.undo(3)
+        looped.undo(3)
+        assert out.to_json() == looped.to_json() and out.decision() == looped.decision()
+
+
+def test_a_uniform_bot_whose_draw_fails_leaves_the_game_at_its_decision(rules):
+    """A draw that raises (a generator replaced by a failing one) is that bot's failure: the
+    step waits at the decision it was asked, as any bot's raise leaves it, and it is raised."""
+    calls = []
+
+    def failing(bits: int) -> int:
+        calls.append(bits)
+        raise ZeroDivisionError("no draw")
+
+    game, twin = Game.new(rules, players=3, seed=5), Game.new(rules, players=3, seed=5)
+    bots, again = _uniform_bots(3), _uniform_bots(3)
+    game.play_out(bots)  # to seat 0's first decision
+    twin.play_out(again)
+    for _ in range(6):
+        game.apply_index_then(0, bots)
+        twin.apply_index_then(0, again)
+    bots[2]._draw = failing
+    with pytest.raises(ZeroDivisionError, match="no draw"):
+        while not game.is_over():
+            game.apply_index_then(0, bots)
+    assert calls and game.decision().seat == 2
+    while len(twin.history) < len(game.history):
+        d = twin.decision()
+        twin.apply_index(0 if d.seat == 0 else again[d.seat].choose_index(twin, d))
+    assert twin.history == game.history and dump(twin) == dump(game)
+    assert twin.decision() == game.decision()
+    assert Game.from_json(rules, game.to_json()).decision() == game.decision()
