@@ -50,10 +50,11 @@ from .labels import Labeller, labeller_for
 from .model import Phase, Ruleset, Step
 from .new_game import new_state
 from .questions import Questions
+from .rng import Uniformly
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
-from .table import Table, Uniformly, Waiting, matching_value, recorded, value_answered, value_at
+from .table import Table, Waiting, matching_value, recorded, value_answered, value_at
 from .view import player_view
 
 _DONE: Final = object()  # what the flow greenlet reports when the game is over

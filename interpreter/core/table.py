@@ -17,7 +17,6 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from .._core import mypyc_attr
 from .decisions import Decision, Option, same_as
 from .errors import IllegalDecisionError, short_value
 from .journal import Journal
@@ -25,7 +24,7 @@ from .labels import Labeller
 from .model import BoardSide, Ruleset
 from .plan import Plan, plan_of
 from .questions import NO_VALUE, Questions
-from .rng import randbelow
+from .rng import Uniformly
 from .state import State
 
 _NO_VALUE: Final = NO_VALUE  # compiled: a C static, not a look-up of the module's dict
@@ -141,29 +140,6 @@ class Table:
         finally:
             waiting.choosing = False
         return given(self, seat, value)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; the random bot builds on it
-class Uniformly:
-    """A bot that answers every decision uniformly at random: `choose_index` is `pick`'s place
-    among the decision's options, by default `randbelow(_draw, count)` (core/rng.py:
-    `random.Random.randrange`'s draw), with `_draw` a generator's `getrandbits`. A step that
-    asks one of these (`play_out`, `apply_index_then`) has it pick among the values itself
-    (`Table.answer`): the same answers, without a Decision or a call of Python's. The env's
-    default opponent and the random bot are ones (env/uniform.py, sim/bots.py); a subclass
-    with a `choose_index` of its own is asked by it, as any bot is."""
-
-    _draw: Callable[[int], int]
-
-    def pick(self, count: int) -> int:
-        """A place among `count` options (one or more), drawn."""
-        return randbelow(self._draw, count)
-
-    def choose_index(self, game: Any, decision: Decision) -> int:
-        return self.pick(len(decision))
-
-    def choose(self, game: Any, decision: Decision) -> Option:
-        return decision.option_at(self.choose_index(game, decision))
 
 
 def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:

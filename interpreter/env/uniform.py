@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 
-from ..core.table import Uniformly
+from ..core.rng import Uniformly
 
 
 class Uniform(Uniformly):
     """Seeded with a draw of the environment's generator; an index is its whole answer
     (`choose_index`, no options made): `randrange(len(decision))` of a `random.Random(seed)`,
     its `_randbelow` written out (core/rng.py's `randbelow`: the same draws, tests/test_env.py).
-    A `Uniformly` (core/table.py): the engine draws its answers inside the step itself."""
+    A `Uniformly` (core/rng.py): the engine draws its answers inside the step itself."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)

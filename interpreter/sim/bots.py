@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
-from ..core.rng import randbelow
-from ..core.table import Uniformly
+from ..core.rng import Uniformly, randbelow
 from .greedy_tables import DISPLAYS_KEPT, RulesetTables, tables_for
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ class RandomBot(Uniformly):
     """Picks uniformly among the options: what `rng.choice(decision.options)` picks, its
     `_randbelow` written out (core/rng.py's `randbelow`) so that the compiled bot makes no
     Python call (tests/test_bots_everywhere.py holds it to `choice`). A `Uniformly`
-    (core/table.py): inside a step the engine asks its `pick` alone, with no Decision made."""
+    (core/rng.py): inside a step the engine asks its `pick` alone, with no Decision made."""
 
     name = "random"
     # `rng.getrandbits` (`_draw`), looked up once (and again only if `rng` is replaced):
