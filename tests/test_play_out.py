@@ -344,36 +344,87 @@ def test_a_question_asked_outside_the_flow_is_refused(rules, exact):
     assert game.is_over()
 
 
+@pytest.mark.parametrize("how", ["play_out", "apply_index_then"])
 @pytest.mark.parametrize("exact", [True, False])
-def test_a_question_asked_by_a_bot_while_it_chooses_is_refused(rules, exact):
-    """A bot choosing inside the step (`play_out`) that asks a question of its own through
-    `Context(game, seat).ask` is refused, as one asked from outside the flow: before, the
-    question went to the seat's bot and its answer joined the waiting step's record, so the
-    game played on from answers nobody gave to its questions."""
+def test_a_question_a_bot_asks_while_it_chooses_inside_the_step_is_refused(rules, how, exact):
+    """A bot choosing inside the running step (`play_out`, `apply_index_then`) that asks a
+    question of its own (`Context(game, seat).ask`) is refused as a question from outside the
+    flow is: it used to be taken as the step's own question (answered by a bot, or its trials
+    run against the step's position). The bot may go on and answer; the game is unchanged."""
     from interpreter.core.context import Context
 
-    game = Game.new(rules, players=3, seed=2)
-    outcomes: list = []
+    refused = []
 
-    class Asker:
-        def __init__(self):
-            self.inner = make_bot("random", 1)
+    class Asking:
+        def choose(self, game, d):
+            try:
+                Context(game, 0).ask("choice", "pick one", [1, 2, 3], exact=exact)
+            except RuntimeError as exc:
+                refused.append(str(exc))
+            return d.option_at(0)
 
-        def choose(self, g, d):
-            if not outcomes:
-                try:
-                    outcomes.append(Context(g, 0).ask("choice", "pick one", [1, 2, 3],
-                                                      exact=exact))
-                except RuntimeError as exc:
-                    outcomes.append(str(exc))
-            return self.inner.choose(g, d)
+    game, twin = Game.new(rules, players=2, seed=3), Game.new(rules, players=2, seed=3)
+    if how == "play_out":
+        game.play_out([Asking(), Asking()])
+    else:
+        while not game.is_over():
+            game.apply_index_then(0, [None, Asking()])
+    while not twin.is_over():
+        twin.apply_index(0)
+    assert len(refused) > 20 and set(refused) == {"a question was asked outside a game step"}
+    assert game.history == twin.history and game.to_json() == twin.to_json()
 
-    class Plain(Asker):
-        def choose(self, g, d):
-            return self.inner.choose(g, d)
 
-    game.play_out([Asker(), make_bot("random", 2), make_bot("random", 3)])
-    assert outcomes == ["a question was asked outside a game step"]
-    reference = Game.new(rules, players=3, seed=2)
-    reference.play_out([Plain(), make_bot("random", 2), make_bot("random", 3)])
-    assert game.to_json() == reference.to_json()
+def _uniform_bots(players: int) -> list:
+    from interpreter.env.uniform import Uniform
+    return [None] + [Uniform(100 + s) for s in range(1, players)]
+
+
+def test_a_uniform_bot_is_drawn_for_as_it_would_choose(rules):
+    """A bot that picks uniformly (`Uniformly`: the env's default opponent) is not asked inside
+    the step: the step draws its `choose_index` from its generator itself (`Table.answer`),
+    with no Decision made. The game is the one its `choose_index` makes one answer at a time,
+    and its generator is left where those draws leave it (undo and saves alike)."""
+    import random
+    for players, seed in ((2, 1), (4, 2)):
+        games, bots = [], []
+        for how in (_seat_then_bots, _one_at_a_time):
+            game, pick = Game.new(rules, players=players, seed=seed), random.Random(seed)
+            bots.append(_uniform_bots(players))
+            how(game, bots[-1], lambda d, pick=pick: pick.randrange(len(d)))
+            games.append(game)
+        out, looped = games
+        assert out.history == looped.history and out.to_json() == looped.to_json()
+        assert [b.rng.random() for b in bots[0][1:]] == [b.rng.random() for b in bots[1][1:]]
+        out.undo(3)
+        looped.undo(3)
+        assert out.to_json() == looped.to_json() and out.decision() == looped.decision()
+
+
+def test_a_uniform_bot_whose_draw_fails_leaves_the_game_at_its_decision(rules):
+    """A draw that raises (a generator replaced by a failing one) is that bot's failure: the
+    step waits at the decision it was asked, as any bot's raise leaves it, and it is raised."""
+    calls = []
+
+    def failing(bits: int) -> int:
+        calls.append(bits)
+        raise ZeroDivisionError("no draw")
+
+    game, twin = Game.new(rules, players=3, seed=5), Game.new(rules, players=3, seed=5)
+    bots, again = _uniform_bots(3), _uniform_bots(3)
+    game.play_out(bots)  # to seat 0's first decision
+    twin.play_out(again)
+    for _ in range(6):
+        game.apply_index_then(0, bots)
+        twin.apply_index_then(0, again)
+    bots[2]._draw = failing
+    with pytest.raises(ZeroDivisionError, match="no draw"):
+        while not game.is_over():
+            game.apply_index_then(0, bots)
+    assert calls and game.decision().seat == 2
+    while len(twin.history) < len(game.history):
+        d = twin.decision()
+        twin.apply_index(0 if d.seat == 0 else again[d.seat].choose_index(twin, d))
+    assert twin.history == game.history and dump(twin) == dump(game)
+    assert twin.decision() == game.decision()
+    assert Game.from_json(rules, game.to_json()).decision() == game.decision()

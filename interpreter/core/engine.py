@@ -50,6 +50,7 @@ from .labels import Labeller, labeller_for
 from .model import Phase, Ruleset, Step
 from .new_game import new_state
 from .questions import Questions
+from .rng import Uniformly
 from .scripting import Scripting
 from .state import State, keyed
 from .statecopy import copy_state
@@ -63,6 +64,7 @@ _CURRENT: Final[Callable[[], greenlet]] = getcurrent
 # greenlet's switch as a function of the greenlet and the value: called, it is not looked up by
 # name in the greenlet's type first, as `g.switch(value)` is (about 220 instructions a switch)
 _SWITCH: Final[Callable[[greenlet, Any], Any]] = greenlet.switch
+_UNIFORMLY: Final = Uniformly.choose_index  # what a bot the step draws for answers by
 
 
 class Held:
@@ -73,7 +75,8 @@ class Held:
         self.green: greenlet | None = None
         self.bots: list = []  # the bots `apply_index_then` was last given, and their
         self.choosers: list = []  # `choose_index` (`_index_chooser`): looked up once for them
-        # (both let go when the game ends: the bots are the caller's, not the game's)
+        self.pickers: list = []  # and those the step draws for (`_picker`)
+        # (all let go when the game ends: the bots are the caller's, not the game's)
 
 
 @mypyc_attr(native_class=False)  # compiled methods; a class of Python's: patched, subclassed
@@ -195,7 +198,7 @@ class Game(Scripting):
         table, held, history = self.table, self._held, self.history
         decision = _waiting_on(table)
         value = value_at(decision, index)
-        _seat_bots(table.waiting, bots, _choosers_of(table, held, bots), history)
+        _seat_bots(table.waiting, bots, _choosers_of(table, held, bots), held.pickers, history)
         try:
             fault = _answered(table, held, history, decision, value)
             if fault is not None or self._redo:
@@ -216,12 +219,13 @@ class Game(Scripting):
         bot is None is left to its player: play_out returns when that seat is asked."""
         _enough_bots(self.table, bots)
         choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
+        pickers = [_picker(bot, chooser) for bot, chooser in zip(bots, choosers)]
         while not self.is_over():
             decision = _waiting_on(self.table)
             if bots[decision.seat] is None:
                 return
             option = bots[decision.seat].choose(self, decision)
-            _seat_bots(self.table.waiting, bots, choosers, self.history)
+            _seat_bots(self.table.waiting, bots, choosers, pickers, self.history)
             try:
                 self.apply(option)
             finally:
@@ -540,7 +544,7 @@ def _run_on(table: Table, held: Held, answer: Any) -> None:
     waiting.running = False
     if result is _DONE:  # over: no greenlet is held, nor the one it returned to, nor bots
         waiting.caller = None
-        held.bots, held.choosers = [], []
+        held.bots, held.choosers, held.pickers = [], [], []
     else:  # a question: the step waits in `g` for its answer
         # the game holds the suspended step, and nothing in the step holds the game
         held.green, waiting.decision = g, result
@@ -609,10 +613,13 @@ def _ties_first(rules: Ruleset, state: State, seat: int) -> int:
     return 0 if kind is not None and kind.wins_ties else 1
 
 
-def _seat_bots(waiting: Waiting, bots: Sequence[Any], choosers: list, history: list) -> None:
-    """Let `bots` (their `choose_index`, `choosers`) answer inside the running step, adding
-    their answers to the game's `history` (`play_out`, `apply_index_then`)."""
-    waiting.bots, waiting.choosers, waiting.history = bots, choosers, history
+def _seat_bots(waiting: Waiting, bots: Sequence[Any], choosers: list, pickers: list,
+               history: list) -> None:
+    """Let `bots` (their `choose_index`, `choosers`; those the step draws for, `pickers`)
+    answer inside the running step, adding their answers to the game's `history` (`play_out`,
+    `apply_index_then`)."""
+    waiting.bots, waiting.choosers, waiting.pickers = bots, choosers, pickers
+    waiting.history = history
 
 
 def _unseat_bots(waiting: Waiting) -> BaseException | None:
@@ -620,8 +627,8 @@ def _unseat_bots(waiting: Waiting) -> BaseException | None:
     a fault's recovery makes a new one), and give what one of them raised, if any, taken out
     too (raised by the caller once the answer is through; an answer that raises drops it)."""
     waiting.bots, waiting.given_in, waiting.history = None, None, None
-    waiting.choosers = _NO_CHOOSERS  # (`held` keeps them while a game goes on; play_out's
-    # bots are the caller's to keep)
+    waiting.choosers = waiting.pickers = _NO_CHOOSERS  # (`held` keeps them while a game goes
+    # on; play_out's bots are the caller's to keep)
     error, waiting.bot_error = waiting.bot_error, None
     return error
 
@@ -640,6 +647,7 @@ def _choosers_of(table: Table, held: Held, bots: Sequence[Any]) -> list:
     _enough_bots(table, bots)
     choosers = [None if bot is None else _index_chooser(bot) for bot in bots]
     held.bots, held.choosers = list(bots), choosers
+    held.pickers = [_picker(bot, chooser) for bot, chooser in zip(bots, choosers)]
     return choosers
 
 
@@ -662,6 +670,15 @@ def _index_chooser(bot: Any) -> Callable[[Any, Decision], Any] | None:
             or "choose" in getattr(bot, "__dict__", ()):  # or one given to this bot
         return None
     return bot.choose_index
+
+
+def _picker(bot: Any, chooser: Callable[[Any, Decision], Any] | None) -> Uniformly | None:
+    """The bot, when the step may draw its answers for it (`Table.answer`): a `Uniformly`
+    asked by its `choose_index` (`chooser`), that very method (no subclass's own); else None."""
+    if chooser is None or not isinstance(bot, Uniformly) \
+            or getattr(type(bot), "choose_index", None) is not _UNIFORMLY:
+        return None
+    return bot
 
 
 __all__ = ["Game", "RuleFaultError"]

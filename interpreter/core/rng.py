@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .._core import mypyc_attr
+from .decisions import Decision, Option
 from .journal import Journal
 from .state import State
 
@@ -75,3 +77,27 @@ def randbelow(draw: Callable[[int], int], count: int) -> int:
     while pick >= count:
         pick = draw(bits)
     return pick
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; the random bot builds on it
+class Uniformly:
+    """A bot that answers every decision uniformly at random: `choose_index` is `pick`'s place
+    among the decision's options, by default `randbelow(_draw, count)` (`random.Random`'s
+    `randrange` draw), with `_draw` a generator's `getrandbits`. A step that asks one of these
+    (`play_out`, `apply_index_then`) has it pick among the values itself (core/table.py:
+    `Table.answer`): the same answers, without a Decision or a call of Python's. The env's
+    default opponent and the random bot are ones (env/uniform.py, sim/bots.py); it is here,
+    beside `randbelow`, so that the bots import no engine (`rococo --help` loads none). A
+    subclass with a `choose_index` of its own is asked by it, as any bot is."""
+
+    _draw: Callable[[int], int]
+
+    def pick(self, count: int) -> int:
+        """A place among `count` options (one or more), drawn."""
+        return randbelow(self._draw, count)
+
+    def choose_index(self, game: Any, decision: Decision) -> int:
+        return self.pick(len(decision))
+
+    def choose(self, game: Any, decision: Decision) -> Option:
+        return decision.option_at(self.choose_index(game, decision))

@@ -24,6 +24,7 @@ from .labels import Labeller
 from .model import BoardSide, Ruleset
 from .plan import Plan, plan_of
 from .questions import NO_VALUE, Questions
+from .rng import Uniformly
 from .state import State
 
 _NO_VALUE: Final = NO_VALUE  # compiled: a C static, not a look-up of the module's dict
@@ -46,7 +47,8 @@ class Waiting:
     their `choose_index` (`choosers`), the game's history their answers are added to, what one
     raised, the answers of the step the last answer was given in (`given_in`) and how many
     it had before that answer (`given`: two fields, no tuple made at every answer), and
-    whether a bot is choosing; and the greenlet the flow's greenlet returns to (`caller`: its
+    whether a bot is choosing; the bots that pick uniformly (`pickers`: `Uniformly`, drawn for
+    by the step itself); and the greenlet the flow's greenlet returns to (`caller`: its
     parent, as the engine last set it), which a question switches back to without asking
     greenlet for the running greenlet and then its parent (two calls of Python's)."""
 
@@ -57,6 +59,7 @@ class Waiting:
         self.fresh = False
         self.bots: Sequence[Any] | None = None
         self.choosers: list[Callable[[Any, Decision], Any] | None] = []
+        self.pickers: list[Uniformly | None] = []  # the bots among them the step draws for
         self.history: list | None = None
         self.bot_error: BaseException | None = None
         self.given_in: list | None = None
@@ -100,9 +103,43 @@ class Table:
             answer = answered_by_bot(self.owner(), self, decision)
             if answer is not _NO_VALUE:
                 return answer
-        caller = waiting.caller  # the flow greenlet's parent (`Waiting.caller`)
+        return self._switch_out(decision)
+
+    def _switch_out(self, decision: Decision) -> Any:
+        """Suspend the step at `decision` until its answer comes (the flow greenlet's parent,
+        `Waiting.caller`, gets the decision)."""
+        caller = self.waiting.caller
         assert caller is not None, "a step runs in the flow's greenlet, switched to by a caller"
         return self.switch(caller, decision)
+
+    def answer(self, seat: int, kind: str, prompt: str, values: tuple,
+               labeller: Callable[[Any], str]) -> Any:
+        """`suspend` of the decision these would make (`Decision.of_values`), for a question of
+        a step: a seat whose bot picks uniformly (`Uniformly`, in `play_out` and
+        `apply_index_then`) is given the value its own `choose_index` would pick (its `pick`
+        of the count: the bot needs no more), with no Decision made and no call of Python's;
+        a draw that raises leaves the step waiting at the decision, as any bot's
+        failure does. Recorded as `answered_by_bot` records."""
+        waiting = self.waiting
+        if waiting.fresh:  # as in `suspend`, written out (one call less a question)
+            waiting.fresh = False
+            self.journal.forget(self.questions.step_mark)
+        if waiting.bots is None:
+            return self._switch_out(Decision.of_values(seat, kind, prompt, values, labeller))
+        picker = waiting.pickers[seat]
+        if picker is None:  # any other bot, or none (its player's seat)
+            decision = Decision.of_values(seat, kind, prompt, values, labeller)
+            answer = answered_by_bot(self.owner(), self, decision)
+            return self._switch_out(decision) if answer is _NO_VALUE else answer
+        waiting.choosing = True  # the draw is the bot's: the game may not change meanwhile
+        try:
+            value = values[picker.pick(len(values))]
+        except BaseException as exc:  # noqa: BLE001 - raised by `play_out`, outside the step
+            waiting.bot_error = exc
+            return self._switch_out(Decision.of_values(seat, kind, prompt, values, labeller))
+        finally:
+            waiting.choosing = False
+        return given(self, seat, value)
 
 
 def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
@@ -134,6 +171,19 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
     finally:
         waiting.choosing = False
         waiting.decision = None
+    answers = table.questions.answers  # as `given` records (written out: one call less)
+    waiting.given_in, waiting.given = answers, len(answers)
+    answers.append(value)
+    history = waiting.history
+    assert history is not None
+    history.append([seat, recorded(value)])
+    return value
+
+
+def given(table: Table, seat: int, value: Any) -> Any:
+    """`value`, a bot's answer for `seat` inside the step, recorded as `apply` records it: in
+    the step's answers and the game's history."""
+    waiting = table.waiting
     answers = table.questions.answers
     waiting.given_in, waiting.given = answers, len(answers)
     answers.append(value)

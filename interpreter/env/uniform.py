@@ -7,27 +7,19 @@ of Python's (`random.Random.randrange` is Python code, two frames a draw).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
-from ..core.decisions import Decision
-from ..core.rng import randbelow
+from ..core.rng import Uniformly
 
 
-class Uniform:
+class Uniform(Uniformly):
     """Seeded with a draw of the environment's generator; an index is its whole answer
     (`choose_index`, no options made): `randrange(len(decision))` of a `random.Random(seed)`,
-    its `_randbelow` written out (core/rng.py's `randbelow`: the same draws, tests/test_env.py)."""
+    its `_randbelow` written out (core/rng.py's `randbelow`: the same draws, tests/test_env.py).
+    A `Uniformly` (core/rng.py): the engine draws its answers inside the step itself."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
-        self._draw: Callable[[int], int] = self.rng.getrandbits
-
-    def choose_index(self, game: Any, decision: Decision) -> int:
-        return randbelow(self._draw, len(decision))
-
-    def choose(self, game: Any, decision: Decision) -> Any:
-        return decision.option_at(self.choose_index(game, decision))
+        self._draw = self.rng.getrandbits
 
     def __reduce__(self) -> tuple:
         """Copied and pickled as its generator: a copy draws from its own (copy.deepcopy keeps

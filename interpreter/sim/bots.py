@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import mypyc_attr
 from ..core.decisions import Decision, Option
-from ..core.rng import randbelow
+from ..core.rng import Uniformly, randbelow
 from .greedy_tables import DISPLAYS_KEPT, RulesetTables, tables_for
 
 if TYPE_CHECKING:
@@ -36,31 +36,30 @@ _MAJORITY = 1.0  # its area's majority is scored
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and a bot of yours may build on it
-class RandomBot:
+class RandomBot(Uniformly):
+    """Picks uniformly among the options: what `rng.choice(decision.options)` picks, its
+    `_randbelow` written out (core/rng.py's `randbelow`) so that the compiled bot makes no
+    Python call (tests/test_bots_everywhere.py holds it to `choice`). A `Uniformly`
+    (core/rng.py): inside a step the engine asks its `pick` alone, with no Decision made."""
+
     name = "random"
-    # `rng.getrandbits`, looked up once (and again only if `rng` is replaced): compiled, each
-    # `self.rng.getrandbits(...)` looked the method up by name (about 490 instructions a draw).
-    # It is kept with the `id` of its generator, not the generator: `copy.deepcopy` copies
-    # the generator but keeps a builtin method as it is, so a deep copy finds another id and
-    # looks its own method up (`_draw` holds its generator alive: its id is no other's)
-    _draw: Callable[[int], int] | None = None
+    # `rng.getrandbits` (`_draw`), looked up once (and again only if `rng` is replaced):
+    # compiled, each `self.rng.getrandbits(...)` looked the method up by name (about 490
+    # instructions a draw). It is kept with the `id` of its generator, not the generator:
+    # `copy.deepcopy` copies the generator but keeps a builtin method as it is, so a deep copy
+    # finds another id and looks its own method up (`_draw` holds its generator alive: its id
+    # is no other's)
     _draw_of: int = 0
 
     def __init__(self, seed: int = 0):
         self.rng = _random.Random(seed)
 
-    def choose_index(self, game, decision: Decision) -> int:
-        # what `rng.choice(decision.options)` picks (a decision always has options): its
-        # `_randbelow`, written out (core/rng.py's `randbelow`) so that the compiled bot runs it
-        # without a Python call (tests/test_bots_everywhere.py holds it to `choice`)
-        rng, draw = self.rng, self._draw
-        if draw is None or self._draw_of != id(rng):
-            draw = self._draw = rng.getrandbits
+    def pick(self, count: int) -> int:
+        rng = self.rng
+        if self._draw_of != id(rng):
+            self._draw = rng.getrandbits
             self._draw_of = id(rng)
-        return randbelow(draw, len(decision))
-
-    def choose(self, game, decision: Decision) -> Option:
-        return decision.option_at(self.choose_index(game, decision))
+        return randbelow(self._draw, count)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
