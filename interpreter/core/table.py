@@ -95,15 +95,19 @@ class Table:
         runs): the step is suspended until the answer comes (from `play_out`'s bot, inside the
         step, when it gives one). The game is read from `owner` only for the bot, and let go
         before the step is suspended."""
-        waiting = self.waiting
-        if waiting.fresh:  # the first question of a new step: its past is kept for good
-            waiting.fresh = False
-            self.journal.forget(self.questions.step_mark)
-        if waiting.bots is not None:
+        self._keep_past()
+        if self.waiting.bots is not None:
             answer = answered_by_bot(self.owner(), self, decision)
             if answer is not _NO_VALUE:
                 return answer
         return self._switch_out(decision)
+
+    def _keep_past(self) -> None:
+        """At the first question of a new step, its past is kept for good."""
+        waiting = self.waiting
+        if waiting.fresh:
+            waiting.fresh = False
+            self.journal.forget(self.questions.step_mark)
 
     def _switch_out(self, decision: Decision) -> Any:
         """Suspend the step at `decision` until its answer comes (the flow greenlet's parent,
@@ -121,16 +125,10 @@ class Table:
         a draw that raises leaves the step waiting at the decision, as any bot's
         failure does. Recorded as `answered_by_bot` records."""
         waiting = self.waiting
-        if waiting.fresh:  # as in `suspend`, written out (one call less a question)
-            waiting.fresh = False
-            self.journal.forget(self.questions.step_mark)
-        if waiting.bots is None:
-            return self._switch_out(Decision.of_values(seat, kind, prompt, values, labeller))
-        picker = waiting.pickers[seat]
-        if picker is None:  # any other bot, or none (its player's seat)
-            decision = Decision.of_values(seat, kind, prompt, values, labeller)
-            answer = answered_by_bot(self.owner(), self, decision)
-            return self._switch_out(decision) if answer is _NO_VALUE else answer
+        picker = None if waiting.bots is None else waiting.pickers[seat]
+        if picker is None:  # its player's seat, or a bot asked by its method: as any question
+            return self.suspend(Decision.of_values(seat, kind, prompt, values, labeller))
+        self._keep_past()
         waiting.choosing = True  # the draw is the bot's: the game may not change meanwhile
         try:
             value = values[picker.pick(len(values))]
@@ -171,13 +169,7 @@ def answered_by_bot(game: Any, table: Table, decision: Decision) -> Any:
     finally:
         waiting.choosing = False
         waiting.decision = None
-    answers = table.questions.answers  # as `given` records (written out: one call less)
-    waiting.given_in, waiting.given = answers, len(answers)
-    answers.append(value)
-    history = waiting.history
-    assert history is not None
-    history.append([seat, recorded(value)])
-    return value
+    return given(table, seat, value)
 
 
 def given(table: Table, seat: int, value: Any) -> Any:
