@@ -38,7 +38,7 @@ from . import aborts, ast, parsecache, runtime
 from .folding import NOT_CONSTANT
 from .memo import BoundMemo, bindings_only
 from .rule_errors import EffectAbort, RulesRuntimeError, Span
-from .types import EnumType, ListType
+from .types import NUMBER, EnumType, ListType
 
 # What the compiler gives the generator: closures for what is not generated, constants.
 Closures = Any  # compiler._Compiler (a cycle to keep out of the import graph)
@@ -312,8 +312,8 @@ class _Generator:
         binds, values = self.c.vocab.verbs[s.verb].binds, {o.name: o.value for o in s.options}
         kept = {name for name, value in values.items() if value is not None and (
             bindings_only(value, binds) or self.c.constant(value) is not NOT_CONSTANT)}
-        args += [f"{name!r}: {self.value(BoundMemo(fn, text))}" for name, fn, text in opts
-                 if name in kept]
+        args += [f"{name!r}: {self.value(self.kept_option(s, name, fn, text))}"
+                 for name, fn, text in opts if name in kept]
         lazy = [(name, fn, text) for name, fn, text in opts
                 if fn is not None and name not in kept]
         if lazy:  # a Thunk keeps the locals it may read, and copies them to add bindings
@@ -322,6 +322,17 @@ class _Generator:
                  for name, fn, text in lazy]
         self.at(s.span)
         self.emit(f"{self.value(verb_run)}(ctx, {{{', '.join(args)}}})")
+
+    def kept_option(self, s: ast.VerbCall, name: str, fn: Any, text: str) -> Any:
+        """A kept option's one reader: its value itself when constant and it passes as it is
+        (`_option`'s check of a whole number would refuse it: that fails when it runs), else a
+        memo of its bindings."""
+        value = next(o.value for o in s.options if o.name == name)
+        v, odef = self.c.constant(value), self.c.vocab.verbs[s.verb].options[name]
+        if v is not NOT_CONSTANT and (odef.type != NUMBER or not odef.whole
+                                      or self.c._always_whole(value)):
+            return runtime.Constant(v, text)
+        return BoundMemo(fn, text)
 
     def fallback(self, s: ast.Stmt, enclosing: Any) -> None:
         """A statement left to its closure (with the locals it may read); a `let` of a choice

@@ -398,9 +398,15 @@ class _Compiler:
         return fold(node, self._constant_name)
 
     def _constant_name(self, node: ast.Name):
+        """An enum constant, or a vocabulary name `fixed` for the loaded ruleset (NameDef)."""
         res = self.analysis.names.get(id(node))
-        return res.base if res is not None and res.kind == "enum" and not res.fields \
-            else NOT_CONSTANT
+        if res is None or res.fields:
+            return NOT_CONSTANT
+        if res.kind == "enum":
+            return res.base
+        if res.kind == "vocab" and res.base.fixed:
+            return res.base.fixed[0]
+        return NOT_CONSTANT
 
     def _whole_constant(self, node) -> int | None:
         """A constant amount that passes `runtime.whole`; anything else is checked when run."""

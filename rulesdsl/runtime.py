@@ -123,6 +123,25 @@ class Thunk:
         return f"<Thunk {self.text}>"
 
 
+class Constant:
+    """A verb option with the same value on every call and every binding (`2`, a display's
+    name, `game.hand_size`), read as a Thunk is: no env, no memo, one Python call."""
+
+    __slots__ = ("text", "value")
+
+    def __init__(self, value: Any, text: str):
+        self.value, self.text = value, text
+
+    def __call__(self, **bindings: Any) -> Any:
+        return self.value
+
+    def bound(self, name: str, value: Any) -> Any:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"<Constant {self.text}>"
+
+
 def choose_one(ctx: Any, options: list, prompt: str, span: Span) -> Any:
     if not options:
         raise EffectAbort("nothing to choose from")

@@ -21,7 +21,10 @@ class NameDef:
     `count(name)`.
 
     `steady` says that gaining or paying a resource never changes the value (a player's cards,
-    the board): generated code may then keep a read of it across a `gain` or a `pay`."""
+    the board): generated code may then keep a read of it across a `gain` or a `pay`.
+
+    `fixed`, when given, is `(value,)`: the value `get` gives in every game of the loaded
+    ruleset (a game.yaml number), which the compiler folds as it folds `2` (folding.py)."""
 
     type: Type
     get: Callable[[Any], Any]
@@ -29,6 +32,7 @@ class NameDef:
     doc: str = ""  # the one-line description `rococo vocab` and the editor show
     count: Callable[[Any], int] | None = None
     steady: bool = False
+    fixed: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -18,15 +18,20 @@ from interpreter.core.errors import IllegalDecisionError, RuleFaultError
 from interpreter.core.model import Effect
 from interpreter.sim.bench.positions import play_to
 from rulesdsl import (
+    NUMBER,
     CompiledEffect,
     EffectAbort,
+    NameDef,
+    OptionDef,
     Origin,
     RulesRuntimeError,
+    VerbDef,
     build_effect,
     compile_effect,
     parse_effect,
 )
 from rulesdsl.codegen import SPANS
+from rulesdsl.runtime import Constant
 
 EXPANSIONS = ("jewelry_box", "fancy_dresses", "festivity_dresses", "expert_tailoring")
 # (players, seed, decisions): early, middle and the end of games, greedy bots
@@ -223,3 +228,50 @@ def test_a_shape_the_generator_leaves_out_runs_as_closures():
     ctx = FakeCtx(livre=3)
     compiled.run(ctx)
     assert ctx.log == [("gain", "livre", 1)]  # g3 alone has the last one's prestige, 5
+
+
+def _fixed_vocab(value):
+    """VOCAB with `game.size`, fixed at `value` for the ruleset (as game.yaml's numbers are),
+    whose run-time read fails: a folded effect never makes it; and a verb keeping its option."""
+    def unread(ctx):
+        raise AssertionError("a fixed name is read at run time")
+
+    def keep(ctx, args):
+        ctx.log.append(("keep", args["size"], args["size"](), args["size"].bound("x", 1)))
+
+    return dataclasses.replace(VOCAB.extended({"game.size": NameDef(
+        NUMBER, unread, str(value), fixed=(value,))}), verbs={**VOCAB.verbs, "keep": VerbDef(
+            {"size": OptionDef(NUMBER)}, keep, "keep {size}", binds={"x": NUMBER})})
+
+
+def test_a_fixed_name_is_folded_as_a_number_is():
+    vocab = _fixed_vocab(4)
+    ctx = FakeCtx()
+    build_effect("gain game.size + 1 livre\nkeep size game.size * 2", ORIGIN, vocab).run(ctx)
+    ((_, gained, amount), (_, option, value, bound)) = ctx.log
+    assert (gained, amount) == ("livre", 5)
+    assert type(option) is Constant and (value, bound) == (8, 8)
+    assert repr(option) == "<Constant 4 × 2>"  # the card's text: the name's
+
+
+def test_a_fixed_name_that_is_no_amount_still_fails_when_it_runs():
+    """A whole option's value is checked as the effect runs, whether it is folded or not."""
+    effect = build_effect("tailor silk_discount game.size", ORIGIN, _fixed_vocab(-1))
+    with pytest.raises(RulesRuntimeError, match="silk_discount"):
+        effect.run(FakeCtx())
+
+
+def test_a_pack_that_changes_the_hand_size_gets_its_own(tmp_path):
+    """game.yaml's hand_size is folded into `select_hand size game.hand_size` for each ruleset
+    loaded: a pack's 4 and the base game's 3, in one process (their generated code is kept
+    once, by its source)."""
+    from conftest import write_pack
+    pack = write_pack(tmp_path / "p", {"g.yaml": "kind: flow\ngame: {hand_size: 4}\n"})
+    for rules, size in ((load_ruleset(extra_paths=[pack]), 4), (load_ruleset(), 3)):
+        game = Game.new(rules, players=2, seed=3)
+        prompts = []
+        while (d := game.decision()).kind == "hand":
+            prompts.append(d.prompt)
+            game.apply(d.option_at(0))
+        assert prompts[-1] == f"choose a card for your hand ({size} of {size})"
+        assert [len(p["hand"]) for p in game.state["players"]] == [size, size]

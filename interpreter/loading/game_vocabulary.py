@@ -596,7 +596,7 @@ def build_vocabulary(colors, action_ids, words, zone_ids=(), areas=(),
         names.update(_zone_name(zid, item, per_player, name or word(zid)))
     for key, value in (game_keys or {"rounds": 7, "hand_size": 3}).items():
         names[f"game.{key}"] = NameDef(NUMBER, (lambda k: lambda ctx: getattr(ctx.rules, k))(key),
-                                       str(value))
+                                       str(value), fixed=(value,))
     for r in extra_resources:
         names[f"my.{r}"] = NameDef(NUMBER, (lambda k: lambda ctx: ctx.me[k])(r),
                                    f"your {word(r)}")

@@ -106,7 +106,7 @@ def names(headers: Mapping[str, tuple], values: Mapping[str, Any]) -> dict[str, 
         spec = headers[mid][1]["parameters"][name]
         out[key] = NameDef(BOOLEAN if isinstance(value, bool) else NUMBER,
                            (lambda v: lambda ctx: v)(value),
-                           spec.get("description", name.replace("_", " ")))
+                           spec.get("description", name.replace("_", " ")), fixed=(value,))
     return out
 
 
