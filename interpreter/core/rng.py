@@ -2,24 +2,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .._core import mypyc_attr
 from .decisions import Decision, Option
 from .journal import Journal
 from .state import State
 
+if TYPE_CHECKING:  # a native 64-bit int once compiled; an annotation alone in the Python form
+    from mypy_extensions import i64
+
 _MASK = (1 << 64) - 1
 # splitmix64 worked on machine integers: compiled, a 64-bit number (and a product of two) is a
-# Python object made and dispatched to, about 5,800 instructions a draw. The number is kept in
-# 32-bit halves; a product is taken by 22-bit parts, each factor below 2**30 (mypyc multiplies
-# natively only then) and every sum below 2**62.
+# Python object made and dispatched to. The number is kept in 32-bit halves, native `i64`s once
+# compiled (plain ints in the Python form); a product is taken by 22-bit parts, so that no
+# value ever reaches 2**63 (an i64 never overflows: the same draws in both forms).
 _M32: Final = 0xFFFFFFFF
 _M22: Final = 0x3FFFFF
 _STEP_HI: Final = 0x9E3779B9  # the increment 0x9E3779B97F4A7C15, by halves
 _STEP_LO: Final = 0x7F4A7C15
-_MUL1: Final = (0x24E5B9, 0x1DB473, 0xBF584)  # 0xBF58476D1CE4E5B9 by 22-bit parts, low first
-_MUL2: Final = (0x3111EB, 0x26EC4C, 0x94D04)  # 0x94D049BB133111EB
+# 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB by 22-bit parts, low first
+_A0: Final = 0x24E5B9
+_A1: Final = 0x1DB473
+_A2: Final = 0xBF584
+_B0: Final = 0x3111EB
+_B1: Final = 0x26EC4C
+_B2: Final = 0x94D04
+_NATIVE_BOUND: Final = 1 << 31  # a bound below it is drawn in i64s: (hi % bound) << 32 fits
 
 
 def seed_state(seed: int) -> int:
@@ -30,26 +39,31 @@ def next_int(state: State | dict[str, Any], journal: Journal, bound: int) -> int
     """Draw an int in [0, bound) with splitmix64, advancing `state['rng']` through the journal
     (the state, or the one `new_state` is still building)."""
     was: int = state["rng"]
-    lo = (was & _M32) + _STEP_LO
-    hi = ((was >> 32) + _STEP_HI + (lo >> 32)) & _M32
+    lo: i64 = was & _M32
+    hi: i64 = was >> 32
+    lo += _STEP_LO
+    hi = (hi + _STEP_HI + (lo >> 32)) & _M32
     lo &= _M32
-    journal.set(state, "rng", hi << 32 | lo)
+    journal.set(state, "rng", int(hi) << 32 | int(lo))
     lo ^= (lo >> 30) | ((hi << 2) & _M32)  # z ^= z >> 30
     hi ^= hi >> 30
-    hi, lo = _times(hi, lo, _MUL1)
+    hi, lo = _times(hi, lo, _A0, _A1, _A2)
     lo ^= (lo >> 27) | ((hi << 5) & _M32)
     hi ^= hi >> 27
-    hi, lo = _times(hi, lo, _MUL2)
+    hi, lo = _times(hi, lo, _B0, _B1, _B2)
     lo ^= (lo >> 31) | ((hi << 1) & _M32)
     hi ^= hi >> 31
-    return ((hi % bound << 32) + lo) % bound
+    if bound < _NATIVE_BOUND:
+        b: i64 = bound
+        return int((((hi % b) << 32) + lo) % b)
+    return ((int(hi) % bound << 32) + int(lo)) % bound
 
 
-def _times(hi: int, lo: int, by: tuple[int, int, int]) -> tuple[int, int]:
-    """(hi, lo) times `by` (22-bit parts) modulo 2**64, as halves: schoolbook on 22-bit parts,
-    only the products that reach the low 64 bits."""
+def _times(hi: i64, lo: i64, b0: i64, b1: i64, b2: i64) -> tuple[i64, i64]:
+    """(hi, lo) times (b0, b1, b2) (22-bit parts) modulo 2**64, as halves: schoolbook on 22-bit
+    parts, only the products that reach the low 64 bits (each below 2**44, every sum below
+    2**47)."""
     a0, a1, a2 = lo & _M22, (lo >> 22) | ((hi & 0xFFF) << 10), hi >> 12
-    b0, b1, b2 = by
     t0 = a0 * b0
     t1 = a0 * b1 + a1 * b0 + (t0 >> 22)
     t2 = a0 * b2 + a1 * b1 + a2 * b0 + (t1 >> 22)
