@@ -336,6 +336,31 @@ def test_the_seat_step_reads_the_encoder_and_the_bots_as_they_are_now():
     assert illegal[1:] == (-1.0, False, False, {"illegal": True}) and seen == [0, 0, 0, 0]
 
 
+def test_the_seat_step_fills_the_encoders_kept_vector_and_a_subclass_observes_its_own_way():
+    """The compiled step fills the vector the encoder keeps for the seat (read natively, not
+    through `observe_game`): what it hands out is that vector's copy, equal to the whole
+    encoding. An encoder whose class observes in its own way is called instead."""
+    env = RococoSeatEnv(players=3)
+    observation, _ = env.reset(seed=2)
+    for _ in range(4):
+        observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        vector, game = observation["observation"], env.game
+        kept = env.encoder._kept[0][0]
+        assert np.array_equal(vector, kept) and not np.shares_memory(vector, kept)
+        assert np.array_equal(vector, env.encoder.encode(game.view(0), 0))
+
+    class Halved(Observation):
+        def observe_game(self, game, seat):
+            return super().observe_game(game, seat) / 2
+
+    encoder = env.encoder
+    halved = Halved(encoder.components, encoder.rounds, encoder._rules)
+    assert halved.native_parts() is None and encoder.native_parts() is not None
+    env.coder.look = env.coder.look.__class__(halved, env.coder.actions.cache, False)
+    whole = encoder.encode(env.game.view(0), 0)
+    assert np.array_equal(env.coder.observe(env.game, 0)["observation"], whole / 2)
+
+
 def test_the_action_tables_are_shared_by_a_deep_copy_and_carried_by_a_pickle():
     """The tables are made once and never changed: a deep copy is the same object, a pickle
     gives tables equal to them, answering alike."""

@@ -208,14 +208,17 @@ class Entries:
         """Write what `seat` sees of `game` into `kept`, read from the live state itself (no
         view made, nothing copied), hidden as `Game.view(seat)` hides it (`Sight`): the same
         entries as `fill(game.view(seat), seat, kept)`."""
-        rules = game.rules
+        decision = game.decision()
+        mine = decision is not None and decision.seat == seat
+        self.fill_state(game.state, game.rules, seat, kept, decision.kind if mine else None)
+
+    def fill_state(self, state: Any, rules: Any, seat: int, kept: Kept, kind: Any) -> None:
+        """`fill_game` of a game's `state` and `rules`, `kind` the kind of the decision `seat`
+        must answer (None: none): what the environments' step calls, the decision in hand."""
         if self.sight_of is not rules:
             self.sight, self.sight_of = Sight(rules), rules
             self.places_of = has_places(rules)
-        decision = game.decision()
-        mine = decision is not None and decision.seat == seat
-        self._fill(game.state, seat, kept, decision.kind if mine else None, self.sight,
-                   self.places_of)
+        self._fill(state, seat, kept, kind, self.sight, self.places_of)
 
     def _fill(self, view: dict, seat: int, kept: Kept, kind: Any, sight: Sight | None,
               places: bool = True) -> None:

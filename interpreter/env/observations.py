@@ -193,6 +193,15 @@ class Observation:
         self.entries.fill_game(game, seat, kept)
         return vector.copy()
 
+    def native_parts(self) -> tuple[Entries, dict, dict] | None:
+        """What the compiled step (seat_step.py's Look) reads to observe as `observe_game`
+        does, without its Python frames: the tables, each observer's kept vector (filled
+        here at its first observation) and this encoder's attributes (to see a wrapper of
+        `observe_game` set on it). None for a subclass that observes in its own way."""
+        if type(self).observe_game is not Observation.observe_game:
+            return None
+        return self.entries, self._kept, self.__dict__
+
     def _kept_for(self, seat: int) -> tuple[np.ndarray, Kept]:
         """`seat`'s vector as last observed, and what its sections were made from."""
         kept = self._kept.get(seat)

@@ -5,8 +5,9 @@ SeatCoder's). As Python it was five frames a step and their attribute look-ups; 
 they read is the classes' own fields.
 
 The environments stay Python classes (gymnasium's Env, PettingZoo's AECEnv): they read what a
-learner may set (`env.bots`, `illegal_penalty`) and hand it in at each call. The encoder is read
-through its Python method (`observe_game`), so a wrapper of it runs. numpy is imported at run
+learner may set (`env.bots`, `illegal_penalty`) and hand it in at each call. The encoder's
+tables and kept vectors are read natively (`Observation.native_parts`); an `observe_game` set on
+the encoder (a wrapper) is called instead, so it runs. numpy is imported at run
 time, not for the build (its arrays are made here and read by nothing compiled).
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from ..core.decisions import Decision
 from ..core.engine import Game
 from ..core.table import whole_number
-from .encoding import Answers, marked
+from .encoding import Answers, Entries, Kept, marked
 
 _np: Any = importlib.import_module("numpy")
 _INT8: Any = _np.dtype(_np.int8)
@@ -71,12 +72,27 @@ class Look:
 
     def __init__(self, encoder: Any, legal: Legal, dict_form: bool):
         self.encoder, self.legal, self.dict_form = encoder, legal, dict_form
+        # the encoder's tables, each observer's kept vector and its attributes
+        # (Observation.native_parts; none: every observation through its `observe_game`)
+        native = getattr(encoder, "native_parts", None)
+        parts = native() if native is not None else None
+        self.entries: Entries | None = None if parts is None else parts[0]
+        self.vectors: dict[int, tuple[Any, Kept]] = {} if parts is None else parts[1]
+        self.attrs: dict = {} if parts is None else parts[2]
 
     def observe(self, game: Game, seat: int, decision: Decision | None) -> dict:
-        """What `seat` observes, given the game's pending decision: fresh arrays."""
-        encoder = self.encoder
-        vector = encoder.observe_game(game, seat)
+        """What `seat` observes, given the game's pending decision: fresh arrays. Its vector
+        is filled here, as `observe_game` fills it, without that method's Python frames; a
+        seat's first observation, or an `observe_game` set on the encoder, goes through it."""
+        encoder, entries = self.encoder, self.entries
         mine = decision is not None and decision.seat == seat
+        own = self.vectors.get(seat)
+        if own is None or entries is None or "observe_game" in self.attrs:
+            vector = encoder.observe_game(game, seat)
+        else:
+            entries.fill_state(game.state, game.rules, seat, own[1],
+                               decision.kind if mine and decision is not None else None)
+            vector = own[0].copy()
         return {"observation": encoder.parts(vector) if self.dict_form else vector,
                 "action_mask": self.legal.mask(decision if mine else None)}
 
