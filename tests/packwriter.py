@@ -18,15 +18,16 @@ def pack(tmp_path: Path, files: dict[str, str], mid: str = "pack",
 
 
 def write(folder: Path, files: dict[str, str], mid: str = "pack",
-          listed: Iterable[str] | None = None, requires: Iterable[str] = ("base",)) -> Path:
-    """Module `mid` in `folder` (made if need be): a header naming `listed` (by default every
-    file but those under scenarios/, which a module does not list) and what it `requires`,
-    and the files, in subfolders as named."""
+          listed: Iterable[str] | None = None, requires: Iterable[str] = ("base",),
+          kind: str = "custom") -> Path:
+    """Module `mid` of `kind` in `folder` (made if need be): a header naming `listed` (by
+    default every file but those under scenarios/, which a module does not list) and what it
+    `requires`, and the files, in subfolders as named."""
     folder.mkdir(parents=True, exist_ok=True)
     names = ", ".join(listed if listed is not None
                       else (f for f in files if not f.startswith("scenarios/")))
     (folder / "module.yaml").write_text(
-        f"module:\n  id: {mid}\n  kind: custom\n  name: {mid}\n"
+        f"module:\n  id: {mid}\n  kind: {kind}\n  name: {mid}\n"
         f"  requires: [{', '.join(requires)}]\n  files: [{names}]\n")
     for name, text in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)

@@ -226,6 +226,46 @@ def test_a_majority_of_an_area_that_prints_none_is_an_error(tmp_path):
                            "board: patch)"]
 
 
+def _once(effect: str) -> str:
+    """The garden's flow with its phase's `once:` effect written as a block."""
+    return GARDEN.replace("      once: area_majority area garden",
+                          "      once: |\n" + "".join(f"        {line}\n"
+                                                    for line in effect.splitlines()).rstrip())
+
+
+def test_an_area_named_by_a_let_is_checked_where_it_is_named(tmp_path):
+    # the area's name is read through the let (before, the let's own name 'a' was taken for
+    # an area, and a good garden refused); a block's let hides the outer one
+    good = _once("let a = statue\nif count(players) > 2 then {\n  let a = garden\n"
+                 "  area_majority area a\n}")
+    load_ruleset(extra_paths=[pack(tmp_path / "good", {"flow.yaml": good})])
+    flow = _once("let a = statue\nif count(players) > 2 then {\n  let b = garden\n}\n"
+                 "area_majority area a")
+    p = pack(tmp_path / "bad", {"flow.yaml": flow})
+    call = f"{p}/flow.yaml:{line_of(flow, 'area_majority area a')}:23"
+    assert messages(p) == [f"{p}/flow.yaml:{line_of(flow, 'let a = statue')}:17: area_majority: "
+                           f"the area 'statue' (scored by 'area_majority area a' at {call}) "
+                           "has no majority on the board sides 'small', 'large' (give its entry "
+                           "in areas: a 'majority: [X, Y]', or its board: patch)"]
+
+
+def test_every_area_a_choice_offers_is_checked(tmp_path):
+    flow = _once("area_majority area choose one of [garden, musician, fireworks]")
+    p = pack(tmp_path, {"flow.yaml": flow})
+    line = line_of(flow, "choose one of")
+    assert messages(p) == [f"{p}/flow.yaml:{line}:51: area_majority: the area 'musician' "
+                           "(scored by 'area_majority area choose one of ...' at "
+                           f"{p}/flow.yaml:{line}:23) is the halls' musicians', which score no "
+                           "majority of their own (hall_majorities scores each hall, its "
+                           "musician breaking a tie)"]
+
+
+def test_an_area_read_in_play_is_not_checked_at_loading(tmp_path):
+    # a decoration's area is known only in play: the rules load (a statue scores nothing)
+    flow = _once("let d = choose one of my.decorations\narea_majority area d.area")
+    load_ruleset(extra_paths=[pack(tmp_path, {"flow.yaml": flow})])
+
+
 def test_a_board_patch_adds_no_space_to_the_musicians_area(tmp_path):
     # (as board.yaml's `areas:` refuses the id: a musician's space is its hall's, and one
     # added by a patch would be a musician of no hall)

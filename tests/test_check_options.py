@@ -12,7 +12,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.context import Context
 from interpreter.core.trial import search
-from interpreter.loading.static_checks import _of_bindings, build_check
+from interpreter.loading.static_checks import _of_bindings, _verb_check, build_check
 from rulesdsl import Origin, build_effect
 
 
@@ -198,14 +198,9 @@ def test_depute_card_played_is_checked_for_each_card_as_tried():
     assert True in answers and False in answers
 
 
-def test_a_named_options_check_reads_its_own_position_even_within_another():
-    """A check of `depute card played` gives every check one dict of its options, its `Named`
-    pointed at the check's position for the call (static_checks._named_check). A check of the
-    same call while a `can` reads that dict (within it) gets a dict of its own and reads its
-    own position, and the outer one still reads its own after it; once done, the kept dict
-    points at no position (keeps no game alive)."""
-    from interpreter.loading.static_checks import _verb_check
-    from interpreter.verbs.checks import Named
+def _depute_played():
+    """The rules, a call `depute card played`, and two positions of a 2-player game: the
+    first player's, and the second's, each playing a card of their own."""
     rules = load_ruleset()
     call = build_effect("depute card played", Origin("<test>"),
                         rules.vocabulary).effect.statements[0]
@@ -214,6 +209,17 @@ def test_a_named_options_check_reads_its_own_position_even_within_another():
     outer.played = game.state["players"][0]["supply"][0]
     inner.played = game.state["players"][1]["supply"][0]
     assert outer.played != inner.played
+    return rules, call, outer, inner
+
+
+def test_a_named_options_check_reads_its_own_position_even_within_another():
+    """A check of `depute card played` gives every check one dict of its options, its `Named`
+    pointed at the check's position for the call (static_checks._named_check). A check of the
+    same call while a `can` reads that dict (within it) gets a dict of its own and reads its
+    own position, and the outer one still reads its own after it; once done, the kept dict
+    points at no position (keeps no game alive)."""
+    from interpreter.verbs.checks import Named
+    rules, call, outer, inner = _depute_played()
     seen: list = []
     given: list = []
 
@@ -231,6 +237,62 @@ def test_a_named_options_check_reads_its_own_position_even_within_another():
     assert check(inner) is True and given[2] is given[0]  # the kept dict, given again
     assert seen[-1] == inner.played
     assert [o.ctx for o in given[0].values() if type(o) is Named] == [None]
+
+
+def test_a_named_options_check_s_dict_is_taken_by_one_thread_at_a_time():
+    """Another thread's check of the same call, run between a check's look at the kept dict
+    and its taking it (forced here, in the Python form, by a tracer of the check's opcodes):
+    one of them takes it, the other makes its own, and each reads its own position (before,
+    both took it: the first one done pointed it at no position under the other's feet)."""
+    import sys
+    import threading
+
+    from interpreter.loading import static_checks
+    if not static_checks.__file__.endswith(".py"):
+        pytest.skip("the compiled form runs no opcodes to trace (nor switches thread there)")
+    rules, call, outer, inner = _depute_played()
+    read: dict = {}
+    inside, done = threading.Event(), threading.Event()
+
+    def can(ctx, args):
+        if ctx is inner:  # (the other thread: reads once this one is done)
+            inside.set()
+            done.wait(10)
+        read[ctx] = args["card"]()
+        done.set()
+        return True
+    check = _verb_check(call, can, rules.vocabulary)
+    assert check(outer) is True  # (the kept dict made)
+    done.clear()
+
+    def answer() -> None:
+        try:
+            read["answer"] = check(inner)
+        except AttributeError as error:  # (before: its Named read no position)
+            read["answer"] = error
+    other = threading.Thread(target=answer)
+
+    def opcodes(frame, event, arg):
+        if not other.is_alive() and not inside.is_set() and (
+                "spare" in frame.f_locals or "spares" in frame.f_locals):
+            other.start()  # the switch, between the look and the taking
+            inside.wait(10)
+        return opcodes
+
+    def calls(frame, event, arg):
+        if frame.f_code.co_name == "check" and frame.f_code.co_filename == static_checks.__file__:
+            frame.f_trace_opcodes = True
+            return opcodes
+        return None
+    sys.settrace(calls)
+    try:
+        assert check(outer) is True
+    finally:
+        sys.settrace(None)
+        done.set()
+    other.join(10)
+    assert inside.is_set() and read["answer"] is True, read["answer"]
+    assert read[outer] == outer.played and read[inner] == inner.played
 
 
 def _played(card, run):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from packwriter import write
 from ruamel.yaml import YAML
 
 ROOT = Path(__file__).parents[1]
@@ -305,21 +306,16 @@ def test_garment_value_and_prestige_stay_in_the_rulesets_ranges(tmp_path, key, b
     """"The value of the Garment (6 to 28 Livre)", "(2 to 4 Points)": game.yaml's
     garment_ranges, which only a module that says so widens."""
     from interpreter import RulesError, load_ruleset
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
-                                      "  requires: [base]\n  files: [g.yaml]\n")
-    (pack / "g.yaml").write_text(
-        "kind: garments\ngarments:\n  - id: blue_03\n    replace: true\n    color: blue\n"
-        "    silk: {blue: 2}\n    thread: 0\n    lace: 0\n    master: false\n"
-        f"    value: {bad if key == 'value' else 12}\n"
-        f"    prestige: {bad if key == 'prestige' else 2}\n")
+    garment = ("kind: garments\ngarments:\n  - id: blue_03\n    replace: true\n    color: blue\n"
+               "    silk: {blue: 2}\n    thread: 0\n    lace: 0\n    master: false\n"
+               f"    value: {bad if key == 'value' else 12}\n"
+               f"    prestige: {bad if key == 'prestige' else 2}\n")
+    pack = write(tmp_path / "pack", {"g.yaml": garment})
     with pytest.raises(RulesError, match=rf"garment 'blue_03' has {key} {bad}, outside this "
                                          rf"ruleset's range {range_}"):
         load_ruleset(extra_paths=[pack])
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
-                                      "  requires: [base]\n  files: [g.yaml, f.yaml]\n")
-    (pack / "f.yaml").write_text("kind: flow\ngarment_ranges: {value: [0, 40], prestige: [0, 6]}\n")
+    write(pack, {"g.yaml": garment,
+                 "f.yaml": "kind: flow\ngarment_ranges: {value: [0, 40], prestige: [0, 6]}\n"})
     assert load_ruleset(extra_paths=[pack]).garments["blue_03"].__getattribute__(key) == bad
 def test_a_hall_worth_3_1_on_the_small_side(sides: dict[str, dict]) -> None:
     """Original rulebook, Final scoring A, example on the 1-3 player side (its fireworks example
@@ -337,19 +333,13 @@ def test_a_new_colour_is_valid_where_a_module_declares_it(tmp_path):
     error at its position; a module that declares it (garment_kinds in a flow document) makes
     it valid, also as a silk colour and as a name in effects."""
     from interpreter import RulesError, load_ruleset
-    pack = tmp_path / "pack"
-    pack.mkdir()
     garment = ("kind: garments\ngarments:\n  - id: purple_01\n    color: purple\n"
                "    silk: {purple: 2}\n    thread: 0\n    lace: 0\n    master: false\n"
                "    value: 9\n    prestige: 2\n")
-    (pack / "g.yaml").write_text(garment)
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
-                                      "  requires: [base]\n  files: [g.yaml]\n")
+    pack = write(tmp_path / "pack", {"g.yaml": garment})
     with pytest.raises(RulesError, match=r"g.yaml:4:12: unknown garment colour 'purple'"):
         load_ruleset(extra_paths=[pack])
-    (pack / "f.yaml").write_text("kind: flow\ngarment_kinds: {purple: gown}\n")
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
-                                      "  requires: [base]\n  files: [f.yaml, g.yaml]\n")
+    write(pack, {"f.yaml": "kind: flow\ngarment_kinds: {purple: gown}\n", "g.yaml": garment})
     rules = load_ruleset(extra_paths=[pack])
     assert rules.garments["purple_01"].kind == "gown"
     assert "purple" in rules.vocabulary.enums["color"]

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 from conftest import card, dump, round_step, wrap_steps
+from packwriter import write
 
 from interpreter import (
     Game,
@@ -240,11 +241,7 @@ hire:
 
 @pytest.fixture(scope="module")
 def faulty_pack(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("faulty")
-    (folder / "module.yaml").write_text("module:\n  id: faulty\n  kind: custom\n  name: F\n"
-                                        "  requires: [base]\n  files: [cards.yaml]\n")
-    (folder / "cards.yaml").write_text(FAULTY)
-    return folder
+    return write(tmp_path_factory.mktemp("faulty"), {"cards.yaml": FAULTY}, "faulty")
 
 
 def _with_faulty_card(rules):
@@ -276,10 +273,8 @@ def test_runaway_work_in_a_card_is_stopped_and_contained(tmp_path, kind):
     100, used to run until the process was killed; now a step budget and a ceiling on numbers
     stop it with an error naming the card, and the game is back at its last decision."""
     effect, message = RUNAWAY[kind]
-    (tmp_path / "module.yaml").write_text("module:\n  id: runaway\n  kind: custom\n  name: R\n"
-                                          "  requires: [base]\n  files: [cards.yaml]\n")
-    (tmp_path / "cards.yaml").write_text(FAULTY.replace(
-        "gain 6 / (my.thread - my.thread) livre", effect))
+    write(tmp_path, {"cards.yaml": FAULTY.replace("gain 6 / (my.thread - my.thread) livre",
+                                                  effect)}, "runaway")
     rules = load_ruleset(extra_paths=[tmp_path])
     game, seat, p = _with_faulty_card(rules)
     p["hand"], p["supply"] = ["l1.faulty"], p["supply"] + p["hand"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import clean_game
+from packwriter import write
 
 from interpreter import Game, IllegalDecisionError, load_ruleset
 from interpreter.core.errors import RulesErrors
@@ -103,16 +104,12 @@ def test_a_piece_on_a_display_has_a_slot_and_a_price(jewels):
 
 
 def test_a_kind_that_starts_in_a_zone_that_does_not_hold_it_is_refused(tmp_path):
-    pack = tmp_path / "p"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: p\n  kind: custom\n  name: p\n"
-                                      "  requires: [base]\n  files: [flow.yaml, items.yaml]\n")
-    (pack / "flow.yaml").write_text(
-        "kind: flow\ncomponents:\n  coin:\n    start_in: coin_bag\n"
-        "    fields: {metal: {values: [gold, silver]}}\n"
-        "zones:\n  - {id: coin_bag, holds: garments}\n")
-    (pack / "items.yaml").write_text("kind: components\nof: coin\nitems:\n"
-                                     "  - {id: coin_1, metal: gold}\n  - {id: coin_2, metal: tin}\n")
+    flow = ("kind: flow\ncomponents:\n  coin:\n    start_in: coin_bag\n"
+            "    fields: {metal: {values: [gold, silver]}}\n"
+            "zones:\n  - {id: coin_bag, holds: garments}\n")
+    items = ("kind: components\nof: coin\nitems:\n"
+             "  - {id: coin_1, metal: gold}\n  - {id: coin_2, metal: tin}\n")
+    pack = write(tmp_path / "p", {"flow.yaml": flow, "items.yaml": items}, "p")
     with pytest.raises(RulesErrors) as exc:
         load_ruleset(extra_paths=[pack])
     messages = [str(e) for e in exc.value.errors]
@@ -124,23 +121,19 @@ def test_a_kind_that_starts_in_a_zone_that_does_not_hold_it_is_refused(tmp_path)
 
 def test_a_new_kind_plays_in_data_alone(tmp_path):
     """A kind no Python names: declared, catalogued, displayed, taken, counted at income."""
-    pack = tmp_path / "coins"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: coins\n  kind: custom\n  name: coins\n"
-                                      "  requires: [base]\n  files: [flow.yaml, items.yaml]\n")
-    (pack / "flow.yaml").write_text(
-        "kind: flow\ncomponents:\n  coin:\n    start_in: coin_bag\n"
-        "    fields: {metal: {values: [gold, silver]}, worth: {type: number}}\n"
-        "zones:\n  - {id: coin_bag, holds: coin, visible: false}\n"
-        "  - {id: coin_spent, holds: coin}\n"
-        "displays:\n  - {id: coin_row, holds: coin, source: coin_bag, discard: coin_spent, "
-        "prices: [2, 1]}\n"
-        "patches:\n  - after: prepare.garments\n    step: {id: coins, effect: "
-        "'renew_display display coin_row, discard 1'}\n"
-        "  - append: income\n    effect: gain sum(my.coin.worth) livre\n")
-    (pack / "items.yaml").write_text("kind: components\nof: coin\nitems:\n" + "".join(
+    flow = ("kind: flow\ncomponents:\n  coin:\n    start_in: coin_bag\n"
+            "    fields: {metal: {values: [gold, silver]}, worth: {type: number}}\n"
+            "zones:\n  - {id: coin_bag, holds: coin, visible: false}\n"
+            "  - {id: coin_spent, holds: coin}\n"
+            "displays:\n  - {id: coin_row, holds: coin, source: coin_bag, discard: coin_spent, "
+            "prices: [2, 1]}\n"
+            "patches:\n  - after: prepare.garments\n    step: {id: coins, effect: "
+            "'renew_display display coin_row, discard 1'}\n"
+            "  - append: income\n    effect: gain sum(my.coin.worth) livre\n")
+    items = ("kind: components\nof: coin\nitems:\n" + "".join(
         f"  - {{id: coin_{i}, metal: {'gold' if i % 2 else 'silver'}, worth: {i}}}\n"
         for i in range(1, 7)))
+    pack = write(tmp_path / "coins", {"flow.yaml": flow, "items.yaml": items}, "coins")
     rules = load_ruleset(extra_paths=[pack])
     game = Game.new(rules, players=2, seed=3)
     game.decision()
@@ -223,15 +216,11 @@ def test_a_jewelry_game_saved_and_loaded_along_the_way_replays_exactly():
 
 
 def test_pieces_of_an_owner_only_kind_show_as_a_count_to_the_others(tmp_path):
-    pack = tmp_path / "secrets"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: secrets\n  kind: custom\n  name: s\n"
-                                      "  requires: [base]\n  files: [flow.yaml, items.yaml]\n")
-    (pack / "flow.yaml").write_text(
-        "kind: flow\ncomponents:\n  secret:\n    start_in: secret_pile\n    visible: owner\n"
-        "zones:\n  - {id: secret_pile, holds: secret, visible: false}\n")
-    (pack / "items.yaml").write_text("kind: components\nof: secret\nitems:\n"
-                                     "  - {id: secret_1}\n  - {id: secret_2}\n")
+    flow = ("kind: flow\ncomponents:\n  secret:\n    start_in: secret_pile\n    visible: owner\n"
+            "zones:\n  - {id: secret_pile, holds: secret, visible: false}\n")
+    items = ("kind: components\nof: secret\nitems:\n"
+             "  - {id: secret_1}\n  - {id: secret_2}\n")
+    pack = write(tmp_path / "secrets", {"flow.yaml": flow, "items.yaml": items}, "secrets")
     rules = load_ruleset(extra_paths=[pack])
     game = Game.new(rules, players=2, seed=1)
     game.state["zones"]["secret_pile"].remove("secret_1")

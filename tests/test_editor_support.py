@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from packwriter import write
 from ruamel.yaml import YAML
 
 from interpreter.core.schemas import RULES_DIR, SCHEMAS_DIR
@@ -249,15 +250,12 @@ def test_language_server_diagnoses_and_completes_over_the_protocol(tmp_path):
 
 def test_a_pack_file_is_checked_against_the_packs_vocabulary(rules, tmp_path):
     lsp = pytest.importorskip("interpreter.editor.lsp")
-    pack = tmp_path / "gala"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: gala\n  kind: custom\n  name: Gala\n"
-                                      "  requires: [base]\n  files: [actions.yaml, cards.yaml]\n")
-    (pack / "actions.yaml").write_text("kind: actions\nactions:\n  - id: gala\n    name: Gala\n"
-                                       "    types: [master]\n    effect: gain 1 prestige\n")
     cards = ("kind: employees\nhire:\n  - id: l1.gala\n    level: 1\n    type: master\n"
              "    bonus: perform action gala\n")
-    (pack / "cards.yaml").write_text(cards)
+    pack = write(tmp_path / "gala", {
+        "actions.yaml": "kind: actions\nactions:\n  - id: gala\n    name: Gala\n"
+                        "    types: [master]\n    effect: gain 1 prestige\n",
+        "cards.yaml": cards}, "gala")
     assert editor.problems(cards, pack / "cards.yaml", lsp.vocabulary_for(pack / "cards.yaml")) \
         == []
     [unknown] = editor.problems(cards, pack / "cards.yaml", rules.vocabulary)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import gymnasium as gym
@@ -430,6 +431,39 @@ def test_the_kept_vectors_give_what_a_full_encode_gives_at_every_step(players, e
         assert np.array_equal(observation, full) and np.array_equal(mask, mask_then)
 
 
+def _bot_plays(game: Game, bots: list) -> None:
+    """The game's next decision, taken by its seat's bot."""
+    d = game.decision()
+    game.apply(bots[d.seat].choose(game, d))
+
+
+def _observed_in_full(game: Game, observer: Observation, seat: int) -> None:
+    """The observer's kept vector of the seat equals a fresh full encode of its `view()`."""
+    assert np.array_equal(observer.observe_game(game, seat),
+                          observer.encode(game.view(seat), seat))
+
+
+def _random_moves(game: Game, bots: list, rng: random.Random, limit: int,
+                  moves: list[tuple[float, str, Callable[[], object]]],
+                  check: Callable[[], None]) -> dict[str, int]:
+    """Until the game is over or `limit` decisions are in its history, a draw of `rng` picks
+    the first of `moves` (bound, name, move) whose bound it is below (an `undo` only with a
+    decision to take back), else the next decision is played; then `check`. How many of each
+    move were made."""
+    events = {name: 0 for _, name, _ in moves}
+    while not game.is_over() and len(game.history) < limit:
+        draw = rng.random()
+        for bound, name, move in moves:
+            if draw < bound and (name != "undo" or game.history):
+                move()
+                events[name] += 1
+                break
+        else:
+            _bot_plays(game, bots)
+        check()
+    return events
+
+
 def test_kept_vectors_follow_undos_saves_clones_and_games_switched_under_one_encoder():
     """One encoder observing three seats of a game (the Jewelry Box's places too) played at
     random, with now and then a decision taken back (`undo`: the step rebuilt), a save
@@ -440,34 +474,23 @@ def test_kept_vectors_follow_undos_saves_clones_and_games_switched_under_one_enc
     encoder = Observation(Components.universal(), rules.rounds, rules)
     game = Game.new(rules, players=4, seed=9)
     bots = [make_bot("random", s) for s in range(4)]
-    rng, events = random.Random(3), {"undo": 0, "save": 0, "switch": 0}
-
-    def play(g: Game) -> None:
-        d = g.decision()
-        g.apply(bots[d.seat].choose(g, d))
+    rng = random.Random(3)
 
     def check(g: Game) -> None:
         for seat in (0, 1, 3):
-            assert np.array_equal(encoder.observe_game(g, seat), encoder.encode(g.view(seat), seat))
+            _observed_in_full(g, encoder, seat)
 
-    while not game.is_over() and len(game.history) < 160:
-        move = rng.random()
-        if move < 0.1 and game.history:
-            game.undo()
-            events["undo"] += 1
-        elif move < 0.2:
-            game.to_json()
-            events["save"] += 1
-        elif move < 0.3:
-            other = game.clone() if rng.random() < 0.5 else Game.from_json(rules, game.to_json())
-            for _ in range(3):
-                if not other.is_over():
-                    play(other)
-                check(other)
-            events["switch"] += 1
-        else:
-            play(game)
-        check(game)
+    def switch() -> None:
+        other = game.clone() if rng.random() < 0.5 else Game.from_json(rules, game.to_json())
+        for _ in range(3):
+            if not other.is_over():
+                _bot_plays(other, bots)
+            check(other)
+
+    events = _random_moves(game, bots, rng, 160, [(0.1, "undo", game.undo),
+                                                  (0.2, "save", game.to_json),
+                                                  (0.3, "switch", switch)],
+                           lambda: check(game))
     assert min(events.values()) >= 5, events
 
 
@@ -577,39 +600,18 @@ def test_one_observer_of_a_base_game_follows_undos_clones_trials_and_another_obs
     game = Game.new(rules, players=4, seed=11)
     bots = [make_bot("random", s) for s in range(4)]
     rng = random.Random(5)
-    events = {"undo": 0, "save": 0, "clone": 0, "question": 0, "other": 0, "away": 0}
 
-    def play() -> None:
-        d = game.decision()
-        game.apply(bots[d.seat].choose(game, d))
+    def away() -> None:
+        for _ in range(30):
+            if not game.is_over():
+                _bot_plays(game, bots)
+            _observed_in_full(game, other, 2)
 
-    def check(g: Game, observer: Observation, seat: int) -> None:
-        assert np.array_equal(observer.observe_game(g, seat), observer.encode(g.view(seat), seat))
-
-    while not game.is_over() and len(game.history) < 300:
-        move = rng.random()
-        if move < 0.06 and game.history:
-            game.undo()
-            events["undo"] += 1
-        elif move < 0.12:
-            game.to_json()
-            events["save"] += 1
-        elif move < 0.16:
-            check(game.clone(), encoder, 0)
-            events["clone"] += 1
-        elif move < 0.22:
-            game.next_question("gain 2 livre; gain 1 thread", game.decision().seat)
-            events["question"] += 1
-        elif move < 0.26:
-            check(game, other, 2)
-            events["other"] += 1
-        elif move < 0.28:
-            for _ in range(30):
-                if not game.is_over():
-                    play()
-                check(game, other, 2)
-            events["away"] += 1
-        else:
-            play()
-        check(game, encoder, 0)
+    moves = [(0.06, "undo", game.undo), (0.12, "save", game.to_json),
+             (0.16, "clone", lambda: _observed_in_full(game.clone(), encoder, 0)),
+             (0.22, "question",
+              lambda: game.next_question("gain 2 livre; gain 1 thread", game.decision().seat)),
+             (0.26, "other", lambda: _observed_in_full(game, other, 2)), (0.28, "away", away)]
+    events = _random_moves(game, bots, rng, 300, moves,
+                           lambda: _observed_in_full(game, encoder, 0))
     assert min(events.values()) >= 2, events

@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from packwriter import write
 
 from interpreter import Game, load_ruleset, make_bot
 
@@ -94,9 +95,7 @@ hire:
 
 def _game_with_bonus(tmp_path, bonus: str, livre: int):
     """A 2-player game whose start player holds only the test card, at its turn to play it."""
-    (tmp_path / "module.yaml").write_text("module:\n  id: trial\n  kind: custom\n  name: T\n"
-                                          "  requires: [base]\n  files: [cards.yaml]\n")
-    (tmp_path / "cards.yaml").write_text(CARD.format(bonus=bonus.replace("\n", "\n      ")))
+    write(tmp_path, {"cards.yaml": CARD.format(bonus=bonus.replace("\n", "\n      "))}, "trial")
     rules = load_ruleset(extra_paths=[tmp_path])
     game = Game.new(rules, players=2, seed=4)
     seat = game.state["start_player"]

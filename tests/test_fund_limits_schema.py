@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from packwriter import write
 
 from interpreter import Game, RulesErrors, load_ruleset
 from interpreter.core.context import Context
@@ -21,12 +22,7 @@ GARDEN = ("kind: flow\nboard:\n"
 
 
 def _pack(tmp_path: Path, name: str, text: str) -> Path:
-    pack = tmp_path / name
-    pack.mkdir()
-    (pack / "module.yaml").write_text(f"module:\n  id: {name}\n  kind: custom\n  name: {name}\n"
-                                      f"  requires: [base]\n  files: [{name}.yaml]\n")
-    (pack / f"{name}.yaml").write_text(text)
-    return pack
+    return write(tmp_path / name, {f"{name}.yaml": text}, name)
 
 
 def _game_pack(tmp_path: Path, limits: str) -> Path:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from packwriter import write
+
 from interpreter.cli.main import main
 
 
@@ -40,13 +42,9 @@ def test_gallery_is_self_contained(tmp_path):
 
 
 def test_gallery_of_a_pack_shows_its_new_card(tmp_path, capsys):
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: Pack\n"
-                                      "  requires: [base]\n  files: [cards.yaml]\n")
-    (pack / "cards.yaml").write_text(
+    pack = write(tmp_path / "pack", {"cards.yaml": (
         "kind: employees\nhire:\n  - id: l3.patron\n    level: 3\n    type: master\n"
-        "    bonus: gain count(my.garments where color = blue) prestige\n")
+        "    bonus: gain count(my.garments where color = blue) prestige\n")})
     out = tmp_path / "pack.html"
     assert main(["cards", "--html", str(out), "--module", str(pack)]) == 0
     page = out.read_text(encoding="utf-8")
@@ -62,14 +60,10 @@ def test_gallery_to_an_unwritable_path_is_a_message(tmp_path, capsys):
 
 
 def test_gallery_shows_garment_hooks_and_where_each_rule_is_written(rules, tmp_path):
-    pack = tmp_path / "hooks"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: hooks\n  kind: custom\n  name: Hooks\n"
-                                      "  requires: [base]\n  files: [garments.yaml]\n")
-    (pack / "garments.yaml").write_text(
+    pack = write(tmp_path / "hooks", {"garments.yaml": (
         "kind: garments\ngarments:\n  - id: blue_99\n    color: blue\n    silk: {blue: 1}\n"
         "    thread: 1\n    lace: 0\n    master: false\n    value: 9\n    prestige: 2\n"
-        "    on_sell: gain 1 prestige\n")
+        "    on_sell: gain 1 prestige\n")}, "hooks")
     out = tmp_path / "hooks.html"
     assert main(["cards", "--html", str(out), "--module", str(pack)]) == 0
     page = out.read_text(encoding="utf-8")

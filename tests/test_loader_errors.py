@@ -128,10 +128,7 @@ def test_a_failed_load_leaves_the_built_in_rules_untouched(tmp_path):
 
 
 def test_two_editions_are_refused(tmp_path):
-    pack = tmp_path / "e"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: other_edition\n  kind: edition\n"
-                                      "  name: e\n  requires: [base]\n  files: []\n")
+    pack = packwriter.write(tmp_path / "e", {}, "other_edition", kind="edition")
     [err] = errors_of(pack)
     assert isinstance(err, ModuleError)
     assert err.message == "a ruleset takes one edition, got deluxe, other_edition"

@@ -6,6 +6,7 @@ import itertools
 import json
 from pathlib import Path
 
+import packwriter
 import pytest
 from conftest import write_pack
 
@@ -789,8 +790,7 @@ def test_example_one_game_key_changed_without_copying_game_yaml(issue12_examples
 
 def test_a_game_key_changed_by_two_modules_is_an_error(tmp_path):
     a = write_pack(tmp_path / "a", {"g.yaml": "kind: flow\ngame: {rounds: 5}\n"})
-    b = write_pack(tmp_path / "b", {"g.yaml": "kind: flow\ngame: {rounds: 6}\n"})
-    (b / "module.yaml").write_text((b / "module.yaml").read_text().replace("id: pack", "id: pb"))
+    b = packwriter.write(tmp_path / "b", {"g.yaml": "kind: flow\ngame: {rounds: 6}\n"}, "pb")
     with pytest.raises(RulesErrors, match=r"game key 'rounds' is changed twice \(first at "):
         load_ruleset(extra_paths=[a, b])
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from conftest import dump
+from packwriter import write
 from test_core import FAULTY, _with_faulty_card
 
 from interpreter import Game, IllegalDecisionError, RuleFaultError, load_ruleset, make_bot
@@ -146,9 +147,7 @@ def test_mcts_plays_out_as_it_plays_in_a_loop(rules):
 
 
 def test_a_fault_under_play_out_restores_the_decision_being_answered(tmp_path):
-    (tmp_path / "module.yaml").write_text("module:\n  id: faulty\n  kind: custom\n  name: F\n"
-                                          "  requires: [base]\n  files: [cards.yaml]\n")
-    (tmp_path / "cards.yaml").write_text(FAULTY)
+    write(tmp_path, {"cards.yaml": FAULTY}, "faulty")
     rules = load_ruleset(extra_paths=[tmp_path])
     game, seat, p = _with_faulty_card(rules)
     p["supply"].append("l1.faulty")

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from packwriter import write
 from rich.console import Console
 
 from interpreter import Game, load_ruleset, make_bot
@@ -212,11 +213,7 @@ def test_verify_says_the_save_checks_out(rules, tmp_path):
 # -- 8. a partial `kind: game` file: every problem once ----------------------------------------
 
 def test_a_partial_game_file_reports_each_missing_key_once(tmp_path):
-    pack = tmp_path / "part"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: part\n  kind: custom\n  name: partial\n"
-                                      "  requires: [base]\n  files: [game.yaml]\n")
-    (pack / "game.yaml").write_text("kind: game\nrounds: 6\n")
+    pack = write(tmp_path / "part", {"game.yaml": "kind: game\nrounds: 6\n"}, "part")
     result = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "validate", str(pack)],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 1
@@ -230,14 +227,10 @@ def test_a_partial_game_file_reports_each_missing_key_once(tmp_path):
 # -- 11. generated English ---------------------------------------------------------------------
 
 def test_conditions_on_players_read_as_english(tmp_path):
-    pack = tmp_path / "words"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: words\n  kind: custom\n  name: words\n"
-                                      "  requires: [base]\n  files: [cards.yaml]\n")
-    (pack / "cards.yaml").write_text(
+    pack = write(tmp_path / "words", {"cards.yaml": (
         "kind: employees\nhire:\n"
         "  - {id: words.poor, level: 3, type: journeyman,\n"
-        "     bonus: gain count(opponents where livre < 1) prestige}\n")
+        "     bonus: gain count(opponents where livre < 1) prestige}\n")}, "words")
     out = rococo("cards", "--module", str(pack))
     assert "Gain 1 Prestige for each of the other players whose Livre is less than 1." in out
     rivalry = rococo("cards", "--module", "examples/rivalry")
@@ -249,14 +242,10 @@ def test_conditions_on_players_read_as_english(tmp_path):
 # -- 9. rococo diff lists the game's own settings ---------------------------------------------
 
 def test_diff_shows_a_pack_that_cuts_the_game_to_six_rounds(tmp_path):
-    pack = tmp_path / "six"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: six\n  kind: custom\n  name: six rounds\n"
-                                      "  requires: [base]\n  files: [game.yaml]\n")
     game = (ROOT / "rules/base/game.yaml").read_text()
     game = game.replace("kind: game\n", "kind: game\nreplace: true\n", 1)
     game = game.replace("\nrounds: 7\n", "\nrounds: 6\n", 1)
-    (pack / "game.yaml").write_text(game)
+    pack = write(tmp_path / "six", {"game.yaml": game}, "six")
     line = game.splitlines().index("rounds: 6") + 1
     out = rococo("diff", "--module", str(pack))
     assert f"│ changed │ game │ rounds: 7 -> 6 │ {pack}/game.yaml:{line}:9 │" in out
@@ -278,12 +267,7 @@ start:
 
 
 def fragile_pack(tmp_path) -> Path:
-    pack = tmp_path / "fragile"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: fragile\n  kind: custom\n  name: fragile\n"
-                                      "  requires: [base]\n  files: [cards.yaml]\n")
-    (pack / "cards.yaml").write_text(FRAGILE)
-    return pack
+    return write(tmp_path / "fragile", {"cards.yaml": FRAGILE}, "fragile")
 
 
 def test_simulate_finishes_the_other_games_and_names_the_designers_file(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from packwriter import write
 
 from interpreter import RulesErrors, load_ruleset
 from interpreter.core.errors import SchemaError, YamlError
@@ -14,10 +15,7 @@ CARD = "kind: employees\nhire:\n  - id: x.card\n    level: 1\n    type: master\n
 
 
 def pack_with(tmp_path: Path, cards: str | bytes) -> Path:
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: test pack\n"
-                                      "  requires: [base]\n  files: [cards.yaml]\n")
+    pack = write(tmp_path / "pack", {}, listed=["cards.yaml"])  # (its text, or bytes)
     target = pack / "cards.yaml"
     if isinstance(cards, bytes):
         target.write_bytes(cards)
@@ -162,14 +160,10 @@ def test_a_whole_number_must_be_written_as_one(tmp_path, written):
 
 
 def test_a_fractional_garment_prestige_points_at_the_garment(tmp_path):
-    pack = tmp_path / "g"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"
-                                      "  requires: [base]\n  files: [garments.yaml]\n")
-    (pack / "garments.yaml").write_text(
+    pack = write(tmp_path / "g", {"garments.yaml": (
         "kind: garments\ngarments:\n"
         "  - {id: blue_99, color: blue, silk: {blue: 1}, thread: 0, lace: 0,"
-        " master: false, value: 6, prestige: 3e0}\n")
+        " master: false, value: 6, prestige: 3e0}\n")}, "g")
     with pytest.raises(RulesErrors) as info:
         load_ruleset(extra_paths=[pack])
     [err] = info.value.errors
@@ -208,11 +202,8 @@ def test_built_in_files_are_named_by_their_repository_paths(tmp_path):
 
 
 def test_a_module_file_outside_its_folder_is_refused(tmp_path):
-    pack = tmp_path / "pack"
-    pack.mkdir()
     (tmp_path / "x.yaml").write_text("kind: employees\n")
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: p\n"
-                                      "  requires: [base]\n  files: [../x.yaml]\n")
+    pack = write(tmp_path / "pack", {}, listed=["../x.yaml"])
     with pytest.raises(RulesErrors) as info:
         load_ruleset(extra_paths=[pack])
     [err] = info.value.errors
@@ -237,16 +228,12 @@ def test_a_builder_error_shows_its_line_too(tmp_path):
 
 
 def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
-    pack = tmp_path / "b"
-    pack.mkdir()
     from interpreter.core.schemas import RULES_DIR
     board = (RULES_DIR / "base" / "board.yaml").read_text()
-    (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
-                                      "  requires: [base]\n  files: [board.yaml]\n")
-    (pack / "board.yaml").write_text(
+    pack = write(tmp_path / "b", {"board.yaml": (
         board.replace("kind: board", "kind: board\nreplace: true", 1)
              .replace("{drawers: 3, tiles_per_drawer: 3}",
-                      "{drawers: 100000000, tiles_per_drawer: 3}"))
+                      "{drawers: 100000000, tiles_per_drawer: 3}"))}, "b")
     with pytest.raises(RulesErrors) as info:
         load_ruleset(extra_paths=[pack])
     [err] = info.value.errors
@@ -256,14 +243,11 @@ def test_an_absurd_drawer_count_is_a_schema_error(tmp_path):
 
 def test_a_pack_may_replace_the_board(tmp_path):
     from interpreter.core.schemas import RULES_DIR
-    pack = tmp_path / "b"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: b\n  kind: custom\n  name: b\n"
-                                      "  requires: [base]\n  files: [board.yaml]\n")
     board = (RULES_DIR / "base" / "board.yaml").read_text()
-    (pack / "board.yaml").write_text(
+    pack = write(tmp_path / "b", {"board.yaml": (
         board.replace("kind: board", "kind: board\nreplace: true", 1)
-             .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 4, tiles_per_drawer: 3}"))
+             .replace("{drawers: 3, tiles_per_drawer: 3}", "{drawers: 4, tiles_per_drawer: 3}"))},
+                 "b")
     rules = load_ruleset(extra_paths=[pack])
     assert [side.drawers for side in rules.sides] == [4, 3]
 
@@ -329,14 +313,11 @@ def test_many_errors_of_different_kinds_are_capped_per_file(tmp_path):
 
 def test_a_hire_level_listed_twice_is_refused(tmp_path):
     from interpreter.core.schemas import RULES_DIR
-    pack = tmp_path / "g"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: g\n  kind: custom\n  name: g\n"
-                                      "  requires: [base]\n  files: [game.yaml]\n")
     game = (RULES_DIR / "base" / "game.yaml").read_text()
-    (pack / "game.yaml").write_text(
+    pack = write(tmp_path / "g", {"game.yaml": (
         game.replace("kind: game", "kind: game\nreplace: true", 1)
-            .replace("hire_deck_levels: [1, 2, 3, 4, 5, 6]", "hire_deck_levels: [1, 2, 2, 3]"))
+            .replace("hire_deck_levels: [1, 2, 3, 4, 5, 6]", "hire_deck_levels: [1, 2, 2, 3]"))},
+                 "g")
     with pytest.raises(RulesErrors) as info:
         load_ruleset(extra_paths=[pack])
     [err] = info.value.errors

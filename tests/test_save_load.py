@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import dump
+from packwriter import write
 
 from interpreter import (
     CorruptSaveError,
@@ -253,12 +254,9 @@ def test_other_rules_name_the_module_that_changed(rules, midgame, tmp_path):
     data["modules"].append({"id": "jewelry_box", "version": "1.0", "digest": "x"})
     _corrupt(rules, _sealed(data), "made with module 'jewelry_box' \\(version 1.0\\), which "
                                    "is not loaded")
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: P\n"
-                                      "  requires: [base]\n  files: [cards.yaml]\n")
-    (pack / "cards.yaml").write_text("kind: employees\nhire:\n  - id: l1.extra\n    level: 1\n"
-                                     "    type: apprentice\n    bonus: gain 1 livre\n")
+    pack = write(tmp_path / "pack", {"cards.yaml": "kind: employees\nhire:\n  - id: l1.extra\n"
+                                                   "    level: 1\n    type: apprentice\n"
+                                                   "    bonus: gain 1 livre\n"})
     other = load_ruleset(extra_paths=[pack])
     _corrupt(other, midgame.to_json(), "module 'pack' is loaded, but the game was saved "
                                        "without it")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import sampled_positions
+from packwriter import write
 
 from interpreter import Game, load_ruleset
 from interpreter.core.context import Context
@@ -159,11 +160,7 @@ def test_funds_check_reads_a_limit_of_0_as_the_verb_does(tmp_path):
     assert old in text
     text = text.replace("kind: game\n", "kind: game\nreplace: true\n", 1).replace(
         old, "fund_limits: {kitchen_left: 0, kitchen_right: 1}")
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: pack\n  kind: custom\n  name: pack\n"
-                                      "  requires: [base]\n  files: [game.yaml]\n")
-    (pack / "game.yaml").write_text(text)
+    pack = write(tmp_path / "pack", {"game.yaml": text})
     rules = load_ruleset(extra_paths=[pack])
     game = Game.new(rules, players=2, seed=1)
     area = [s for s, d in game.side.decorations.items() if d.area == "kitchen_left"]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import packwriter
 import pytest
+from packwriter import write
 
 from interpreter import RulesErrors, load_ruleset
 from interpreter.cli.main import main
@@ -158,11 +159,7 @@ def test_a_seat_kinds_card_zone_must_be_a_per_player_zone_holding_cards(tmp_path
     broken = flow.replace("{id: card_hand, name: hand cards, holds: cards, visible: false, "
                           "per_player: true}", "{id: card_hand, name: hand cards, holds: cards}")
     assert broken != flow
-    folder = tmp_path / "solo_x"
-    folder.mkdir()
-    (folder / "module.yaml").write_text("module:\n  id: solo_x\n  kind: solo\n  name: x\n"
-                                        "  requires: [base]\n  files: [flow.yaml]\n")
-    (folder / "flow.yaml").write_text(broken)
+    folder = write(tmp_path / "solo_x", {"flow.yaml": broken}, "solo_x", kind="solo")
     messages = errors_of(folder, expansions=["solo_x"])
     line = next(i for i, t in enumerate(broken.splitlines(), 1) if "zones: [card_supply" in t)
     col = broken.splitlines()[line - 1].index("card_hand") + 1

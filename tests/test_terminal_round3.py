@@ -8,6 +8,7 @@ import io
 import re
 
 import pytest
+from packwriter import write
 from rich.console import Console
 
 from interpreter import Game, load_ruleset, make_bot
@@ -138,11 +139,8 @@ def test_each_opponent_gains_without_a_cannot_clause(rules):
 
 
 def test_simulate_with_a_pack_says_whether_its_cards_came_up(tmp_path, capsys):
-    (tmp_path / "module.yaml").write_text("module:\n  id: pk\n  kind: custom\n  name: pk\n"
-                                          "  requires: [base]\n  files: [cards.yaml]\n")
-    (tmp_path / "cards.yaml").write_text("kind: employees\nhire:\n  - id: pk.seam\n"
-                                         "    level: 1\n    type: master\n"
-                                         "    bonus: gain 1 livre\n")
+    write(tmp_path, {"cards.yaml": "kind: employees\nhire:\n  - id: pk.seam\n    level: 1\n"
+                                   "    type: master\n    bonus: gain 1 livre\n"}, "pk")
     assert main(["simulate", "--module", str(tmp_path), "--games", "2", "--players", "2",
                  "--quiet", "--workers", "1", "--bots", "random"]) == 0
     out = " ".join(capsys.readouterr().out.split())

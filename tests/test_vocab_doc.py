@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from packwriter import write
+
 from interpreter.cli.main import main
 from interpreter.editor import vocab_doc
 from rulesdsl.checker import BUILTINS
@@ -60,12 +62,9 @@ def test_vocab_json_lists_names_fields_verbs_with_types(capsys):
 
 
 def test_vocab_of_a_module_shows_what_the_pack_adds(tmp_path, capsys):
-    pack = tmp_path / "gala"
-    pack.mkdir()
-    (pack / "module.yaml").write_text("module:\n  id: gala\n  kind: custom\n  name: Gala\n"
-                                      "  requires: [base]\n  files: [actions.yaml]\n")
-    (pack / "actions.yaml").write_text("kind: actions\nactions:\n  - id: gala\n    name: Gala\n"
-                                       "    types: [master]\n    effect: gain 1 prestige\n")
+    pack = write(tmp_path / "gala", {"actions.yaml": (
+        "kind: actions\nactions:\n  - id: gala\n    name: Gala\n"
+        "    types: [master]\n    effect: gain 1 prestige\n")}, "gala")
     assert main(["vocab", "--json", "--module", str(pack)]) == 0
     ref = json.loads(capsys.readouterr().out)
     actions = next(e for e in ref["enums"] if e["enum"] == "action")

@@ -672,36 +672,76 @@ def check_board_zones(builder, game: dict, doc) -> None:
 def check_majorities(builder, sides, trees) -> None:
     """Every `area_majority area A` the rules compile (a phase's, a card's, a garment's, a
     trigger's: any effect) scores on every side: a side whose area A prints no `majority:`
-    would give nothing there, in silence."""
+    would give nothing there, in silence. A is checked wherever the text says which area it
+    is: a constant, a `let` of one, each area a `choose one of [...]` may give; an area read
+    from the game (a decoration's `area`) is known only in play."""
     for tree in trees:
-        for option in _majority_areas(tree):
-            area = option.value.path[0]
+        for option, constant in _majority_areas(tree, {}):
+            area = constant.path[0]
             lacking = [s.id for s in sides if not (a := s.areas.get(area)) or not a.majority]
+            if not lacking and area != MUSICIANS:
+                continue
+            where, through = option.span, ""
+            if constant is not option.value:  # (named elsewhere: the error is at its name)
+                where = constant.span
+                through = (f" (scored by 'area_majority area {_written(option.value)}' at "
+                           f"{option.span})")
             if area == MUSICIANS:  # (no majority can be given it: the halls score)
                 builder.errors.append(ModuleError(
-                    f"area_majority: the area {MUSICIANS!r} is the halls' musicians', "
-                    "which score no majority of their own (hall_majorities scores each "
-                    "hall, its musician breaking a tie)", option.span))
-            elif lacking:
+                    f"area_majority: the area {MUSICIANS!r}{through} is the halls' "
+                    "musicians', which score no majority of their own (hall_majorities scores "
+                    "each hall, its musician breaking a tie)", where))
+            else:
                 builder.errors.append(ModuleError(
-                    f"area_majority: the area {area!r} has no majority on the board side"
-                    f"{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
+                    f"area_majority: the area {area!r}{through} has no majority on the board "
+                    f"side{'s' if len(lacking) > 1 else ''} {', '.join(map(repr, lacking))} "
                     "(give its entry in areas: a 'majority: [X, Y]', or its board: patch)",
-                    option.span))
+                    where))
 
 
-def _majority_areas(node):
-    """The `area` options, named by a constant, of the `area_majority` calls in an effect's
-    tree."""
+def _written(expr) -> str:
+    """An area option's value as the rules write it, for a message (its first words)."""
+    if isinstance(expr, ast.Name):
+        return expr.dotted
+    return "choose one of ..." if isinstance(expr, ast.ChooseOne) else "..."
+
+
+def _majority_areas(node, lets: dict):
+    """(option, constant) for every area constant the `area` option of an `area_majority` call
+    in an effect's tree may give: the option's own constant, a `let` name's (`lets`: the
+    names in scope, each with its value and the names in scope where it was set; a block
+    sees its own), each of a `choose one of [...]`'s."""
     if isinstance(node, ast.VerbCall):
         if node.verb == "area_majority":
-            yield from (o for o in node.options if o.name == "area"
-                        and isinstance(o.value, ast.Name) and len(o.value.path) == 1)
+            for o in node.options:
+                if o.name == "area" and o.value is not None:
+                    yield from ((o, c) for c in _area_constants(o.value, lets))
         return
-    if isinstance(node, tuple | list):
+    if isinstance(node, ast.Let):
+        yield from _majority_areas(node.value, lets)
+        lets[node.name] = (node.value, dict(lets))
+    elif isinstance(node, tuple | list):
+        scope = dict(lets)  # (a block: its lets are its own)
         for item in node:
-            yield from _majority_areas(item)
+            yield from _majority_areas(item, scope)
     elif is_dataclass(node):
         for f in fields(node):
             if f.name != "span":
-                yield from _majority_areas(getattr(node, f.name))
+                yield from _majority_areas(getattr(node, f.name), dict(lets))
+
+
+def _area_constants(expr, lets: dict):
+    """The constants (`Name`s) an area expression may be, as far as its text says."""
+    if isinstance(expr, ast.Name):
+        if len(expr.path) != 1:
+            return  # (a field read in play: `d.area`)
+        if expr.path[0] in lets:
+            value, scope = lets[expr.path[0]]
+            yield from _area_constants(value, scope)
+        else:
+            yield expr
+    elif isinstance(expr, ast.ChooseOne):
+        yield from _area_constants(expr.options, lets)
+    elif isinstance(expr, ast.ListExpr):  # (the options of a choice)
+        for item in expr.items:
+            yield from _area_constants(item, lets)

@@ -285,10 +285,15 @@ def _verb_check(call: ast.VerbCall, can: Callable[[Any, Any], bool | None],
             except EffectAbort:
                 return False
         if not names:  # flags, names, options of the bindings: nothing spends repetitions
-            spare = parts.spare
-            if spare is not None:  # the dict kept for these, taken (none while a call reads it)
-                parts.spare = None
-                return _named_check(ctx, can, parts, spare)
+            spares = parts.spares
+            if spares:  # the dict kept for these, taken (none while a call reads it)
+                spare: dict[str, Any] | None
+                try:
+                    spare = spares.pop()  # (one operation: no other thread takes it too)
+                except IndexError:  # (taken by another thread since `if spares`)
+                    spare = None
+                if spare is not None:
+                    return _named_check(ctx, can, parts, spare)
             args = _named_args(ctx, parts)
             try:
                 return can(ctx, args)
@@ -323,9 +328,10 @@ def _named_check(ctx: Context, can: Callable[[Any, Any], bool | None], parts: _C
                  spare: dict[str, Any]) -> bool | None:
     """`can` given the parts' kept dict of shared and named options (`_named_args`' dict, made
     once: a check of `depute card played` in every turn's offers makes none), its `Named`s
-    pointed at this position for the call. The caller takes it from the parts (no call in
-    between) and it is given back once read: a check of the same call meanwhile (within it, or
-    in another game's thread) makes its own."""
+    pointed at this position for the call. The caller takes it from the parts' `spares` by one
+    `pop` (a single operation in either form, so two threads never both hold it) and it is
+    given back once read: a check of the same call meanwhile (within it, or in another
+    game's thread) makes its own."""
     kept = parts.kept
     for i in range(len(kept)):
         kept[i].ctx = ctx
@@ -337,7 +343,7 @@ def _named_check(ctx: Context, can: Callable[[Any, Any], bool | None], parts: _C
         for i in range(len(kept)):
             kept[i].ctx = None  # (no game kept alive by a ruleset's check)
         if parts.kept is kept:  # (not made again for another ruleset meanwhile)
-            parts.spare = spare
+            parts.spares.append(spare)
 
 
 class _CallParts:
@@ -349,10 +355,11 @@ class _CallParts:
     `named_texts`); the other options, evaluated lazily in each check's position, are `names`
     with their closures `fns` and card `texts` (typed lists, not tuples to unpack: a check
     reads them at every call). A call of shared and named options alone keeps one dict of them
-    (`spare`, its `Named`s `kept`), given to every check not already reading it."""
+    (in `spares` while no check reads it, its `Named`s `kept`), given to every check not
+    already reading it."""
 
     __slots__ = ("analysis", "call", "fns", "gets", "kept", "named", "named_texts", "names",
-                 "rules", "shared", "spare", "texts", "vocab")
+                 "rules", "shared", "spares", "texts", "vocab")
 
     def __init__(self, call: ast.VerbCall, vocab: Vocabulary, analysis: Analysis | None):
         self.call, self.vocab, self.analysis = call, vocab, analysis
@@ -364,7 +371,7 @@ class _CallParts:
         self.named: list[str] = []
         self.gets: list[Callable[[Any], Any]] = []
         self.named_texts: list[str] = []
-        self.spare: dict[str, Any] | None = None
+        self.spares: list[dict[str, Any]] = []
         self.kept: list[Named] = []
 
     def compile_for(self, ctx: Context) -> None:
@@ -400,14 +407,14 @@ class _CallParts:
                 texts.append(text)
         self.shared, self.names, self.fns, self.texts = shared, names, fns, texts
         self.named, self.gets, self.named_texts = named, gets, named_texts
-        self.spare, self.kept = None, []
+        self.spares, self.kept = [], []
         if named and not names:
             spare = shared.copy()
             for i in range(len(named)):
                 spare[named[i]] = found = Named(gets[i], ctx, named_texts[i])
                 found.ctx = None  # (no game kept alive by a ruleset's check)
                 self.kept.append(found)
-            self.spare = spare
+            self.spares = [spare]
         self.rules = rules
 
 
