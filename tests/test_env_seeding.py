@@ -11,6 +11,7 @@ from gymnasium.utils import seeding
 from interpreter.env.aec import RococoEnv
 from interpreter.env.seeding import Pcg64, seeded
 from interpreter.env.single import RococoSeatEnv
+from interpreter.env.uniform import Uniform
 
 _SEEDS = [0, 1, 2, 7, 2**31 - 2, 2**32 - 1, 2**32, 2**63 - 2, 2**64 - 1, 2**64, 2**96 + 5,
           2**128 - 1, 2**128, 2**200 + 3, *(random.Random(5).getrandbits(64) for _ in range(40))]
@@ -81,3 +82,7 @@ def test_the_aec_envs_seeds_go_on_from_its_seed():
     env.reset()
     assert env.game.state["seed"] == int(numpy.integers(0, 2**63 - 1))
 
+
+def test_a_uniform_bot_is_seeded_as_random_random_is():
+    for seed in (0, 5, 2**62 + 7, 2**63 - 2):
+        assert Uniform(seed).rng.getstate() == random.Random(seed).getstate()
