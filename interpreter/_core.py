@@ -54,6 +54,7 @@ COMPILED_MODULES = (
     "interpreter.core.zones",
     "interpreter.env.encoding",
     "interpreter.env.seat_step",
+    "interpreter.env.seeding",
     "interpreter.env.uniform",
     "interpreter.loading.static_checks",
     "interpreter.sim.bots",

@@ -40,6 +40,7 @@ from .catalogue import Components
 from .observations import Observation
 from .rgb_frames import picture
 from .seat_step import Look, win_shares
+from .seeding import Drawing, Pcg64, seeded
 
 CATALOGUES = ("universal", "combination")
 FORMS = ("flat", "dict")
@@ -175,7 +176,7 @@ class RococoEnv(AECEnv):
         self.action_catalogue = self.coder.actions
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        self._seeds = np.random.default_rng()
+        self._seeds: Pcg64 | Drawing = Drawing()  # each game's seed drawn (seeding.py)
         self._game: Game | None = None
 
     @property
@@ -193,10 +194,10 @@ class RococoEnv(AECEnv):
 
     # -- running -------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            self.coder.action_space.seed(int(self._seeds.integers(0, 2**31 - 1)))
-        game_seed = int(self._seeds.integers(0, 2**63 - 1))
+        if seed is not None:  # numpy's default_rng(seed), its draws worked out (seeding.py)
+            self._seeds = seeded(seed)
+            self.coder.action_space.seed(self._seeds.integers(2**31 - 1))
+        game_seed = self._seeds.integers(2**63 - 1)
         self._game = Game.new(self.rules, players=self.players, seed=game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

@@ -43,6 +43,7 @@ import numpy as np
 from ..core.seats import seat_plan
 from ..loading.loader import load_ruleset
 from .aec import RococoEnv
+from .seeding import Pcg64
 from .uniform import Uniform
 
 _KINDS_PLAY = ("the rules' seat kinds play the other seats: give no opponents (a solo mode's "
@@ -54,6 +55,8 @@ class RococoSeatEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"],  # noqa: RUF012 - Env's
                 "render_fps": 4}
+    _rng: np.random.Generator | None = None  # Env's generator (`_np_random`), once made
+    _drawing: Pcg64 | None = None  # its numbers while it is not
 
     def __init__(self, players: int = 2, seat: int = 0, opponents=None,
                  edition: str | None = None, expansions=(), rules=None,
@@ -105,19 +108,33 @@ class RococoSeatEnv(gym.Env):
         """The observation encoder: `encoder.layout` gives each block's offset and size."""
         return self.coder.encoder
 
+    @property  # (Env's attribute, read and set as ever)
+    def _np_random(self) -> np.random.Generator | None:
+        """Gymnasium's generator, numpy's own made only when it is read: a reset with a seed
+        draws from its Pcg64 (seeding.py), the same numbers in the same state."""
+        if self._drawing is not None:
+            self._rng, self._drawing = self._drawing.generator(), None
+        return self._rng
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self._rng, self._drawing = value, None
+
     def reset(self, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        # the inner game's seed, then each uniform bot's: several drawn as one array, the same
-        # numbers as a draw each (numpy's `size` path costs about three scalar draws, 65k
-        # instructions against 39k each), one alone as a scalar
         kinds = self.env.rules.seat_kinds
         if kinds and self.opponents is not None:  # (set since the env was made)
             raise ValueError(_KINDS_PLAY)
         # the draws: the inner game's seed, and one for each uniform bot (`opponents` read now:
         # a learner may set it between episodes)
-        draw = self.np_random.integers
         count = 1 if self.opponents is not None or kinds else self.players
-        draws = draw(0, 2**63 - 1, count).tolist() if count > 1 else [int(draw(0, 2**63 - 1))]
+        if type(seed) is int and seed >= 0:  # Env.reset's generator, its draws worked out
+            self._np_random, self._np_random_seed = None, seed
+            self._drawing = drawing = Pcg64(seed)
+            draws = [drawing.integers(2**63 - 1) for _ in range(count)]
+        else:  # (numpy's `size` path: the same numbers as a draw each)
+            super().reset(seed=seed)
+            draw = self.np_random.integers
+            draws = draw(0, 2**63 - 1, count).tolist()
         self.env.reset(seed=draws[0])
         game_seed = self.game.state["seed"]
         uniform = iter(draws[1:])

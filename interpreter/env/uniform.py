@@ -6,9 +6,14 @@ of Python's (`random.Random.randrange` is Python code, two frames a draw).
 """
 from __future__ import annotations
 
+import _random
 import random
+from typing import Final
 
 from ..core.rng import Uniformly
+
+_RANDOM: Final = random.Random
+_SEED: Final = _random.Random.seed  # what random.Random.seed calls for an int
 
 
 class Uniform(Uniformly):
@@ -18,8 +23,13 @@ class Uniform(Uniformly):
     A `Uniformly` (core/rng.py): the engine draws its answers inside the step itself."""
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-        self._draw = self.rng.getrandbits
+        # random.Random(seed) without its two frames of Python (`__init__`, `seed`): for a
+        # whole number they only call the C seed (and clear `gauss_next`)
+        rng = _RANDOM.__new__(_RANDOM)
+        _SEED(rng, seed)
+        rng.gauss_next = None  # type: ignore[attr-defined]  # random.py sets it in `seed`
+        self.rng = rng
+        self._draw = rng.getrandbits
 
     def __reduce__(self) -> tuple:
         """Copied and pickled as its generator: a copy draws from its own (copy.deepcopy keeps
