@@ -603,9 +603,7 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
     given = _dict(args)
-    price = 0 if "free" in given else max(
-        0, _price(given, "cards_in_display", len(display), tables(ctx.rules)) -
-        reduction(ctx, "hiring"))
+    price = _hire_price(ctx, given, len(display))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     pinned = given.get("card")
@@ -615,6 +613,15 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     if card not in display:
         raise EffectAbort("that card is not in the display")
     return price, [card]
+
+
+def _hire_price(ctx: Context, given: dict[str, Any], shown: int) -> int:
+    """What a `hire` call costs with `shown` cards in the display."""
+    if "free" in given:
+        return 0
+    price = _price(given, "cards_in_display", shown, tables(ctx.rules)) - \
+        reduction(ctx, "hiring")
+    return price if price > 0 else 0
 
 
 def hire(ctx: Context, args: VerbArgs) -> None:
@@ -630,8 +637,19 @@ def hire(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
-    """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
-    return checks.from_count(len(_hire_offers(ctx, args)[1]), "hire", ctx)
+    """`hire`'s check (checks.py): the price can be paid and the display offers a card. It
+    reads what `_hire_offers` reads, in its order, but counts the cards where the verb lists
+    them, and answers False where the verb aborts (no exception made, its text built and
+    caught: a check at every turn whose player cannot pay)."""
+    display: list[str | None] = ctx.state["hire_display"]
+    given = _dict(args)
+    shown = _tiles_in(display)  # (the cards: the empty spaces are None, as a drawer's)
+    if _hire_price(ctx, given, shown) > ctx.may_spend("livre"):
+        return False
+    pinned = given.get("card")
+    if pinned is not None and checks.called(pinned) not in display:
+        return False
+    return checks.from_count(shown if pinned is None else 1, "hire", ctx)
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
@@ -793,23 +811,38 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     space = given.get("space")
     pinned = None if space is None else space()
     free = "free" in given
-    known, funded = tables(ctx.rules), ctx.state["decorations"]
-    mine = _areas_funded(ctx) if known.fund_limits else None
-    made = known.space_offers  # the values made before, by space and cost
+    known, funded, seat = tables(ctx.rules), ctx.state["decorations"], ctx.seat
+    side_id = known.of_side(ctx.side).id
+    mine: list[int] | None = None  # the player's spaces in each limited area, when counted
     offers: list[dict[str, Any]] = []
-    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
+    for space_id, cost, limited, made in known.fund_spaces[side_id]:
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
-        if limit and mine is not None and mine[area] >= limit:
-            continue
+        if limited >= 0:
+            if mine is None:
+                mine = known.uncounted.copy()
+            if _at_limit(known, side_id, limited, mine, funded, seat):
+                continue
         cost = 0 if free or cost < discount else cost - discount
         if cost <= livre:
-            at = _kept(made, space_id)
-            offer = at.get(cost)
+            offer = made.get(cost)  # (the values made before, by cost)
             if offer is None:
-                offer = at[cost] = {"space": space_id, "cost": cost}
+                offer = made[cost] = {"space": space_id, "cost": cost}
             offers.append(offer)
     return offers
+
+
+def _at_limit(known: OptionTables, side_id: str, limited: int, mine: list[int],
+              funded: dict[str, Any], seat: int) -> bool:
+    """Whether the player in `seat` has funded as many spaces of the limited area numbered
+    `limited` as its limit allows, counted in `mine` (-1: not yet) once, as far as the limit
+    (a few of the area's spaces read, where the funded spaces are many)."""
+    n = mine[limited]
+    limit = known.limit_of[limited]
+    if n < 0:
+        n = mine[limited] = _funded_in(funded, seat, known.limited_spaces[side_id][limited],
+                                       limit)
+    return n >= limit
 
 
 def fund(ctx: Context, args: VerbArgs) -> None:
@@ -849,28 +882,12 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             if mine is None:
                 mine = known.uncounted.copy()  # (one list made, where `*` makes two: the
                 # tables' own list would be shared by games in threads)
-            n = mine[limited]
-            limit = known.limit_of[limited]
-            if n < 0:  # (counted only as far as the limit)
-                n = mine[limited] = _funded_in(funded, ctx.seat,
-                                               known.limited_spaces[side_id][limited], limit)
-            if n >= limit:
+            if _at_limit(known, side_id, limited, mine, funded, ctx.seat):
                 continue
         found += 1
         if found > 1:
             return True
     return checks.from_count(found, "fund", ctx)  # a single space: paid for, then announced
-
-
-def _areas_funded(ctx: Context) -> dict[str, int]:
-    """How many Decoration spaces the acting player has funded in each area with a limit (the
-    tables list those areas' spaces: a few, where the funded spaces are many)."""
-    funded, seat = ctx.state["decorations"], ctx.seat
-    mine: dict[str, int] = {}
-    known = tables(ctx.rules)
-    for area, spaces in known.limited_areas[known.of_side(ctx.side).id]:
-        mine[area] = _funded_in(funded, seat, spaces)
-    return mine
 
 
 def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...], most: int = 0
@@ -896,14 +913,13 @@ def fundable(ctx: Context) -> list[str]:
 
 def _fundable(ctx: Context) -> list[tuple[str, int]]:
     """`fundable`, each space with its printed cost."""
-    known = tables(ctx.rules)
-    funded = ctx.state["decorations"]
-    mine = _areas_funded(ctx) if known.fund_limits else None
+    known, funded, seat = tables(ctx.rules), ctx.state["decorations"], ctx.seat
+    side_id = known.of_side(ctx.side).id
+    mine = known.uncounted.copy()
     spaces: list[tuple[str, int]] = []
-    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
-        if space_id in funded:
-            continue
-        if limit and mine is not None and mine[area] >= limit:
+    for space_id, cost, limited, _ in known.fund_spaces[side_id]:
+        if space_id in funded or (limited >= 0 and _at_limit(known, side_id, limited, mine,
+                                                              funded, seat)):
             continue
         spaces.append((space_id, cost))
     return spaces
