@@ -174,7 +174,7 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
     for _ in _played(rules, 3, 900):
         pass
     known = tables(rules)
-    tiles = [(d, price, t, offer) for d, by_price in known.tile_offers.items()
+    tiles = [(d, price, t, offer) for d, by_price in enumerate(known.tile_offers)
              for price, by_tile in by_price.items() for t, offer in by_tile.items()]
     assert tiles and all(offer == {"drawer": d, "tile": t, "price": price}
                          for d, price, t, offer in tiles)

@@ -133,8 +133,11 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
     known = tables(ctx.rules)
     made = known.tile_offers  # the values made before, by drawer, price and tile
+    drawers: list[list[str | None]] = ctx.state["drawers"]
+    while len(made) < len(drawers):  # (a list by drawer, grown as more drawers are seen)
+        made.append({})
     d = -1
-    for drawer in ctx.state["drawers"]:
+    for drawer in drawers:
         d += 1
         size = _tiles_in(drawer)
         if not size:
@@ -143,7 +146,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
             known_size, price = size, max(0, _price(args, "tiles_in_drawer", size, known) - less)
         if price > livre:
             continue
-        at = _kept(_kept(made, d), price)
+        at = _kept(made[d], price)
         for tile_id in drawer:
             if tile_id is not None and (pinned is None or tile_id == pinned):
                 offer = at.get(tile_id)
@@ -340,6 +343,9 @@ class _Tailoring:
 # the empty values a `_Tailoring` starts with, shared (tuples: nothing can change them)
 _NO_IDS: Final[tuple[str, ...]] = ()
 _NO_COSTS: Final[tuple[int, ...]] = ()
+# what `_tailoring` finds when the player's bales are too few for any garment: nothing offered
+# (its options unread: `tailor` aborts at its empty question, `can_tailor` answers False)
+_NOTHING: Final = _Tailoring(0, (), False, False, False)
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -358,13 +364,13 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     known = tables(ctx.rules)
     held = 0 if silk_waived else _held(known.bales_of, me["tiles"])  # the player's bales in all
     colors = tuple(args["discount_colors"]()) if given and "discount_colors" in args else ()
+    pinned_space = given and "space" in args
+    if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
+        return _NOTHING
     played = ctx.played  # a Master's garment when a Master plays this
     made_by_master = (played is not None and known.kind_of[played] == "master") or \
         (given and "master_made" in args)
     found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
-    pinned_space = given and "space" in args
-    if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
-        return found
     state, side = ctx.state, known.of_side(ctx.side)
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
@@ -386,9 +392,8 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = not later and not found.free  # a garment that cannot be sold is not offered
-    garments: list[str] = []
-    costs: list[int] = []
-    found.garments, found.costs = garments, costs
+    garments: list[str] | None = None  # (lists of their own once a garment is found)
+    costs: list[int] | None = None
     pos = -1
     for garment_id in state["garment_display"]:
         pos += 1
@@ -417,11 +422,14 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                                                   2 if most else 0), True
             if not found.free:
                 continue
+        if garments is None or costs is None:
+            garments, costs = [], []
+            found.garments, found.costs = garments, costs
         garments.append(garment_id)
         costs.append(cost)
         if len(garments) == most:
             break
-    if later and not looked and garments:
+    if later and not looked and garments is not None:
         found.free = _free_spaces(side, state["guests"], made_by_master, 2 if most else 0)
     return found
 

@@ -116,10 +116,11 @@ class OptionTables:
                          for p in self.plays_for_type.get(kind, ())),
                        {"card": c, "action": None}])
             for c, kind in self.kind_of.items()}
-        # the values of `acquire`'s question, {"drawer", "tile", "price"}, by drawer, price and
-        # tile: made when first offered and offered again as they are (the engine's own
-        # values, read only, as `play_options`)
-        self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
+        # the values of `acquire`'s question, {"drawer", "tile", "price"}, by drawer (a list
+        # by its place, grown as games show more drawers), price and tile: made when first
+        # offered and offered again as they are (the engine's own values, read only, as
+        # `play_options`)
+        self.tile_offers: list[dict[int, dict[str, dict[str, Any]]]] = []
         # a price or payout of the verb's binding alone (`_bound_whole`: a BoundMemo's, a
         # Memo's), by its option and the binding's value, each read natively once worked out
         self.prices: dict[Any, dict[Any, int]] = {}
