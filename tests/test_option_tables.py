@@ -312,6 +312,22 @@ def test_covering_sets_are_the_minimal_sets_that_cover():
     assert some > 10
 
 
+def test_next_combo_walks_the_combinations_in_itertools_order():
+    """`covering_sets` walks each size's combinations natively (`_next_combo`): the same
+    combinations, in the same order, as `itertools.combinations`, the empty one included."""
+    from itertools import combinations
+
+    from interpreter.verbs.actions import _next_combo
+
+    for n in range(9):
+        for k in range(n + 1):
+            combo = list(range(k))
+            walked = [tuple(combo)]
+            while _next_combo(combo, n):
+                walked.append(tuple(combo))
+            assert walked == list(combinations(range(n), k)), (n, k)
+
+
 def test_every_guest_space_is_in_one_hall_of_its_side(tmp_path):
     """`check_all_halls` reads a side's halls from the tables alone (round ten's fallback for a
     guest space outside the side's halls is gone): no ruleset has one. A board lists each

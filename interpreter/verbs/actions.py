@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from itertools import combinations
 from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
@@ -266,9 +265,11 @@ def _covers(need: tuple[tuple[int, str, int], ...], have: list[int], discount: i
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
                   colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost), each
-    sorted, the smallest first (in the order `combinations` makes them). A set is kept as the
-    bits of its tiles' places among the useful ones: a set found before is in it when its bits
-    are (the tiles are distinct)."""
+    sorted, the smallest first (in the order `combinations` makes them: `_next_combo`, a
+    native loop, where each size's `combinations` and `range` were two objects of Python's
+    made and read through its iterator protocol). A set is kept as the bits of its tiles'
+    places among the useful ones: a set found before is in it when its bits are (the tiles
+    are distinct)."""
     known = tables(rules)
     needs = known.tailoring_of[garment.id][4]
     needed = [False] * known.colors
@@ -283,19 +284,40 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
                 break
     found: list[int] = []  # each set found, as its bits
     sets: list[list[str]] = []
-    for size in range(0, min(len(useful), garment.bales) + 1):
-        for combo in combinations(range(len(useful)), size):
+    n = len(useful)
+    for size in range(0, min(n, garment.bales) + 1):
+        combo = [0] * size  # the places of a combination's tiles, the first one first
+        for i in range(size):
+            combo[i] = i
+        while True:
             bits = 0
             for i in combo:
                 bits |= 1 << i
-            if _holds_one(found, bits):
-                continue
-            chosen = [useful[i] for i in combo]
-            if _covers(needs, _bales(known, chosen), discount, colors):
-                found.append(bits)
-                chosen.sort()
-                sets.append(chosen)
+            if not _holds_one(found, bits):
+                chosen = [useful[i] for i in combo]
+                if _covers(needs, _bales(known, chosen), discount, colors):
+                    found.append(bits)
+                    chosen.sort()
+                    sets.append(chosen)
+            if not _next_combo(combo, n):
+                break
     return sets
+
+
+def _next_combo(combo: list[int], n: int) -> bool:
+    """`combo` (ascending places among `n`) made the combination of its size that follows it
+    in `itertools.combinations`' order; False when it was the last."""
+    k = len(combo)
+    i = k - 1
+    while i >= 0 and combo[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    at = combo[i] + 1
+    for j in range(i, k):
+        combo[j] = at
+        at += 1
+    return True
 
 
 def _holds_one(found: list[int], bits: int) -> bool:
