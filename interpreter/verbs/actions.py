@@ -908,11 +908,16 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
-        if limited >= 0:
+        if limited >= 0:  # (`_at_limit` inlined: a check at most turns, a call per space)
             if mine is None:
                 mine = known.uncounted.copy()  # (one list made, where `*` makes two: the
                 # tables' own list would be shared by games in threads)
-            if _at_limit(known, side_id, limited, mine, funded, ctx.seat):
+            n = mine[limited]
+            limit = known.limit_of[limited]
+            if n < 0:  # (counted only as far as the limit)
+                n = mine[limited] = _funded_in(funded, ctx.seat,
+                                               known.limited_spaces[side_id][limited], limit)
+            if n >= limit:
                 continue
         found += 1
         if found > 1:
