@@ -23,7 +23,6 @@ def test_the_tables_say_what_the_rule_objects_say():
     assert known.silk_at == {t: tuple((named.index(c), n) for c, n in tile.silk.items())
                              for t, tile in rules.tiles.items()}
     assert known.fewest_bales == min(sum(g.silk.values()) for g in rules.garments.values())
-    assert known.fund_limits == dict(rules.fund_limits)
     for g, garment in rules.garments.items():
         needs = tuple((r, n) for r, n in (("thread", garment.thread), ("lace", garment.lace),
                                           *garment.costs.items()) if n)
@@ -31,14 +30,14 @@ def test_the_tables_say_what_the_rule_objects_say():
                                          garment.rent_only, sum(garment.silk.values()), needs,
                                          tuple((named.index(c), c, n)
                                                for c, n in garment.silk.items()))
+    limited = [area for area, limit in rules.fund_limits.items() if limit]  # numbered so
     for side in rules.sides:
-        assert known.decorations[side.id] == tuple(
-            (s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
-            for s, d in side.decorations.items())
-        limited = dict(known.limited_areas[side.id])
-        assert set(limited) == set(rules.fund_limits)
-        for area, spaces in limited.items():
-            assert spaces == tuple(s for s, d in side.decorations.items() if d.area == area)
+        assert [(s, cost, -1 if n < 0 else limited[n]) for s, cost, n, _ in
+                known.fund_spaces[side.id]] == [
+            (s, d.cost, d.area if rules.fund_limits.get(d.area) else -1)
+            for s, d in side.decorations.items()]
+        assert known.limited_spaces[side.id] == tuple(
+            tuple(s for s, d in side.decorations.items() if d.area == area) for area in limited)
     assert set(rules.fund_limits) == {"kitchen_left", "kitchen_right"}  # a test that reads some
     assert known.guarded is bool(rules.offering_bonus)
     assert known.effect_of == {a: action.effect for a, action in rules.actions.items()}
@@ -61,7 +60,6 @@ def test_the_tables_say_what_the_rule_objects_say():
             (action, effect.check, effect.blocked, effect.unblocked, shared)
             for action, effect, shared in plays]
     assert known.min_staff == rules.setup["min_staff"] == 4
-    limited = list(rules.fund_limits)
     assert known.limit_of == [rules.fund_limits[area] for area in limited]
     assert known.uncounted == [-1] * len(limited)
     for side in rules.sides:
@@ -74,8 +72,6 @@ def test_the_tables_say_what_the_rule_objects_say():
     own = dataclasses.replace(rules.sides[0], garment_costs=(9,) * 5)  # a side of its own
     assert known.of_side(own).garment_costs == (9,) * 5 and known.of_side(own).side is own
     for side in rules.sides:
-        assert known.limited_spaces[side.id] == tuple(
-            spaces for _, spaces in known.limited_areas[side.id])
         assert [(cost, s, -1 if n < 0 else limited[n])
                 for cost, s, n in known.fund_by_cost[side.id]] == [
             (cost, s, area if area in rules.fund_limits else -1)
@@ -178,11 +174,12 @@ def test_the_offers_kept_are_the_values_they_are_kept_by():
     for _ in _played(rules, 3, 900):
         pass
     known = tables(rules)
-    tiles = [(d, price, t, offer) for d, by_price in known.tile_offers.items()
+    tiles = [(d, price, t, offer) for d, by_price in enumerate(known.tile_offers)
              for price, by_tile in by_price.items() for t, offer in by_tile.items()]
     assert tiles and all(offer == {"drawer": d, "tile": t, "price": price}
                          for d, price, t, offer in tiles)
-    spaces = [(s, cost, offer) for s, by_cost in known.space_offers.items()
+    spaces = [(s, cost, offer) for side in rules.sides
+              for s, _, _, by_cost in known.fund_spaces[side.id]
               for cost, offer in by_cost.items()]
     assert spaces and all(offer == {"space": s, "cost": cost} for s, cost, offer in spaces)
     garments = [(g, cost, offer) for g, by_cost in known.garment_offers.items()
@@ -313,6 +310,22 @@ def test_covering_sets_are_the_minimal_sets_that_cover():
             assert found == by_sets(garment, rack, discount, colors)
             some += bool(found)
     assert some > 10
+
+
+def test_next_combo_walks_the_combinations_in_itertools_order():
+    """`covering_sets` walks each size's combinations natively (`_next_combo`): the same
+    combinations, in the same order, as `itertools.combinations`, the empty one included."""
+    from itertools import combinations
+
+    from interpreter.verbs.actions import _next_combo
+
+    for n in range(9):
+        for k in range(n + 1):
+            combo = list(range(k))
+            walked = [tuple(combo)]
+            while _next_combo(combo, n):
+                walked.append(tuple(combo))
+            assert walked == list(combinations(range(n), k)), (n, k)
 
 
 def test_every_guest_space_is_in_one_hall_of_its_side(tmp_path):

@@ -1,8 +1,8 @@
 """The option values the verbs make once per ruleset and offer at every turn (option_tables.py:
-`play_options`, `tile_offers`, `space_offers`, `garment_offers`, `place_of`) are the engine's
-own values, shared by every game of the ruleset; the game's history keeps a copy of the answer
-it was given (`table.recorded`): what a caller does to one game's history must not change what
-another game offers."""
+`play_options`, `tile_offers`, `fund_spaces`' offers, `garment_offers`, `place_of`) are the
+engine's own values, shared by every game of the ruleset; the game's history keeps a copy of the
+answer it was given (`table.recorded`): what a caller does to one game's history must not change
+what another game offers."""
 from __future__ import annotations
 
 import contextlib

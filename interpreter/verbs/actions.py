@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from itertools import combinations
 from typing import Any, Final, cast
 
 from rulesdsl import NUMBER, EffectAbort, ListType, VerbDef
@@ -133,8 +132,11 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     known_size = price = -1  # the last size of drawer looked at, and its price (as the check)
     known = tables(ctx.rules)
     made = known.tile_offers  # the values made before, by drawer, price and tile
+    drawers: list[list[str | None]] = ctx.state["drawers"]
+    while len(made) < len(drawers):  # (a list by drawer, grown as more drawers are seen)
+        made.append({})
     d = -1
-    for drawer in ctx.state["drawers"]:
+    for drawer in drawers:
         d += 1
         size = _tiles_in(drawer)
         if not size:
@@ -143,7 +145,7 @@ def _acquire_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
             known_size, price = size, max(0, _price(args, "tiles_in_drawer", size, known) - less)
         if price > livre:
             continue
-        at = _kept(_kept(made, d), price)
+        at = _kept(made[d], price)
         for tile_id in drawer:
             if tile_id is not None and (pinned is None or tile_id == pinned):
                 offer = at.get(tile_id)
@@ -263,9 +265,11 @@ def _covers(need: tuple[tuple[int, str, int], ...], have: list[int], discount: i
 def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: int,
                   colors: tuple[str, ...]) -> list[list[str]]:
     """Every minimal set of tiles whose bales cover the garment (excess bales are lost), each
-    sorted, the smallest first (in the order `combinations` makes them). A set is kept as the
-    bits of its tiles' places among the useful ones: a set found before is in it when its bits
-    are (the tiles are distinct)."""
+    sorted, the smallest first (in the order `combinations` makes them: `_next_combo`, a
+    native loop, where each size's `combinations` and `range` were two objects of Python's
+    made and read through its iterator protocol). A set is kept as the bits of its tiles'
+    places among the useful ones: a set found before is in it when its bits are (the tiles
+    are distinct)."""
     known = tables(rules)
     needs = known.tailoring_of[garment.id][4]
     needed = [False] * known.colors
@@ -280,19 +284,40 @@ def covering_sets(rules: Ruleset, garment: Garment, tiles: list[str], discount: 
                 break
     found: list[int] = []  # each set found, as its bits
     sets: list[list[str]] = []
-    for size in range(0, min(len(useful), garment.bales) + 1):
-        for combo in combinations(range(len(useful)), size):
+    n = len(useful)
+    for size in range(0, min(n, garment.bales) + 1):
+        combo = [0] * size  # the places of a combination's tiles, the first one first
+        for i in range(size):
+            combo[i] = i
+        while True:
             bits = 0
             for i in combo:
                 bits |= 1 << i
-            if _holds_one(found, bits):
-                continue
-            chosen = [useful[i] for i in combo]
-            if _covers(needs, _bales(known, chosen), discount, colors):
-                found.append(bits)
-                chosen.sort()
-                sets.append(chosen)
+            if not _holds_one(found, bits):
+                chosen = [useful[i] for i in combo]
+                if _covers(needs, _bales(known, chosen), discount, colors):
+                    found.append(bits)
+                    chosen.sort()
+                    sets.append(chosen)
+            if not _next_combo(combo, n):
+                break
     return sets
+
+
+def _next_combo(combo: list[int], n: int) -> bool:
+    """`combo` (ascending places among `n`) made the combination of its size that follows it
+    in `itertools.combinations`' order; False when it was the last."""
+    k = len(combo)
+    i = k - 1
+    while i >= 0 and combo[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    at = combo[i] + 1
+    for j in range(i, k):
+        combo[j] = at
+        at += 1
+    return True
 
 
 def _holds_one(found: list[int], bits: int) -> bool:
@@ -340,6 +365,9 @@ class _Tailoring:
 # the empty values a `_Tailoring` starts with, shared (tuples: nothing can change them)
 _NO_IDS: Final[tuple[str, ...]] = ()
 _NO_COSTS: Final[tuple[int, ...]] = ()
+# what `_tailoring` finds when the player's bales are too few for any garment: nothing offered
+# (its options unread: `tailor` aborts at its empty question, `can_tailor` answers False)
+_NOTHING: Final = _Tailoring(0, (), False, False, False)
 
 
 def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
@@ -358,13 +386,13 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     known = tables(ctx.rules)
     held = 0 if silk_waived else _held(known.bales_of, me["tiles"])  # the player's bales in all
     colors = tuple(args["discount_colors"]()) if given and "discount_colors" in args else ()
+    pinned_space = given and "space" in args
+    if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
+        return _NOTHING
     played = ctx.played  # a Master's garment when a Master plays this
     made_by_master = (played is not None and known.kind_of[played] == "master") or \
         (given and "master_made" in args)
     found = _Tailoring(discount, colors, made_by_master, waived, silk_waived)
-    pinned_space = given and "space" in args
-    if not silk_waived and held + discount < known.fewest_bales and not pinned_space:
-        return found
     state, side = ctx.state, known.of_side(ctx.side)
     sell_only = given and "sell_only" in args  # "You must sell this Garment"
     sold = given and "sell" in args
@@ -386,9 +414,8 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
     tailoring, garment_costs = known.tailoring_of, side.garment_costs
     livre: int = purse["livre"]  # (typed: compared as a whole number, not as an object)
     placed_only = not later and not found.free  # a garment that cannot be sold is not offered
-    garments: list[str] = []
-    costs: list[int] = []
-    found.garments, found.costs = garments, costs
+    garments: list[str] | None = None  # (lists of their own once a garment is found)
+    costs: list[int] | None = None
     pos = -1
     for garment_id in state["garment_display"]:
         pos += 1
@@ -417,11 +444,14 @@ def _tailoring(ctx: Context, args: VerbArgs, most: int = 0) -> _Tailoring:
                                                   2 if most else 0), True
             if not found.free:
                 continue
+        if garments is None or costs is None:
+            garments, costs = [], []
+            found.garments, found.costs = garments, costs
         garments.append(garment_id)
         costs.append(cost)
         if len(garments) == most:
             break
-    if later and not looked and garments:
+    if later and not looked and garments is not None:
         found.free = _free_spaces(side, state["guests"], made_by_master, 2 if most else 0)
     return found
 
@@ -603,9 +633,7 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     paid or a pinned card is not in the display)."""
     display = cards_in(ctx.state["hire_display"])  # the cards, not the empty spaces
     given = _dict(args)
-    price = 0 if "free" in given else max(
-        0, _price(given, "cards_in_display", len(display), tables(ctx.rules)) -
-        reduction(ctx, "hiring"))
+    price = _hire_price(ctx, given, len(display))
     if price > ctx.may_spend("livre"):
         raise EffectAbort(f"hiring costs {price} Livre")
     pinned = given.get("card")
@@ -615,6 +643,15 @@ def _hire_offers(ctx: Context, args: VerbArgs) -> tuple[int, list[str]]:
     if card not in display:
         raise EffectAbort("that card is not in the display")
     return price, [card]
+
+
+def _hire_price(ctx: Context, given: dict[str, Any], shown: int) -> int:
+    """What a `hire` call costs with `shown` cards in the display."""
+    if "free" in given:
+        return 0
+    price = _price(given, "cards_in_display", shown, tables(ctx.rules)) - \
+        reduction(ctx, "hiring")
+    return price if price > 0 else 0
 
 
 def hire(ctx: Context, args: VerbArgs) -> None:
@@ -630,8 +667,19 @@ def hire(ctx: Context, args: VerbArgs) -> None:
 
 
 def can_hire(ctx: Context, args: VerbArgs) -> bool | None:
-    """`hire`'s check (checks.py): the price can be paid and the display offers a card."""
-    return checks.from_count(len(_hire_offers(ctx, args)[1]), "hire", ctx)
+    """`hire`'s check (checks.py): the price can be paid and the display offers a card. It
+    reads what `_hire_offers` reads, in its order, but counts the cards where the verb lists
+    them, and answers False where the verb aborts (no exception made, its text built and
+    caught: a check at every turn whose player cannot pay)."""
+    display: list[str | None] = ctx.state["hire_display"]
+    given = _dict(args)
+    shown = _tiles_in(display)  # (the cards: the empty spaces are None, as a drawer's)
+    if _hire_price(ctx, given, shown) > ctx.may_spend("livre"):
+        return False
+    pinned = given.get("card")
+    if pinned is not None and checks.called(pinned) not in display:
+        return False
+    return checks.from_count(shown if pinned is None else 1, "hire", ctx)
 
 
 def depute(ctx: Context, args: VerbArgs) -> None:
@@ -793,23 +841,38 @@ def _fund_offers(ctx: Context, args: VerbArgs) -> list[dict[str, Any]]:
     space = given.get("space")
     pinned = None if space is None else space()
     free = "free" in given
-    known, funded = tables(ctx.rules), ctx.state["decorations"]
-    mine = _areas_funded(ctx) if known.fund_limits else None
-    made = known.space_offers  # the values made before, by space and cost
+    known, funded, seat = tables(ctx.rules), ctx.state["decorations"], ctx.seat
+    side_id = known.of_side(ctx.side).id
+    mine: list[int] | None = None  # the player's spaces in each limited area, when counted
     offers: list[dict[str, Any]] = []
-    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
+    for space_id, cost, limited, made in known.fund_spaces[side_id]:
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
-        if limit and mine is not None and mine[area] >= limit:
-            continue
+        if limited >= 0:
+            if mine is None:
+                mine = known.uncounted.copy()
+            if _at_limit(known, side_id, limited, mine, funded, seat):
+                continue
         cost = 0 if free or cost < discount else cost - discount
         if cost <= livre:
-            at = _kept(made, space_id)
-            offer = at.get(cost)
+            offer = made.get(cost)  # (the values made before, by cost)
             if offer is None:
-                offer = at[cost] = {"space": space_id, "cost": cost}
+                offer = made[cost] = {"space": space_id, "cost": cost}
             offers.append(offer)
     return offers
+
+
+def _at_limit(known: OptionTables, side_id: str, limited: int, mine: list[int],
+              funded: dict[str, Any], seat: int) -> bool:
+    """Whether the player in `seat` has funded as many spaces of the limited area numbered
+    `limited` as its limit allows, counted in `mine` (-1: not yet) once, as far as the limit
+    (a few of the area's spaces read, where the funded spaces are many)."""
+    n = mine[limited]
+    limit = known.limit_of[limited]
+    if n < 0:
+        n = mine[limited] = _funded_in(funded, seat, known.limited_spaces[side_id][limited],
+                                       limit)
+    return n >= limit
 
 
 def fund(ctx: Context, args: VerbArgs) -> None:
@@ -845,7 +908,7 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
             break
         if space_id in funded or (pinned is not None and space_id != pinned):
             continue
-        if limited >= 0:
+        if limited >= 0:  # (`_at_limit` inlined: a check at most turns, a call per space)
             if mine is None:
                 mine = known.uncounted.copy()  # (one list made, where `*` makes two: the
                 # tables' own list would be shared by games in threads)
@@ -860,17 +923,6 @@ def can_fund(ctx: Context, args: VerbArgs) -> bool | None:
         if found > 1:
             return True
     return checks.from_count(found, "fund", ctx)  # a single space: paid for, then announced
-
-
-def _areas_funded(ctx: Context) -> dict[str, int]:
-    """How many Decoration spaces the acting player has funded in each area with a limit (the
-    tables list those areas' spaces: a few, where the funded spaces are many)."""
-    funded, seat = ctx.state["decorations"], ctx.seat
-    mine: dict[str, int] = {}
-    known = tables(ctx.rules)
-    for area, spaces in known.limited_areas[known.of_side(ctx.side).id]:
-        mine[area] = _funded_in(funded, seat, spaces)
-    return mine
 
 
 def _funded_in(funded: dict[str, Any], seat: int, spaces: tuple[str, ...], most: int = 0
@@ -896,14 +948,13 @@ def fundable(ctx: Context) -> list[str]:
 
 def _fundable(ctx: Context) -> list[tuple[str, int]]:
     """`fundable`, each space with its printed cost."""
-    known = tables(ctx.rules)
-    funded = ctx.state["decorations"]
-    mine = _areas_funded(ctx) if known.fund_limits else None
+    known, funded, seat = tables(ctx.rules), ctx.state["decorations"], ctx.seat
+    side_id = known.of_side(ctx.side).id
+    mine = known.uncounted.copy()
     spaces: list[tuple[str, int]] = []
-    for space_id, area, cost, limit in known.decorations[known.of_side(ctx.side).id]:
-        if space_id in funded:
-            continue
-        if limit and mine is not None and mine[area] >= limit:
+    for space_id, cost, limited, _ in known.fund_spaces[side_id]:
+        if space_id in funded or (limited >= 0 and _at_limit(known, side_id, limited, mine,
+                                                              funded, seat)):
             continue
         spaces.append((space_id, cost))
     return spaces

@@ -54,34 +54,34 @@ class OptionTables:
             g: (master, sellable, bales, needs, tuple((number[c], c, n) for c, n in silk))
             for g, (master, sellable, bales, needs, silk) in
             ((g, garment.tailoring) for g, garment in rules.garments.items())}
-        self.fund_limits: dict[str, int] = dict(rules.fund_limits)
         # the staff a player keeps, at least (`depute` reads it at every check)
         self.min_staff: int = rules.setup.get("min_staff", 0)
-        # each board side's Decoration spaces in board order, (space, area, cost, how many of
-        # its area a player may fund: 0 for no limit), and the spaces of each area a player may
-        # fund only so many of, by the side's id
-        self.decorations: dict[str, tuple[tuple[str, str, int, int], ...]] = {
-            side.id: tuple((s, d.area, d.cost, rules.fund_limits.get(d.area, 0))
-                           for s, d in side.decorations.items())
-            for side in rules.sides}
-        self.limited_areas: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-            side.id: tuple((area, tuple(s for s, d in side.decorations.items() if d.area == area))
-                           for area in rules.fund_limits) for side in rules.sides}
-        # `fund`'s check: each side's Decoration spaces from the cheapest (board order among
+        # `fund`'s: each side's Decoration spaces from the cheapest (board order among
         # equals), as (cost, space, the number of its area among the limited ones: -1 for an
-        # area without a limit, a limit of 0 too, as `decorations` reads it), each limited
-        # area's limit and spaces by that number
-        limited = list(rules.fund_limits)
+        # area without a limit, a limit of 0 too), and in board order, as (space, cost, that
+        # number, the values of `fund`'s question for it, {"space", "cost"} by cost: made when
+        # first offered and offered again as they are, the engine's own values, read only, as
+        # `play_options`); each limited area's limit, and its spaces, by that number
+        limited = [area for area, limit in rules.fund_limits.items() if limit]
+
+        def number_of(area: str) -> int:
+            return limited.index(area) if area in limited else -1
+
         self.fund_by_cost: dict[str, tuple[tuple[int, str, int], ...]] = {
-            side.id: tuple((cost, s, limited.index(area) if rules.fund_limits.get(area) else -1)
-                           for cost, s, area in side.decorations_by_cost)
+            side.id: tuple((cost, s, number_of(area)) for cost, s, area in
+                           side.decorations_by_cost)
+            for side in rules.sides}
+        self.fund_spaces: dict[str, tuple[tuple[str, int, int, dict[int, dict[str, Any]]],
+                                          ...]] = {
+            side.id: tuple((s, d.cost, number_of(d.area), {})
+                           for s, d in side.decorations.items())
             for side in rules.sides}
         self.limit_of: list[int] = [rules.fund_limits[area] for area in limited]
         # -1 for each limited area (not counted yet): what `fund`'s check copies to count in
         self.uncounted: list[int] = [-1] * len(limited)
         self.limited_spaces: dict[str, tuple[tuple[str, ...], ...]] = {
-            side: tuple(spaces for _, spaces in areas)
-            for side, areas in self.limited_areas.items()}
+            side.id: tuple(tuple(s for s, d in side.decorations.items() if d.area == area)
+                           for area in limited) for side in rules.sides}
         # each card's bonus as a turn offers it (None: it has none), and whether an action may
         # offer the played card's bonus itself (`offer_bonus`)
         self.bonus_of: dict[str, Bonus | None] = {
@@ -116,11 +116,11 @@ class OptionTables:
                          for p in self.plays_for_type.get(kind, ())),
                        {"card": c, "action": None}])
             for c, kind in self.kind_of.items()}
-        # the values of `acquire`'s question, {"drawer", "tile", "price"}, by drawer, price and
-        # tile, and of `fund`'s, {"space", "cost"}, by space and cost: made when first offered
-        # and offered again as they are (the engine's own values, read only, as `play_options`)
-        self.tile_offers: dict[int, dict[int, dict[str, dict[str, Any]]]] = {}
-        self.space_offers: dict[str, dict[int, dict[str, Any]]] = {}
+        # the values of `acquire`'s question, {"drawer", "tile", "price"}, by drawer (a list
+        # by its place, grown as games show more drawers), price and tile: made when first
+        # offered and offered again as they are (the engine's own values, read only, as
+        # `play_options`)
+        self.tile_offers: list[dict[int, dict[str, dict[str, Any]]]] = []
         # a price or payout of the verb's binding alone (`_bound_whole`: a BoundMemo's, a
         # Memo's), by its option and the binding's value, each read natively once worked out
         self.prices: dict[Any, dict[Any, int]] = {}
