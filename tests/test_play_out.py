@@ -400,6 +400,27 @@ def test_a_uniform_bot_is_drawn_for_as_it_would_choose(rules):
         assert out.to_json() == looped.to_json() and out.decision() == looped.decision()
 
 
+def test_a_uniform_bot_is_drawn_for_with_no_decision_made(rules):
+    """Inside the step a uniform bot's draw is made for the question's values themselves
+    (`Context.ask` -> `Table.answer`): no Decision is made nor set as the one the game waits
+    on, as it is for a bot asked by its method (`answered_by_bot`). (A hand
+    is chosen through a Decision of its own: phases.py.)"""
+    game = Game.new(rules, players=3, seed=4)
+    bots = _uniform_bots(3)
+    seen: list = []
+    for bot in bots[1:]:
+        draw = bot._draw
+
+        def drawing(bits: int, draw=draw) -> int:
+            seen.append(game.table.waiting.decision)
+            return draw(bits)
+        bot._draw = drawing
+    game.play_out(bots)
+    for _ in range(20):
+        game.apply_index_then(0, bots)
+    assert seen.count(None) > 20  # (before: none; a hand is chosen through its own Decision)
+
+
 def test_a_uniform_bot_whose_draw_fails_leaves_the_game_at_its_decision(rules):
     """A draw that raises (a generator replaced by a failing one) is that bot's failure: the
     step waits at the decision it was asked, as any bot's raise leaves it, and it is raised."""

@@ -285,14 +285,15 @@ class Context:
             values = tuple(questions.completable(list(values), self))
             if not values:
                 raise EffectAbort(f"nothing can be completed for: {prompt}")
-        decision = Decision.of_values(self.seat if seat is None else seat, kind, prompt, values,
-                                      labeller)
+        asked = self.seat if seat is None else seat
         if questions.suspend is None or questions.script is not None:
-            return questions.wait(decision)  # a script's answer, or no way to a player
+            # a script's answer, or no way to a player
+            return questions.wait(Decision.of_values(asked, kind, prompt, values, labeller))
         # `Questions.wait` for a player's answer, the suspension asked of the table natively
         # (the flow gave the question protocol the table's own `suspend`, which `wait` calls
-        # as a function of Python's: its arguments parsed)
-        answer = self.table.suspend(decision)
+        # as a function of Python's: its arguments parsed); a bot that picks uniformly is
+        # drawn for there, with no Decision made (`Table.answer`)
+        answer = self.table.answer(asked, kind, prompt, values, labeller)
         questions.used += 1
         return answer
 
