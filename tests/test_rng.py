@@ -47,6 +47,25 @@ def test_next_int_is_splitmix64_on_random_states():
             _splitmix64(state, bound)[::-1]
 
 
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 60])
+def test_a_shuffle_is_fisher_yates_on_the_formula_s_draws(size):
+    """`shuffled` keeps the state in native halves between its draws and writes it once: the
+    same order and the same state left as a draw at a time, and a rollback restores it."""
+    for state in _EDGES + [random.Random(size).getrandbits(64)]:
+        items = [f"card{k}" for k in range(size)]
+        expected, now = list(items), state
+        for i in range(size - 1, 0, -1):
+            now, j = _splitmix64(now, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        held = {"rng": state}
+        journal = Journal()
+        assert rng.shuffled(items, held, journal) == expected
+        assert held["rng"] == now
+        assert items == [f"card{k}" for k in range(size)]  # a copy is shuffled
+        journal.rollback()
+        assert held == {"rng": state}
+
+
 @pytest.mark.parametrize("count", [0, -3])
 def test_randbelow_refuses_a_pick_among_none(count):
     """`randrange(0)` raises; `randbelow` drew for ever (0 bits draw 0, never below 0): a

@@ -45,6 +45,12 @@ def next_int(state: State | dict[str, Any], journal: Journal, bound: int) -> int
     hi = (hi + _STEP_HI + (lo >> 32)) & _M32
     lo &= _M32
     journal.set(state, "rng", int(hi) << 32 | int(lo))
+    return _drawn(hi, lo, bound)
+
+
+def _drawn(hi: i64, lo: i64, bound: int) -> int:
+    """The draw in [0, bound) of the generator's state (hi, lo), just advanced: splitmix64's
+    mix of it, modulo `bound`."""
     lo ^= (lo >> 30) | ((hi << 2) & _M32)  # z ^= z >> 30
     hi ^= hi >> 30
     hi, lo = _times(hi, lo, _A0, _A1, _A2)
@@ -71,11 +77,21 @@ def _times(hi: i64, lo: i64, b0: i64, b1: i64, b2: i64) -> tuple[i64, i64]:
 
 
 def shuffled(items: list, state: State | dict[str, Any], journal: Journal) -> list:
-    """A Fisher-Yates shuffle of a copy of `items`."""
+    """A Fisher-Yates shuffle of a copy of `items`: the draws of `next_int` one after another,
+    the state kept in native halves between them and written (journalled) once at the end."""
     out = list(items)
+    if len(out) < 2:
+        return out
+    was: int = state["rng"]
+    lo: i64 = was & _M32
+    hi: i64 = was >> 32
     for i in range(len(out) - 1, 0, -1):
-        j = next_int(state, journal, i + 1)
+        lo += _STEP_LO
+        hi = (hi + _STEP_HI + (lo >> 32)) & _M32
+        lo &= _M32
+        j = _drawn(hi, lo, i + 1)
         out[i], out[j] = out[j], out[i]
+    journal.set(state, "rng", int(hi) << 32 | int(lo))
     return out
 
 
