@@ -67,23 +67,14 @@ def _pool(seed: int) -> tuple[int, int, int, int]:
     if seed >= 1 << 128:  # more than four words: numpy's (never a reset's own draws)
         p = np.random.SeedSequence(seed).pool
         return int(p[0]), int(p[1]), int(p[2]), int(p[3])
-    p0 = _hash(seed & _M32, 0)
-    p1 = _hash((seed >> 32) & _M32, 1)
-    p2 = _hash((seed >> 64) & _M32, 2)
-    p3 = _hash(seed >> 96, 3)
-    p1 = _mix(p1, _hash(p0, 4))
-    p2 = _mix(p2, _hash(p0, 5))
-    p3 = _mix(p3, _hash(p0, 6))
-    p0 = _mix(p0, _hash(p1, 7))
-    p2 = _mix(p2, _hash(p1, 8))
-    p3 = _mix(p3, _hash(p1, 9))
-    p0 = _mix(p0, _hash(p2, 10))
-    p1 = _mix(p1, _hash(p2, 11))
-    p3 = _mix(p3, _hash(p2, 12))
-    p0 = _mix(p0, _hash(p3, 13))
-    p1 = _mix(p1, _hash(p3, 14))
-    p2 = _mix(p2, _hash(p3, 15))
-    return p0, p1, p2, p3
+    pool = [_hash((seed >> 32 * k) & _M32, k) for k in range(4)]
+    k = 4
+    for source in range(4):  # each word's hash mixed into every other word, in numpy's order
+        for into in range(4):
+            if into != source:
+                pool[into] = _mix(pool[into], _hash(pool[source], k))
+                k += 1
+    return pool[0], pool[1], pool[2], pool[3]
 
 
 def _word(pool: tuple[int, int, int, int], k: int) -> int:
