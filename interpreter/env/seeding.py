@@ -1,4 +1,4 @@
-"""numpy's seeded generator (`np.random.default_rng(seed)`: SeedSequence, PCG64 and
+"""numpy's seeded generator (`numpy.random.default_rng(seed)`: SeedSequence, PCG64 and
 `Generator.integers`) worked out as plain integers, for the few draws a reset makes.
 
 A reset seeds two generators (Gymnasium's `np_random`, drawn for the game's and the bots'
@@ -11,9 +11,12 @@ multiplication.
 """
 from __future__ import annotations
 
-from typing import Final
+import importlib
+from typing import Any, Final
 
-import numpy as np
+# numpy at run time, not for the build: mypyc compiles this module where numpy is not installed
+# yet (pip builds the wheel before it installs the dependencies), and its types are not needed
+np: Any = importlib.import_module("numpy")
 
 _M16: Final = 0xFFFF
 _M32: Final = 0xFFFFFFFF
@@ -133,7 +136,7 @@ class Pcg64:
         """Copied and pickled as its numbers (compiled, the class is made from its seed)."""
         return _restored, (self.seed, self.state, self.inc, self.half)
 
-    def generator(self) -> np.random.Generator:
+    def generator(self) -> Any:
         """numpy's generator for this seed, in the state these draws have left."""
         bits = np.random.PCG64(self.seed)
         bits.state = {"bit_generator": "PCG64",
@@ -154,7 +157,7 @@ class Drawing:
     number >= 0 (numpy refuses it, or reads it as it does), or none (fresh entropy)."""
 
     def __init__(self, seed: object = None):
-        self.numpy = np.random.default_rng(seed)  # type: ignore[arg-type]
+        self.numpy = np.random.default_rng(seed)
 
     def integers(self, high: int) -> int:
         return int(self.numpy.integers(0, high))
