@@ -724,10 +724,10 @@ def _majority_areas(node, lets: dict):
         scope = dict(lets)  # (a block: its lets are its own)
         for item in node:
             yield from _majority_areas(item, scope)
-    elif is_dataclass(node):
+    elif is_dataclass(node):  # (a `let` is a statement: only a block, copied above, adds one)
         for f in fields(node):
             if f.name != "span":
-                yield from _majority_areas(getattr(node, f.name), dict(lets))
+                yield from _majority_areas(getattr(node, f.name), lets)
 
 
 def _area_constants(expr, lets: dict):
